@@ -1,0 +1,3 @@
+"""ttr-widgets: learn and explore Ticket to Ride in Jupyter."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,104 @@
+"""The rules the core enforces: each has an id and one plain sentence.
+
+Ids are stable: tests, lessons and error messages refer to them. Where the printed rules are
+silent, the sentence says which house ruling the kit follows.
+"""
+
+from __future__ import annotations
+
+RULES: dict[str, str] = {
+    # Setup
+    "setup.trains": "Each player starts with 45 trains (Europe: and 3 stations).",
+    "setup.hand": "Each player is dealt 4 train cards and 5 cards are turned face up.",
+    "setup.tickets": "USA: each player is dealt 3 tickets and keeps at least 2; "
+    "rejected tickets go to the bottom of the ticket pile.",
+    "setup.tickets-europe": "Europe: each player is dealt 1 long and 3 regular tickets and keeps "
+    "at least 2 (the long one may be rejected); rejected tickets go back to the box.",
+    # Turn
+    "turn.one-action": "On your turn you do exactly one thing: draw train cards, claim a route, "
+    "draw tickets, or (Europe) build a station.",
+    "turn.order": "Players take turns in order; only the player whose turn it is may act.",
+    "turn.pending": "A turn that is half done (second card, tunnel payment, tickets to keep) "
+    "must be finished before anything else.",
+    "turn.pass": "A player who can do nothing at all passes (house ruling; the printed rules "
+    "assume an action is always possible).",
+    "turn.game-over": "After the last round nobody moves: the game is scored.",
+    # Drawing train cards
+    "draw.two-cards": "Drawing train cards takes two cards, each from the face-up row or blind "
+    "from the top of the pile.",
+    "draw.faceup-locomotive": "A face-up locomotive can only be taken as the single card of the "
+    "turn.",
+    "draw.second-locomotive": "A face-up locomotive can never be the second card, even one just "
+    "turned up to refill the row.",
+    "draw.blind-locomotive": "A locomotive drawn blind from the pile counts as one ordinary card.",
+    "draw.replace": "A face-up card that is taken is replaced at once from the pile.",
+    "draw.three-locomotives": "When 3 of the 5 face-up cards are locomotives, all 5 are discarded "
+    "and 5 new cards are turned up.",
+    "draw.refresh-limit": "The face-up row is refreshed at most 3 times in a row; if the fourth "
+    "row still shows 3 locomotives it stays (house ruling, as on Board Game Arena).",
+    "draw.reshuffle": "When the pile runs out, the discards are shuffled into a new pile.",
+    "draw.no-card": "You cannot draw a card that is not there: a blind draw needs a pile or "
+    "discards, a face-up draw needs that card in the row.",
+    "draw.nothing-left": "When no train cards remain anywhere (pile, discards, row), drawing "
+    "cards is not an action you can take.",
+    # Claiming routes
+    "claim.whole-route": "A route is claimed whole, in one turn, with exactly as many cards as it "
+    "has spaces.",
+    "claim.one-colour": "The cards for a route are all of one colour: the route's colour, or for "
+    "a gray route any one colour you choose.",
+    "claim.locomotives": "Locomotives are wild: they stand in for any colour, and a route may be "
+    "paid with locomotives alone.",
+    "claim.cards-in-hand": "You can only pay with cards you hold.",
+    "claim.trains": "You need at least as many trains left as the route has spaces.",
+    "claim.open": "A route that someone has claimed is closed to everyone else.",
+    "claim.double-own": "No player may claim both tracks of a double route.",
+    "claim.double-small": "With 2 or 3 players only one track of a double route is used: once "
+    "either is claimed, the other is closed to everyone.",
+    "claim.anywhere": "You may claim any open route; it need not connect to your own trains.",
+    "claim.points": "A route scores at once: 1, 2, 4, 7, 10, 15 or 21 points for 1, 2, 3, 4, 5, 6 "
+    "or 8 spaces.",
+    # Europe: ferries and tunnels
+    "ferry.locomotives": "A ferry needs at least one locomotive for each locomotive symbol on it; "
+    "extra locomotives may pay the other spaces too.",
+    "tunnel.reveal": "Claiming a tunnel turns up the top 3 cards of the pile; each one matching "
+    "the colour you played, or a locomotive, costs one more card.",
+    "tunnel.all-locomotives": "If you offered only locomotives for a tunnel, only revealed "
+    "locomotives count, and the extra cost must be paid in locomotives.",
+    "tunnel.pay": "The extra cost of a tunnel is paid in the colour you played or locomotives.",
+    "tunnel.decline": "You may decline to pay a tunnel's extra cost: you keep your cards, your "
+    "turn is over.",
+    "tunnel.discard": "The 3 revealed cards go to the discard pile, whatever you decide.",
+    "tunnel.short-pile": "If fewer than 3 cards are left in the pile and discards, only those are "
+    "revealed (house ruling, as on Board Game Arena).",
+    # Europe: stations
+    "station.map": "Only maps with stations (Europe) let you build them.",
+    "station.cost": "Your first station costs 1 card, the second 2, the third 3, all of one "
+    "colour (locomotives allowed).",
+    "station.limit": "Each player has 3 stations.",
+    "station.one-per-city": "A city holds at most one station.",
+    "station.borrow": "At the end, each station lets its owner use one route of another player "
+    "into its city, for tickets only; the kit picks the route that scores best.",
+    # Tickets
+    "tickets.draw": "Drawing tickets takes the top 3 tickets (or all that remain) and you keep at "
+    "least 1; rejected ones go to the bottom of the pile.",
+    "tickets.keep": "You keep at least the required number of the tickets just drawn, and only "
+    "those: a ticket you already kept cannot be given back.",
+    "tickets.empty": "When the ticket pile is empty, you cannot draw tickets.",
+    # End and scoring
+    "end.trigger": "When a player ends a turn with 2 or fewer trains, every player, that one "
+    "included, gets exactly one more turn.",
+    "score.routes": "Claimed routes score by length.",
+    "score.tickets": "A ticket whose cities your own trains (plus station borrowings) connect adds "
+    "its value; otherwise it subtracts it.",
+    "score.stations": "Each station you did not build scores 4 points.",
+    "score.longest": "The longest continuous trail of a player's own trains (no train car counted "
+    "twice; cities may repeat) scores 10 for every player tied for it.",
+    "score.longest-own": "Routes borrowed through stations do not count toward the longest trail.",
+    "score.tiebreak": "Ties on points go to the most completed tickets, then (Europe) the fewest "
+    "stations built, then the holder of the longest-trail bonus.",
+}
+
+
+def explain(rule: str) -> str:
+    """The sentence for a rule id (``KeyError`` for an unknown id)."""
+    return RULES[rule]

@@ -1,0 +1,31 @@
+"""Errors that teach: every refusal names the rule (or the field) it is about."""
+
+from __future__ import annotations
+
+
+class TTRError(ValueError):
+    """Base class of every error the kit raises on purpose: one line, no traceback needed."""
+
+
+class RulesError(TTRError):
+    """An action the rules do not allow, with the rule's id and a sentence explaining it."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} (rule {rule})")
+        self.rule = rule
+        self.reason = message
+
+
+class MapError(TTRError):
+    """A map file that is not valid; ``problems`` lists every one with its place."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        shown = "; ".join(self.problems[:12])
+        more = f"; and {len(self.problems) - 12} more" if len(self.problems) > 12 else ""
+        super().__init__(f"invalid map {source}: {shown}{more}")
+
+
+class PositionError(TTRError):
+    """A position or game record that does not describe a possible game."""

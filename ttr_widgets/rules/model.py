@@ -1,0 +1,173 @@
+"""The immutable things a game is made of: cards, cities, routes, tickets and the board.
+
+Train cards are small integers internally (``0..7`` the colours, ``8`` the locomotive) so that a
+hand is a tuple of nine counts; everything a person reads uses the colour names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+COLORS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
+LOCOMOTIVE = "locomotive"
+CARD_NAMES: tuple[str, ...] = (*COLORS, LOCOMOTIVE)
+LOCO = 8  #: index of the locomotive in a hand tuple
+NUM_CARD_TYPES = 9
+CARD_INDEX: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(CARD_NAMES)})
+GRAY = "gray"
+ROUTE_COLORS: tuple[str, ...] = (*COLORS, GRAY)
+
+Hand = tuple[int, ...]  #: nine counts, indexed like CARD_NAMES
+EMPTY_HAND: Hand = (0,) * NUM_CARD_TYPES
+
+
+def card_index(name: str) -> int:
+    """The index of a card name (``'red'`` → 0, ``'locomotive'`` → 8)."""
+    try:
+        return CARD_INDEX[name]
+    except KeyError:
+        raise ValueError(f"unknown card {name!r}; cards are {', '.join(CARD_NAMES)}") from None
+
+
+def hand_from(counts: Mapping[str, int]) -> Hand:
+    """A hand tuple from ``{'red': 3, 'locomotive': 1}``."""
+    hand = [0] * NUM_CARD_TYPES
+    for name, n in counts.items():
+        if n < 0:
+            raise ValueError(f"card count for {name!r} is negative")
+        hand[card_index(name)] += n
+    return tuple(hand)
+
+
+def hand_dict(hand: Hand) -> dict[str, int]:
+    """The non-zero counts of a hand, by card name."""
+    return {CARD_NAMES[i]: n for i, n in enumerate(hand) if n}
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    name: str
+    x: float  #: drawing coordinates (projected), not latitude / longitude
+    y: float
+    display_name: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.display_name or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    id: str
+    a: str
+    b: str
+    length: int
+    color: str  #: one of COLORS, or "gray" for any one colour
+    tunnel: bool = False
+    ferry_locomotives: int = 0
+    double: str | None = None  #: id of the parallel track, if any
+    index: int = field(default=-1, compare=False)  #: position in Board.routes
+
+    @property
+    def is_ferry(self) -> bool:
+        return self.ferry_locomotives > 0
+
+    def other(self, city: str) -> str:
+        """The city at the other end from ``city``."""
+        return self.b if city == self.a else self.a
+
+    def __str__(self) -> str:
+        return f"{self.a}–{self.b} ({self.length} {self.color})"
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    id: str
+    a: str
+    b: str
+    points: int
+    kind: str  #: regular, long, 1910, 1910-mega, 1912-regular, 1912-long, 1912-big-cities
+    big_city: bool = False
+    decks: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.a}–{self.b} ({self.points})"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The numbers a map's rules need, as read from its file."""
+
+    players_min: int = 2
+    players_max: int = 5
+    trains: int = 45
+    stations: int = 0
+    station_costs: tuple[int, ...] = ()
+    unused_station_points: int = 0
+    initial_train_cards: int = 4
+    face_up: int = 5
+    face_up_locomotive_reset: int = 3
+    face_up_reset_attempts: int = 3
+    initial_tickets: tuple[tuple[str, int], ...] = (("regular", 3),)
+    initial_tickets_keep: int = 2
+    initial_rejects: str = "bottom"  #: "bottom" of the ticket pile, or back to the "box"
+    draw_tickets: int = 3
+    draw_tickets_keep: int = 1
+    double_routes_min_players: int = 4
+    end_trains: int = 2
+    tunnel_reveal: int = 0
+    route_points: tuple[tuple[int, int], ...] = ((1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15))
+    longest_bonus: int = 10
+    longest_bonus_name: str = "Longest Continuous Path"
+    ticket_kinds: tuple[str, ...] = ("regular",)
+
+    def points_for_length(self, length: int) -> int:
+        for n, points in self.route_points:
+            if n == length:
+                return points
+        raise KeyError(length)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Board:
+    """A map: cities, routes, tickets, the deck and the rules' numbers. Built by ``load_map``."""
+
+    name: str
+    title: str
+    cities: tuple[City, ...]
+    routes: tuple[Route, ...]
+    tickets: tuple[Ticket, ...]
+    deck: Hand
+    rules: RuleSet
+    big_cities: tuple[str, ...] = ()
+    city_index: Mapping[str, int] = field(default_factory=dict, repr=False)
+    route_by_id: Mapping[str, Route] = field(default_factory=dict, repr=False)
+    ticket_by_id: Mapping[str, Ticket] = field(default_factory=dict, repr=False)
+    routes_at: Mapping[str, tuple[Route, ...]] = field(default_factory=dict, repr=False)
+
+    def __repr__(self) -> str:
+        return f"load_map({self.name!r})"
+
+    def route(self, route_id: str) -> Route:
+        try:
+            return self.route_by_id[route_id]
+        except KeyError:
+            raise KeyError(f"no route {route_id!r} on the {self.name} map") from None
+
+    def ticket(self, ticket_id: str) -> Ticket:
+        try:
+            return self.ticket_by_id[ticket_id]
+        except KeyError:
+            raise KeyError(f"no ticket {ticket_id!r} on the {self.name} map") from None
+
+    @property
+    def has_stations(self) -> bool:
+        return self.rules.stations > 0
+
+    def tickets_of_kind(self, *kinds: str) -> tuple[Ticket, ...]:
+        return tuple(t for t in self.tickets if t.kind in kinds)
+
+    def route_points(self, route: Route) -> int:
+        return self.rules.points_for_length(route.length)

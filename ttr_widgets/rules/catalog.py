@@ -87,6 +87,10 @@ RULES: dict[str, str] = {
     # End and scoring
     "end.trigger": "When a player ends a turn with 2 or fewer trains, every player, that one "
     "included, gets exactly one more turn.",
+    "end.stalemate": "If every player in turn has to pass (no card, ticket or route can be "
+    "taken), the game ends there (house ruling; the printed rules never reach this).",
+    "setup.players": "Each map is played by its number of players (USA and Europe: 2 to 5), "
+    "each with a different name.",
     "score.routes": "Claimed routes score by length.",
     "score.tickets": "A ticket whose cities your own trains (plus station borrowings) connect adds "
     "its value; otherwise it subtracts it.",

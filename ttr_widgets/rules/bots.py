@@ -1,0 +1,262 @@
+"""Opponents: a random bot and a greedy bot that plans around its tickets.
+
+A bot is a pure function ``choose(state, rng) -> Choice`` (an action and the reason, in words);
+all chance comes from the ``random.Random`` it is given. ``hint`` is the greedy bot's advice for
+whoever is to move.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+)
+from .engine import legal_actions, random_action
+from .model import CARD_INDEX, CARD_NAMES, COLORS, GRAY, LOCO, Board, Route, Ticket
+from .state import OPEN, GameState, SecondCard, TicketChoice, TunnelPayment
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: Action
+    reason: str
+
+
+Bot = Callable[[GameState, random.Random], Choice]
+
+
+def random_bot(state: GameState, rng: random.Random) -> Choice:
+    """Any legal action, each equally likely."""
+    return Choice(random_action(state, rng), "picked at random among the legal actions")
+
+
+def greedy_bot(state: GameState, rng: random.Random) -> Choice:
+    """Pursue the tickets in hand: claim the longest affordable route on their paths, draw the
+    colours those routes need, draw tickets when all are done, and fill trains at the end."""
+    pending = state.pending
+    if isinstance(pending, TicketChoice):
+        return _choose_tickets(state, pending)
+    if isinstance(pending, TunnelPayment):
+        return _pay_tunnel(state)
+    plan = _plan(state)
+    if isinstance(pending, SecondCard):
+        return _draw(state, plan, second=True, rng=rng)
+    return _claim_planned(state, plan) or _ticket_or_filler(state) or \
+        _draw(state, plan, second=False, rng=rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+
+
+def hint(state: GameState, seed: int = 0) -> Choice:
+    """What a sensible player would do now, and why (the greedy bot's choice)."""
+    return greedy_bot(state, random.Random(seed))
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def _route_cost(state: GameState, route: Route) -> int | None:
+    """Cost for the current player to use a route in a plan: 0 if theirs, its length if open and
+    claimable, None if closed to them."""
+    owner = state.owners[route.index]
+    if owner == state.current:
+        return 0
+    if owner != OPEN:
+        return None
+    if route.double is not None:
+        twin = state.owners[state.board.route_by_id[route.double].index]
+        if twin == state.current or (
+                twin != OPEN and state.num_players < state.board.rules.double_routes_min_players):
+            return None
+    return route.length
+
+
+def shortest_path(state: GameState, a: str, b: str) -> tuple[int, tuple[Route, ...]] | None:
+    """Cheapest way (in trains still to place) to join two cities with own and open routes."""
+    board = state.board
+    best: dict[str, int] = {a: 0}
+    back: dict[str, Route] = {}
+    queue = [(0, a)]
+    while queue:
+        cost, city = heapq.heappop(queue)
+        if city == b:
+            return cost, _walk_back(back, a, b)
+        if cost > best.get(city, 1 << 30):
+            continue
+        for route in board.routes_at[city]:
+            step = _route_cost(state, route)
+            if step is None:
+                continue
+            other = route.other(city)
+            if cost + step < best.get(other, 1 << 30):
+                best[other] = cost + step
+                back[other] = route
+                heapq.heappush(queue, (cost + step, other))
+    return None
+
+
+def _walk_back(back: dict[str, Route], a: str, b: str) -> tuple[Route, ...]:
+    path = []
+    city = b
+    while city != a:
+        route = back[city]
+        path.append(route)
+        city = route.other(city)
+    return tuple(reversed(path))
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    routes: tuple[Route, ...]  #: open routes still to claim for the tickets in hand
+    tickets_open: int  #: tickets not yet connected but still reachable
+
+
+def _plan(state: GameState) -> _Plan:
+    board, player = state.board, state.player
+    wanted: dict[str, Route] = {}
+    open_tickets = 0
+    for tid in player.tickets:
+        ticket = board.ticket_by_id[tid]
+        found = shortest_path(state, ticket.a, ticket.b)
+        if found is None or found[0] == 0:
+            continue
+        open_tickets += 1
+        for route in found[1]:
+            if state.owners[route.index] == OPEN:
+                wanted[route.id] = route
+    routes = sorted(wanted.values(), key=lambda r: (-r.length, r.index))
+    return _Plan(tuple(routes), open_tickets)
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def _choose_tickets(state: GameState, pending: TicketChoice) -> Choice:
+    board = state.board
+    scored = sorted(pending.tickets, key=lambda t: _ticket_value(state, board.ticket_by_id[t]),
+                    reverse=True)
+    budget = state.player.trains - sum(r.length for r in _plan(state).routes)
+    keep = list(scored[:pending.keep])
+    for tid in scored[pending.keep:]:
+        found = shortest_path(state, board.ticket_by_id[tid].a, board.ticket_by_id[tid].b)
+        if found is not None and found[0] <= budget // 3:
+            keep.append(tid)
+    kept = tuple(t for t in pending.tickets if t in keep)
+    return Choice(KeepTickets(kept), f"keeps the {len(kept)} ticket(s) that pay most per train "
+                  "still to place")
+
+
+def _ticket_value(state: GameState, ticket: Ticket) -> float:
+    found = shortest_path(state, ticket.a, ticket.b)
+    if found is None:
+        return -ticket.points
+    return ticket.points / (1 + found[0])
+
+
+def _pay_tunnel(state: GameState) -> Choice:
+    payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
+    if payments:
+        return Choice(payments[0], "pays the tunnel's surcharge with as few locomotives as "
+                      "possible")
+    return Choice(DeclineTunnel(), "cannot pay the tunnel's surcharge, so declines it")
+
+
+def _claim_planned(state: GameState, plan: _Plan) -> Choice | None:
+    for route in plan.routes:
+        action = _cheapest_claim(state, route)
+        if action is not None:
+            return Choice(action, f"claims {route}: it lies on the path of a ticket in hand "
+                          f"and scores {state.board.route_points(route)}")
+    return None
+
+
+def _cheapest_claim(state: GameState, route: Route) -> ClaimRoute | None:
+    """Claim with the fewest locomotives, using the colour held most (gray routes)."""
+    if route.length > state.player.trains:
+        return None
+    hand = state.player.hand
+    colors = COLORS if route.color == GRAY else (route.color,)
+    best: ClaimRoute | None = None
+    for color in sorted(colors, key=lambda c: -hand[CARD_INDEX[c]]):
+        locos = max(route.ferry_locomotives, route.length - hand[CARD_INDEX[color]])
+        if locos < route.length and locos <= hand[LOCO] and (best is None or
+                                                             locos < best.locomotives):
+            best = ClaimRoute(route.id, color, locos)
+    if best is None and hand[LOCO] >= route.length:
+        best = ClaimRoute(route.id, "locomotive", route.length)
+    if best is None or _claim_closed(state, route):
+        return None
+    return best
+
+
+def _claim_closed(state: GameState, route: Route) -> bool:
+    return _route_cost(state, route) is None or state.owners[route.index] != OPEN
+
+
+def _ticket_or_filler(state: GameState) -> Choice | None:
+    player = state.player
+    plan_empty = not _plan(state).routes
+    if plan_empty and state.tickets and player.trains >= 12 and not state.last_round:
+        return Choice(DrawTickets(), "every ticket in hand is done or out of reach: draws new "
+                      "ones while trains remain")
+    if plan_empty or player.trains <= 6 or state.last_round:
+        return _longest_affordable(state)
+    return None
+
+
+def _longest_affordable(state: GameState) -> Choice | None:
+    claims = [a for a in legal_actions(state) if isinstance(a, ClaimRoute)]
+    if not claims:
+        return None
+    board = state.board
+    best = max(claims, key=lambda a: (board.route_by_id[a.route].length, -a.locomotives))
+    route = board.route_by_id[best.route]
+    return Choice(best, f"claims {route} for {board.route_points(route)} points: the longest "
+                  "route it can pay for")
+
+
+def _needed_colors(state: GameState, plan: _Plan) -> list[int]:
+    """Card colours the plan's routes ask for, most needed first (gray asks for the colour held
+    most)."""
+    hand = state.player.hand
+    need: dict[int, int] = {}
+    for route in plan.routes:
+        if route.color == GRAY:
+            color = max(range(len(COLORS)), key=lambda c: hand[c])
+        else:
+            color = CARD_INDEX[route.color]
+        need[color] = need.get(color, 0) + max(0, route.length - hand[color])
+    return [c for c, n in sorted(need.items(), key=lambda kv: -kv[1]) if n > 0]
+
+
+def _draw(state: GameState, plan: _Plan, *, second: bool, rng: random.Random) -> Choice:
+    legal = legal_actions(state)
+    faces = {CARD_INDEX[a.card] for a in legal if isinstance(a, DrawFaceUp)}
+    for color in _needed_colors(state, plan):
+        if color in faces:
+            return Choice(DrawFaceUp(CARD_NAMES[color]), f"takes the face-up {CARD_NAMES[color]}"
+                          ": its planned routes need that colour")
+    if not second and LOCO in faces and plan.routes:
+        return Choice(DrawFaceUp("locomotive"), "takes the face-up locomotive: wild, worth the "
+                      "whole draw")
+    if DrawBlind() in legal:
+        return Choice(DrawBlind(), "draws blind: no face-up card helps its plan")
+    return _fallback(state, legal, rng)
+
+
+def _fallback(state: GameState, legal: Iterable[Action], rng: random.Random) -> Choice:
+    options = [a for a in legal if not isinstance(a, BuildStation)] or list(legal)
+    return Choice(rng.choice(options), "nothing planned fits: picks a legal move")

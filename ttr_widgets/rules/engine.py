@@ -1,0 +1,811 @@
+"""The rules: ``new_game``, ``legal_actions``, ``apply`` and ``why_illegal``.
+
+``apply(state, action)`` validates the action against the rules and returns a NEW state; it never
+mutates its input, and a refused action raises ``RulesError`` naming the rule, leaving the old
+state as it was. Chance is explicit: the pile's order is part of the state, and every reshuffle
+draws from its own ``random.Random`` seeded by (game seed, reshuffle number).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+)
+from .errors import RulesError
+from .model import (
+    CARD_INDEX,
+    CARD_NAMES,
+    COLORS,
+    GRAY,
+    LOCO,
+    NUM_CARD_TYPES,
+    Board,
+    Hand,
+    Route,
+    card_index,
+)
+from .state import (
+    NO_CARD,
+    OPEN,
+    GameState,
+    Options,
+    PlayerState,
+    SecondCard,
+    TicketChoice,
+    TunnelPayment,
+    evolve,
+)
+
+COLOR_INDICES = tuple(range(len(COLORS)))
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
+             options: Options | None = None) -> GameState:
+    """Deal a new game (rules setup.*): shuffled pile, hands, face-up row, tickets to choose."""
+    names = _player_names(players)
+    rules = board.rules
+    if not rules.players_min <= len(names) <= rules.players_max:
+        raise RulesError("setup.players", f"The {board.name} map is for "
+                         f"{rules.players_min} to {rules.players_max} players, not {len(names)}.")
+    options = options or Options()
+    rng = random.Random(f"ttr:{seed}:setup")
+    deck = [i for i, n in enumerate(board.deck) for _ in range(n)]
+    rng.shuffle(deck)
+    hands = []
+    for _ in names:
+        dealt = deck[-rules.initial_train_cards:]
+        del deck[-rules.initial_train_cards:]
+        hands.append(_hand_of(dealt))
+    face_up = tuple(deck.pop() for _ in range(rules.face_up))
+    offers, tickets = _deal_tickets(board, options, len(names), rng)
+    pile = _Pile(tuple(deck), (), seed, 0)
+    face_up, refreshes = _check_row(board, face_up, pile, 0)
+    state = GameState(
+        board=board,
+        players=tuple(PlayerState(n, h, rules.trains, rules.stations) for n, h in zip(names, hands)),
+        face_up=face_up, tickets=tickets, refreshes=refreshes, **pile.changes(),
+        owners=(OPEN,) * len(board.routes), seed=seed, options=options,
+        setup_offers=offers,
+        pending=TicketChoice(offers[0], min(rules.initial_tickets_keep, len(offers[0])), True),
+        last_event="The cards and tickets are dealt.",
+    )
+    return state
+
+
+def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int):
+        return tuple(f"Player {i + 1}" for i in range(players))
+    names = tuple(players)
+    if len(set(names)) != len(names):
+        raise RulesError("setup.players", "Every player needs a different name.")
+    return names
+
+
+def _deal_tickets(board: Board, options: Options, n: int, rng: random.Random
+                  ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Each player's setup tickets, and the regular ticket pile left after dealing."""
+    kinds = options.ticket_kinds or board.rules.ticket_kinds
+    piles: dict[str, list[str]] = {}
+    for kind, _count in board.rules.initial_tickets:
+        pile = [t.id for t in board.tickets if t.kind == kind and t.kind in kinds]
+        if kind == "regular":
+            pile = [t.id for t in board.tickets if t.kind in kinds and t.kind != "long"]
+        rng.shuffle(pile)
+        piles[kind] = pile
+    offers = []
+    for _ in range(n):
+        offer: list[str] = []
+        for kind, count in board.rules.initial_tickets:
+            offer += piles[kind][:count]
+            del piles[kind][:count]
+        offers.append(tuple(offer))
+    return tuple(offers), tuple(piles.get("regular", ()))
+
+
+def _hand_of(cards: Sequence[int]) -> Hand:
+    hand = [0] * NUM_CARD_TYPES
+    for c in cards:
+        hand[c] += 1
+    return tuple(hand)
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def current_player(state: GameState) -> int:
+    return state.current
+
+
+def is_over(state: GameState) -> bool:
+    return state.is_over
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action, in a fixed order: card draws, tickets, claims in board order (each
+    route's payments by colour, then locomotives), stations by city."""
+    actions: list[Action] = []
+    for item in _action_groups(state):
+        if isinstance(item, tuple):
+            actions += _expand(item)
+        else:
+            actions.append(item)
+    return actions
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """Exactly ``rng.choice(legal_actions(state))``, without building every action: the fast
+    path of random play (a test checks the two agree)."""
+    items = _action_groups(state)
+    sizes = [item[4] - item[3] + 1 if isinstance(item, tuple) else 1 for item in items]
+    i = rng.choice(range(sum(sizes)))
+    for item, size in zip(items, sizes):
+        if i < size:
+            return _nth_payment(item, i) if isinstance(item, tuple) else item
+        i -= size
+    raise AssertionError("unreachable: the index is below the total")
+
+
+_Payments = tuple[bool, str, str, int, int]
+"""One run of legal payments ``(station, target, colour, lo, hi)``: ``colour`` with ``lo``..``hi``
+locomotives, for a route (``ClaimRoute``) or a station in a city (``BuildStation``). Plain tuples:
+the hot path of random play builds thousands of them."""
+
+
+def _nth_payment(run: _Payments, i: int) -> Action:
+    station, target, color, lo, _hi = run
+    if station:
+        return BuildStation(target, color, lo + i)
+    return ClaimRoute(target, color, lo + i)
+
+
+def _expand(run: _Payments) -> list[Action]:
+    return [_nth_payment(run, i) for i in range(run[4] - run[3] + 1)]
+
+
+def _action_groups(state: GameState) -> list[Action | _Payments]:
+    if state.is_over:
+        return []
+    pending = state.pending
+    if isinstance(pending, TicketChoice):
+        return list(_ticket_choices(pending))
+    if isinstance(pending, TunnelPayment):
+        return [*_tunnel_payments(state, pending), DeclineTunnel()]
+    if isinstance(pending, SecondCard):
+        return list(_draw_actions(state, second=True))
+    items: list[Action | _Payments] = list(_draw_actions(state, second=False))
+    if state.tickets:
+        items.append(DrawTickets())
+    items += _claim_groups(state)
+    items += _station_groups(state)
+    return items or [Pass()]
+
+
+def why_illegal(state: GameState, action: Action) -> RulesError | None:
+    """The rule an action breaks, or None when it is legal."""
+    try:
+        _check(state, action)
+    except RulesError as error:
+        return error
+    return None
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    return why_illegal(state, action) is None
+
+
+def _ticket_choices(pending: TicketChoice) -> list[KeepTickets]:
+    from itertools import combinations
+    offered = pending.tickets
+    choices: list[KeepTickets] = []
+    for k in range(len(offered), pending.keep - 1, -1):
+        choices += [KeepTickets(combo) for combo in combinations(offered, k)]
+    return choices
+
+
+def _tunnel_payments(state: GameState, pending: TunnelPayment) -> list[PayTunnel]:
+    return [PayTunnel(k) for k in range(pending.extra + 1)
+            if _tunnel_cost(state, pending, k) is not None]
+
+
+def _draw_actions(state: GameState, second: bool) -> list[DrawBlind | DrawFaceUp]:
+    actions: list[DrawBlind | DrawFaceUp] = []
+    if state.deck or state.discard:
+        actions.append(DrawBlind())
+    seen = set()
+    for c in state.face_up:
+        if c == NO_CARD or c in seen or (second and c == LOCO):
+            continue
+        seen.add(c)
+    actions += [DrawFaceUp(CARD_NAMES[c]) for c in sorted(seen)]
+    return actions
+
+
+_RouteRow = tuple[int, int, str, int, int]
+
+
+@lru_cache(maxsize=32)
+def _routes_by_color(board: Board) -> tuple[tuple[_RouteRow, ...], ...]:
+    """For each card colour (8 = gray routes), its routes as plain ints sorted by length:
+    (length, index, id, ferry locomotives, twin's index or -1). The claim loop stops at the
+    first route the hand cannot reach."""
+    table: list[list[_RouteRow]] = [[] for _ in range(len(COLORS) + 1)]
+    for r in board.routes:
+        color = len(COLORS) if r.color == GRAY else CARD_INDEX[r.color]
+        twin = board.route_by_id[r.double].index if r.double else -1
+        table[color].append((r.length, r.index, r.id, r.ferry_locomotives, twin))
+    return tuple(tuple(sorted(rows)) for rows in table)
+
+
+def _claim_groups(state: GameState) -> list[_Payments]:
+    """Every affordable open route's payment runs, in board order (rules claim.*,
+    ferry.locomotives)."""
+    player = state.player
+    hand, trains, owners, me = player.hand, player.trains, state.owners, state.current
+    locos = hand[LOCO]
+    small = state.num_players < state.board.rules.double_routes_min_players
+    found: list[tuple[int, list[_Payments]]] = []
+    for color, rows in enumerate(_routes_by_color(state.board)):
+        gray = color == LOCO
+        reach = min(trains, (max(hand[:LOCO]) if gray else hand[color]) + locos)
+        for length, index, rid, ferry, twin in rows:
+            if length > reach:
+                break
+            if owners[index] != OPEN or (
+                    twin >= 0 and owners[twin] != OPEN and (small or owners[twin] == me)):
+                continue
+            found.append((index, _payment_runs(hand, rid, length, -1 if gray else color, ferry,
+                                               station=False)))
+    found.sort()
+    return [run for _index, runs in found for run in runs]
+
+
+def _payment_runs(hand: Hand, target: str, cost: int, color: int, low: int, *, station: bool
+                  ) -> list[_Payments]:
+    """Every way to pay ``cost`` cards of one colour (``color``, or any if -1) with at least
+    ``low`` locomotives."""
+    have_locos = hand[LOCO]
+    top = min(have_locos, cost - 1)
+    runs: list[_Payments] = []
+    for c in (color,) if color >= 0 else COLOR_INDICES:
+        need_locos = cost - hand[c]
+        if need_locos < low:
+            need_locos = low
+        if need_locos <= top:
+            runs.append((station, target, COLORS[c], need_locos, top))
+    if have_locos >= cost:
+        runs.append((station, target, "locomotive", cost, cost))
+    return runs
+
+
+def _twin_allows(state: GameState, route: Route) -> bool:
+    """Rules claim.double-small and claim.double-own, as a quick yes/no."""
+    assert route.double is not None
+    twin_owner = state.owners[state.board.route_by_id[route.double].index]
+    if twin_owner == OPEN:
+        return True
+    return state.num_players >= state.board.rules.double_routes_min_players and \
+        twin_owner != state.current
+
+
+def _station_groups(state: GameState) -> list[_Payments]:
+    player = state.player
+    if not player.stations:
+        return []
+    cost = _station_cost(state)
+    taken = {city for city, _ in state.stations}
+    groups: list[_Payments] = []
+    for city in state.board.cities:
+        if city.name not in taken:
+            groups += _payment_runs(player.hand, city.name, cost, -1, 0, station=True)
+    return groups
+
+
+def _station_cost(state: GameState) -> int:
+    rules = state.board.rules
+    return rules.station_costs[rules.stations - state.player.stations]
+
+
+def _route_closed(state: GameState, route: Route) -> RulesError | None:
+    """Why nobody (or not this player) may claim the route now, or None."""
+    board = state.board
+    if state.owners[route.index] != OPEN:
+        return RulesError("claim.open", f"{route} already belongs to "
+                          f"{state.players[state.owners[route.index]].name}.")
+    if route.double is None:
+        return None
+    twin_owner = state.owners[board.route_by_id[route.double].index]
+    if twin_owner == OPEN:
+        return None
+    if state.num_players < board.rules.double_routes_min_players:
+        return RulesError("claim.double-small", f"With {state.num_players} players only one "
+                          f"track of {route.a}–{route.b} is used, and the other one is claimed.")
+    if twin_owner == state.current:
+        return RulesError("claim.double-own", f"You already own the other track of "
+                          f"{route.a}–{route.b}; nobody may claim both.")
+    return None
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _check(state: GameState, action: Action) -> None:
+    """Raise RulesError if the action is illegal now."""
+    if state.is_over:
+        raise RulesError("turn.game-over", "The game is over; nothing more can be played.")
+    pending = state.pending
+    if isinstance(pending, TicketChoice):
+        if not isinstance(action, KeepTickets):
+            raise RulesError("turn.pending", "First choose which of the tickets you drew to keep.")
+        _check_keep(pending, action)
+    elif isinstance(pending, TunnelPayment):
+        _check_tunnel_answer(state, pending, action)
+    elif isinstance(pending, SecondCard):
+        _check_second_card(state, action)
+    else:
+        _check_turn_start(state, action)
+
+
+def _check_turn_start(state: GameState, action: Action) -> None:
+    if isinstance(action, DrawBlind | DrawFaceUp):
+        _check_first_card(state, action)
+    elif isinstance(action, ClaimRoute):
+        _check_claim(state, action)
+    elif isinstance(action, DrawTickets):
+        if not state.tickets:
+            raise RulesError("tickets.empty", "The ticket pile is empty.")
+    elif isinstance(action, BuildStation):
+        _check_station(state, action)
+    elif isinstance(action, Pass):
+        if legal_actions(state) != [Pass()]:
+            raise RulesError("turn.pass", "You can only pass when there is nothing else you can "
+                             "do.")
+    elif isinstance(action, KeepTickets):
+        raise RulesError("tickets.keep", "You have not drawn any tickets to keep.")
+    elif isinstance(action, PayTunnel | DeclineTunnel):
+        raise RulesError("tunnel.reveal", "There is no tunnel waiting for payment.")
+
+
+def _check_first_card(state: GameState, action: DrawBlind | DrawFaceUp) -> None:
+    if not (state.deck or state.discard or any(c != NO_CARD for c in state.face_up)):
+        raise RulesError("draw.nothing-left", "No train cards are left to draw anywhere.")
+    if isinstance(action, DrawBlind):
+        if not (state.deck or state.discard):
+            raise RulesError("draw.no-card", "The pile and the discards are empty: take a "
+                             "face-up card instead.")
+    else:
+        _check_face_up_card(state, action.card)
+
+
+def _check_face_up_card(state: GameState, card: str) -> int:
+    if card not in CARD_NAMES:
+        raise RulesError("draw.no-card", f"{card!r} is not a train card.")
+    index = card_index(card)
+    if index not in state.face_up:
+        raise RulesError("draw.no-card", f"There is no face-up {card} to take.")
+    return index
+
+
+def _check_second_card(state: GameState, action: Action) -> None:
+    if isinstance(action, DrawBlind):
+        if not (state.deck or state.discard):
+            raise RulesError("draw.no-card", "The pile and the discards are empty.")
+    elif isinstance(action, DrawFaceUp):
+        if _check_face_up_card(state, action.card) == LOCO:
+            raise RulesError("draw.second-locomotive", "A face-up locomotive cannot be your "
+                             "second card; take another card or draw blind.")
+    else:
+        raise RulesError("draw.two-cards", "You drew one card; this turn you can only draw your "
+                         "second card.")
+
+
+def _check_claim(state: GameState, action: ClaimRoute) -> None:
+    board = state.board
+    route = board.route_by_id.get(action.route)
+    if route is None:
+        raise RulesError("claim.whole-route", f"There is no route {action.route!r} on the "
+                         f"{board.name} map.")
+    closed = _route_closed(state, route)
+    if closed is not None:
+        raise closed
+    if state.player.trains < route.length:
+        raise RulesError("claim.trains", f"{route} needs {route.length} trains and you have "
+                         f"{state.player.trains} left.")
+    _check_payment(state.player.hand, route, action.color, action.locomotives)
+
+
+def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
+    length = route.length
+    if not 0 <= locos <= length:
+        raise RulesError("claim.whole-route", f"{route} takes exactly {length} cards.")
+    if color == "locomotive" or locos == length:
+        if locos != length or color != "locomotive":
+            raise RulesError("claim.locomotives", "A payment of locomotives only is written "
+                             "color='locomotive' with every card a locomotive.")
+    elif color not in COLORS:
+        raise RulesError("claim.one-colour", f"{color!r} is not a train card colour.")
+    elif route.color not in (GRAY, color):
+        raise RulesError("claim.one-colour", f"{route} is {route.color}: pay with {route.color} "
+                         f"cards and locomotives, not {color}.")
+    if locos < route.ferry_locomotives:
+        raise RulesError("ferry.locomotives", f"The ferry {route} needs at least "
+                         f"{route.ferry_locomotives} locomotive(s); you offered {locos}.")
+    _check_hand(hand, color, length - locos, locos, "claim.cards-in-hand")
+
+
+def _check_hand(hand: Hand, color: str, colored: int, locos: int, rule: str) -> None:
+    if locos > hand[LOCO]:
+        raise RulesError(rule, f"You hold {hand[LOCO]} locomotive(s), not {locos}.")
+    if colored and hand[card_index(color)] < colored:
+        raise RulesError(rule, f"You hold {hand[card_index(color)]} {color} card(s), "
+                         f"not {colored}.")
+
+
+def _check_station(state: GameState, action: BuildStation) -> None:
+    board = state.board
+    if not board.has_stations:
+        raise RulesError("station.map", f"The {board.name} map has no stations.")
+    if action.city not in board.city_index:
+        raise RulesError("station.one-per-city", f"There is no city {action.city!r}.")
+    if not state.player.stations:
+        raise RulesError("station.limit", f"You have built all {board.rules.stations} of your "
+                         "stations.")
+    for city, owner in state.stations:
+        if city == action.city:
+            raise RulesError("station.one-per-city", f"{city} already has "
+                             f"{state.players[owner].name}'s station.")
+    cost = _station_cost(state)
+    locos = action.locomotives
+    all_locos = action.color == "locomotive"
+    if not 0 <= locos <= cost or (all_locos != (locos == cost)) or \
+            (not all_locos and action.color not in COLORS):
+        raise RulesError("station.cost", f"This station costs {cost} card(s) of one colour "
+                         "(locomotives allowed).")
+    _check_hand(state.player.hand, action.color, cost - locos, locos, "station.cost")
+
+
+def _check_keep(pending: TicketChoice, action: KeepTickets) -> None:
+    kept = action.tickets
+    if len(set(kept)) != len(kept) or not set(kept) <= set(pending.tickets):
+        raise RulesError("tickets.keep", "You can keep only tickets you were just given, each "
+                         "once.")
+    if len(kept) < pending.keep:
+        raise RulesError("tickets.keep", f"Keep at least {pending.keep} of these "
+                         f"{len(pending.tickets)} tickets.")
+
+
+def _check_tunnel_answer(state: GameState, pending: TunnelPayment, action: Action) -> None:
+    if isinstance(action, DeclineTunnel):
+        return
+    if not isinstance(action, PayTunnel):
+        raise RulesError("turn.pending", "The tunnel's cards are revealed: pay the extra cards "
+                         "or decline.")
+    if pending.color == "locomotive" and action.locomotives != pending.extra:
+        raise RulesError("tunnel.all-locomotives", "You offered only locomotives, so the "
+                         f"{pending.extra} extra card(s) must be locomotives too.")
+    if not 0 <= action.locomotives <= pending.extra:
+        raise RulesError("tunnel.pay", f"The surcharge is {pending.extra} card(s).")
+    if _tunnel_cost(state, pending, action.locomotives) is None:
+        raise RulesError("tunnel.pay", f"You cannot pay {pending.extra} more card(s) that way; "
+                         "you may decline.")
+
+
+def _tunnel_cost(state: GameState, pending: TunnelPayment, extra_locos: int) -> Hand | None:
+    """The whole payment (offer + surcharge) as a hand, or None if the hand cannot afford it."""
+    route = state.board.route_by_id[pending.route]
+    locos = pending.locomotives + extra_locos
+    colored = route.length + pending.extra - locos
+    cost = [0] * NUM_CARD_TYPES
+    cost[LOCO] = locos
+    if colored:
+        if pending.color == "locomotive":
+            return None
+        cost[card_index(pending.color)] = colored
+    hand = state.player.hand
+    if any(h < c for h, c in zip(hand, cost)):
+        return None
+    return tuple(cost)
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises ``RulesError`` (state untouched) if it is illegal."""
+    _check(state, action)
+    if isinstance(action, KeepTickets):
+        return _keep_tickets(state, action)
+    if isinstance(action, DrawBlind | DrawFaceUp):
+        return _draw_card(state, action)
+    if isinstance(action, ClaimRoute):
+        return _claim(state, action)
+    if isinstance(action, PayTunnel):
+        return _pay_tunnel(state, action)
+    if isinstance(action, DeclineTunnel):
+        return _decline_tunnel(state)
+    if isinstance(action, DrawTickets):
+        return _draw_tickets(state)
+    if isinstance(action, BuildStation):
+        return _build_station(state, action)
+    return _end_turn(state, f"{state.player.name} passes: nothing else is possible.",
+                     passed=True)
+
+
+def _with_player(state: GameState, player: PlayerState) -> tuple[PlayerState, ...]:
+    players = list(state.players)
+    players[state.current] = player
+    return tuple(players)
+
+
+def _add(hand: Hand, card: int) -> Hand:
+    return hand[:card] + (hand[card] + 1,) + hand[card + 1:]
+
+
+def _subtract(hand: Hand, cost: Hand) -> Hand:
+    return tuple(h - c for h, c in zip(hand, cost))
+
+
+def _cards_of(cost: Hand) -> tuple[int, ...]:
+    return tuple(c for c, n in enumerate(cost) for _ in range(n))
+
+
+def _payment_hand(color: str, colored: int, locos: int) -> Hand:
+    cost = [0] * NUM_CARD_TYPES
+    cost[LOCO] = locos
+    if colored:
+        cost[card_index(color)] = colored
+    return tuple(cost)
+
+
+# ----- drawing cards
+
+
+@dataclass(slots=True)
+class _Pile:
+    """The pile and discards while one action is worked out (a local scratch value, never
+    stored: the state keeps tuples)."""
+
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    seed: int
+    shuffles: int
+
+    @classmethod
+    def of(cls, state: GameState) -> _Pile:
+        return cls(state.deck, state.discard, state.seed, state.shuffles)
+
+    def take(self) -> int:
+        """The top card (rule draw.reshuffle when the pile is empty), or NO_CARD if none is
+        left."""
+        if not self.deck:
+            if not self.discard:
+                return NO_CARD
+            cards = list(self.discard)
+            random.Random(f"ttr:{self.seed}:shuffle:{self.shuffles}").shuffle(cards)
+            self.deck, self.discard, self.shuffles = tuple(cards), (), self.shuffles + 1
+        card = self.deck[-1]
+        self.deck = self.deck[:-1]
+        return card
+
+    def changes(self) -> dict[str, Any]:
+        return {"deck": self.deck, "discard": self.discard, "shuffles": self.shuffles}
+
+
+def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
+    second = isinstance(state.pending, SecondCard)
+    name = state.player.name
+    pile = _Pile.of(state)
+    row = state.face_up
+    refreshes = state.refreshes
+    if isinstance(action, DrawBlind):
+        card = pile.take()
+        event = f"{name} draws a card from the pile"
+    else:
+        card = CARD_INDEX[action.card]
+        slot = row.index(card)
+        row = row[:slot] + (pile.take(),) + row[slot + 1:]
+        row, refreshes = _check_row(state.board, row, pile, refreshes)
+        event = f"{name} takes the face-up {action.card}"
+    player = state.player
+    changes = {"players": _with_player(state, evolve(player, hand=_add(player.hand, card))),
+               "face_up": row, "refreshes": refreshes, **pile.changes()}
+    face_up_loco = card == LOCO and isinstance(action, DrawFaceUp)
+    if second or face_up_loco or not _second_card_possible(pile, row):
+        why = " (a face-up locomotive is the whole draw)" if face_up_loco else ""
+        return _end_turn(state, event + why + ".", **changes)
+    return evolve(state, pending=SecondCard(), last_event=event + "; one more card to draw.",
+                  **changes)
+
+
+def _second_card_possible(pile: _Pile, row: tuple[int, ...]) -> bool:
+    return bool(pile.deck or pile.discard) or any(c not in (NO_CARD, LOCO) for c in row)
+
+
+def _check_row(board: Board, row: tuple[int, ...], pile: _Pile, refreshes: int
+               ) -> tuple[tuple[int, ...], int]:
+    """Rules draw.three-locomotives and draw.refresh-limit: refresh a row showing 3
+    locomotives, at most ``face_up_reset_attempts`` times in a row."""
+    rules = board.rules
+    for _ in range(rules.face_up_reset_attempts):
+        if row.count(LOCO) < rules.face_up_locomotive_reset or not (pile.deck or pile.discard):
+            break
+        pile.discard += tuple(c for c in row if c != NO_CARD)
+        row = tuple(pile.take() for _slot in range(rules.face_up))
+        refreshes += 1
+    return row, refreshes
+
+
+def _refill_row(state: GameState, pile: _Pile) -> dict[str, Any]:
+    """Rule draw.replace: fill empty face-up slots (after cards reach the discards). Returns
+    the changed fields."""
+    row, refreshes = state.face_up, state.refreshes
+    if NO_CARD in row:
+        row = tuple(pile.take() if c == NO_CARD else c for c in row)
+        row, refreshes = _check_row(state.board, row, pile, refreshes)
+    return {"face_up": row, "refreshes": refreshes, **pile.changes()}
+
+
+# ----- claiming routes
+
+
+def _claim(state: GameState, action: ClaimRoute) -> GameState:
+    route = state.board.route_by_id[action.route]
+    if route.tunnel and state.board.rules.tunnel_reveal:
+        return _start_tunnel(state, route, action)
+    cost = _payment_hand(action.color, route.length - action.locomotives, action.locomotives)
+    return _finish_claim(state, route, cost, _Pile.of(state), f"{state.player.name} claims {route}")
+
+
+def _finish_claim(state: GameState, route: Route, cost: Hand, pile: _Pile, event: str
+                  ) -> GameState:
+    player = state.player
+    points = state.board.route_points(route)
+    player = evolve(player, hand=_subtract(player.hand, cost), trains=player.trains - route.length,
+                     routes=(*player.routes, route.id), route_points=player.route_points + points)
+    owners = state.owners[:route.index] + (state.current,) + state.owners[route.index + 1:]
+    pile.discard += _cards_of(cost)
+    return _end_turn(state, f"{event} for {points} point(s).",
+                     players=_with_player(state, player), owners=owners,
+                     **_refill_row(state, pile))
+
+
+def _start_tunnel(state: GameState, route: Route, action: ClaimRoute) -> GameState:
+    """Rule tunnel.reveal: turn up cards; each matching card adds one to the price."""
+    pile = _Pile.of(state)
+    revealed: list[int] = []
+    for _ in range(state.board.rules.tunnel_reveal):
+        card = pile.take()
+        if card == NO_CARD:
+            break  # rule tunnel.short-pile
+        revealed.append(card)
+    if action.color == "locomotive":
+        extra = revealed.count(LOCO)
+    else:
+        match = CARD_INDEX[action.color]
+        extra = sum(1 for c in revealed if c in (match, LOCO))
+    shown = ", ".join(CARD_NAMES[c] for c in revealed) or "no cards (pile and discards empty)"
+    if extra == 0:
+        cost = _payment_hand(action.color, route.length - action.locomotives, action.locomotives)
+        pile.discard += tuple(revealed)
+        return _finish_claim(state, route, cost, pile, f"{state.player.name} claims the tunnel "
+                             f"{route} (revealed {shown}: nothing extra)")
+    pending = TunnelPayment(route.id, action.color, action.locomotives, tuple(revealed), extra)
+    return evolve(state, pending=pending, **pile.changes(),
+                   last_event=f"The tunnel {route} reveals {shown}: {extra} more card(s) to pay.")
+
+
+def _pay_tunnel(state: GameState, action: PayTunnel) -> GameState:
+    pending = state.pending
+    assert isinstance(pending, TunnelPayment)
+    cost = _tunnel_cost(state, pending, action.locomotives)
+    assert cost is not None
+    route = state.board.route_by_id[pending.route]
+    pile = _Pile.of(state)
+    pile.discard += pending.revealed
+    return _finish_claim(state, route, cost, pile, f"{state.player.name} pays {pending.extra} "
+                         f"extra card(s) and claims the tunnel {route}")
+
+
+def _decline_tunnel(state: GameState) -> GameState:
+    """Rules tunnel.decline and tunnel.discard."""
+    pending = state.pending
+    assert isinstance(pending, TunnelPayment)
+    pile = _Pile.of(state)
+    pile.discard += pending.revealed
+    return _end_turn(state, f"{state.player.name} declines the tunnel and keeps their cards.",
+                     **_refill_row(state, pile))
+
+
+# ----- stations
+
+
+def _build_station(state: GameState, action: BuildStation) -> GameState:
+    cost = _payment_hand(action.color, _station_cost(state) - action.locomotives,
+                         action.locomotives)
+    player = state.player
+    player = evolve(player, hand=_subtract(player.hand, cost), stations=player.stations - 1)
+    pile = _Pile.of(state)
+    pile.discard += _cards_of(cost)
+    return _end_turn(state, f"{player.name} builds a station in {action.city}.",
+                     players=_with_player(state, player),
+                     stations=(*state.stations, (action.city, state.current)),
+                     **_refill_row(state, pile))
+
+
+# ----- tickets
+
+
+def _draw_tickets(state: GameState) -> GameState:
+    rules = state.board.rules
+    drawn = state.tickets[:rules.draw_tickets]
+    pending = TicketChoice(drawn, min(rules.draw_tickets_keep, len(drawn)))
+    return evolve(state, tickets=state.tickets[len(drawn):], pending=pending,
+                   last_event=f"{state.player.name} draws {len(drawn)} ticket(s).")
+
+
+def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
+    pending = state.pending
+    assert isinstance(pending, TicketChoice)
+    rejected = tuple(t for t in pending.tickets if t not in action.tickets)
+    player = state.player
+    player = evolve(player, tickets=player.tickets + action.tickets)
+    to_box = pending.setup and state.board.rules.initial_rejects == "box"
+    pile = state.tickets if to_box else state.tickets + rejected
+    event = f"{player.name} keeps {len(action.tickets)} ticket(s)"
+    if rejected:
+        event += f" and returns {len(rejected)} to the {'box' if to_box else 'bottom of the pile'}"
+    players = _with_player(state, player)
+    if pending.setup:
+        return _next_setup_choice(state, event + ".", players=players, tickets=pile)
+    return _end_turn(state, event + ".", players=players, tickets=pile)
+
+
+def _next_setup_choice(state: GameState, event: str, **changes: Any) -> GameState:
+    offers = state.setup_offers
+    nxt = state.current + 1
+    if nxt >= state.num_players:
+        return evolve(state, setup_offers=(), current=0, pending=None, last_event=event,
+                       **changes)
+    keep = min(state.board.rules.initial_tickets_keep, len(offers[nxt]))
+    return evolve(state, current=nxt, pending=TicketChoice(offers[nxt], keep, True),
+                   last_event=event, **changes)
+
+
+# ----- end of turn
+
+
+def _end_turn(state: GameState, event: str, *, passed: bool = False, **changes: Any
+              ) -> GameState:
+    """Hand the turn on, applying ``changes``. Rule end.trigger starts the last round when a
+    player ends a turn with few trains; rule end.stalemate ends a game nobody can move in."""
+    final = state.final_turns
+    trains = changes.get("players", state.players)[state.current].trains
+    if final > 0:
+        final -= 1
+    elif final < 0 and trains <= state.board.rules.end_trains:
+        final = state.num_players
+        event += f" {state.player.name} has {trains} train(s) left: everyone gets one last turn."
+    passes = state.passes + 1 if passed else 0
+    if passes >= state.num_players:
+        final = 0
+        event += " Nobody can move: the game ends."
+    return evolve(state, current=(state.current + 1) % state.num_players, pending=None,
+                   final_turns=final, turn=state.turn + 1, passes=passes, last_event=event,
+                   **changes)

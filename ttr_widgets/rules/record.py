@@ -1,0 +1,108 @@
+"""Game records: JSON ``{map, players, seed, options, actions}`` that replay to the identical
+state. A bad record is refused with one line naming the field (``PositionError``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .actions import action_from_dict, action_to_dict
+from .errors import MapError, PositionError, RulesError
+from .history import Game
+from .maps import load_map
+from .state import Options
+
+FORMAT = "ttr-widgets game record"
+VERSION = 1
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The whole game (every action, also those undone past the cursor) and the cursor."""
+    first = game.initial
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "map": first.board.name,
+        "players": [p.name for p in first.players],
+        "seed": first.seed,
+        "options": {"ticket_kinds": list(first.options.ticket_kinds)
+                    if first.options.ticket_kinds else None},
+        "actions": [action_to_dict(a) for a in game.actions],
+        "cursor": game.cursor,
+    }
+
+
+def from_record(data: Any) -> Game:
+    """Replay a record; every action is checked by the rules as it is replayed."""
+    if not isinstance(data, dict):
+        raise PositionError("record: expected a JSON object")
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise PositionError(f"format: expected {FORMAT!r} version {VERSION}")
+    game = Game.new(_board(data), _players(data), _seed(data), _options(data))
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise PositionError("actions: expected a list")
+    for i, item in enumerate(actions):
+        try:
+            game = game.play(action_from_dict(item))
+        except RulesError as exc:
+            raise PositionError(f"actions[{i}]: illegal at that point: {exc}") from None
+        except ValueError as exc:
+            raise PositionError(f"actions[{i}].{exc}") from None
+    cursor = data.get("cursor", len(actions))
+    if not isinstance(cursor, int) or not 0 <= cursor <= len(actions):
+        raise PositionError(f"cursor: expected 0..{len(actions)}")
+    return game.jump(cursor)
+
+
+def _board(data: dict[str, Any]) -> Any:
+    name = data.get("map")
+    if not isinstance(name, str):
+        raise PositionError("map: expected a map name")
+    try:
+        return load_map(name)
+    except MapError as exc:
+        raise PositionError(f"map: {exc}") from None
+
+
+def _players(data: dict[str, Any]) -> list[str]:
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise PositionError("players: expected a list of names")
+    return players
+
+
+def _seed(data: dict[str, Any]) -> int:
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise PositionError("seed: expected a whole number")
+    return seed
+
+
+def _options(data: dict[str, Any]) -> Options:
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise PositionError("options: expected an object")
+    kinds = options.get("ticket_kinds")
+    if kinds is not None and not (isinstance(kinds, list) and
+                                  all(isinstance(k, str) for k in kinds)):
+        raise PositionError("options.ticket_kinds: expected a list of ticket kinds or null")
+    return Options(ticket_kinds=tuple(kinds) if kinds else None)
+
+
+def save_record(game: Game, path: str | Path) -> None:
+    Path(path).write_text(json.dumps(to_record(game), indent=1) + "\n", encoding="utf-8")
+
+
+def load_record(path: str | Path) -> Game:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PositionError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"{Path(path).name}: not JSON: {exc.msg} at line {exc.lineno}") \
+            from None
+    return from_record(data)

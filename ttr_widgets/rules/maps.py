@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
+import re
+import reprlib
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import MapError
 from .model import COLORS, ROUTE_COLORS, Board, City, Route, RuleSet, Ticket
@@ -21,6 +24,23 @@ _RULE_INTS = (
     "initial_tickets_keep", "draw_tickets", "draw_tickets_keep", "double_routes_min_players",
     "end_trains", "tunnel_reveal", "longest_bonus",
 )
+_RULE_OTHERS = ("route_points", "initial_tickets", "initial_rejects", "station_costs",
+                "ticket_kinds", "longest_bonus_name")
+# Keys a route or ticket may have: a misspelt one ("tunel") would otherwise quietly mean its
+# default. Cities may carry any extra information (lat, lon, country, ...): none of it is a rule.
+_ROUTE_KEYS = ("id", "a", "b", "length", "color", "tunnel", "ferry_locomotives", "double")
+_TICKET_KEYS = ("id", "a", "b", "points", "kind", "big_city", "decks", "points_1910")
+_LENGTH_KEY = re.compile(r"[1-9][0-9]{0,2}")
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = 40
+_SHORT.maxother = 40
+_SHORT.maxlevel = 2
+
+
+def _show(value: Any) -> str:
+    """A short one-line repr of a value from the file, safe for any size or depth."""
+    return _SHORT.repr(value)
 
 
 def map_path(name: str) -> Path:
@@ -34,14 +54,21 @@ def load_map(name_or_path: str) -> Board:
     path = map_path(name_or_path) if name_or_path in BUILTIN_MAPS else Path(name_or_path)
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as exc:
+    except UnicodeDecodeError as exc:
+        raise MapError(path.name, [f"not UTF-8 text (byte {exc.start})"]) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         known = ", ".join(BUILTIN_MAPS)
-        raise MapError(str(name_or_path), [f"cannot read it ({exc.strerror}); "
+        raise MapError(str(name_or_path), [f"cannot read it ({reason}); "
                                            f"built-in maps are {known}"]) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MapError(path.name, [f"not JSON: {exc.msg} at line {exc.lineno}"]) from None
+    except RecursionError:
+        raise MapError(path.name, ["not usable JSON: nested too deeply"]) from None
+    except ValueError as exc:  # e.g. a number of more than 4300 digits
+        raise MapError(path.name, [f"not usable JSON: {str(exc).split(':')[0]}"]) from None
     return board_from_dict(data, source=path.name)
 
 
@@ -52,15 +79,18 @@ def board_from_dict(data: Any, source: str = "<map>") -> Board:
     if not isinstance(data, dict):
         raise MapError(source, ["top level: expected an object"])
     _check_header(data, problems)
-    cities = _cities(data.get("cities"), problems)
-    names = {c.name for c in cities}
+    entries = {key: _entries(data.get(key)) for key in ("cities", "routes", "tickets")}
+    for key, field in (("cities", "name"), ("routes", "id"), ("tickets", "id")):
+        _check_unique(key, field, entries[key], problems)
+    names = _keys(entries["cities"], "name")  # a city with a bad field is still a known name
+    cities = _cities(entries["cities"], problems)
     rules = _rules(data.get("rules"), problems)
-    routes = _routes(data.get("routes"), names, rules, problems)
-    tickets = _tickets(data.get("tickets"), names, problems)
+    routes = _routes(entries["routes"], names, rules, problems)
+    tickets = _tickets(entries["tickets"], names, problems)
     deck = _deck(data.get("deck"), problems)
-    _check_counts(data.get("counts"), cities, routes, tickets, problems)
+    _check_counts(data.get("counts"), entries, problems)
     big = data.get("big_cities", [])
-    if not isinstance(big, list) or any(c not in names for c in big):
+    if not isinstance(big, list) or not all(_known(c, names) for c in big):
         problems.append("big_cities: expected a list of known city names")
         big = []
     if problems:
@@ -69,9 +99,9 @@ def board_from_dict(data: Any, source: str = "<map>") -> Board:
 
 
 def _check_header(data: dict[str, Any], problems: list[str]) -> None:
-    if data.get("schema_version") != SCHEMA_VERSION:
-        problems.append(f"schema_version: expected {SCHEMA_VERSION}, "
-                        f"got {data.get('schema_version')!r}")
+    version = data.get("schema_version")
+    if not _is_int(version) or version != SCHEMA_VERSION:
+        problems.append(f"schema_version: expected {SCHEMA_VERSION}, got {_show(version)}")
     for key in ("name", "title"):
         if not isinstance(data.get(key), str) or not data.get(key):
             problems.append(f"{key}: expected a non-empty string")
@@ -80,18 +110,56 @@ def _check_header(data: dict[str, Any], problems: list[str]) -> None:
             problems.append(f"{key}: expected a list")
 
 
-def _is_int(value: Any) -> bool:
+def _entries(items: Any) -> list[Any]:
+    """The entries of a list section (none when it is not a list: the header check says so)."""
+    return items if isinstance(items, list) else []
+
+
+def _keys(entries: list[Any], field: str) -> set[str]:
+    """The string values of ``field`` over the entries that are objects."""
+    return {e[field] for e in entries if isinstance(e, dict) and isinstance(e.get(field), str)}
+
+
+def _check_unique(section: str, field: str, entries: list[Any], problems: list[str]) -> None:
+    what = {"cities": "city", "routes": "route id", "tickets": "ticket id"}[section]
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        value = entry.get(field) if isinstance(entry, dict) else None
+        if isinstance(value, str) and value in seen:
+            problems.append(f"{section}[{i}].{field}: duplicate {what} {_show(value)}")
+        elif isinstance(value, str):
+            seen.add(value)
+
+
+def _check_keys(place: str, item: dict[Any, Any], allowed: tuple[str, ...],
+                problems: list[str]) -> None:
+    unknown = [key for key in item if key not in allowed]
+    if unknown:
+        problems.append(f"{place}: unknown keys {_show(sorted(unknown, key=str))}")
+
+
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+def _is_coordinate(value: object) -> TypeGuard[float]:
+    """A finite number that fits a float (JSON allows NaN, Infinity and huge integers)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
-def _cities(items: Any, problems: list[str]) -> list[City]:
+def _known(value: Any, names: set[str]) -> bool:
+    """Whether ``value`` is one of ``names`` (any JSON value, hashable or not)."""
+    return isinstance(value, str) and value in names
+
+
+def _cities(entries: list[Any], problems: list[str]) -> list[City]:
     cities: list[City] = []
-    seen: set[str] = set()
-    for i, item in enumerate(items if isinstance(items, list) else []):
+    for i, item in enumerate(entries):
         place = f"cities[{i}]"
         if not isinstance(item, dict):
             problems.append(f"{place}: expected an object")
@@ -100,26 +168,27 @@ def _cities(items: Any, problems: list[str]) -> list[City]:
         if not isinstance(name, str) or not name:
             problems.append(f"{place}.name: expected a non-empty string")
             continue
-        if name in seen:
-            problems.append(f"{place}.name: duplicate city {name!r}")
-        seen.add(name)
         x, y = item.get("x"), item.get("y")
-        if not (_is_number(x) and _is_number(y)):
+        if not (_is_coordinate(x) and _is_coordinate(y)):
             problems.append(f"{place}: city {name!r} needs numeric x and y")
             continue
-        cities.append(City(name, float(x), float(y), str(item.get("display_name", ""))))
+        display = item.get("display_name", "")
+        if not isinstance(display, str):
+            problems.append(f"{place}.display_name: expected a string")
+            continue
+        cities.append(City(name, float(x), float(y), display))
     return cities
 
 
-def _routes(items: Any, names: set[str], rules: RuleSet, problems: list[str]) -> list[Route]:
+def _routes(entries: list[Any], names: set[str], rules: RuleSet,
+            problems: list[str]) -> list[Route]:
     routes: list[Route] = []
     lengths = {n for n, _ in rules.route_points}
-    raw = items if isinstance(items, list) else []
-    for i, item in enumerate(raw):
+    for i, item in enumerate(entries):
         route = _route(i, item, names, lengths, problems)
         if route is not None:
             routes.append(route)
-    _check_doubles(routes, problems)
+    _check_doubles(routes, _keys(entries, "id"), problems)
     return routes
 
 
@@ -130,20 +199,17 @@ def _route(i: int, item: Any, names: set[str], lengths: set[int],
         problems.append(f"{place}: expected an object")
         return None
     before = len(problems)
+    _check_keys(place, item, _ROUTE_KEYS, problems)
     rid = item.get("id")
     if not isinstance(rid, str) or not rid:
         problems.append(f"{place}.id: expected a non-empty string")
-    for end in ("a", "b"):
-        if item.get(end) not in names:
-            problems.append(f"{place}.{end}: unknown city {item.get(end)!r}")
-    if item.get("a") == item.get("b"):
-        problems.append(f"{place}: a route cannot join {item.get('a')!r} to itself")
+    _check_ends(place, "route", item, names, problems)
     length = item.get("length")
     if not _is_int(length) or length not in lengths:
-        problems.append(f"{place}.length: {length!r} is not a length the scoring table knows "
-                        f"({sorted(lengths)})")
+        problems.append(f"{place}.length: {_show(length)} is not a length the scoring table "
+                        f"knows ({sorted(lengths)})")
     if item.get("color") not in ROUTE_COLORS:
-        problems.append(f"{place}.color: {item.get('color')!r} is not one of "
+        problems.append(f"{place}.color: {_show(item.get('color'))} is not one of "
                         f"{', '.join(ROUTE_COLORS)}")
     tunnel = item.get("tunnel", False)
     if not isinstance(tunnel, bool):
@@ -154,57 +220,82 @@ def _route(i: int, item: Any, names: set[str], lengths: set[int],
     double = item.get("double")
     if double is not None and not isinstance(double, str):
         problems.append(f"{place}.double: expected a route id or null")
-    if len(problems) > before:
-        return None
+    if len(problems) > before or not (isinstance(rid, str) and _is_int(length)):
+        return None  # (the second test only restates for the type checker what passed above)
     return Route(rid, item["a"], item["b"], length, item["color"], tunnel, ferry, double, i)
 
 
-def _check_doubles(routes: list[Route], problems: list[str]) -> None:
-    by_id: dict[str, Route] = {}
-    for route in routes:
-        if route.id in by_id:
-            problems.append(f"routes[{route.index}].id: duplicate route id {route.id!r}")
-        by_id[route.id] = route
+def _check_ends(place: str, what: str, item: dict[str, Any], names: set[str],
+                problems: list[str]) -> None:
+    """Both ends of a route or ticket are known cities, and not the same one."""
+    for end in ("a", "b"):
+        if not _known(item.get(end), names):
+            problems.append(f"{place}.{end}: unknown city {_show(item.get(end))}")
+    if isinstance(item.get("a"), str) and item.get("a") == item.get("b"):
+        problems.append(f"{place}: a {what} cannot join {_show(item.get('a'))} to itself")
+
+
+def _check_doubles(routes: list[Route], ids: set[str], problems: list[str]) -> None:
+    """Twins name each other and join the same cities (a twin with problems of its own is
+    skipped: they are already reported)."""
+    by_id = {route.id: route for route in routes}
     for route in routes:
         if route.double is None:
             continue
         twin = by_id.get(route.double)
         place = f"routes[{route.index}].double"
         if twin is None:
-            problems.append(f"{place}: unknown route {route.double!r}")
+            if route.double not in ids:
+                problems.append(f"{place}: unknown route {_show(route.double)}")
+        elif twin is route:
+            problems.append(f"{place}: {route.id!r} names itself as its twin")
         elif twin.double != route.id:
             problems.append(f"{place}: {twin.id!r} does not name {route.id!r} back as its twin")
         elif {twin.a, twin.b} != {route.a, route.b}:
             problems.append(f"{place}: {twin.id!r} joins other cities")
+    _check_parallels(routes, problems)
 
 
-def _tickets(items: Any, names: set[str], problems: list[str]) -> list[Ticket]:
+def _check_parallels(routes: list[Route], problems: list[str]) -> None:
+    """Two tracks between the same cities must name each other as a double route."""
+    first: dict[frozenset[str], Route] = {}
+    for route in routes:
+        pair = frozenset((route.a, route.b))
+        other = first.setdefault(pair, route)
+        if other is not route and route.double != other.id and other.double != route.id:
+            problems.append(f"routes[{route.index}]: joins {route.a!r} and {route.b!r} like "
+                            f"routes[{other.index}] ({other.id!r}) but neither names the other "
+                            f"as its double")
+
+
+def _tickets(entries: list[Any], names: set[str], problems: list[str]) -> list[Ticket]:
     tickets: list[Ticket] = []
-    seen: set[str] = set()
-    for i, item in enumerate(items if isinstance(items, list) else []):
+    for i, item in enumerate(entries):
         place = f"tickets[{i}]"
         if not isinstance(item, dict):
             problems.append(f"{place}: expected an object")
             continue
         before = len(problems)
+        _check_keys(place, item, _TICKET_KEYS, problems)
         tid = item.get("id")
         if not isinstance(tid, str) or not tid:
             problems.append(f"{place}.id: expected a non-empty string")
-        elif tid in seen:
-            problems.append(f"{place}.id: duplicate ticket id {tid!r}")
-        for end in ("a", "b"):
-            if item.get(end) not in names:
-                problems.append(f"{place}.{end}: unknown city {item.get(end)!r}")
+        _check_ends(place, "ticket", item, names, problems)
         points = item.get("points")
         if not _is_int(points) or points <= 0:
-            problems.append(f"{place}.points: expected a positive whole number")
-        if not isinstance(item.get("kind"), str):
-            problems.append(f"{place}.kind: expected a string")
-        if len(problems) == before:
-            seen.add(tid)
+            problems.append(f"{place}.points: expected a positive whole number, "
+                            f"got {_show(points)}")
+        if not isinstance(item.get("kind"), str) or not item.get("kind"):
+            problems.append(f"{place}.kind: expected a non-empty string")
+        big_city = item.get("big_city", False)
+        if not isinstance(big_city, bool):
+            problems.append(f"{place}.big_city: expected true or false")
+        decks = item.get("decks", [])
+        if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
+            problems.append(f"{place}.decks: expected a list of deck names")
+        if len(problems) == before and isinstance(tid, str) and _is_int(points):
             tickets.append(Ticket(tid, item["a"], item["b"], points, item["kind"],
-                                  bool(item.get("big_city", False)),
-                                  tuple(item.get("decks", ()))))
+                                  big_city, tuple(decks)))
     return tickets
 
 
@@ -221,7 +312,7 @@ def _deck(deck: Any, problems: list[str]) -> tuple[int, ...]:
         counts.append(n)
     extra = set(deck["colors"]) - set(COLORS)
     if extra:
-        problems.append(f"deck.colors: unknown colours {sorted(extra)}")
+        problems.append(f"deck.colors: unknown colours {_show(sorted(extra, key=str))}")
     locos = deck.get("locomotives")
     if not _is_int(locos) or locos < 0:
         problems.append("deck.locomotives: expected a count")
@@ -234,19 +325,20 @@ def _rules(rules: Any, problems: list[str]) -> RuleSet:
         problems.append("rules: expected an object")
         return RuleSet()
     kwargs: dict[str, Any] = {}
+    unknown = [key for key in rules if key not in _RULE_INTS and key not in _RULE_OTHERS]
+    if unknown:
+        problems.append(f"rules: unknown keys {_show(sorted(unknown, key=str))}")
     for key in _RULE_INTS:
         if key in rules:
             if _is_int(rules[key]) and rules[key] >= 0:
                 kwargs[key] = rules[key]
             else:
-                problems.append(f"rules.{key}: expected a whole number ≥ 0")
-    table = rules.get("route_points", {})
-    try:
-        kwargs["route_points"] = tuple(sorted((int(k), int(v)) for k, v in table.items()))
-    except (AttributeError, ValueError, TypeError):
-        problems.append("rules.route_points: expected {length: points}")
+                problems.append(f"rules.{key}: expected a whole number ≥ 0, "
+                                f"got {_show(rules[key])}")
+    if "route_points" in rules:
+        kwargs["route_points"] = _route_points(rules["route_points"], problems)
     dealt = rules.get("initial_tickets", {"regular": 3})
-    if isinstance(dealt, dict) and all(_is_int(v) for v in dealt.values()):
+    if isinstance(dealt, dict) and all(_is_int(v) and v >= 0 for v in dealt.values()):
         kwargs["initial_tickets"] = tuple(dealt.items())
     else:
         problems.append("rules.initial_tickets: expected {kind: count}")
@@ -259,27 +351,51 @@ def _rules(rules: Any, problems: list[str]) -> RuleSet:
         kwargs["station_costs"] = tuple(costs)
     else:
         problems.append("rules.station_costs: expected a list of card counts")
-    if len(kwargs.get("station_costs", ())) != kwargs.get("stations", 0):
+    if "station_costs" in kwargs and len(costs) != kwargs.get("stations", 0):
         problems.append("rules.station_costs: needs one cost per station")
     kinds = rules.get("ticket_kinds", ["regular"])
     if isinstance(kinds, list) and all(isinstance(k, str) for k in kinds):
         kwargs["ticket_kinds"] = tuple(kinds)
     else:
         problems.append("rules.ticket_kinds: expected a list of ticket kinds")
-    if isinstance(rules.get("longest_bonus_name"), str):
-        kwargs["longest_bonus_name"] = rules["longest_bonus_name"]
+    name = rules.get("longest_bonus_name", RuleSet().longest_bonus_name)
+    if isinstance(name, str) and name:
+        kwargs["longest_bonus_name"] = name
+    else:
+        problems.append("rules.longest_bonus_name: expected a non-empty string")
     return RuleSet(**kwargs)
 
 
-def _check_counts(counts: Any, cities: list[City], routes: list[Route], tickets: list[Ticket],
-                  problems: list[str]) -> None:
+def _route_points(table: Any, problems: list[str]) -> tuple[tuple[int, int], ...]:
+    """The scoring table ``{"length": points}``. Every length written as a whole number is kept
+    (with 0 points if its points are wrong, already a problem) so that routes of that length
+    are not reported too."""
+    if not isinstance(table, dict):
+        problems.append("rules.route_points: expected {length: points}")
+        return ()
+    points: dict[int, int] = {}
+    for key, value in table.items():
+        if not (isinstance(key, str) and _LENGTH_KEY.fullmatch(key)):
+            problems.append(f"rules.route_points: length {_show(key)} is not a whole number "
+                            f"from 1 to 999")
+            continue
+        if not _is_int(value) or value < 0:
+            problems.append(f"rules.route_points.{key}: expected points ≥ 0, got {_show(value)}")
+            value = 0
+        points[int(key)] = value
+    return tuple(sorted(points.items()))
+
+
+def _check_counts(counts: Any, entries: dict[str, list[Any]], problems: list[str]) -> None:
+    """The header's counts match the number of entries in each list."""
     if not isinstance(counts, dict):
         problems.append("counts: expected {'cities': n, 'routes': n, 'tickets': n}")
         return
-    for key, items in (("cities", cities), ("routes", routes), ("tickets", tickets)):
-        if counts.get(key) != len(items):
-            problems.append(f"counts.{key}: header says {counts.get(key)!r}, "
-                            f"the file has {len(items)} valid")
+    for key, items in entries.items():
+        said = counts.get(key)
+        if not _is_int(said) or said != len(items):
+            problems.append(f"counts.{key}: header says {_show(said)}, "
+                            f"the file has {len(items)}")
 
 
 def _assemble(data: dict[str, Any], cities: list[City], routes: list[Route],

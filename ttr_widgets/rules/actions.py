@@ -7,7 +7,7 @@ plus a number of locomotives; a payment of locomotives only has ``color='locomot
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +72,10 @@ class Pass:
     """Do nothing: only legal when no other action is."""
 
 
-Action = Union[
-    DrawBlind, DrawFaceUp, ClaimRoute, PayTunnel, DeclineTunnel, DrawTickets, KeepTickets,
-    BuildStation, Pass,
-]
+Action: TypeAlias = (
+    DrawBlind | DrawFaceUp | ClaimRoute | PayTunnel | DeclineTunnel | DrawTickets | KeepTickets
+    | BuildStation | Pass
+)
 ACTION_TYPES: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (DrawBlind, DrawFaceUp, ClaimRoute, PayTunnel, DeclineTunnel, DrawTickets,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .actions import (
@@ -24,7 +24,7 @@ from .actions import (
     PayTunnel,
 )
 from .engine import legal_actions, random_action
-from .model import CARD_INDEX, CARD_NAMES, COLORS, GRAY, LOCO, Board, Route, Ticket
+from .model import CARD_INDEX, CARD_NAMES, COLORS, GRAY, LOCO, Route, Ticket
 from .state import OPEN, GameState, SecondCard, TicketChoice, TunnelPayment
 
 
@@ -257,6 +257,6 @@ def _draw(state: GameState, plan: _Plan, *, second: bool, rng: random.Random) ->
     return _fallback(state, legal, rng)
 
 
-def _fallback(state: GameState, legal: Iterable[Action], rng: random.Random) -> Choice:
-    options = [a for a in legal if not isinstance(a, BuildStation)] or list(legal)
-    return Choice(rng.choice(options), "nothing planned fits: picks a legal move")
+def _fallback(state: GameState, legal: Sequence[Action], rng: random.Random) -> Choice:
+    options: list[Action] = [a for a in legal if not isinstance(a, BuildStation)]
+    return Choice(rng.choice(options or list(legal)), "nothing planned fits: picks a legal move")

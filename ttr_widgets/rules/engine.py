@@ -80,7 +80,8 @@ def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
     face_up, refreshes = _check_row(board, face_up, pile, 0)
     state = GameState(
         board=board,
-        players=tuple(PlayerState(n, h, rules.trains, rules.stations) for n, h in zip(names, hands)),
+        players=tuple(PlayerState(n, h, rules.trains, rules.stations)
+                      for n, h in zip(names, hands, strict=True)),
         face_up=face_up, tickets=tickets, refreshes=refreshes, **pile.changes(),
         owners=(OPEN,) * len(board.routes), seed=seed, options=options,
         setup_offers=offers,
@@ -156,7 +157,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     items = _action_groups(state)
     sizes = [item[4] - item[3] + 1 if isinstance(item, tuple) else 1 for item in items]
     i = rng.choice(range(sum(sizes)))
-    for item, size in zip(items, sizes):
+    for item, size in zip(items, sizes, strict=False):
         if i < size:
             return _nth_payment(item, i) if isinstance(item, tuple) else item
         i -= size
@@ -519,7 +520,7 @@ def _tunnel_cost(state: GameState, pending: TunnelPayment, extra_locos: int) -> 
             return None
         cost[card_index(pending.color)] = colored
     hand = state.player.hand
-    if any(h < c for h, c in zip(hand, cost)):
+    if any(h < c for h, c in zip(hand, cost, strict=False)):
         return None
     return tuple(cost)
 
@@ -555,11 +556,11 @@ def _with_player(state: GameState, player: PlayerState) -> tuple[PlayerState, ..
 
 
 def _add(hand: Hand, card: int) -> Hand:
-    return hand[:card] + (hand[card] + 1,) + hand[card + 1:]
+    return (*hand[:card], hand[card] + 1, *hand[card + 1:])
 
 
 def _subtract(hand: Hand, cost: Hand) -> Hand:
-    return tuple(h - c for h, c in zip(hand, cost))
+    return tuple(h - c for h, c in zip(hand, cost, strict=False))
 
 
 def _cards_of(cost: Hand) -> tuple[int, ...]:
@@ -620,7 +621,7 @@ def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
     else:
         card = CARD_INDEX[action.card]
         slot = row.index(card)
-        row = row[:slot] + (pile.take(),) + row[slot + 1:]
+        row = (*row[:slot], pile.take(), *row[slot + 1:])
         row, refreshes = _check_row(state.board, row, pile, refreshes)
         event = f"{name} takes the face-up {action.card}"
     player = state.player
@@ -679,7 +680,7 @@ def _finish_claim(state: GameState, route: Route, cost: Hand, pile: _Pile, event
     points = state.board.route_points(route)
     player = evolve(player, hand=_subtract(player.hand, cost), trains=player.trains - route.length,
                      routes=(*player.routes, route.id), route_points=player.route_points + points)
-    owners = state.owners[:route.index] + (state.current,) + state.owners[route.index + 1:]
+    owners = (*state.owners[:route.index], state.current, *state.owners[route.index + 1:])
     pile.discard += _cards_of(cost)
     return _end_turn(state, f"{event} for {points} point(s).",
                      players=_with_player(state, player), owners=owners,

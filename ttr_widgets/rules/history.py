@@ -47,8 +47,8 @@ class Game:
     def play(self, action: Action) -> Game:
         """The game after ``action``; raises ``RulesError`` (this game unchanged) if illegal."""
         new = apply(self.state, action)
-        return Game(self.states[:self.cursor + 1] + (new,),
-                    self.actions[:self.cursor] + (action,), self.cursor + 1)
+        return Game((*self.states[:self.cursor + 1], new),
+                    (*self.actions[:self.cursor], action), self.cursor + 1)
 
     @property
     def can_undo(self) -> bool:
@@ -89,4 +89,4 @@ class Game:
         return tuple(
             LogEntry(i, before.turn, before.player.name, action, after.last_event)
             for i, (before, action, after) in enumerate(
-                zip(self.states, self.actions, self.states[1:])))
+                zip(self.states, self.actions, self.states[1:], strict=False)))

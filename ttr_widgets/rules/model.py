@@ -6,9 +6,9 @@ hand is a tuple of nine counts; everything a person reads uses the colour names.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 COLORS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
 LOCOMOTIVE = "locomotive"
@@ -149,6 +149,12 @@ class Board:
 
     def __repr__(self) -> str:
         return f"load_map({self.name!r})"
+
+    def __copy__(self) -> Board:
+        return self  # immutable, like a tuple
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self
 
     def route(self, route_id: str) -> Route:
         try:

@@ -8,7 +8,7 @@ ticket pile's top is the START of ``tickets``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar, Union
+from typing import Any, TypeAlias, TypeVar
 
 from .model import CARD_NAMES, Board, Hand, hand_dict
 
@@ -80,7 +80,7 @@ class TicketChoice:
     setup: bool = False
 
 
-Pending = Union[SecondCard, TunnelPayment, TicketChoice]
+Pending: TypeAlias = SecondCard | TunnelPayment | TicketChoice
 
 
 @dataclass(frozen=True, slots=True)

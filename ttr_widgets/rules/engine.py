@@ -39,6 +39,7 @@ from .model import (
     Route,
     card_index,
 )
+from .scoring import Holding, ScoreSheet, score_game
 from .state import (
     NO_CARD,
     OPEN,
@@ -155,30 +156,34 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     """Exactly ``rng.choice(legal_actions(state))``, without building every action: the fast
     path of random play (a test checks the two agree)."""
     items = _action_groups(state)
-    sizes = [item[4] - item[3] + 1 if isinstance(item, tuple) else 1 for item in items]
+    sizes = [item[3] if isinstance(item, tuple) else 1 for item in items]
     i = rng.choice(range(sum(sizes)))
-    for item, size in zip(items, sizes, strict=False):
+    for item, size in zip(items, sizes, strict=True):
         if i < size:
             return _nth_payment(item, i) if isinstance(item, tuple) else item
         i -= size
     raise AssertionError("unreachable: the index is below the total")
 
 
-_Payments = tuple[bool, str, str, int, int]
-"""One run of legal payments ``(station, target, colour, lo, hi)``: ``colour`` with ``lo``..``hi``
-locomotives, for a route (``ClaimRoute``) or a station in a city (``BuildStation``). Plain tuples:
-the hot path of random play builds thousands of them."""
+_Run = tuple[str, int, int]
+_Payments = tuple[bool, str, tuple[_Run, ...], int]
+"""The legal payments for one route or city: ``(station, target, runs, size)``; each run
+``(colour, lo, hi)`` is that colour with ``lo``..``hi`` locomotives. Plain tuples, shared
+between targets of the same cost: random play builds thousands of them."""
 
 
-def _nth_payment(run: _Payments, i: int) -> Action:
-    station, target, color, lo, _hi = run
-    if station:
-        return BuildStation(target, color, lo + i)
-    return ClaimRoute(target, color, lo + i)
+def _nth_payment(group: _Payments, i: int) -> Action:
+    station, target, runs, _size = group
+    for color, lo, hi in runs:
+        if i <= hi - lo:
+            return BuildStation(target, color, lo + i) if station else \
+                ClaimRoute(target, color, lo + i)
+        i -= hi - lo + 1
+    raise IndexError(i)
 
 
-def _expand(run: _Payments) -> list[Action]:
-    return [_nth_payment(run, i) for i in range(run[4] - run[3] + 1)]
+def _expand(group: _Payments) -> list[Action]:
+    return [_nth_payment(group, i) for i in range(group[3])]
 
 
 def _action_groups(state: GameState) -> list[Action | _Payments]:
@@ -197,6 +202,21 @@ def _action_groups(state: GameState) -> list[Action | _Payments]:
     items += _claim_groups(state)
     items += _station_groups(state)
     return items or [Pass()]
+
+
+def holdings(state: GameState) -> tuple[Holding, ...]:
+    """What each player holds for scoring: routes, kept tickets, station cities."""
+    return tuple(
+        Holding(p.name, frozenset(p.routes), p.tickets,
+                tuple(city for city, owner in state.stations if owner == i))
+        for i, p in enumerate(state.players))
+
+
+def score(state: GameState) -> ScoreSheet:
+    """The final score of the position, part by part (rules score.*), with the winner.
+
+    Any state can be scored; for a finished game this is the result."""
+    return score_game(state.board, holdings(state))
 
 
 def why_illegal(state: GameState, action: Action) -> RulesError | None:
@@ -256,13 +276,14 @@ def _routes_by_color(board: Board) -> tuple[tuple[_RouteRow, ...], ...]:
 
 
 def _claim_groups(state: GameState) -> list[_Payments]:
-    """Every affordable open route's payment runs, in board order (rules claim.*,
+    """Every affordable open route's payments, in board order (rules claim.*,
     ferry.locomotives)."""
     player = state.player
     hand, trains, owners, me = player.hand, player.trains, state.owners, state.current
     locos = hand[LOCO]
     small = state.num_players < state.board.rules.double_routes_min_players
-    found: list[tuple[int, list[_Payments]]] = []
+    found: list[tuple[int, str, tuple[_Run, ...], int]] = []
+    memo: dict[tuple[int, int, int], tuple[tuple[_Run, ...], int]] = {}
     for color, rows in enumerate(_routes_by_color(state.board)):
         gray = color == LOCO
         reach = min(trains, (max(hand[:LOCO]) if gray else hand[color]) + locos)
@@ -272,28 +293,34 @@ def _claim_groups(state: GameState) -> list[_Payments]:
             if owners[index] != OPEN or (
                     twin >= 0 and owners[twin] != OPEN and (small or owners[twin] == me)):
                 continue
-            found.append((index, _payment_runs(hand, rid, length, -1 if gray else color, ferry,
-                                               station=False)))
+            key = (color, length, ferry)
+            runs = memo.get(key)
+            if runs is None:
+                runs = memo[key] = _payment_runs(hand, length, -1 if gray else color, ferry)
+            if runs[1]:
+                found.append((index, rid, *runs))
     found.sort()
-    return [run for _index, runs in found for run in runs]
+    return [(False, rid, runs, size) for _index, rid, runs, size in found]
 
 
-def _payment_runs(hand: Hand, target: str, cost: int, color: int, low: int, *, station: bool
-                  ) -> list[_Payments]:
+def _payment_runs(hand: Hand, cost: int, color: int, low: int) -> tuple[tuple[_Run, ...], int]:
     """Every way to pay ``cost`` cards of one colour (``color``, or any if -1) with at least
-    ``low`` locomotives."""
+    ``low`` locomotives, and how many ways that is."""
     have_locos = hand[LOCO]
     top = min(have_locos, cost - 1)
-    runs: list[_Payments] = []
+    runs: list[_Run] = []
+    size = 0
     for c in (color,) if color >= 0 else COLOR_INDICES:
         need_locos = cost - hand[c]
         if need_locos < low:
             need_locos = low
         if need_locos <= top:
-            runs.append((station, target, COLORS[c], need_locos, top))
+            runs.append((COLORS[c], need_locos, top))
+            size += top - need_locos + 1
     if have_locos >= cost:
-        runs.append((station, target, "locomotive", cost, cost))
-    return runs
+        runs.append(("locomotive", cost, cost))
+        size += 1
+    return tuple(runs), size
 
 
 def _twin_allows(state: GameState, route: Route) -> bool:
@@ -310,13 +337,11 @@ def _station_groups(state: GameState) -> list[_Payments]:
     player = state.player
     if not player.stations:
         return []
-    cost = _station_cost(state)
+    runs, size = _payment_runs(player.hand, _station_cost(state), -1, 0)
+    if not size:
+        return []
     taken = {city for city, _ in state.stations}
-    groups: list[_Payments] = []
-    for city in state.board.cities:
-        if city.name not in taken:
-            groups += _payment_runs(player.hand, city.name, cost, -1, 0, station=True)
-    return groups
+    return [(True, city.name, runs, size) for city in state.board.cities if city.name not in taken]
 
 
 def _station_cost(state: GameState) -> int:

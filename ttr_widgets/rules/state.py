@@ -14,6 +14,7 @@ from .model import CARD_NAMES, Board, Hand, hand_dict
 
 T = TypeVar("T")
 _FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+_FIELD_SETS: dict[type[Any], frozenset[str]] = {}
 _set = object.__setattr__
 
 NO_CARD = -1  #: an empty face-up slot
@@ -156,9 +157,10 @@ def evolve(value: T, **changes: Any) -> T:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    unknown = changes.keys() - set(names)
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+        _FIELD_SETS[cls] = frozenset(names)
+    if not _FIELD_SETS[cls].issuperset(changes):
+        unknown = sorted(set(changes) - _FIELD_SETS[cls])
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     new = object.__new__(cls)
     for name in names:
         _set(new, name, changes[name] if name in changes else getattr(value, name))

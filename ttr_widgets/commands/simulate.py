@@ -1,0 +1,101 @@
+"""``ttr simulate``: many bot games, on every core, written as JSON or CSV."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .. import simulation
+from ..rules.bots import BOTS
+from ..rules.maps import BUILTIN_MAPS, load_map
+from ..rules.simulate import SimulationError
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def add_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser("simulate", help="play many bot games and write their results",
+                              description="Play many bot games (on every core by default) and "
+                              "write per-game results as JSON or CSV (by the file's extension).")
+    p.add_argument("--map", default="usa", choices=[m for m in BUILTIN_MAPS])
+    p.add_argument("--players", type=_positive, default=2, help="number of players (2-5)")
+    p.add_argument("--bots", default="random",
+                   help="one bot for everyone, or a comma list, one per player "
+                        f"({', '.join(BOTS)})")
+    p.add_argument("--games", type=_positive, default=100)
+    p.add_argument("--workers", type=_positive, default=None, help="processes (default: cores)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--out", type=Path, default=None, help="FILE.json or FILE.csv")
+    p.add_argument("--engine", choices=["processes", "dask"], default="processes",
+                   help="where games run: local processes, or a Dask 'distributed' cluster")
+    p.add_argument("--scheduler", default=None, help="Dask scheduler address (engine dask)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def bot_list(text: str, players: int) -> list[str]:
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise SimulationError(f"--bots: {len(bots)} bots given for {players} players")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        raise SimulationError(f"--bots: unknown bot {unknown[0]!r}; bots are {', '.join(BOTS)}")
+    return bots
+
+
+def run(args: argparse.Namespace) -> int:
+    bots = bot_list(args.bots, args.players)
+    load_map(args.map)
+    if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
+        raise SimulationError(f"--out: {args.out.name} must end in .json or .csv")
+    from tqdm import tqdm
+
+    bar = tqdm(total=args.games, unit="game", disable=True if args.quiet else None,
+               file=sys.stderr)
+    try:
+        results = list(simulation.run(args.map, bots, args.games, seed=args.seed,
+                                      workers=args.workers, engine=args.engine,
+                                      scheduler=args.scheduler, progress=bar.update))
+    finally:
+        bar.close()
+    if args.out is not None:
+        simulation.write(args.out, simulation.header(args.map, bots, args.seed, args.games),
+                         results)
+    print(summary(results))
+    if args.out is not None:
+        print(f"results: {args.out}")
+    return 0
+
+
+def summary(results: list[Any]) -> str:
+    wins: Counter[str] = Counter()
+    for r in results:
+        for name in r.winners:
+            wins[name] += 1
+    games = len(results)
+    lines = [f"{games} game(s); average length {sum(r.turns for r in results) / games:.1f} turns"]
+    names = [p.name for p in results[0].players]
+    for i, name in enumerate(names):
+        avg = sum(r.players[i].total for r in results) / games
+        lines.append(f"  {name:<10} wins {wins[name]:>5} ({100 * wins[name] / games:5.1f}%)"
+                     f"  average score {avg:6.1f}")
+    return "\n".join(lines)

@@ -1,0 +1,139 @@
+"""Bot-against-bot games and what happened in them, one record per game.
+
+Pure and deterministic: game ``i`` of a run with seed ``s`` is dealt with ``game_seed(s, i)``,
+and each player's bot draws from its own generator, so a game's result depends on nothing but
+(map, bots, seed, index) — not on how many processes play the run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import BOTS
+from .engine import apply, new_game, score
+from .errors import TTRError
+from .model import Board
+from .state import GameState
+
+MAX_STEPS = 50_000
+
+
+class SimulationError(TTRError):
+    """A simulation asked for something that cannot be played."""
+
+
+@dataclass(frozen=True, slots=True)
+class TicketOutcome:
+    id: str
+    value: int
+    completed: bool
+    kept_at_setup: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    bot: str
+    total: int
+    route_points: int
+    ticket_points: int
+    station_points: int
+    longest_bonus: int
+    longest_trail: int
+    tickets: tuple[TicketOutcome, ...]
+    routes: tuple[str, ...]
+    stations_built: int
+    trains_left: int
+
+    @property
+    def tickets_completed(self) -> int:
+        return sum(1 for t in self.tickets if t.completed)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    index: int
+    seed: int
+    map: str
+    players: tuple[PlayerResult, ...]
+    winners: tuple[str, ...]
+    turns: int
+    steps: int
+    refreshes: int  #: 3-locomotive refreshes of the face-up row
+    ended_by: str  #: "trains" (the normal end) or "stalemate"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.index, "seed": self.seed, "map": self.map, "turns": self.turns,
+            "steps": self.steps, "refreshes": self.refreshes, "ended_by": self.ended_by,
+            "winners": list(self.winners),
+            "players": [_player_dict(p) for p in self.players],
+        }
+
+
+def _player_dict(p: PlayerResult) -> dict[str, Any]:
+    return {
+        "name": p.name, "bot": p.bot, "total": p.total, "route_points": p.route_points,
+        "ticket_points": p.ticket_points, "station_points": p.station_points,
+        "longest_bonus": p.longest_bonus, "longest_trail": p.longest_trail,
+        "tickets_completed": p.tickets_completed,
+        "tickets": [{"id": t.id, "value": t.value, "completed": t.completed,
+                     "kept_at_setup": t.kept_at_setup} for t in p.tickets],
+        "routes": list(p.routes), "stations_built": p.stations_built,
+        "trains_left": p.trains_left,
+    }
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal of game ``index`` in a run seeded ``seed`` (stable across Python versions)."""
+    digest = hashlib.sha256(f"ttr-simulate:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def check_bots(bots: Sequence[str], board: Board) -> None:
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        raise SimulationError(f"unknown bot {unknown[0]!r}; bots are {', '.join(BOTS)}")
+    rules = board.rules
+    if not rules.players_min <= len(bots) <= rules.players_max:
+        raise SimulationError(f"the {board.name} map is for {rules.players_min} to "
+                              f"{rules.players_max} players, not {len(bots)}")
+
+
+def play_game(board: Board, bots: Sequence[str], seed: int, index: int = 0) -> GameResult:
+    """Play one whole game between bots and score it."""
+    check_bots(bots, board)
+    names = [f"{bot.capitalize()} {i + 1}" for i, bot in enumerate(bots)]
+    state = new_game(board, names, seed)
+    rngs = [random.Random(f"ttr-bot:{seed}:{i}") for i in range(len(bots))]
+    choosers = [BOTS[b] for b in bots]
+    setup_tickets: tuple[tuple[str, ...], ...] | None = None
+    steps = 0
+    while not state.is_over:
+        if steps >= MAX_STEPS:
+            raise SimulationError(f"game {index} (seed {seed}) did not end in {MAX_STEPS} steps")
+        player = state.current
+        state = apply(state, choosers[player](state, rngs[player]).action)
+        if setup_tickets is None and not state.in_setup:
+            setup_tickets = tuple(p.tickets for p in state.players)
+        steps += 1
+    return _result(board, bots, state, seed, index, steps, setup_tickets or ())
+
+
+def _result(board: Board, bots: Sequence[str], state: GameState, seed: int, index: int,
+            steps: int, setup_tickets: Sequence[tuple[str, ...]]) -> GameResult:
+    sheet = score(state)
+    players = []
+    for i, (p, s) in enumerate(zip(state.players, sheet.players, strict=True)):
+        tickets = tuple(TicketOutcome(t.id, board.ticket_by_id[t.id].points, t.completed,
+                                      t.id in setup_tickets[i]) for t in s.tickets)
+        players.append(PlayerResult(
+            p.name, bots[i], s.total, s.route_points, s.ticket_points, s.station_points,
+            s.longest_bonus, s.longest_trail, tickets, p.routes, s.stations_built, p.trains))
+    low = min(p.trains for p in state.players) <= board.rules.end_trains
+    return GameResult(index, seed, board.name, tuple(players), sheet.winners, state.turn, steps,
+                      state.refreshes, "trains" if low else "stalemate")

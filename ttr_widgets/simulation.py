@@ -1,0 +1,147 @@
+"""Run many bot games on every core (or on a Dask cluster) and write their results.
+
+The run is deterministic: game ``i`` depends only on (map, bots, seed, i), results are kept in
+game order, and the files carry no timing, so the same seed gives a byte-identical file
+whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+from .rules.maps import load_map
+from .rules.simulate import GameResult, SimulationError, check_bots, game_seed, play_game
+
+FORMAT = "ttr-widgets simulation"
+CSV_COLUMNS = ("game", "seed", "player", "name", "bot", "total", "route_points", "ticket_points",
+               "station_points", "longest_bonus", "longest_trail", "tickets_kept",
+               "tickets_completed", "routes_claimed", "stations_built", "trains_left", "won",
+               "turns", "ended_by")
+
+
+def play_one(map_name: str, bots: tuple[str, ...], seed: int, index: int) -> GameResult:
+    """Game ``index`` of a run (top-level so worker processes can import it)."""
+    return play_game(load_map(map_name), bots, game_seed(seed, index), index)
+
+
+def run(map_name: str, bots: Sequence[str], games: int, *, seed: int = 0,
+        workers: int | None = None, engine: str = "processes", scheduler: str | None = None,
+        progress: Callable[[int], None] | None = None) -> Iterator[GameResult]:
+    """Yield the results of ``games`` games in game order.
+
+    ``engine``: ``"processes"`` (a local pool of ``workers`` processes, default every core),
+    or ``"dask"`` (a ``distributed`` cluster at ``scheduler``, or a local one when None)."""
+    bots = tuple(bots)
+    check_bots(bots, load_map(map_name))
+    if games < 1:
+        raise SimulationError("games: ask for at least one game")
+    indices = range(games)
+    if engine == "dask":
+        results = _run_dask(map_name, bots, seed, indices, scheduler)
+    elif engine == "processes":
+        results = _run_local(map_name, bots, seed, indices, workers or os.cpu_count() or 1)
+    else:
+        raise SimulationError(f"engine: {engine!r} is not 'processes' or 'dask'")
+    for result in results:
+        if progress is not None:
+            progress(1)
+        yield result
+
+
+def _run_local(map_name: str, bots: tuple[str, ...], seed: int, indices: range,
+               workers: int) -> Iterator[GameResult]:
+    if workers == 1:
+        yield from (play_one(map_name, bots, seed, i) for i in indices)
+        return
+    chunk = max(1, min(50, len(indices) // (workers * 8)))
+    context = multiprocessing.get_context("spawn")  # safe inside a running Jupyter kernel
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        n = len(indices)
+        try:
+            yield from pool.map(play_one, [map_name] * n, [bots] * n, [seed] * n, indices,
+                                chunksize=chunk)
+        except BrokenProcessPool as exc:
+            raise SimulationError(f"a worker process died ({exc}); try --workers 1") from None
+
+
+def _run_dask(map_name: str, bots: tuple[str, ...], seed: int, indices: range,
+              scheduler: str | None) -> Iterator[GameResult]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SimulationError("engine dask needs the optional extra: "
+                              "pip install 'ttr-widgets[distributed]'") from None
+    client = Client(scheduler) if scheduler else Client(processes=False)
+    try:
+        n = len(indices)
+        futures = client.map(play_one, [map_name] * n, [bots] * n, [seed] * n, list(indices),
+                             pure=True)
+        for future in futures:  # in game order
+            yield future.result()
+    finally:
+        client.close()
+
+
+# --------------------------------------------------------------------------- files
+
+
+def header(map_name: str, bots: Sequence[str], seed: int, games: int) -> dict[str, Any]:
+    return {"format": FORMAT, "version": 1, "map": map_name, "bots": list(bots),
+            "seed": seed, "games": games}
+
+
+def to_json(head: dict[str, Any], results: Sequence[GameResult]) -> str:
+    """One game per line inside a JSON document: readable, diffable, byte-stable."""
+    lines = [json.dumps(r.to_dict(), sort_keys=True, separators=(",", ":")) for r in results]
+    head_text = json.dumps(head, sort_keys=True, separators=(",", ":"))[:-1]
+    return head_text + ',"results":[\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def csv_rows(result: GameResult) -> Iterator[dict[str, Any]]:
+    for i, p in enumerate(result.players):
+        yield {"game": result.index, "seed": result.seed, "player": i, "name": p.name,
+               "bot": p.bot, "total": p.total, "route_points": p.route_points,
+               "ticket_points": p.ticket_points, "station_points": p.station_points,
+               "longest_bonus": p.longest_bonus, "longest_trail": p.longest_trail,
+               "tickets_kept": len(p.tickets), "tickets_completed": p.tickets_completed,
+               "routes_claimed": len(p.routes), "stations_built": p.stations_built,
+               "trains_left": p.trains_left, "won": int(p.name in result.winners),
+               "turns": result.turns, "ended_by": result.ended_by}
+
+
+def to_csv(results: Sequence[GameResult]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for result in results:
+        writer.writerows(csv_rows(result))
+    return out.getvalue()
+
+
+def write(path: str | Path, head: dict[str, Any], results: Sequence[GameResult]) -> None:
+    path = Path(path)
+    if path.suffix.lower() == ".csv":
+        text = to_csv(results)
+    elif path.suffix.lower() == ".json":
+        text = to_json(head, results)
+    else:
+        raise SimulationError(f"--out: {path.name} must end in .json or .csv")
+    path.write_text(text, encoding="utf-8")
+
+
+def load_results(path: str | Path) -> list[dict[str, Any]]:
+    """The per-game dicts of a JSON results file (for notebooks)."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if data.get("format") != FORMAT:
+        raise SimulationError(f"{Path(path).name}: not a {FORMAT} file")
+    results: list[dict[str, Any]] = data["results"]
+    return results

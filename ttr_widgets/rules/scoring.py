@@ -1,0 +1,387 @@
+"""Final scoring: routes, tickets (with station borrowings), unused stations, the longest-trail
+bonus, tie-breaks, and a text table that shows how every total is made.
+
+``score_game`` is a pure function of the board and what each player holds at the end; it is
+what the game engine calls when a game is over and what ``ttr score`` prints.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from .errors import PositionError
+from .graph import components, longest_trail
+from .model import Board, Route
+
+__all__ = [
+    "Holding", "PlayerScore", "ScoreSheet", "StationBorrow", "TicketResult", "format_score_sheet",
+    "score_game",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What one player has at the end: claimed route ids, kept ticket ids, station cities."""
+
+    name: str
+    routes: frozenset[str]
+    tickets: tuple[str, ...]
+    stations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TicketResult:
+    """One ticket at the end: ``points`` is signed (+value when completed, -value when not);
+    ``borrowed`` says a completion needed routes borrowed through stations."""
+
+    id: str
+    completed: bool
+    points: int
+    borrowed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StationBorrow:
+    """The route of another player (``owner``) a station uses; ``route`` and ``owner`` are
+    ``None`` when no other player's route reaches the city (rule station.borrow)."""
+
+    city: str
+    route: str | None
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """One player's final score, part by part; ``total`` is the sum of ``breakdown()``."""
+
+    name: str
+    routes_claimed: int
+    trains_used: int
+    route_points: int
+    tickets: tuple[TicketResult, ...]
+    ticket_points: int
+    tickets_completed: int
+    stations_built: int
+    station_points: int
+    borrowings: tuple[StationBorrow, ...]
+    longest_trail: int
+    longest_trail_routes: tuple[str, ...]
+    longest_bonus: int
+    total: int
+
+    @property
+    def station_borrows(self) -> Mapping[str, str | None]:
+        """Station city → the borrowed route id (or ``None``), read-only."""
+        return MappingProxyType({b.city: b.route for b in self.borrowings})
+
+    def breakdown(self) -> tuple[tuple[str, int], ...]:
+        """The parts that add up to ``total``, labelled."""
+        return (("routes", self.route_points), ("tickets", self.ticket_points),
+                ("unused stations", self.station_points), ("longest trail bonus",
+                                                           self.longest_bonus))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Every player's score (in seating order), the winner and how the winner was decided.
+
+    ``winner`` is a name, or a tuple of names when the tie-breaks leave a tie.
+    """
+
+    players: tuple[PlayerScore, ...]
+    winner: str | tuple[str, ...]
+    reason: str
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The winner's name, or the names sharing the win, always as a tuple."""
+        return (self.winner,) if isinstance(self.winner, str) else self.winner
+
+    def player(self, name: str) -> PlayerScore:
+        for score in self.players:
+            if score.name == name:
+                return score
+        raise KeyError(f"no player named {name!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form printed by ``ttr score --json``."""
+        return {"players": [_player_dict(p) for p in self.players],
+                "winner": self.winner if isinstance(self.winner, str) else list(self.winner)}
+
+
+def _player_dict(score: PlayerScore) -> dict[str, Any]:
+    return {
+        "name": score.name,
+        "route_points": score.route_points,
+        "tickets": [{"id": t.id, "completed": t.completed, "points": t.points}
+                    for t in score.tickets],
+        "ticket_points": score.ticket_points,
+        "tickets_completed": score.tickets_completed,
+        "stations_built": score.stations_built,
+        "station_points": score.station_points,
+        "station_borrows": dict(score.station_borrows),
+        "longest_trail": score.longest_trail,
+        "longest_bonus": score.longest_bonus,
+        "total": score.total,
+    }
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+def score_game(board: Board, holdings: Sequence[Holding], *,
+               longest_bonus: bool = True) -> ScoreSheet:
+    """Score a finished game (rules score.*, station.borrow).
+
+    ``longest_bonus=False`` plays without the longest-trail bonus (the trail is still measured
+    and reported, but scores nothing and breaks no tie).
+    """
+    _check_holdings(board, holdings)
+    owners = {rid: holding.name for holding in holdings for rid in holding.routes}
+    partial = [_score_player(board, holding, owners) for holding in holdings]
+    best_trail = max((p.longest_trail for p in partial), default=0)
+    bonus = board.rules.longest_bonus if longest_bonus else 0
+    players = tuple(replace(p, longest_bonus=bonus, total=p.total + bonus)
+                    if p.longest_trail == best_trail else p for p in partial)
+    winner, reason = _decide(board, players, longest_bonus)
+    return ScoreSheet(players, winner, reason)
+
+
+def _check_holdings(board: Board, holdings: Sequence[Holding]) -> None:
+    """Refuse what the board does not know (positions are validated fully in ``position``)."""
+    names = [holding.name for holding in holdings]
+    if len(set(names)) != len(names):
+        raise PositionError(f"players: two players share a name ({', '.join(names)})")
+    for holding in holdings:
+        for kind, ids, known in (("route", holding.routes, board.route_by_id),
+                                 ("ticket", holding.tickets, board.ticket_by_id),
+                                 ("city", holding.stations, board.city_index)):
+            unknown = sorted(i for i in ids if i not in known)
+            if unknown:
+                raise PositionError(f"{holding.name}: unknown {kind} {unknown[0]!r} on the "
+                                    f"{board.name} map")
+
+
+def _score_player(board: Board, holding: Holding, owners: Mapping[str, str]) -> PlayerScore:
+    """Everything but the longest-trail bonus, which depends on the other players."""
+    routes = [board.route(rid) for rid in holding.routes]
+    route_points = sum(board.route_points(route) for route in routes)
+    own = components(board, holding.routes)
+    borrowings = _best_borrowings(board, holding, owners, own)
+    joined = _join(own, board, borrowings)
+    tickets = tuple(_ticket_result(board, tid, own, joined) for tid in holding.tickets)
+    built = len(holding.stations)
+    station_points = board.rules.unused_station_points * max(board.rules.stations - built, 0)
+    trail = longest_trail(board, holding.routes)
+    ticket_points = sum(t.points for t in tickets)
+    return PlayerScore(
+        name=holding.name, routes_claimed=len(routes),
+        trains_used=sum(route.length for route in routes), route_points=route_points,
+        tickets=tickets, ticket_points=ticket_points,
+        tickets_completed=sum(t.completed for t in tickets), stations_built=built,
+        station_points=station_points, borrowings=borrowings, longest_trail=trail.length,
+        longest_trail_routes=trail.routes, longest_bonus=0,
+        total=route_points + ticket_points + station_points)
+
+
+def _ticket_result(board: Board, ticket_id: str, own: Mapping[str, int],
+                   joined: Mapping[str, int]) -> TicketResult:
+    ticket = board.ticket(ticket_id)
+    if joined[ticket.a] == joined[ticket.b]:
+        return TicketResult(ticket.id, True, ticket.points, own[ticket.a] != own[ticket.b])
+    return TicketResult(ticket.id, False, -ticket.points)
+
+
+# ----------------------------------------------------------------------------- stations
+
+
+def _best_borrowings(board: Board, holding: Holding, owners: Mapping[str, str],
+                     own: Mapping[str, int]) -> tuple[StationBorrow, ...]:
+    """The borrowing for each station that scores the player's tickets best (rule
+    station.borrow): every combination is tried, one route per station.
+
+    Routes into a station's city that lead to the same part of the player's network are
+    interchangeable for tickets, so only the first of them (in board order) is tried. Among
+    equally good combinations the first wins.
+    """
+    choices = [_candidates(board, city, holding.name, owners, own) for city in holding.stations]
+    combos = itertools.product(*choices)
+    first = next(combos)
+    tickets = [board.ticket(tid) for tid in holding.tickets]
+    missing = [t for t in tickets if own[t.a] != own[t.b]]
+    if missing and any(len(c) > 1 or c[0] is not None for c in choices):
+
+        def value(combo: tuple[Route | None, ...]) -> int:
+            joined = _join(own, board, _borrows(holding.stations, combo, owners))
+            return sum(t.points for t in missing if joined[t.a] == joined[t.b])
+
+        first = max(itertools.chain([first], combos), key=value)  # the first of equals
+    return _borrows(holding.stations, first, owners)
+
+
+def _candidates(board: Board, city: str, name: str, owners: Mapping[str, str],
+                own: Mapping[str, int]) -> list[Route | None]:
+    """Other players' routes into ``city``, one per part of the player's network they reach;
+    ``[None]`` when there is none."""
+    reached: set[int] = set()
+    found: list[Route | None] = []
+    for route in board.routes_at[city]:
+        part = own[route.other(city)]
+        if owners.get(route.id, name) != name and part not in reached:
+            reached.add(part)
+            found.append(route)
+    return found or [None]
+
+
+def _borrows(cities: tuple[str, ...], routes: tuple[Route | None, ...],
+             owners: Mapping[str, str]) -> tuple[StationBorrow, ...]:
+    return tuple(StationBorrow(city, None, None) if route is None
+                 else StationBorrow(city, route.id, owners[route.id])
+                 for city, route in zip(cities, routes, strict=True))
+
+
+def _join(own: Mapping[str, int], board: Board,
+          borrowings: tuple[StationBorrow, ...]) -> Mapping[str, int]:
+    """The component numbers once the borrowed routes are added: a few unions on top of the
+    player's own components."""
+    if all(b.route is None for b in borrowings):
+        return own
+    parent: dict[int, int] = {}
+
+    def find(part: int) -> int:
+        while parent.get(part, part) != part:
+            part = parent[part]
+        return part
+
+    for borrow in borrowings:
+        if borrow.route is not None:
+            route = board.route(borrow.route)
+            first, second = find(own[route.a]), find(own[route.b])
+            if first != second:
+                parent[first] = second
+    return {city: find(part) for city, part in own.items()}
+
+
+# ----------------------------------------------------------------------------- winner
+
+
+@dataclass(frozen=True, slots=True)
+class _TieBreak:
+    """One tie-break: the key the winner maximises, and how to say what it decided."""
+
+    key: Callable[[PlayerScore], int]
+    decided: Callable[[list[str], int], str]  #: (players still in, their key) → clause
+    level: Callable[[int, int], str]  #: (number of players tied, their common key) → clause
+
+
+def _tie_breaks(board: Board, longest_bonus: bool) -> list[_TieBreak]:
+    """The tie-breaks in order (rule score.tiebreak)."""
+    steps = [_TieBreak(
+        lambda p: p.tickets_completed,
+        lambda names, n: f"{_names(names)} completed the most tickets ({n})",
+        lambda count, n: f"level on completed tickets ({n} each)")]
+    if board.has_stations:
+        steps.append(_TieBreak(
+            lambda p: -p.stations_built,
+            lambda names, n: f"{_names(names)} built the fewest stations ({-n})",
+            lambda count, n: f"level on stations built ({-n} each)"))
+    if longest_bonus:
+        bonus = board.rules.longest_bonus_name
+        steps.append(_TieBreak(
+            lambda p: int(p.longest_bonus > 0),
+            lambda names, n: f"{_names(names)} {'holds' if len(names) == 1 else 'hold'} the "
+                             f"{bonus}",
+            lambda count, n: (f"{'both' if count == 2 else 'all'} hold the {bonus}" if n
+                              else f"{'neither' if count == 2 else 'none'} holds the {bonus}")))
+    return steps
+
+
+def _decide(board: Board, players: tuple[PlayerScore, ...],
+            longest_bonus: bool) -> tuple[str | tuple[str, ...], str]:
+    """The winner (or the names still tied) and a sentence saying how it was decided."""
+    if not players:
+        return (), "Nobody played."
+    top = max(p.total for p in players)
+    tied = [p for p in players if p.total == top]
+    if len(tied) == 1:
+        return tied[0].name, f"{tied[0].name} wins with {top} points."
+    opening = f"{_names([p.name for p in tied])} tie on {top} points"
+    notes: list[str] = []
+    for step in _tie_breaks(board, longest_bonus):
+        best = max(step.key(p) for p in tied)
+        kept = [p for p in tied if step.key(p) == best]
+        if len(kept) == len(tied):
+            notes.append(step.level(len(tied), best))
+            continue
+        notes.append(step.decided([p.name for p in kept], best))
+        tied = kept
+        if len(tied) == 1:
+            return tied[0].name, f"{opening}; {'; '.join(notes)}: {tied[0].name} wins."
+    names = tuple(p.name for p in tied)
+    return names, f"{opening}; {'; '.join(notes)}: {_names(list(names))} share the win."
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# ----------------------------------------------------------------------------- text table
+
+
+def format_score_sheet(board: Board, sheet: ScoreSheet) -> str:
+    """A plain-text table per player (every ticket hit or miss, routes, stations, longest trail,
+    bonus, total), then the standings and the winner with the reason."""
+    tables = [(score, _rows(board, score)) for score in sheet.players]
+    width = max((len(label) + len(points) + 2 for _, rows in tables for label, points in rows
+                 if points), default=40)
+    blocks = [_render(score, rows, width) for score, rows in tables]
+    standings = sorted(sheet.players, key=lambda p: -p.total)
+    summary = ", ".join(f"{p.name} {p.total}" for p in standings)
+    winner = sheet.winner if isinstance(sheet.winner, str) else _names(list(sheet.winner))
+    return "\n\n".join([*blocks, f"Standings: {summary}\nWinner: {winner}. {sheet.reason}"])
+
+
+_Row = tuple[str, str]  #: (label, points as shown; "" for a note line)
+
+
+def _rows(board: Board, score: PlayerScore) -> list[_Row]:
+    rows: list[_Row] = [(f"Routes: {score.routes_claimed} claimed, {score.trains_used} trains",
+                         f"{score.route_points:+d}")]
+    for result in score.tickets:
+        ticket = board.ticket(result.id)
+        mark = "hit " if result.completed else "miss"
+        via = " (via station)" if result.borrowed else ""
+        rows.append((f"  {mark}  {ticket.a} - {ticket.b} [{ticket.id}]{via}",
+                     f"{result.points:+d}"))
+    rows.append((f"Tickets: {score.tickets_completed} of {len(score.tickets)} completed",
+                 f"{score.ticket_points:+d}"))
+    if board.has_stations:
+        unused = board.rules.stations - score.stations_built
+        rows.append((f"Stations: {score.stations_built} built, {unused} unused x "
+                     f"{board.rules.unused_station_points}", f"{score.station_points:+d}"))
+        rows.extend((f"  station at {b.city}: {_borrow_text(board, b)}", "")
+                    for b in score.borrowings)
+    holds = f", holds the {board.rules.longest_bonus_name}" if score.longest_bonus else ""
+    rows.append((f"Longest trail: {score.longest_trail} spaces{holds}",
+                 f"{score.longest_bonus:+d}"))
+    return rows
+
+
+def _render(score: PlayerScore, rows: list[_Row], width: int) -> str:
+    rule = "-" * width
+    lines = [score.name, rule]
+    lines.extend(f"{label:<{width - len(points)}}{points}" if points else label
+                 for label, points in rows)
+    lines += [rule, f"{'Total':<{width - len(str(score.total))}}{score.total}"]
+    return "\n".join(lines)
+
+
+def _borrow_text(board: Board, borrow: StationBorrow) -> str:
+    if borrow.route is None:
+        return "no other player's route here, borrows nothing"
+    route = board.route(borrow.route)
+    return f"borrows {route.a} - {route.b} [{route.id}] from {borrow.owner}"

@@ -1,0 +1,166 @@
+"""The board as a live, clickable widget: one ``go.FigureWidget``, updated in place.
+
+``MapView`` wraps the figure ``render.map_figure`` draws. Clicking a train space calls the
+route callbacks with the route id; clicking a city (or a station on it) calls the city callbacks
+with the city name. ``show(...)`` redraws the game's marks inside one ``batch_update`` — same
+figure, same traces, so the ~5 MB plotly bundle is shipped once and the page never flickers.
+
+    view = MapView(load_map("usa"))
+    view.on_route_click(lambda route_id: print("clicked", route_id))
+    view.show(owners={"usa-017": 0}, highlight=["usa-017"])
+    view            # or put view.widget in a VBox
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+import plotly.graph_objects as go
+
+from ttr_widgets.rules.model import Board
+
+from .render import (
+    CITIES,
+    DEFAULT_HEIGHT,
+    DEFAULT_WIDTH,
+    ROUTES,
+    STATIONS,
+    Geometry,
+    board_geometry,
+    map_figure,
+    state_patches,
+)
+from .style import DEFAULT_PLAYER_COLORS
+
+__all__ = ["MapView"]
+
+RouteCallback = Callable[[str], object]
+CityCallback = Callable[[str], object]
+
+
+class MapView:
+    """A board you can click. ``widget`` is the ``go.FigureWidget`` to display or to put in a
+    box; the ``MapView`` itself also displays as that widget in a notebook."""
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        player_colors: Sequence[str] = DEFAULT_PLAYER_COLORS,
+        player_names: Sequence[str] | None = None,
+        width: int = DEFAULT_WIDTH,
+        height: int = DEFAULT_HEIGHT,
+    ) -> None:
+        self.board = board
+        self.player_colors = tuple(player_colors)
+        self.player_names = None if player_names is None else tuple(player_names)
+        self.geometry: Geometry = board_geometry(board, width, height)
+        figure = map_figure(board, player_colors=self.player_colors,
+                            player_names=self.player_names, width=width, height=height)
+        # Every trace goes to the constructor: traces added later may never reach the browser.
+        self.widget = go.FigureWidget(figure)
+        self._route_callbacks: list[RouteCallback] = []
+        self._city_callbacks: list[CityCallback] = []
+        self.widget.data[ROUTES].on_click(self._route_clicked)
+        self.widget.data[CITIES].on_click(self._city_clicked)
+        self.widget.data[STATIONS].on_click(self._city_clicked)
+
+    def __repr__(self) -> str:
+        return f"MapView({self.board!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- callbacks ------------------------------------------------------------------------
+
+    def on_route_click(self, callback: RouteCallback, *, remove: bool = False) -> None:
+        """Call ``callback(route_id)`` when a train space is clicked (``remove=True`` stops)."""
+        _register(self._route_callbacks, callback, remove)
+
+    def on_city_click(self, callback: CityCallback, *, remove: bool = False) -> None:
+        """Call ``callback(city)`` when a city or a station is clicked (``remove=True`` stops)."""
+        _register(self._city_callbacks, callback, remove)
+
+    def _route_clicked(self, trace: Any, points: Any, state: Any) -> None:
+        # plotly calls every trace's handler on every click; only the clicked trace has points.
+        if points.point_inds:
+            route_id = trace.customdata[points.point_inds[0]]
+            for callback in tuple(self._route_callbacks):
+                callback(route_id)
+
+    def _city_clicked(self, trace: Any, points: Any, state: Any) -> None:
+        if points.point_inds:
+            city = trace.customdata[points.point_inds[0]]
+            for callback in tuple(self._city_callbacks):
+                callback(city)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def show(
+        self,
+        *,
+        owners: Mapping[str, int] = MappingProxyType({}),
+        stations: Mapping[str, int] = MappingProxyType({}),
+        highlight: Iterable[str] = (),
+        highlight_label: str = "",
+        selected: str | None = None,
+        selected_city: str | None = None,
+    ) -> None:
+        """Draw exactly these marks (anything not given is cleared), in place.
+
+        Same meaning as ``render.map_figure``'s options. Everything is checked before the figure
+        is touched: a bad route, city or player raises ``ValueError`` and leaves it as it was.
+        """
+        patches = state_patches(
+            self.board, self.geometry, owners=owners, stations=stations,
+            player_colors=self.player_colors, player_names=self.player_names,
+            highlight=highlight, highlight_label=highlight_label, selected=selected,
+            selected_city=selected_city,
+        )
+        with self.widget.batch_update():
+            for index, patch in patches.items():
+                self.widget.data[index].update(**patch)
+
+    # -- simulated clicks -----------------------------------------------------------------
+
+    def simulate_route_click(self, route_id: str, space: int = 0) -> None:
+        """Click train space ``space`` of ``route_id`` as the browser would (see ``simulate``)."""
+        spaces = self.geometry.route_spaces.get(route_id)
+        if spaces is None:
+            raise ValueError(f"no route {route_id!r} on the {self.board.name} map")
+        self.simulate_click(ROUTES, spaces[space])
+
+    def simulate_city_click(self, city: str) -> None:
+        """Click the marker of ``city`` as the browser would (see ``simulate``)."""
+        if city not in self.board.city_index:
+            raise ValueError(f"no city {city!r} on the {self.board.name} map")
+        self.simulate_click(CITIES, self.board.city_index[city])
+
+    def simulate_click(self, trace_index: int, point_index: int) -> None:
+        """Deliver a click on one point the way the browser does: the front end sets the
+        widget's ``_js2py_pointsCallback`` trait to this message, and plotly's own handler
+        turns it into one ``Points`` per trace and calls every trace's click callbacks."""
+        trace = self.widget.data[trace_index]
+        self.widget._js2py_pointsCallback = {
+            "event_type": "plotly_click",
+            "points": {
+                "trace_indexes": [trace_index],
+                "point_indexes": [point_index],
+                "xs": [trace.x[point_index]],
+                "ys": [trace.y[point_index]],
+            },
+            "device_state": {"alt": False, "ctrl": False, "meta": False, "shift": False,
+                             "button": 0, "buttons": 1},
+            "selector": None,
+        }
+
+
+def _register(callbacks: list[Callable[[str], object]], callback: Callable[[str], object],
+              remove: bool) -> None:
+    if remove:
+        if callback in callbacks:
+            callbacks.remove(callback)
+    elif callback not in callbacks:
+        callbacks.append(callback)

@@ -1,0 +1,39 @@
+"""``ttr score POSITION.json [--json]``: final scoring of an end-of-game position.
+
+The text form shows, for every player, each ticket hit or miss with its points, the route
+points, stations and what they borrowed, the longest trail and bonus, the total, then the winner
+and how the tie-breaks decided it. ``--json`` prints the same numbers for programs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ttr_widgets.rules.position import load_position
+from ttr_widgets.rules.scoring import format_score_sheet, score_game
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "score", help="score a finished game from a position file",
+        description="Final scoring of an end-of-game position: routes, every ticket hit or miss, "
+                    "stations and their borrowed routes, the longest trail bonus, the total and "
+                    "the winner with the tie-breaks. Example positions ship in "
+                    "ttr_widgets/examples/.")
+    parser.add_argument("position", metavar="POSITION.json",
+                        help='a JSON file: {"map": "usa"|"europe", "players": [{"name", '
+                             '"routes": [route ids], "tickets": [ticket ids], '
+                             '"stations": [cities]}]}')
+    parser.add_argument("--json", action="store_true", help="print the scores as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    position = load_position(args.position)
+    sheet = score_game(position.board, position.players)
+    if args.json:
+        print(json.dumps(sheet.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(format_score_sheet(position.board, sheet))
+    return 0

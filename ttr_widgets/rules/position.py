@@ -1,0 +1,334 @@
+"""End-of-game positions: who holds which routes, tickets and stations, read from JSON.
+
+A position file looks like::
+
+    {"map": "europe",
+     "players": [{"name": "Ann", "routes": ["eu-001", ...], "tickets": ["eu-t05", ...],
+                  "stations": ["Wien"]}, ...]}
+
+``stations`` may be left out (and must be empty on a map without stations); an optional
+``"variant"`` names the ticket deck the game was played with (``null`` for the base game, the
+only choice so far). ``parse_position`` checks everything a finished game must satisfy and
+raises ``PositionError`` with one line naming each field in trouble.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from .errors import MapError, PositionError
+from .maps import BUILTIN_MAPS, load_map
+from .model import Board, Ticket
+from .scoring import Holding
+
+__all__ = [
+    "TICKET_DECKS", "Position", "TicketDeck", "load_position", "parse_position",
+    "position_to_dict", "ticket_deck",
+]
+
+_TOP_KEYS = frozenset({"map", "players", "variant", "description"})
+_PLAYER_KEYS = frozenset({"name", "routes", "tickets", "stations"})
+
+
+@dataclass(frozen=True, slots=True)
+class TicketDeck:
+    """The tickets a game variant plays with on one map.
+
+    A ticket belongs to the deck when its kind is one of ``kinds`` (any kind when empty) and
+    it is printed for one of ``decks`` (see ``Ticket.decks``; any when empty).
+    """
+
+    map: str
+    variant: str | None
+    description: str
+    kinds: tuple[str, ...] = ()
+    decks: tuple[str, ...] = ()
+
+    def admits(self, ticket: Ticket) -> bool:
+        return ((not self.kinds or ticket.kind in self.kinds)
+                and (not self.decks or any(d in ticket.decks for d in self.decks)))
+
+
+#: (map name, variant) → its ticket deck. A later variant is one more entry, for example
+#: ``("europe", "europe-expanded"): TicketDeck(..., decks=("europe_expanded",))``.
+TICKET_DECKS: Mapping[tuple[str, str | None], TicketDeck] = MappingProxyType({
+    ("usa", None): TicketDeck("usa", None, "every USA ticket (2004 base game and USA 1910)"),
+    ("europe", None): TicketDeck("europe", None, "the Europe base game tickets (regular and long)",
+                                 kinds=("regular", "long")),
+})
+
+
+def ticket_deck(board: Board, variant: str | None = None) -> TicketDeck:
+    """The ticket deck of ``variant`` on ``board`` (maps without an entry: every ticket, base
+    game only). Raises ``PositionError`` for a variant the kit does not know."""
+    deck = TICKET_DECKS.get((board.name, variant))
+    if deck is not None:
+        return deck
+    if variant is None:
+        return TicketDeck(board.name, None, f"every {board.name} ticket")
+    known = sorted(v for m, v in TICKET_DECKS if m == board.name and v is not None)
+    choices = ", ".join(known) if known else "only the base game (null) so far"
+    raise PositionError(f"variant: {variant!r} is not a variant of the {board.name} map "
+                        f"({choices})")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A finished (or paused) game: the board and each player's holding, in seating order."""
+
+    board: Board
+    players: tuple[Holding, ...]
+    variant: str | None = None
+
+
+def load_position(path: str | Path) -> Position:
+    """Read and check a position file; ``PositionError`` (one line) when it is not usable."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PositionError(f"cannot read position {str(path)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise PositionError(f"{path.name}: not a UTF-8 text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"{path.name}: not JSON: {exc.msg} at line {exc.lineno} column "
+                            f"{exc.colno}") from None
+    return parse_position(data, source=path.name)
+
+
+def parse_position(data: Any, source: str = "<position>") -> Position:
+    """Check a parsed position document and build the ``Position``.
+
+    Every problem is reported, in order, joined with ``'; '`` on one line, each with its place
+    (``players[1].routes[3]: unknown route 'usa-999'``) and, where a rule is broken, the rule id.
+    """
+    problems: list[str] = []
+    board, variant, entries = _read(data, problems)
+    if board is not None and entries is not None and not problems:
+        _check_game(board, entries, problems)
+    if problems or board is None or entries is None:
+        raise PositionError(f"{source}: {'; '.join(problems)}")
+    players = tuple(Holding(e.name, frozenset(e.routes), e.tickets, e.stations) for e in entries)
+    return Position(board, players, variant)
+
+
+def position_to_dict(position: Position) -> dict[str, Any]:
+    """The JSON form of a position (what ``parse_position`` reads back)."""
+    board = position.board
+    return {
+        "map": board.name,
+        "variant": position.variant,
+        "players": [{
+            "name": h.name,
+            "routes": sorted(h.routes, key=lambda rid: board.route(rid).index),
+            "tickets": list(h.tickets),
+            **({"stations": list(h.stations)} if board.has_stations else {}),
+        } for h in position.players],
+    }
+
+
+# ----------------------------------------------------------------------------- shape
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One player as written in the file (lists keep their order, for error places)."""
+
+    name: str
+    routes: tuple[str, ...]
+    tickets: tuple[str, ...]
+    stations: tuple[str, ...]
+
+
+def _read(data: Any, problems: list[str]) -> tuple[Board | None, str | None,
+                                                     list[_Entry] | None]:
+    """The board, variant and holdings, with every problem of shape and of unknown ids."""
+    if not isinstance(data, dict):
+        problems.append(f"top level: expected an object, got {_kind(data)}")
+        return None, None, None
+    problems.extend(f"{key}: unknown key (expected {', '.join(sorted(_TOP_KEYS))})"
+                    for key in data if key not in _TOP_KEYS)
+    board = _board(data, problems)
+    if board is None:
+        return None, None, None
+    variant = data.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        problems.append(f"variant: expected a string or null, got {_kind(variant)}")
+        return board, None, None
+    try:
+        deck = ticket_deck(board, variant)
+    except PositionError as exc:
+        problems.append(str(exc))
+        return board, variant, None
+    raw = data.get("players")
+    if not isinstance(raw, list):
+        problems.append(f"players: expected a list of players, got {_kind(raw)}")
+        return board, variant, None
+    players = [_player(i, item, board, deck, problems) for i, item in enumerate(raw)]
+    return board, variant, [p for p in players if p is not None]
+
+
+def _board(data: dict[str, Any], problems: list[str]) -> Board | None:
+    name = data.get("map")
+    if name not in BUILTIN_MAPS:
+        got = "missing" if "map" not in data else f"got {name!r}"
+        problems.append(f"map: expected one of {', '.join(BUILTIN_MAPS)}, {got}")
+        return None
+    try:
+        return load_map(name)
+    except MapError as exc:  # a broken built-in map file
+        problems.append(f"map: {exc}")
+        return None
+
+
+def _player(i: int, item: Any, board: Board, deck: TicketDeck,
+            problems: list[str]) -> _Entry | None:
+    place = f"players[{i}]"
+    if not isinstance(item, dict):
+        problems.append(f"{place}: expected an object, got {_kind(item)}")
+        return None
+    before = len(problems)
+    problems.extend(f"{place}.{key}: unknown key (expected {', '.join(sorted(_PLAYER_KEYS))})"
+                    for key in item if key not in _PLAYER_KEYS)
+    name = item.get("name")
+    if not isinstance(name, str):
+        problems.append(f"{place}.name: expected a string, got {_kind(name)}")
+    elif not name.strip():
+        problems.append(f"{place}.name: a player needs a name, got {name!r}")
+    routes = _ids(f"{place}.routes", item.get("routes"), "route", problems)
+    tickets = _ids(f"{place}.tickets", item.get("tickets"), "ticket", problems)
+    stations = _ids(f"{place}.stations", item.get("stations", []), "city", problems)
+    for j, rid in enumerate(routes):
+        if rid not in board.route_by_id:
+            problems.append(f"{place}.routes[{j}]: unknown route {rid!r}")
+    for j, tid in enumerate(tickets):
+        ticket = board.ticket_by_id.get(tid)
+        if ticket is None:
+            problems.append(f"{place}.tickets[{j}]: unknown ticket {tid!r}")
+        elif not deck.admits(ticket):
+            problems.append(f"{place}.tickets[{j}]: ticket {tid!r} ({ticket.kind}) is not in "
+                            f"this game's deck: {deck.description}")
+    for j, city in enumerate(stations):
+        if city not in board.city_index:
+            problems.append(f"{place}.stations[{j}]: unknown city {city!r}")
+    if len(problems) > before or not isinstance(name, str):
+        return None
+    return _Entry(name, tuple(routes), tuple(tickets), tuple(stations))
+
+
+def _ids(place: str, value: Any, what: str, problems: list[str]) -> list[str]:
+    if value is None:
+        problems.append(f"{place}: missing (expected a list of {what} ids)")
+        return []
+    if not isinstance(value, list):
+        problems.append(f"{place}: expected a list of {what} ids, got {_kind(value)}")
+        return []
+    bad = [j for j, v in enumerate(value) if not isinstance(v, str)]
+    for j in bad:
+        problems.append(f"{place}[{j}]: expected a {what} id string, got {_kind(value[j])}")
+    return [] if bad else list(value)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+             list: "a list", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+# ----------------------------------------------------------------------------- game rules
+
+
+def _check_game(board: Board, players: list[_Entry], problems: list[str]) -> None:
+    """Rules across players, once every field is well formed: player count, names, route
+    ownership, double routes, trains, stations and tickets."""
+    rules = board.rules
+    if not rules.players_min <= len(players) <= rules.players_max:
+        problems.append(f"players: {len(players)} player{'s' * (len(players) != 1)}; the "
+                        f"{board.name} map is played by {rules.players_min} to "
+                        f"{rules.players_max}")
+    seen_names: set[str] = set()
+    for i, entry in enumerate(players):
+        if entry.name in seen_names:
+            problems.append(f"players[{i}].name: duplicate player name {entry.name!r}")
+        seen_names.add(entry.name)
+    _check_routes(board, players, problems)
+    _check_stations(board, players, problems)
+    _check_tickets(players, problems)
+
+
+def _check_routes(board: Board, players: list[_Entry], problems: list[str]) -> None:
+    owner: dict[str, int] = {}
+    small = len(players) < board.rules.double_routes_min_players
+    for i, entry in enumerate(players):
+        for j, rid in enumerate(entry.routes):
+            problem = _route_problem(board, players, i, rid, owner, small)
+            if problem:
+                problems.append(f"players[{i}].routes[{j}]: {problem}")
+            owner.setdefault(rid, i)
+        trains = sum(board.route(rid).length for rid in set(entry.routes))
+        if trains > board.rules.trains:
+            problems.append(f"players[{i}].routes: {trains} trains used; each player has "
+                            f"{board.rules.trains} (rule setup.trains)")
+
+
+def _route_problem(board: Board, players: list[_Entry], i: int, rid: str,
+                   owner: Mapping[str, int], small: bool) -> str | None:
+    """What is wrong with player ``i`` owning route ``rid`` given the owners so far."""
+    route = board.route(rid)
+    twin = route.double
+    if owner.get(rid) == i:
+        return f"route {rid!r} is listed twice"
+    if rid in owner:
+        return f"route {rid!r} is already owned by {players[owner[rid]].name} (rule claim.open)"
+    if twin is None or twin not in owner:
+        return None
+    if owner[twin] == i:
+        return (f"{rid!r} and {twin!r} are the two tracks of {route.a}-{route.b}; no player "
+                f"may own both (rule claim.double-own)")
+    if small:
+        return (f"{rid!r} is the other track of {twin!r}, owned by {players[owner[twin]].name};"
+                f" with {len(players)} players only one track of a double route is used "
+                f"(rule claim.double-small)")
+    return None
+
+
+def _check_stations(board: Board, players: list[_Entry], problems: list[str]) -> None:
+    built: dict[str, int] = {}
+    for i, entry in enumerate(players):
+        place = f"players[{i}].stations"
+        if entry.stations and not board.has_stations:
+            problems.append(f"{place}: the {board.name} map has no stations (rule station.map)")
+            continue
+        if len(entry.stations) > board.rules.stations:
+            problems.append(f"{place}: {len(entry.stations)} stations; each player has "
+                            f"{board.rules.stations} (rule station.limit)")
+        for j, city in enumerate(entry.stations):
+            if built.get(city) == i:
+                problems.append(f"{place}[{j}]: {city} is listed twice; a city holds one "
+                                f"station at most (rule station.one-per-city)")
+            elif city in built:
+                problems.append(f"{place}[{j}]: {city} already holds {players[built[city]].name}"
+                                f"'s station; a city holds one at most "
+                                f"(rule station.one-per-city)")
+            built.setdefault(city, i)
+
+
+def _check_tickets(players: list[_Entry], problems: list[str]) -> None:
+    holder: dict[str, int] = {}
+    for i, entry in enumerate(players):
+        for j, tid in enumerate(entry.tickets):
+            if holder.get(tid) == i:
+                problems.append(f"players[{i}].tickets[{j}]: ticket {tid!r} is listed twice")
+            elif tid in holder:
+                problems.append(f"players[{i}].tickets[{j}]: ticket {tid!r} is already held "
+                                f"by {players[holder[tid]].name}")
+            holder.setdefault(tid, i)

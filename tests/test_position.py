@@ -191,7 +191,8 @@ def mutate(data: dict[str, Any], player: int, key: str, value: Any) -> dict[str,
     (0, "name", 7, "players[0].name: expected a string, got a number"),
     (1, "routes", KeyError, "players[1].routes: missing (expected a list of route ids)"),
     (1, "routes", "usa-001", "players[1].routes: expected a list of route ids, got a string"),
-    (1, "routes", ["usa-001", 5], "players[1].routes[1]: expected a route id string, got a number"),
+    (1, "routes", ["usa-001", 5],
+     "players[1].routes[1]: expected a route id (a string), got a number"),
     (1, "routes", ["usa-001", "usa-002", "usa-003", "usa-999"],
      "players[1].routes[3]: unknown route 'usa-999'"),
     (2, "tickets", ["usa-t01", "eu-t01"], "players[2].tickets[1]: unknown ticket 'eu-t01'"),
@@ -214,6 +215,13 @@ def test_several_problems_are_reported_on_one_line() -> None:
     message = refused(data)
     assert message == ("game.json: players[0].routes[0]: unknown route 'usa-998'; "
                        "players[0].routes[1]: unknown route 'usa-999'")
+
+
+def test_a_long_list_of_problems_is_cut_short() -> None:
+    data = mutate(usa_game(), 0, "routes", [f"usa-9{n:02d}" for n in range(20)])
+    message = refused(data)
+    assert message.count("unknown route") == 8
+    assert message.endswith("players[0].routes[7]: unknown route 'usa-907'; and 12 more")
 
 
 def test_route_owned_by_two_players() -> None:

@@ -33,6 +33,7 @@ __all__ = [
 
 _TOP_KEYS = frozenset({"map", "players", "variant", "description"})
 _PLAYER_KEYS = frozenset({"name", "routes", "tickets", "stations"})
+_SHOWN_PROBLEMS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +107,20 @@ def load_position(path: str | Path) -> Position:
 def parse_position(data: Any, source: str = "<position>") -> Position:
     """Check a parsed position document and build the ``Position``.
 
-    Every problem is reported, in order, joined with ``'; '`` on one line, each with its place
-    (``players[1].routes[3]: unknown route 'usa-999'``) and, where a rule is broken, the rule id.
+    Problems are reported in order on one line, joined with ``'; '`` (the first
+    ``_SHOWN_PROBLEMS``, then a count), each with its place
+    (``players[1].routes[3]: unknown route 'usa-999'``) and, where a rule is broken, the rule
+    id. The rules between players (ownership, doubles, trains, stations, tickets) are checked
+    once every field is well formed and every id known.
     """
     problems: list[str] = []
     board, variant, entries = _read(data, problems)
     if board is not None and entries is not None and not problems:
         _check_game(board, entries, problems)
     if problems or board is None or entries is None:
-        raise PositionError(f"{source}: {'; '.join(problems)}")
+        shown = "; ".join(problems[:_SHOWN_PROBLEMS])
+        more = len(problems) - _SHOWN_PROBLEMS
+        raise PositionError(f"{source}: {shown}" + (f"; and {more} more" if more > 0 else ""))
     players = tuple(Holding(e.name, frozenset(e.routes), e.tickets, e.stations) for e in entries)
     return Position(board, players, variant)
 
@@ -202,9 +208,31 @@ def _player(i: int, item: Any, board: Board, deck: TicketDeck,
         problems.append(f"{place}.name: expected a string, got {_kind(name)}")
     elif not name.strip():
         problems.append(f"{place}.name: a player needs a name, got {name!r}")
-    routes = _ids(f"{place}.routes", item.get("routes"), "route", problems)
-    tickets = _ids(f"{place}.tickets", item.get("tickets"), "ticket", problems)
-    stations = _ids(f"{place}.stations", item.get("stations", []), "city", problems)
+    routes = _ids(f"{place}.routes", item.get("routes"), "route id", problems)
+    tickets = _ids(f"{place}.tickets", item.get("tickets"), "ticket id", problems)
+    stations = _ids(f"{place}.stations", item.get("stations", []), "city name", problems)
+    _check_known(place, board, deck, routes, tickets, stations, problems)
+    if len(problems) > before or not isinstance(name, str):
+        return None
+    return _Entry(name, tuple(routes), tuple(tickets), tuple(stations))
+
+
+def _ids(place: str, value: Any, noun: str, problems: list[str]) -> list[str]:
+    if value is None:
+        problems.append(f"{place}: missing (expected a list of {noun}s)")
+        return []
+    if not isinstance(value, list):
+        problems.append(f"{place}: expected a list of {noun}s, got {_kind(value)}")
+        return []
+    bad = [j for j, v in enumerate(value) if not isinstance(v, str)]
+    for j in bad:
+        problems.append(f"{place}[{j}]: expected a {noun} (a string), got {_kind(value[j])}")
+    return [] if bad else list(value)
+
+
+def _check_known(place: str, board: Board, deck: TicketDeck, routes: list[str],
+                 tickets: list[str], stations: list[str], problems: list[str]) -> None:
+    """Every id names something on the board, and every ticket is in the game's deck."""
     for j, rid in enumerate(routes):
         if rid not in board.route_by_id:
             problems.append(f"{place}.routes[{j}]: unknown route {rid!r}")
@@ -218,22 +246,6 @@ def _player(i: int, item: Any, board: Board, deck: TicketDeck,
     for j, city in enumerate(stations):
         if city not in board.city_index:
             problems.append(f"{place}.stations[{j}]: unknown city {city!r}")
-    if len(problems) > before or not isinstance(name, str):
-        return None
-    return _Entry(name, tuple(routes), tuple(tickets), tuple(stations))
-
-
-def _ids(place: str, value: Any, what: str, problems: list[str]) -> list[str]:
-    if value is None:
-        problems.append(f"{place}: missing (expected a list of {what} ids)")
-        return []
-    if not isinstance(value, list):
-        problems.append(f"{place}: expected a list of {what} ids, got {_kind(value)}")
-        return []
-    bad = [j for j, v in enumerate(value) if not isinstance(v, str)]
-    for j in bad:
-        problems.append(f"{place}[{j}]: expected a {what} id string, got {_kind(value[j])}")
-    return [] if bad else list(value)
 
 
 def _kind(value: Any) -> str:

@@ -11,8 +11,8 @@ import argparse
 import json
 from typing import Any
 
-from ttr_widgets.rules.position import load_position
-from ttr_widgets.rules.scoring import format_score_sheet, score_game
+from ttr_widgets.rules.position import load_position, score_position
+from ttr_widgets.rules.scoring import format_score_sheet
 
 
 def add_parser(subparsers: Any) -> None:
@@ -25,13 +25,15 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("position", metavar="POSITION.json",
                         help='a JSON file: {"map": "usa"|"europe", "players": [{"name", '
                              '"routes": [route ids], "tickets": [ticket ids], '
-                             '"stations": [cities]}]}')
+                             '"stations": [cities]}]}; optional "variant" (Europe: '
+                             'europe-expanded, big-cities, mega-europe) and "warehouses": true '
+                             'with each player\'s "depots_left"')
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
     position = load_position(args.position)
-    sheet = score_game(position.board, position.players)
+    sheet = score_position(position)
     if args.json:
         print(json.dumps(sheet.to_dict(), indent=2, ensure_ascii=False))
     else:

@@ -72,14 +72,38 @@ class Pass:
     """Do nothing: only legal when no other action is."""
 
 
+@dataclass(frozen=True, slots=True)
+class FeedWarehouse:
+    """Warehouses & Depots: start drawing cards by putting the pile's top card, unseen, into
+    ``player``'s Warehouse (any player's, your own included)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDepot:
+    """Warehouses & Depots: place a Depot on an empty city (at setup, or as a free action at
+    the start of your turn)."""
+
+    city: str
+
+
+@dataclass(frozen=True, slots=True)
+class CollectWarehouses:
+    """Warehouses & Depots: after a claim into Depot cities, empty those Depots' owners'
+    Warehouses into your hand, spending one unplaced Depot each (none: collect nothing)."""
+
+    cities: tuple[str, ...] = ()
+
+
 Action: TypeAlias = (
     DrawBlind | DrawFaceUp | ClaimRoute | PayTunnel | DeclineTunnel | DrawTickets | KeepTickets
-    | BuildStation | Pass
+    | BuildStation | Pass | FeedWarehouse | PlaceDepot | CollectWarehouses
 )
 ACTION_TYPES: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (DrawBlind, DrawFaceUp, ClaimRoute, PayTunnel, DeclineTunnel, DrawTickets,
-                KeepTickets, BuildStation, Pass)
+                KeepTickets, BuildStation, Pass, FeedWarehouse, PlaceDepot, CollectWarehouses)
 }
 
 
@@ -102,7 +126,7 @@ def action_from_dict(data: Any) -> Action:
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
-            if f.name == "locomotives":
+            if f.name in ("locomotives", "cities"):
                 continue
             raise ValueError(f"{f.name}: missing for {cls.__name__}")
         kwargs[f.name] = _field_value(cls.__name__, f.name, data[f.name])
@@ -114,11 +138,11 @@ def action_from_dict(data: Any) -> Action:
 
 
 def _field_value(kind: str, name: str, value: Any) -> Any:
-    if name == "tickets":
+    if name in ("tickets", "cities"):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ValueError(f"tickets: expected a list of ticket ids for {kind}")
+            raise ValueError(f"{name}: expected a list of names for {kind}")
         return tuple(value)
-    if name == "locomotives":
+    if name in ("locomotives", "player"):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(f"locomotives: expected a whole number ≥ 0 for {kind}")
         return value
@@ -146,6 +170,12 @@ def describe(action: Action) -> str:
     if isinstance(action, BuildStation):
         return f"builds a station in {action.city} with " \
                f"{_payment(action.color, action.locomotives)}"
+    if isinstance(action, FeedWarehouse):
+        return f"feeds player {action.player + 1}'s Warehouse"
+    if isinstance(action, PlaceDepot):
+        return f"places a Depot in {action.city}"
+    if isinstance(action, CollectWarehouses):
+        return f"collects the Warehouses of {', '.join(action.cities) or 'no Depot'}"
     return "passes"
 
 

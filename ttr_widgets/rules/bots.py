@@ -16,16 +16,28 @@ from .actions import (
     Action,
     BuildStation,
     ClaimRoute,
+    CollectWarehouses,
     DeclineTunnel,
     DrawBlind,
     DrawFaceUp,
     DrawTickets,
+    FeedWarehouse,
     KeepTickets,
     PayTunnel,
+    PlaceDepot,
 )
 from .engine import legal_actions, random_action
 from .model import CARD_INDEX, CARD_NAMES, COLORS, GRAY, LOCO, Route, Ticket
-from .state import OPEN, GameState, SecondCard, TicketChoice, TunnelPayment
+from .state import (
+    OPEN,
+    CollectChoice,
+    DepotPlacement,
+    FirstCard,
+    GameState,
+    SecondCard,
+    TicketChoice,
+    TunnelPayment,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +62,14 @@ def greedy_bot(state: GameState, rng: random.Random) -> Choice:
         return _choose_tickets(state, pending)
     if isinstance(pending, TunnelPayment):
         return _pay_tunnel(state)
+    if isinstance(pending, CollectChoice):
+        cities = pending.cities[:state.depots_left[state.current]]
+        return Choice(CollectWarehouses(cities), "collects the Warehouse cards its route reaches")
     plan = _plan(state)
-    if isinstance(pending, SecondCard):
-        return _draw(state, plan, second=True, rng=rng)
+    if isinstance(pending, DepotPlacement):
+        return _first_depot(state, plan)
+    if isinstance(pending, SecondCard | FirstCard):
+        return _draw(state, plan, second=isinstance(pending, SecondCard), rng=rng)
     return _claim_planned(state, plan) or _ticket_or_filler(state) or \
         _draw(state, plan, second=False, rng=rng)
 
@@ -145,15 +162,24 @@ def _plan(state: GameState) -> _Plan:
 
 
 def _choose_tickets(state: GameState, pending: TicketChoice) -> Choice:
+    """Keep the best tickets by points per train still to place, the minimum first, then cheap
+    extras; never more long tickets than allowed."""
     board = state.board
     scored = sorted(pending.tickets, key=lambda t: _ticket_value(state, board.ticket_by_id[t]),
                     reverse=True)
     budget = state.player.trains - sum(r.length for r in _plan(state).routes)
-    keep = list(scored[:pending.keep])
-    for tid in scored[pending.keep:]:
-        found = shortest_path(state, board.ticket_by_id[tid].a, board.ticket_by_id[tid].b)
-        if found is not None and found[0] <= budget // 3:
-            keep.append(tid)
+    longs = pending.max_long if pending.max_long is not None else len(scored)
+    keep: list[str] = []
+    for tid in scored:
+        is_long = "long" in board.ticket_by_id[tid].kind
+        if is_long and longs == 0:
+            continue
+        if len(keep) >= pending.keep:
+            found = shortest_path(state, board.ticket_by_id[tid].a, board.ticket_by_id[tid].b)
+            if found is None or found[0] > budget // 3:
+                continue
+        keep.append(tid)
+        longs -= is_long
     kept = tuple(t for t in pending.tickets if t in keep)
     return Choice(KeepTickets(kept), f"keeps the {len(kept)} ticket(s) that pay most per train "
                   "still to place")
@@ -242,8 +268,35 @@ def _needed_colors(state: GameState, plan: _Plan) -> list[int]:
     return [c for c, n in sorted(need.items(), key=lambda kv: -kv[1]) if n > 0]
 
 
+def _first_depot(state: GameState, plan: _Plan) -> Choice:
+    """Put the setup Depot on a city its own plan passes through, so it can empty its own
+    Warehouse later."""
+    free = [a for a in legal_actions(state) if isinstance(a, PlaceDepot)]
+    ends = {city for route in plan.routes for city in (route.a, route.b)}
+    for action in free:
+        if action.city in ends:
+            return Choice(action, f"places its Depot in {action.city}, on its planned routes")
+    return Choice(free[0], f"places its Depot in {free[0].city}")
+
+
+def _feed(state: GameState, plan: _Plan) -> Choice:
+    """Feed its own Warehouse when one of its Depots lies on its plan, else the smallest
+    opponent Warehouse."""
+    me = state.current
+    ends = {city for route in plan.routes for city in (route.a, route.b)}
+    if any(owner == me and city in ends for city, owner in state.depots):
+        return Choice(FeedWarehouse(me), "feeds its own Warehouse: a Depot of its own lies on "
+                      "its planned routes")
+    others = [p for p in range(state.num_players) if p != me] or [me]
+    target = min(others, key=lambda p: (sum(state.warehouses[p]), p))
+    return Choice(FeedWarehouse(target), f"feeds {state.players[target].name}'s Warehouse, "
+                  "the smallest")
+
+
 def _draw(state: GameState, plan: _Plan, *, second: bool, rng: random.Random) -> Choice:
     legal = legal_actions(state)
+    if FeedWarehouse(state.current) in legal:
+        return _feed(state, plan)
     faces = {CARD_INDEX[a.card] for a in legal if isinstance(a, DrawFaceUp)}
     for color in _needed_colors(state, plan):
         if color in faces:

@@ -84,6 +84,38 @@ RULES: dict[str, str] = {
     "tickets.keep": "You keep at least the required number of the tickets just drawn, and only "
     "those: a ticket you already kept cannot be given back.",
     "tickets.empty": "When the ticket pile is empty, you cannot draw tickets.",
+    "tickets.one-long": "Mega Europe: of the long tickets dealt at setup you keep at most one "
+    "(as Board Game Arena plays it; medium confidence).",
+    # Europa 1912 ticket variants (Europe map)
+    "variant.unknown": "A game uses one of its map's ticket variants.",
+    "variant.europe-expanded": "Europe Expanded: the 46 original tickets plus the 19 new regular "
+    "ones; dealt, kept and drawn as in the base game (1 long + 3 regular, keep 2; draw 3, keep "
+    "1; setup rejects leave the game).",
+    "variant.big-cities": "Big Cities of Europe: the 45 regular tickets that name a big city, no "
+    "long tickets; 5 dealt, keep at least 2, draws of 4 keep at least 1 (deal sizes as Board "
+    "Game Arena plays them, medium confidence); the European Express stays on by default, "
+    "since whether the variant drops it is not settled; the game's options can turn it off.",
+    "variant.mega-europe": "Mega Europe: all 101 tickets, the 12 long ones kept apart; 2 long + "
+    "5 regular dealt, keep at least 3 with at most one long, draws of 3 keep at least 1 (as "
+    "Board Game Arena plays it, medium confidence); options can change the numbers.",
+    # Europa 1912 Warehouses & Depots (any map)
+    "wd.setup": "Warehouses & Depots: after the tickets are kept, each player places one Depot "
+    "on a city, the last player first, then on counter-clockwise; 4 Depots stay beside each "
+    "Warehouse.",
+    "wd.feed": "Warehouses & Depots: drawing train cards starts by putting the pile's top card, "
+    "unseen, into any player's Warehouse (your own included); Warehouse sizes are public.",
+    "wd.place": "Warehouses & Depots: at the start of your turn you may place Depots from beside "
+    "your Warehouse on empty cities, as a free action; placed Depots never move.",
+    "wd.one-piece": "Warehouses & Depots: a city holds one piece, a Depot or a station.",
+    "wd.collect": "Warehouses & Depots: claiming a route into a Depot city lets you take all the "
+    "cards of that Depot owner's Warehouse (yours included) by returning one of your unplaced "
+    "Depots to the box; a route between two Depot cities can empty two Warehouses for two "
+    "Depots.",
+    "wd.exhaustion": "Warehouses & Depots: when the pile and the discards are empty and some "
+    "player has no Depot left, every Warehouse is emptied and shuffled into a new pile "
+    "(medium confidence).",
+    "wd.bonus": "Warehouses & Depots: every player tied for the most Depots still beside their "
+    "Warehouse scores 10 points.",
     # End and scoring
     "end.trigger": "When a player ends a turn with 2 or fewer trains, every player, that one "
     "included, gets exactly one more turn.",

@@ -18,13 +18,16 @@ from .actions import (
     Action,
     BuildStation,
     ClaimRoute,
+    CollectWarehouses,
     DeclineTunnel,
     DrawBlind,
     DrawFaceUp,
     DrawTickets,
+    FeedWarehouse,
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceDepot,
 )
 from .errors import RulesError
 from .model import (
@@ -43,6 +46,9 @@ from .scoring import Holding, ScoreSheet, score_game
 from .state import (
     NO_CARD,
     OPEN,
+    CollectChoice,
+    DepotPlacement,
+    FirstCard,
     GameState,
     Options,
     PlayerState,
@@ -51,8 +57,11 @@ from .state import (
     TunnelPayment,
     evolve,
 )
+from .variants import TicketRules, ticket_rules
 
 COLOR_INDICES = tuple(range(len(COLORS)))
+DEPOTS = 5  #: Warehouses & Depots: Depots per player
+WAREHOUSE_BONUS = 10  #: points for the most Depots left beside the Warehouse
 
 
 # --------------------------------------------------------------------------- setup
@@ -76,7 +85,8 @@ def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
         del deck[-rules.initial_train_cards:]
         hands.append(_hand_of(dealt))
     face_up = tuple(deck.pop() for _ in range(rules.face_up))
-    offers, tickets = _deal_tickets(board, options, len(names), rng)
+    tickets_rules = ticket_rules(board, options)
+    offers, tickets = _deal_tickets(tickets_rules, len(names), rng)
     pile = _Pile(tuple(deck), (), seed, 0)
     face_up, refreshes = _check_row(board, face_up, pile, 0)
     state = GameState(
@@ -85,11 +95,16 @@ def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
                       for n, h in zip(names, hands, strict=True)),
         face_up=face_up, tickets=tickets, refreshes=refreshes, **pile.changes(),
         owners=(OPEN,) * len(board.routes), seed=seed, options=options,
-        setup_offers=offers,
-        pending=TicketChoice(offers[0], min(rules.initial_tickets_keep, len(offers[0])), True),
+        setup_offers=offers, pending=_setup_choice(tickets_rules, offers[0]),
+        warehouses=((0,) * NUM_CARD_TYPES,) * len(names) if options.warehouses else (),
+        depots_left=(DEPOTS,) * len(names) if options.warehouses else (),
         last_event="The cards and tickets are dealt.",
     )
     return state
+
+
+def _setup_choice(tickets: TicketRules, offer: tuple[str, ...]) -> TicketChoice:
+    return TicketChoice(offer, min(tickets.keep_setup, len(offer)), True, tickets.max_long_kept)
 
 
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -101,25 +116,19 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-def _deal_tickets(board: Board, options: Options, n: int, rng: random.Random
+def _deal_tickets(tickets: TicketRules, n: int, rng: random.Random
                   ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """Each player's setup tickets, and the regular ticket pile left after dealing."""
-    kinds = options.ticket_kinds or board.rules.ticket_kinds
-    piles: dict[str, list[str]] = {}
-    for kind, _count in board.rules.initial_tickets:
-        pile = [t.id for t in board.tickets if t.kind == kind and t.kind in kinds]
-        if kind == "regular":
-            pile = [t.id for t in board.tickets if t.kind in kinds and t.kind != "long"]
-        rng.shuffle(pile)
-        piles[kind] = pile
+    """Each player's setup tickets (long ones first), and the regular pile left after dealing.
+    Long tickets never dealt stay in the box."""
+    long_pile, regular = list(tickets.long_tickets), list(tickets.regular_tickets)
+    rng.shuffle(long_pile)
+    rng.shuffle(regular)
     offers = []
-    for _ in range(n):
-        offer: list[str] = []
-        for kind, count in board.rules.initial_tickets:
-            offer += piles[kind][:count]
-            del piles[kind][:count]
+    for i in range(n):
+        offer = long_pile[i * tickets.deal_long:(i + 1) * tickets.deal_long]
+        offer += regular[i * tickets.deal_regular:(i + 1) * tickets.deal_regular]
         offers.append(tuple(offer))
-    return tuple(offers), tuple(piles.get("regular", ()))
+    return tuple(offers), tuple(regular[n * tickets.deal_regular:])
 
 
 def _hand_of(cards: Sequence[int]) -> Hand:
@@ -191,32 +200,58 @@ def _action_groups(state: GameState) -> list[Action | _Payments]:
         return []
     pending = state.pending
     if isinstance(pending, TicketChoice):
-        return list(_ticket_choices(pending))
+        return list(_ticket_choices(state, pending))
     if isinstance(pending, TunnelPayment):
         return [*_tunnel_payments(state, pending), DeclineTunnel()]
     if isinstance(pending, SecondCard):
         return list(_draw_actions(state, second=True))
-    items: list[Action | _Payments] = list(_draw_actions(state, second=False))
+    if isinstance(pending, FirstCard):
+        return list(_draw_actions(state, second=False))
+    if isinstance(pending, DepotPlacement):
+        return list(_depot_places(state))
+    if isinstance(pending, CollectChoice):
+        return list(_collect_choices(state, pending))
+    if state.warehouses and (state.deck or state.discard):
+        items: list[Action | _Payments] = [FeedWarehouse(p) for p in range(state.num_players)]
+    else:
+        items = list(_draw_actions(state, second=False))
     if state.tickets:
         items.append(DrawTickets())
     items += _claim_groups(state)
     items += _station_groups(state)
+    if state.warehouses and state.depots_left[state.current]:
+        items += _depot_places(state)
     return items or [Pass()]
 
 
+def _depot_places(state: GameState) -> list[PlaceDepot]:
+    """Cities with no piece on them (rule wd.one-piece)."""
+    taken = {c for c, _ in state.stations} | {c for c, _ in state.depots}
+    return [PlaceDepot(c.name) for c in state.board.cities if c.name not in taken]
+
+
+def _collect_choices(state: GameState, pending: CollectChoice) -> list[CollectWarehouses]:
+    from itertools import combinations
+    most = min(len(pending.cities), state.depots_left[state.current])
+    return [CollectWarehouses(combo) for k in range(most, -1, -1)
+            for combo in combinations(pending.cities, k)]
+
+
 def holdings(state: GameState) -> tuple[Holding, ...]:
-    """What each player holds for scoring: routes, kept tickets, station cities."""
+    """What each player holds for scoring: routes, kept tickets, station cities (and, with
+    Warehouses & Depots, the Depots left)."""
     return tuple(
         Holding(p.name, frozenset(p.routes), p.tickets,
-                tuple(city for city, owner in state.stations if owner == i))
+                tuple(city for city, owner in state.stations if owner == i),
+                state.depots_left[i] if state.warehouses else None)
         for i, p in enumerate(state.players))
 
 
 def score(state: GameState) -> ScoreSheet:
-    """The final score of the position, part by part (rules score.*), with the winner.
-
-    Any state can be scored; for a finished game this is the result."""
-    return score_game(state.board, holdings(state))
+    """The final score of the position, part by part (rules score.*, wd.bonus), with the
+    winner. Any state can be scored; for a finished game this is the result."""
+    bonus = ticket_rules(state.board, state.options).longest_bonus
+    return score_game(state.board, holdings(state), longest_bonus=bonus)
 
 
 def why_illegal(state: GameState, action: Action) -> RulesError | None:
@@ -232,13 +267,20 @@ def is_legal(state: GameState, action: Action) -> bool:
     return why_illegal(state, action) is None
 
 
-def _ticket_choices(pending: TicketChoice) -> list[KeepTickets]:
+def _ticket_choices(state: GameState, pending: TicketChoice) -> list[KeepTickets]:
     from itertools import combinations
     offered = pending.tickets
     choices: list[KeepTickets] = []
     for k in range(len(offered), pending.keep - 1, -1):
         choices += [KeepTickets(combo) for combo in combinations(offered, k)]
+    if pending.max_long is not None:
+        long_ids = _long_tickets(state.board, offered)
+        choices = [c for c in choices if len(long_ids & set(c.tickets)) <= pending.max_long]
     return choices
+
+
+def _long_tickets(board: Board, tickets: Sequence[str]) -> set[str]:
+    return {t for t in tickets if "long" in board.ticket_by_id[t].kind}
 
 
 def _tunnel_payments(state: GameState, pending: TunnelPayment) -> list[PayTunnel]:
@@ -340,7 +382,7 @@ def _station_groups(state: GameState) -> list[_Payments]:
     runs, size = _payment_runs(player.hand, _station_cost(state), -1, 0)
     if not size:
         return []
-    taken = {city for city, _ in state.stations}
+    taken = {city for city, _ in state.stations} | {city for city, _ in state.depots}
     return [(True, city.name, runs, size) for city in state.board.cities if city.name not in taken]
 
 
@@ -380,7 +422,9 @@ def _check(state: GameState, action: Action) -> None:
     if isinstance(pending, TicketChoice):
         if not isinstance(action, KeepTickets):
             raise RulesError("turn.pending", "First choose which of the tickets you drew to keep.")
-        _check_keep(pending, action)
+        _check_keep(state, pending, action)
+    elif isinstance(pending, DepotPlacement | CollectChoice | FirstCard):
+        _check_warehouse_step(state, pending, action)
     elif isinstance(pending, TunnelPayment):
         _check_tunnel_answer(state, pending, action)
     elif isinstance(pending, SecondCard):
@@ -391,7 +435,14 @@ def _check(state: GameState, action: Action) -> None:
 
 def _check_turn_start(state: GameState, action: Action) -> None:
     if isinstance(action, DrawBlind | DrawFaceUp):
+        if state.warehouses and (state.deck or state.discard):
+            raise RulesError("wd.feed", "With Warehouses & Depots, drawing cards starts by "
+                             "feeding the pile's top card into a Warehouse.")
         _check_first_card(state, action)
+    elif isinstance(action, FeedWarehouse):
+        _check_feed(state, action)
+    elif isinstance(action, PlaceDepot):
+        _check_depot(state, action)
     elif isinstance(action, ClaimRoute):
         _check_claim(state, action)
     elif isinstance(action, DrawTickets):
@@ -407,6 +458,9 @@ def _check_turn_start(state: GameState, action: Action) -> None:
         raise RulesError("tickets.keep", "You have not drawn any tickets to keep.")
     elif isinstance(action, PayTunnel | DeclineTunnel):
         raise RulesError("tunnel.reveal", "There is no tunnel waiting for payment.")
+    elif isinstance(action, CollectWarehouses):
+        raise RulesError("wd.collect", "You can only collect Warehouses right after claiming "
+                         "a route into a Depot city.")
 
 
 def _check_first_card(state: GameState, action: DrawBlind | DrawFaceUp) -> None:
@@ -497,6 +551,8 @@ def _check_station(state: GameState, action: BuildStation) -> None:
         if city == action.city:
             raise RulesError("station.one-per-city", f"{city} already has "
                              f"{state.players[owner].name}'s station.")
+    if state.piece_at(action.city) == "depot":
+        raise RulesError("wd.one-piece", f"{action.city} holds a Depot; a city holds one piece.")
     cost = _station_cost(state)
     locos = action.locomotives
     all_locos = action.color == "locomotive"
@@ -507,7 +563,7 @@ def _check_station(state: GameState, action: BuildStation) -> None:
     _check_hand(state.player.hand, action.color, cost - locos, locos, "station.cost")
 
 
-def _check_keep(pending: TicketChoice, action: KeepTickets) -> None:
+def _check_keep(state: GameState, pending: TicketChoice, action: KeepTickets) -> None:
     kept = action.tickets
     if len(set(kept)) != len(kept) or not set(kept) <= set(pending.tickets):
         raise RulesError("tickets.keep", "You can keep only tickets you were just given, each "
@@ -515,6 +571,62 @@ def _check_keep(pending: TicketChoice, action: KeepTickets) -> None:
     if len(kept) < pending.keep:
         raise RulesError("tickets.keep", f"Keep at least {pending.keep} of these "
                          f"{len(pending.tickets)} tickets.")
+    if pending.max_long is not None and \
+            len(_long_tickets(state.board, kept)) > pending.max_long:
+        raise RulesError("tickets.one-long", f"Keep at most {pending.max_long} long ticket(s).")
+
+
+# ----- Warehouses & Depots
+
+
+def _check_warehouse_step(state: GameState, pending: DepotPlacement | CollectChoice | FirstCard,
+                          action: Action) -> None:
+    if isinstance(pending, DepotPlacement):
+        if not isinstance(action, PlaceDepot):
+            raise RulesError("wd.setup", "First place your Depot on a city.")
+        _check_depot(state, action)
+    elif isinstance(pending, CollectChoice):
+        if not isinstance(action, CollectWarehouses):
+            raise RulesError("turn.pending", "Your route reaches a Depot: choose which "
+                             "Warehouses to collect (or none).")
+        _check_collect(state, pending, action)
+    elif isinstance(action, DrawBlind | DrawFaceUp):
+        _check_first_card(state, action)
+    else:
+        raise RulesError("draw.two-cards", "You fed a Warehouse: now draw your cards.")
+
+
+def _check_feed(state: GameState, action: FeedWarehouse) -> None:
+    if not state.warehouses:
+        raise RulesError("wd.feed", "This game is played without Warehouses & Depots.")
+    if not 0 <= action.player < state.num_players:
+        raise RulesError("wd.feed", f"There is no player {action.player + 1}.")
+    if not (state.deck or state.discard):
+        raise RulesError("wd.feed", "The pile and the discards are empty: there is no card to "
+                         "feed; draw a face-up card instead.")
+
+
+def _check_depot(state: GameState, action: PlaceDepot) -> None:
+    if not state.warehouses:
+        raise RulesError("wd.place", "This game is played without Warehouses & Depots.")
+    if action.city not in state.board.city_index:
+        raise RulesError("wd.place", f"There is no city {action.city!r}.")
+    if not state.depots_left[state.current]:
+        raise RulesError("wd.place", "You have no Depot left beside your Warehouse.")
+    piece = state.piece_at(action.city)
+    if piece is not None:
+        raise RulesError("wd.one-piece", f"{action.city} already holds a {piece}; a city "
+                         "holds one piece.")
+
+
+def _check_collect(state: GameState, pending: CollectChoice, action: CollectWarehouses) -> None:
+    chosen = action.cities
+    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(pending.cities):
+        raise RulesError("wd.collect", f"You may collect at {', '.join(pending.cities)} only, "
+                         "each once.")
+    if len(chosen) > state.depots_left[state.current]:
+        raise RulesError("wd.collect", "Each Warehouse collected costs one of your unplaced "
+                         f"Depots; you have {state.depots_left[state.current]}.")
 
 
 def _check_tunnel_answer(state: GameState, pending: TunnelPayment, action: Action) -> None:
@@ -570,6 +682,12 @@ def apply(state: GameState, action: Action) -> GameState:
         return _draw_tickets(state)
     if isinstance(action, BuildStation):
         return _build_station(state, action)
+    if isinstance(action, FeedWarehouse):
+        return _feed(state, action)
+    if isinstance(action, PlaceDepot):
+        return _place_depot(state, action)
+    if isinstance(action, CollectWarehouses):
+        return _collect(state, action)
     return _end_turn(state, f"{state.player.name} passes: nothing else is possible.",
                      passed=True)
 
@@ -637,18 +755,19 @@ class _Pile:
 def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
     second = isinstance(state.pending, SecondCard)
     name = state.player.name
+    fed = state.last_event + " " if isinstance(state.pending, FirstCard) else ""
     pile = _Pile.of(state)
     row = state.face_up
     refreshes = state.refreshes
     if isinstance(action, DrawBlind):
         card = pile.take()
-        event = f"{name} draws a card from the pile"
+        event = f"{fed}{name} draws a card from the pile"
     else:
         card = CARD_INDEX[action.card]
         slot = row.index(card)
         row = (*row[:slot], pile.take(), *row[slot + 1:])
         row, refreshes = _check_row(state.board, row, pile, refreshes)
-        event = f"{name} takes the face-up {action.card}"
+        event = f"{fed}{name} takes the face-up {action.card}"
     player = state.player
     changes = {"players": _with_player(state, evolve(player, hand=_add(player.hand, card))),
                "face_up": row, "refreshes": refreshes, **pile.changes()}
@@ -707,9 +826,30 @@ def _finish_claim(state: GameState, route: Route, cost: Hand, pile: _Pile, event
                      routes=(*player.routes, route.id), route_points=player.route_points + points)
     owners = (*state.owners[:route.index], state.current, *state.owners[route.index + 1:])
     pile.discard += _cards_of(cost)
-    return _end_turn(state, f"{event} for {points} point(s).",
-                     players=_with_player(state, player), owners=owners,
-                     **_refill_row(state, pile))
+    changes = {"players": _with_player(state, player), "owners": owners,
+               **_refill_row(state, pile)}
+    event = f"{event} for {points} point(s)."
+    collect = _collectable(state, route)
+    if collect:
+        return evolve(state, pending=CollectChoice(collect), last_event=event + " It reaches "
+                      f"a Depot at {', '.join(collect)}: collect its Warehouse?", **changes)
+    return _end_turn(state, event, **changes)
+
+
+def _collectable(state: GameState, route: Route) -> tuple[str, ...]:
+    """Depot cities at the ends of a just-claimed route whose owners' Warehouses hold cards
+    (one city per owner), if the claimer has a Depot to spend (rule wd.collect)."""
+    if not state.warehouses or not state.depots_left[state.current]:
+        return ()
+    depots = dict(state.depots)
+    cities: list[str] = []
+    owners: set[int] = set()
+    for city in (route.a, route.b):
+        owner = depots.get(city)
+        if owner is not None and owner not in owners and any(state.warehouses[owner]):
+            cities.append(city)
+            owners.add(owner)
+    return tuple(cities)
 
 
 def _start_tunnel(state: GameState, route: Route, action: ClaimRoute) -> GameState:
@@ -779,9 +919,9 @@ def _build_station(state: GameState, action: BuildStation) -> GameState:
 
 
 def _draw_tickets(state: GameState) -> GameState:
-    rules = state.board.rules
-    drawn = state.tickets[:rules.draw_tickets]
-    pending = TicketChoice(drawn, min(rules.draw_tickets_keep, len(drawn)))
+    rules = ticket_rules(state.board, state.options)
+    drawn = state.tickets[:rules.draw]
+    pending = TicketChoice(drawn, min(rules.draw_keep, len(drawn)))
     return evolve(state, tickets=state.tickets[len(drawn):], pending=pending,
                    last_event=f"{state.player.name} draws {len(drawn)} ticket(s).")
 
@@ -792,7 +932,7 @@ def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
     rejected = tuple(t for t in pending.tickets if t not in action.tickets)
     player = state.player
     player = evolve(player, tickets=player.tickets + action.tickets)
-    to_box = pending.setup and state.board.rules.initial_rejects == "box"
+    to_box = pending.setup and ticket_rules(state.board, state.options).setup_rejects == "box"
     pile = state.tickets if to_box else state.tickets + rejected
     event = f"{player.name} keeps {len(action.tickets)} ticket(s)"
     if rejected:
@@ -804,14 +944,87 @@ def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
 
 
 def _next_setup_choice(state: GameState, event: str, **changes: Any) -> GameState:
+    """Setup goes round the table for tickets; with Warehouses & Depots each player then places
+    a Depot, the last player first and on counter-clockwise (rule wd.setup)."""
     offers = state.setup_offers
     nxt = state.current + 1
-    if nxt >= state.num_players:
-        return evolve(state, setup_offers=(), current=0, pending=None, last_event=event,
-                       **changes)
-    keep = min(state.board.rules.initial_tickets_keep, len(offers[nxt]))
-    return evolve(state, current=nxt, pending=TicketChoice(offers[nxt], keep, True),
-                   last_event=event, **changes)
+    if nxt < state.num_players:
+        rules = ticket_rules(state.board, state.options)
+        return evolve(state, current=nxt, pending=_setup_choice(rules, offers[nxt]),
+                      last_event=event, **changes)
+    if state.warehouses:
+        return evolve(state, setup_offers=(), current=state.num_players - 1,
+                      pending=DepotPlacement(), last_event=event, **changes)
+    return evolve(state, setup_offers=(), current=0, pending=None, last_event=event, **changes)
+
+
+# ----- Warehouses & Depots
+
+
+def _feed(state: GameState, action: FeedWarehouse) -> GameState:
+    """Rule wd.feed: the pile's top card goes, unseen, into a Warehouse; then the draw."""
+    pile = _Pile.of(state)
+    card = pile.take()
+    owner = action.player
+    warehouses = (*state.warehouses[:owner], _add(state.warehouses[owner], card),
+                  *state.warehouses[owner + 1:])
+    whose = "their own" if owner == state.current else f"{state.players[owner].name}'s"
+    state = evolve(state, warehouses=warehouses, pending=FirstCard(), **pile.changes(),
+                   last_event=f"{state.player.name} feeds {whose} Warehouse.")
+    if not (state.deck or state.discard or any(c != NO_CARD for c in state.face_up)):
+        return _end_turn(state, state.last_event + " No card is left to draw.")
+    return state
+
+
+def _place_depot(state: GameState, action: PlaceDepot) -> GameState:
+    """Rules wd.setup and wd.place: a Depot goes on an empty city; a free action in play."""
+    me = state.current
+    depots_left = (*state.depots_left[:me], state.depots_left[me] - 1,
+                   *state.depots_left[me + 1:])
+    changes = {"depots": (*state.depots, (action.city, me)), "depots_left": depots_left,
+               "last_event": f"{state.player.name} places a Depot in {action.city}."}
+    if not isinstance(state.pending, DepotPlacement):
+        return evolve(state, **changes)  # a free action: the turn goes on
+    if me > 0:
+        return evolve(state, current=me - 1, **changes)
+    return evolve(state, pending=None, **changes)
+
+
+def _collect(state: GameState, action: CollectWarehouses) -> GameState:
+    """Rule wd.collect: each chosen Depot's owner's Warehouse goes to the claimer's hand, for
+    one of the claimer's unplaced Depots each (returned to the box)."""
+    me = state.current
+    hand = state.player.hand
+    warehouses = list(state.warehouses)
+    depots = dict(state.depots)
+    taken = 0
+    for city in action.cities:
+        owner = depots[city]
+        taken += sum(warehouses[owner])
+        hand = tuple(h + w for h, w in zip(hand, warehouses[owner], strict=True))
+        warehouses[owner] = (0,) * NUM_CARD_TYPES
+    left = state.depots_left[me] - len(action.cities)
+    event = (f"{state.player.name} spends {len(action.cities)} Depot(s) and collects {taken} "
+             "card(s)." if action.cities else f"{state.player.name} collects no Warehouse.")
+    return _end_turn(state, event, players=_with_player(state, evolve(state.player, hand=hand)),
+                     warehouses=tuple(warehouses),
+                     depots_left=(*state.depots_left[:me], left, *state.depots_left[me + 1:]))
+
+
+def _warehouse_reshuffle(state: GameState, changes: dict[str, Any]) -> dict[str, Any]:
+    """Rule wd.exhaustion: with no pile and no discards, and a player out of Depots, every
+    Warehouse is emptied and shuffled into a new pile."""
+    warehouses = changes.get("warehouses", state.warehouses)
+    deck, discard = changes.get("deck", state.deck), changes.get("discard", state.discard)
+    if deck or discard or not any(sum(w) for w in warehouses):
+        return changes
+    if all(changes.get("depots_left", state.depots_left)):
+        return changes
+    cards = [c for w in warehouses for c, n in enumerate(w) for _ in range(n)]
+    shuffles = changes.get("shuffles", state.shuffles)
+    random.Random(f"ttr:{state.seed}:shuffle:{shuffles}").shuffle(cards)
+    return {**changes, "deck": tuple(cards), "shuffles": shuffles + 1,
+            "warehouses": ((0,) * NUM_CARD_TYPES,) * len(warehouses)}
 
 
 # ----- end of turn
@@ -832,6 +1045,8 @@ def _end_turn(state: GameState, event: str, *, passed: bool = False, **changes: 
     if passes >= state.num_players:
         final = 0
         event += " Nobody can move: the game ends."
+    if state.warehouses:
+        changes = _warehouse_reshuffle(state, changes)
     return evolve(state, current=(state.current + 1) % state.num_players, pending=None,
                    final_turns=final, turn=state.turn + 1, passes=passes, last_event=event,
                    **changes)

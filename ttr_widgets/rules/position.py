@@ -7,9 +7,11 @@ A position file looks like::
                   "stations": ["Wien"]}, ...]}
 
 ``stations`` may be left out (and must be empty on a map without stations); an optional
-``"variant"`` names the ticket deck the game was played with (``null`` for the base game, the
-only choice so far). ``parse_position`` checks everything a finished game must satisfy and
-raises ``PositionError`` with one line naming each field in trouble.
+``"variant"`` names the ticket deck the game was played with (``null`` for the base game; on
+Europe also ``"europe-expanded"``, ``"big-cities"`` and ``"mega-europe"``), and
+``"warehouses": true`` marks a game with Warehouses & Depots, where every player gives
+``"depots_left"``. ``parse_position`` checks everything a finished game must satisfy and raises
+``PositionError`` with one line naming each field in trouble.
 """
 
 from __future__ import annotations
@@ -24,15 +26,18 @@ from typing import Any
 from .errors import MapError, PositionError
 from .maps import BUILTIN_MAPS, load_map
 from .model import Board, Ticket
-from .scoring import Holding
+from .scoring import Holding, ScoreSheet, score_game
+from .state import Options
+from .variants import VARIANTS, ticket_rules
 
 __all__ = [
     "TICKET_DECKS", "Position", "TicketDeck", "load_position", "parse_position",
     "position_to_dict", "ticket_deck",
 ]
 
-_TOP_KEYS = frozenset({"map", "players", "variant", "description"})
-_PLAYER_KEYS = frozenset({"name", "routes", "tickets", "stations"})
+_TOP_KEYS = frozenset({"map", "players", "variant", "description", "warehouses"})
+_PLAYER_KEYS = frozenset({"name", "routes", "tickets", "stations", "depots_left"})
+DEPOTS = 5
 _SHOWN_PROBLEMS = 8
 
 
@@ -55,12 +60,14 @@ class TicketDeck:
                 and (not self.decks or any(d in ticket.decks for d in self.decks)))
 
 
-#: (map name, variant) → its ticket deck. A later variant is one more entry, for example
-#: ``("europe", "europe-expanded"): TicketDeck(..., decks=("europe_expanded",))``.
+#: (map name, variant) → its ticket deck: the base games, and the Europa 1912 variants of
+#: ``variants.VARIANTS`` (a ticket is in a variant's deck when it is printed for it).
 TICKET_DECKS: Mapping[tuple[str, str | None], TicketDeck] = MappingProxyType({
     ("usa", None): TicketDeck("usa", None, "every USA ticket (2004 base game and USA 1910)"),
     ("europe", None): TicketDeck("europe", None, "the Europe base game tickets (regular and long)",
                                  kinds=("regular", "long")),
+    **{("europe", name): TicketDeck("europe", name, f"the {v.title} tickets", decks=(v.deck,))
+       for name, v in VARIANTS.items() if v.deck is not None},
 })
 
 
@@ -85,6 +92,14 @@ class Position:
     board: Board
     players: tuple[Holding, ...]
     variant: str | None = None
+    warehouses: bool = False
+
+
+def score_position(position: Position) -> ScoreSheet:
+    """Final scoring of a position, with its variant's bonus rules (``ttr score``)."""
+    options = Options(variant=position.variant, warehouses=position.warehouses)
+    bonus = ticket_rules(position.board, options).longest_bonus
+    return score_game(position.board, position.players, longest_bonus=bonus)
 
 
 def load_position(path: str | Path) -> Position:
@@ -115,14 +130,35 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
     """
     problems: list[str] = []
     board, variant, entries = _read(data, problems)
+    warehouses = _warehouses(data, entries, problems)
     if board is not None and entries is not None and not problems:
         _check_game(board, entries, problems)
     if problems or board is None or entries is None:
         shown = "; ".join(problems[:_SHOWN_PROBLEMS])
         more = len(problems) - _SHOWN_PROBLEMS
         raise PositionError(f"{source}: {shown}" + (f"; and {more} more" if more > 0 else ""))
-    players = tuple(Holding(e.name, frozenset(e.routes), e.tickets, e.stations) for e in entries)
-    return Position(board, players, variant)
+    players = tuple(Holding(e.name, frozenset(e.routes), e.tickets, e.stations,
+                            e.depots_left if warehouses else None) for e in entries)
+    return Position(board, players, variant, warehouses)
+
+
+def _warehouses(data: Any, entries: list[_Entry] | None, problems: list[str]) -> bool:
+    """``warehouses`` is a boolean; with it every player gives ``depots_left`` (0..5),
+    without it nobody does."""
+    if not isinstance(data, dict):
+        return False
+    flag = data.get("warehouses", False)
+    if not isinstance(flag, bool):
+        problems.append(f"warehouses: expected true or false, got {_kind(flag)}")
+        return False
+    for i, entry in enumerate(entries or ()):
+        place = f"players[{i}].depots_left"
+        if flag and entry.depots_left is None:
+            problems.append(f"{place}: missing (a game with warehouses needs each player's "
+                            "Depots left)")
+        elif not flag and entry.depots_left is not None:
+            problems.append(f"{place}: only for a game with \"warehouses\": true")
+    return bool(flag)
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
@@ -131,11 +167,13 @@ def position_to_dict(position: Position) -> dict[str, Any]:
     return {
         "map": board.name,
         "variant": position.variant,
+        **({"warehouses": True} if position.warehouses else {}),
         "players": [{
             "name": h.name,
             "routes": sorted(h.routes, key=lambda rid: board.route(rid).index),
             "tickets": list(h.tickets),
             **({"stations": list(h.stations)} if board.has_stations else {}),
+            **({"depots_left": h.depots_left} if h.depots_left is not None else {}),
         } for h in position.players],
     }
 
@@ -151,6 +189,7 @@ class _Entry:
     routes: tuple[str, ...]
     tickets: tuple[str, ...]
     stations: tuple[str, ...]
+    depots_left: int | None = None
 
 
 def _read(data: Any, problems: list[str]) -> tuple[Board | None, str | None,
@@ -212,9 +251,14 @@ def _player(i: int, item: Any, board: Board, deck: TicketDeck,
     tickets = _ids(f"{place}.tickets", item.get("tickets"), "ticket id", problems)
     stations = _ids(f"{place}.stations", item.get("stations", []), "city name", problems)
     _check_known(place, board, deck, routes, tickets, stations, problems)
+    depots = item.get("depots_left")
+    if depots is not None and (not isinstance(depots, int) or isinstance(depots, bool)
+                               or not 0 <= depots <= DEPOTS):
+        problems.append(f"{place}.depots_left: expected a whole number from 0 to {DEPOTS}, "
+                        f"got {depots!r}")
     if len(problems) > before or not isinstance(name, str):
         return None
-    return _Entry(name, tuple(routes), tuple(tickets), tuple(stations))
+    return _Entry(name, tuple(routes), tuple(tickets), tuple(stations), depots)
 
 
 def _ids(place: str, value: Any, noun: str, problems: list[str]) -> list[str]:

@@ -4,6 +4,7 @@ state. A bad record is refused with one line naming the field (``PositionError``
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "map": first.board.name,
         "players": [p.name for p in first.players],
         "seed": first.seed,
-        "options": {"ticket_kinds": list(first.options.ticket_kinds)
-                    if first.options.ticket_kinds else None},
+        "options": options_to_dict(first.options),
         "actions": [action_to_dict(a) for a in game.actions],
         "cursor": game.cursor,
     }
@@ -80,15 +80,33 @@ def _seed(data: dict[str, Any]) -> int:
     return seed
 
 
+def options_to_dict(options: Options) -> dict[str, Any]:
+    """The options that differ from the defaults."""
+    return {f.name: getattr(options, f.name) for f in fields(options)
+            if getattr(options, f.name) != f.default}
+
+
 def _options(data: dict[str, Any]) -> Options:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise PositionError("options: expected an object")
-    kinds = options.get("ticket_kinds")
-    if kinds is not None and not (isinstance(kinds, list) and
-                                  all(isinstance(k, str) for k in kinds)):
-        raise PositionError("options.ticket_kinds: expected a list of ticket kinds or null")
-    return Options(ticket_kinds=tuple(kinds) if kinds else None)
+    known = {f.name: f for f in fields(Options)}
+    for key, value in options.items():
+        if key not in known:
+            raise PositionError(f"options.{key}: not a game option ({', '.join(known)})")
+        if not _option_ok(key, value):
+            raise PositionError(f"options.{key}: {value!r} is not a valid value")
+    return Options(**options)
+
+
+def _option_ok(key: str, value: Any) -> bool:
+    if value is None:
+        return key != "warehouses"
+    if key == "variant":
+        return isinstance(value, str)
+    if key in ("longest_bonus", "warehouses"):
+        return isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def save_record(game: Game, path: str | Path) -> None:

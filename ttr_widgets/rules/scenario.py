@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from .errors import PositionError
 from .model import CARD_NAMES, NUM_CARD_TYPES, Board, Hand, card_index, hand_from
 from .state import NO_CARD, OPEN, GameState, Options, PlayerState
+from .variants import ticket_rules
 
 
 def scenario(
@@ -67,7 +68,8 @@ def scenario(
     return GameState(
         board=board, players=player_states, deck=tuple(pile), discard=tuple(discards),
         face_up=row, owners=owners, current=current, seed=seed,
-        tickets=tuple(ticket_pile) if ticket_pile is not None else _ticket_pile(board, tickets),
+        tickets=tuple(ticket_pile) if ticket_pile is not None
+        else _ticket_pile(board, options or Options(), tickets),
         stations=tuple((city, p) for city, p in (stations or {}).items()),
         options=options or Options(), last_event="A position set up by hand.",
     )
@@ -115,8 +117,7 @@ def _players(board: Board, names: Sequence[str], hands: Sequence[Hand], owners: 
     return tuple(result)
 
 
-def _ticket_pile(board: Board, dealt: Sequence[Sequence[str]]) -> tuple[str, ...]:
+def _ticket_pile(board: Board, options: Options, dealt: Sequence[Sequence[str]]
+                 ) -> tuple[str, ...]:
     held = {t for ts in dealt for t in ts}
-    kinds = board.rules.ticket_kinds
-    return tuple(t.id for t in board.tickets
-                 if t.kind in kinds and t.kind != "long" and t.id not in held)
+    return tuple(t for t in ticket_rules(board, options).regular_tickets if t not in held)

@@ -31,6 +31,7 @@ class Holding:
     routes: frozenset[str]
     tickets: tuple[str, ...]
     stations: tuple[str, ...] = ()
+    depots_left: int | None = None  #: Warehouses & Depots only: Depots still unplaced
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,7 @@ class PlayerScore:
     longest_trail_routes: tuple[str, ...]
     longest_bonus: int
     total: int
+    depot_bonus: int = 0  #: Warehouses & Depots: most Depots left (rule wd.bonus)
 
     @property
     def station_borrows(self) -> Mapping[str, str | None]:
@@ -81,8 +83,8 @@ class PlayerScore:
     def breakdown(self) -> tuple[tuple[str, int], ...]:
         """The parts that add up to ``total``, labelled."""
         return (("routes", self.route_points), ("tickets", self.ticket_points),
-                ("unused stations", self.station_points), ("longest trail bonus",
-                                                           self.longest_bonus))
+                ("unused stations", self.station_points),
+                ("longest trail bonus", self.longest_bonus), ("depot bonus", self.depot_bonus))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ class ScoreSheet:
     players: tuple[PlayerScore, ...]
     winner: str | tuple[str, ...]
     reason: str
+    warehouses: bool = False  #: played with Warehouses & Depots (adds ``depot_bonus``)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -109,11 +112,12 @@ class ScoreSheet:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form printed by ``ttr score --json``."""
-        return {"players": [_player_dict(p) for p in self.players],
+        return {"players": [_player_dict(p, self.warehouses) for p in self.players],
                 "winner": self.winner if isinstance(self.winner, str) else list(self.winner)}
 
 
-def _player_dict(score: PlayerScore) -> dict[str, Any]:
+def _player_dict(score: PlayerScore, warehouses: bool = False) -> dict[str, Any]:
+    depots = {"depot_bonus": score.depot_bonus} if warehouses else {}
     return {
         "name": score.name,
         "route_points": score.route_points,
@@ -126,6 +130,7 @@ def _player_dict(score: PlayerScore) -> dict[str, Any]:
         "station_borrows": dict(score.station_borrows),
         "longest_trail": score.longest_trail,
         "longest_bonus": score.longest_bonus,
+        **depots,
         "total": score.total,
     }
 
@@ -147,8 +152,23 @@ def score_game(board: Board, holdings: Sequence[Holding], *,
     bonus = board.rules.longest_bonus if longest_bonus else 0
     players = tuple(replace(p, longest_bonus=bonus, total=p.total + bonus)
                     if p.longest_trail == best_trail else p for p in partial)
+    warehouses = any(h.depots_left is not None for h in holdings)
+    if warehouses:
+        players = _depot_bonus(players, holdings)
     winner, reason = _decide(board, players, longest_bonus)
-    return ScoreSheet(players, winner, reason)
+    return ScoreSheet(players, winner, reason, warehouses)
+
+
+DEPOT_BONUS = 10
+
+
+def _depot_bonus(players: tuple[PlayerScore, ...], holdings: Sequence[Holding]
+                 ) -> tuple[PlayerScore, ...]:
+    """Rule wd.bonus: every player tied for the most Depots left scores 10."""
+    left = [h.depots_left or 0 for h in holdings]
+    most = max(left)
+    return tuple(replace(p, depot_bonus=DEPOT_BONUS, total=p.total + DEPOT_BONUS)
+                 if n == most else p for p, n in zip(players, left, strict=True))
 
 
 def _check_holdings(board: Board, holdings: Sequence[Holding]) -> None:
@@ -335,7 +355,7 @@ def _names(names: list[str]) -> str:
 def format_score_sheet(board: Board, sheet: ScoreSheet) -> str:
     """A plain-text table per player (every ticket hit or miss, routes, stations, longest trail,
     bonus, total), then the standings and the winner with the reason."""
-    tables = [(score, _rows(board, score)) for score in sheet.players]
+    tables = [(score, _rows(board, score, sheet.warehouses)) for score in sheet.players]
     width = max((len(label) + len(points) + 2 for _, rows in tables for label, points in rows
                  if points), default=40)
     blocks = [_render(score, rows, width) for score, rows in tables]
@@ -348,7 +368,7 @@ def format_score_sheet(board: Board, sheet: ScoreSheet) -> str:
 _Row = tuple[str, str]  #: (label, points as shown; "" for a note line)
 
 
-def _rows(board: Board, score: PlayerScore) -> list[_Row]:
+def _rows(board: Board, score: PlayerScore, warehouses: bool = False) -> list[_Row]:
     rows: list[_Row] = [(f"Routes: {score.routes_claimed} claimed, {score.trains_used} trains",
                          f"{score.route_points:+d}")]
     for result in score.tickets:
@@ -368,6 +388,9 @@ def _rows(board: Board, score: PlayerScore) -> list[_Row]:
     holds = f", holds the {board.rules.longest_bonus_name}" if score.longest_bonus else ""
     rows.append((f"Longest trail: {score.longest_trail} spaces{holds}",
                  f"{score.longest_bonus:+d}"))
+    if warehouses:
+        rows.append(("Depots: most left beside the Warehouse" if score.depot_bonus
+                     else "Depots: fewer left than the leader", f"{score.depot_bonus:+d}"))
     return rows
 
 

@@ -23,12 +23,22 @@ OPEN = -1  #: a route nobody owns
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Choices made when a game is set up.
+    """Choices made when a game is set up. ``None`` means "as the map or variant says".
 
-    ``ticket_kinds``: the ticket kinds shuffled into the regular pile (None = the map's own).
+    ``variant``: a ticket variant (Europe: "europe-expanded", "big-cities", "mega-europe");
+    the numbers after it override the variant's dealing, keeping and drawing;
+    ``longest_bonus`` turns the longest-trail bonus on or off; ``warehouses`` plays with the
+    Europa 1912 Warehouses & Depots.
     """
 
-    ticket_kinds: tuple[str, ...] | None = None
+    variant: str | None = None
+    deal_long: int | None = None
+    deal_regular: int | None = None
+    keep_setup: int | None = None
+    draw_tickets: int | None = None
+    draw_keep: int | None = None
+    longest_bonus: bool | None = None
+    warehouses: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +84,35 @@ class TunnelPayment:
 
 @dataclass(frozen=True, slots=True)
 class TicketChoice:
-    """The player must keep at least ``keep`` of ``tickets``."""
+    """The player must keep at least ``keep`` of ``tickets`` (and at most ``max_long`` long
+    ones, when set)."""
 
     tickets: tuple[str, ...]
     keep: int
     setup: bool = False
+    max_long: int | None = None
 
 
-Pending: TypeAlias = SecondCard | TunnelPayment | TicketChoice
+@dataclass(frozen=True, slots=True)
+class FirstCard:
+    """Warehouses & Depots: the player fed a Warehouse and now draws their cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class DepotPlacement:
+    """Warehouses & Depots setup: the player places their first Depot on a city."""
+
+
+@dataclass(frozen=True, slots=True)
+class CollectChoice:
+    """Warehouses & Depots: the route just claimed reaches Depots; the player may empty their
+    owners' Warehouses, one unplaced Depot each."""
+
+    cities: tuple[str, ...]
+
+
+Pending: TypeAlias = (SecondCard | TunnelPayment | TicketChoice | FirstCard | DepotPlacement
+                      | CollectChoice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +135,9 @@ class GameState:
     passes: int = 0  #: consecutive passes (a whole round of them ends the game)
     refreshes: int = 0  #: 3-locomotive refreshes of the face-up row so far
     options: Options = Options()
+    warehouses: tuple[Hand, ...] = ()  #: Warehouses & Depots: each player's Warehouse
+    depots: tuple[tuple[str, int], ...] = ()  #: placed Depots (city, player)
+    depots_left: tuple[int, ...] = ()  #: Depots still beside each player's Warehouse
     last_event: str = ""  #: what the last action did, in words (for logs)
 
     @property
@@ -121,7 +155,7 @@ class GameState:
 
     @property
     def in_setup(self) -> bool:
-        return bool(self.setup_offers)
+        return bool(self.setup_offers) or isinstance(self.pending, DepotPlacement)
 
     @property
     def last_round(self) -> bool:
@@ -146,7 +180,19 @@ class GameState:
         revealed = len(self.pending.revealed) if isinstance(self.pending, TunnelPayment) else 0
         in_row = sum(1 for c in self.face_up if c != NO_CARD)
         in_hands = sum(sum(p.hand) for p in self.players)
-        return len(self.deck) + len(self.discard) + in_row + in_hands + revealed
+        stored = sum(sum(w) for w in self.warehouses)
+        return len(self.deck) + len(self.discard) + in_row + in_hands + revealed + stored
+
+    def depot_owners(self) -> dict[str, int]:
+        return dict(self.depots)
+
+    def piece_at(self, city: str) -> str | None:
+        """'station' or 'depot' if a piece stands in the city (one piece per city)."""
+        if any(c == city for c, _ in self.stations):
+            return "station"
+        if any(c == city for c, _ in self.depots):
+            return "depot"
+        return None
 
 
 def evolve(value: T, **changes: Any) -> T:

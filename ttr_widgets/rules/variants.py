@@ -1,0 +1,111 @@
+"""Ticket variants: which tickets are in play and how they are dealt, kept and drawn.
+
+The base games read their numbers from the map file. The Europa 1912 variants (Europe map) are
+defined here from the facts we have; where a fact is only medium confidence the rule sentence
+says so, and ``Options`` can override every number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import RulesError
+from .model import Board
+from .state import Options
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A ticket variant as printed (before any option overrides)."""
+
+    name: str
+    title: str
+    deck: str | None  #: the ``decks`` tag of the tickets it uses; None = the base kinds
+    deal_long: int
+    deal_regular: int
+    keep_setup: int
+    max_long_kept: int | None
+    draw: int
+    draw_keep: int
+    longest_bonus: bool
+    rule: str  #: id of the rule sentence describing it
+
+
+VARIANTS: dict[str, Variant] = {
+    "europe-expanded": Variant(
+        "europe-expanded", "Europe Expanded", "europe_expanded", 1, 3, 2, None, 3, 1, True,
+        "variant.europe-expanded"),
+    "big-cities": Variant(
+        "big-cities", "Big Cities of Europe", "big_cities_of_europe", 0, 5, 2, None, 4, 1, True,
+        "variant.big-cities"),
+    "mega-europe": Variant(
+        "mega-europe", "Mega Europe", "mega_europe", 2, 5, 3, 1, 3, 1, True,
+        "variant.mega-europe"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TicketRules:
+    """The ticket rules of one game, after the variant and the options are applied."""
+
+    variant: str  #: "base" or a key of VARIANTS
+    long_tickets: tuple[str, ...]  #: the long pile (dealt at setup only)
+    regular_tickets: tuple[str, ...]  #: the regular pile
+    deal_long: int
+    deal_regular: int
+    keep_setup: int
+    max_long_kept: int | None
+    draw: int
+    draw_keep: int
+    setup_rejects: str  #: "box" or "bottom"
+    longest_bonus: bool
+    warehouses: bool
+
+    @property
+    def all_tickets(self) -> frozenset[str]:
+        return frozenset(self.long_tickets + self.regular_tickets)
+
+
+def variant_names(board: Board) -> tuple[str, ...]:
+    """The variants a board offers ("base" first)."""
+    tags = {tag for t in board.tickets for tag in t.decks}
+    return ("base", *(name for name, v in VARIANTS.items() if v.deck in tags))
+
+
+@lru_cache(maxsize=64)
+def ticket_rules(board: Board, options: Options) -> TicketRules:
+    """Resolve the ticket rules of a game on ``board`` with ``options``."""
+    name = options.variant or "base"
+    if name not in variant_names(board):
+        raise RulesError("variant.unknown", f"The {board.name} map has no ticket variant "
+                         f"{name!r}; it offers {', '.join(variant_names(board))}.")
+    base: tuple[int, int, int, int | None, int, int, str, bool]
+    if name == "base":
+        rules = board.rules
+        dealt = dict(rules.initial_tickets)
+        long_ids = tuple(t.id for t in board.tickets if t.kind == "long"
+                         and "long" in rules.ticket_kinds)
+        regular = tuple(t.id for t in board.tickets if t.kind in rules.ticket_kinds
+                        and t.kind != "long")
+        base = (dealt.get("long", 0), dealt.get("regular", 0), rules.initial_tickets_keep, None,
+                rules.draw_tickets, rules.draw_tickets_keep, rules.initial_rejects, True)
+    else:
+        v = VARIANTS[name]
+        in_deck = [t for t in board.tickets if v.deck in t.decks]
+        long_ids = tuple(t.id for t in in_deck if "long" in t.kind)
+        regular = tuple(t.id for t in in_deck if "long" not in t.kind)
+        base = (v.deal_long, v.deal_regular, v.keep_setup, v.max_long_kept, v.draw, v.draw_keep,
+                "box", v.longest_bonus)
+    deal_long, deal_regular, keep, max_long, draw, draw_keep, rejects, bonus = base
+    return TicketRules(
+        name, long_ids, regular,
+        _pick(options.deal_long, deal_long), _pick(options.deal_regular, deal_regular),
+        _pick(options.keep_setup, keep), max_long, _pick(options.draw_tickets, draw),
+        _pick(options.draw_keep, draw_keep), rejects,
+        bonus if options.longest_bonus is None else options.longest_bonus,
+        options.warehouses)
+
+
+def _pick(override: int | None, default: int) -> int:
+    return default if override is None else override

@@ -49,6 +49,17 @@ from ttr_widgets.rules.odds import enumerate_draws, unseen_pool
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.simulate import GameResult, PlayerResult, TicketOutcome
 from ttr_widgets.rules.state import GameState, TunnelPayment
+from ttr_widgets.widgets.lab_plots import (
+    claim_frequency_figure,
+    claim_map_figure,
+    completion_figure,
+    distribution_figure,
+    gamble_figure,
+    points_per_train_figure,
+    refresh_figure,
+    seeing_figure,
+)
+from ttr_widgets.widgets.render import HIGHLIGHT
 
 TRIALS = 40_000
 SIGMAS = 4
@@ -367,3 +378,49 @@ def test_a_broken_record_is_named() -> None:
     with pytest.raises(LabError, match=r"records\[1\]: not a game result"):
         results_from_records([game("usa", player()).to_dict(), record])
 
+
+
+# --- the lab's figures ------------------------------------------------------------------------
+
+def test_distribution_figure_labels_each_bar_with_its_fraction() -> None:
+    dist = (Fraction(1, 2), Fraction(1, 4), Fraction(1, 4), Fraction(0))
+    bars = distribution_figure(dist).data[0]
+    assert bars.x == ("0 extra", "1 extra", "2 extra", "3 extra")
+    assert bars.y == (0.5, 0.25, 0.25, 0.0)
+    assert bars.text == ("1/2<br>50.0 %", "1/4<br>25.0 %", "1/4<br>25.0 %", "0<br>0.0 %")
+
+
+def test_completion_and_gamble_figures_have_one_series_per_map_and_player_count() -> None:
+    figure = completion_figure(completion_by_value(RECORDS))
+    assert [t.name for t in figure.data] == ["europe, 3 players", "usa, 2 players"]
+    usa = figure.data[1]
+    assert usa.x == ("≤7", "8–11", "12–15", "≥20")
+    assert usa.y == (0.5, 2 / 3, 1.0, 0.5)
+    assert "2 of 3 completed" in usa.hovertext[1]
+    gamble = gamble_figure(ticket_gamble(RECORDS))
+    assert [t.name for t in gamble.data] == ["kept at setup", "drawn during the game"]
+    assert gamble.data[1].x == ("europe, 3 players", "usa, 2 players")
+    assert gamble.data[1].y == (8.0, -4.0)
+
+
+def test_refresh_and_seeing_figures() -> None:
+    stats = refresh_stats([game("usa", player(), refreshes=n) for n in (0, 2, 0, 1)])
+    bars = refresh_figure(stats).data[0]
+    assert bars.x == (0, 1, 2) and bars.y == (0.5, 0.25, 0.25)
+    curve = seeing_curve("red", 3, deck=cards(red=2, blue=3))
+    line = seeing_figure({"red": curve}).data[0]
+    assert line.name == "red" and line.y == tuple(float(p) for p in curve)
+
+
+def test_route_value_figures() -> None:
+    per_train = points_per_train_figure({"usa": points_per_train(USA)}).data[0]
+    assert per_train.x == (1, 2, 3, 4, 5, 6) and per_train.y[-1] == 2.5
+    results = [game("mini", player(routes=("m-01", "m-02")), player(routes=("m-05",))),
+               game("mini", player(routes=("m-02",)), player(routes=("m-01",)), index=1)]
+    rows = claim_frequency(MINI, results)
+    bars = claim_frequency_figure(rows, top=3).data[0]
+    assert bars.y == tuple(str(MINI.route(r)) for r in ("m-05", "m-02", "m-01"))  # top last
+    assert bars.x == (0.5, 1.0, 1.0)
+    board = claim_map_figure(MINI, rows, top=2)
+    assert board.data[HIGHLIGHT].name == "2 most claimed"
+    assert len(board.data[HIGHLIGHT].x) > 0

@@ -1,0 +1,222 @@
+"""Pure figure builders for the probability lab: each takes the lab's numbers
+(``ttr_widgets.rules.lab`` / ``odds``) and returns a new ``go.Figure``, touching nothing else.
+
+Exact chances are labelled with their fraction and a percentage; measured shares carry their
+counts in the hover text, so a reader can see how many games a bar stands on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+
+from ttr_widgets.rules.lab import (
+    LATER,
+    SETUP,
+    ClaimFrequency,
+    CompletionRate,
+    RefreshStats,
+    RouteValue,
+    TicketGamble,
+)
+from ttr_widgets.rules.model import Board
+
+from . import style
+from .render import map_figure
+
+__all__ = [
+    "claim_frequency_figure",
+    "claim_map_figure",
+    "completion_figure",
+    "distribution_figure",
+    "distribution_texts",
+    "fraction_text",
+    "gamble_figure",
+    "percent",
+    "points_per_train_figure",
+    "refresh_figure",
+    "seeing_figure",
+]
+
+PALETTE: tuple[str, ...] = style.DEFAULT_PLAYER_COLORS  #: colour-blind friendly, one per series
+BAR = PALETTE[0]
+_FONT = {"family": "Helvetica, Arial, sans-serif", "size": 13, "color": style.INK}
+
+
+def percent(p: Fraction | float, digits: int = 1) -> str:
+    """``Fraction(221, 500)`` → ``'44.2 %'``."""
+    return f"{float(p) * 100:.{digits}f} %"
+
+
+def fraction_text(p: Fraction) -> str:
+    """A chance as a fraction and a percentage: ``'26/59<br>44.1 %'`` (``'0'`` and ``'1'`` as
+    such)."""
+    return f"{p}<br>{percent(p)}"
+
+
+def distribution_texts(distribution: Sequence[Fraction]) -> tuple[str, ...]:
+    """The bar labels of ``distribution_figure``."""
+    return tuple(fraction_text(p) for p in distribution)
+
+
+def _layout(title: str, **extra: Any) -> dict[str, Any]:
+    layout: dict[str, Any] = {
+        "title": {"text": title, "x": 0.02}, "font": _FONT, "template": "plotly_white",
+        "margin": {"l": 60, "r": 20, "t": 60, "b": 50}, "height": 380,
+    }
+    layout.update(extra)
+    return layout
+
+
+def _share_axis(title: str) -> dict[str, Any]:
+    return {"title": title, "range": [0, 1.12], "tickformat": ".0%"}
+
+
+# --- tunnels ----------------------------------------------------------------------------------
+
+def distribution_figure(distribution: Sequence[Fraction], *,
+                        title: str = "Extra cards the tunnel asks for") -> go.Figure:
+    """One bar per number of extra cards (0, 1, …), labelled with the exact chance."""
+    figure = go.Figure(
+        go.Bar(x=[f"{k} extra" for k in range(len(distribution))],
+               y=[float(p) for p in distribution], text=list(distribution_texts(distribution)),
+               textposition="outside", marker_color=BAR, hoverinfo="x+text",
+               cliponaxis=False, name="chance"),
+        layout=_layout(title, yaxis=_share_axis("chance"), xaxis={"title": "revealed cards "
+                                                                  "that cost one more"},
+                       showlegend=False))
+    return figure
+
+
+# --- the face-up row and blind draws ----------------------------------------------------------
+
+def refresh_figure(stats: RefreshStats, *, title: str = "") -> go.Figure:
+    """How many games saw 0, 1, 2, … refreshes of the face-up row."""
+    counts, games = zip(*stats.per_game, strict=True)
+    shares = [Fraction(n, stats.games) for n in games]
+    heading = title or (f"3-locomotive refreshes in {stats.games} games "
+                        f"(mean {float(stats.mean):.2f} a game)")
+    return go.Figure(
+        go.Bar(x=list(counts), y=[float(s) for s in shares], marker_color=BAR,
+               text=[percent(s) for s in shares], textposition="outside", cliponaxis=False,
+               hovertext=[f"{n} of {stats.games} games" for n in games], hoverinfo="x+text"),
+        layout=_layout(heading, yaxis=_share_axis("share of games"),
+                       xaxis={"title": "refreshes in the game", "dtick": 1}, showlegend=False))
+
+
+def seeing_figure(curves: Mapping[str, Sequence[Fraction]], *,
+                  title: str = "Chance to see at least one card of a colour") -> go.Figure:
+    """One line per card name: the chance after drawing 0, 1, 2, … cards."""
+    traces = [
+        go.Scatter(x=list(range(len(chances))), y=[float(p) for p in chances],
+                   mode="lines+markers", name=name, line={"color": _card_color(name, i)},
+                   hovertext=[f"{name}: {p} = {percent(p)}" for p in chances], hoverinfo="text")
+        for i, (name, chances) in enumerate(curves.items())
+    ]
+    return go.Figure(traces, layout=_layout(title, yaxis=_share_axis("chance"),
+                                            xaxis={"title": "cards drawn", "dtick": 1}))
+
+
+def _card_color(name: str, i: int) -> str:
+    """A card's own colour for its line; white (invisible on white) and unknown names take the
+    palette's."""
+    if name == "locomotive":
+        return style.LOCOMOTIVE_FILL
+    fill = style.ROUTE_FILL.get(name)
+    return PALETTE[i % len(PALETTE)] if fill is None or name == "white" else fill
+
+
+# --- the ticket gamble ------------------------------------------------------------------------
+
+def _series(m: str, players: int) -> str:
+    return f"{m}, {players} players"
+
+
+def completion_figure(
+    rows: Sequence[CompletionRate], *,
+    title: str = "How often the bots complete a ticket, by its value",
+) -> go.Figure:
+    """Grouped bars: completion rate by value bucket, one series per (map, player count)."""
+    series: dict[str, list[CompletionRate]] = {}
+    for row in rows:
+        series.setdefault(_series(row.map, row.players), []).append(row)
+    traces = [
+        go.Bar(name=name, x=[r.bucket for r in group], y=[float(r.rate) for r in group],
+               marker_color=PALETTE[i % len(PALETTE)],
+               text=[percent(r.rate, 0) for r in group], textposition="outside",
+               cliponaxis=False,
+               hovertext=[f"{name}, worth {r.bucket}: {r.completed} of {r.tickets} completed"
+                          for r in group], hoverinfo="text")
+        for i, (name, group) in enumerate(series.items())
+    ]
+    return go.Figure(traces, layout=_layout(title, barmode="group",
+                                            yaxis=_share_axis("completed"),
+                                            xaxis={"title": "ticket value (points)"}))
+
+
+def gamble_figure(
+    rows: Sequence[TicketGamble], *,
+    title: str = "Net points of one ticket: kept at setup or drawn later",
+) -> go.Figure:
+    """Grouped bars: the average net points of a ticket, setup against later, per series."""
+    traces = []
+    for i, stage in enumerate((SETUP, LATER)):
+        group = [r for r in rows if r.stage == stage and r.net_per_ticket is not None]
+        traces.append(go.Bar(
+            name="kept at setup" if stage == SETUP else "drawn during the game",
+            x=[_series(r.map, r.players) for r in group],
+            y=[float(r.net_per_ticket or 0) for r in group],
+            marker_color=PALETTE[i], text=[f"{float(r.net_per_ticket or 0):+.1f}" for r in group],
+            textposition="outside", cliponaxis=False, hoverinfo="text",
+            hovertext=[f"{r.tickets} tickets, {r.completed} completed, net {r.net:+d} points"
+                       for r in group]))
+    return go.Figure(traces, layout=_layout(title, barmode="group",
+                                            yaxis={"title": "net points per ticket",
+                                                   "zeroline": True}))
+
+
+# --- route value ------------------------------------------------------------------------------
+
+def points_per_train_figure(tables: Mapping[str, Sequence[RouteValue]], *,
+                            title: str = "Points per train, by route length") -> go.Figure:
+    """Grouped bars: points ÷ length for every length of each map's scoring table."""
+    traces = [
+        go.Bar(name=name, x=[v.length for v in values], y=[float(v.per_train) for v in values],
+               marker_color=PALETTE[i % len(PALETTE)],
+               text=[f"{v.points}/{v.length}" for v in values], textposition="outside",
+               cliponaxis=False, hoverinfo="text",
+               hovertext=[f"{name}: a {v.length}-train route scores {v.points} "
+                          f"({float(v.per_train):.2f} a train); {v.routes} on the map"
+                          for v in values])
+        for i, (name, values) in enumerate(tables.items())
+    ]
+    return go.Figure(traces, layout=_layout(title, barmode="group",
+                                            yaxis={"title": "points per train"},
+                                            xaxis={"title": "route length", "dtick": 1}))
+
+
+def claim_frequency_figure(rows: Sequence[ClaimFrequency], *, top: int = 15,
+                           title: str = "") -> go.Figure:
+    """Horizontal bars: the ``top`` most claimed routes (``rows`` as ``claim_frequency`` orders
+    them), most claimed at the top."""
+    shown = list(rows[:top])[::-1]
+    games = shown[0].games if shown else 0
+    heading = title or f"The {len(shown)} most claimed routes in {games} games"
+    return go.Figure(
+        go.Bar(y=[r.label for r in shown], x=[float(r.share) for r in shown], orientation="h",
+               marker_color=BAR, text=[percent(r.share, 0) for r in shown],
+               textposition="outside", cliponaxis=False, hoverinfo="text",
+               hovertext=[f"{r.route_id}: claimed in {r.claimed} of {r.games} games"
+                          for r in shown]),
+        layout=_layout(heading, height=max(300, 28 * len(shown) + 110),
+                       xaxis=_share_axis("share of games claimed") | {"range": [0, 1.15]},
+                       margin={"l": 250, "r": 20, "t": 60, "b": 50}, showlegend=False))
+
+
+def claim_map_figure(board: Board, rows: Sequence[ClaimFrequency], *, top: int = 10) -> go.Figure:
+    """The board with its ``top`` most claimed routes highlighted."""
+    routes = [r.route_id for r in rows[:top]]
+    return map_figure(board, highlight=routes, highlight_label=f"{len(routes)} most claimed")

@@ -1,0 +1,60 @@
+"""Every notebook in notebooks/: stored clean, prose first, thin on code, and executing top to
+bottom in a fresh kernel (with the network variables pointing nowhere)."""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+import nbformat
+import pytest
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+ids = [p.stem for p in NOTEBOOKS]
+
+
+def code_lines(cell) -> int:
+    return sum(1 for line in cell.source.splitlines() if line.strip() and
+               not line.strip().startswith("#"))
+
+
+def test_there_are_notebooks():
+    assert any(p.name == "Play.ipynb" for p in NOTEBOOKS)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_notebook_is_stored_without_outputs(path):
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, \
+                f"{path.name}: a code cell is stored with outputs"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_notebook_is_prose_first_and_thin_on_code(path):
+    nb = nbformat.read(path, as_version=4)
+    assert nb.cells and nb.cells[0].cell_type == "markdown", f"{path.name} opens with code"
+    for before, cell in zip(nb.cells, nb.cells[1:], strict=False):
+        if cell.cell_type == "code":
+            assert before.cell_type == "markdown", \
+                f"{path.name}: a code cell is not preceded by prose:\n{cell.source[:80]}"
+    sizes = [code_lines(c) for c in nb.cells if c.cell_type == "code"]
+    assert sizes and statistics.median(sizes) <= 3, f"{path.name}: median code cell {sizes}"
+    assert "class " not in "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_notebook_executes_in_a_fresh_kernel(path, monkeypatch):
+    from nbclient import NotebookClient
+
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
+        monkeypatch.setenv(var, "http://127.0.0.1:9")  # any network use fails at once
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]
+    assert not errors, f"{path.name}: {errors[0].ename}: {errors[0].evalue}"

@@ -269,7 +269,22 @@ def test_stations_sit_on_their_cities_in_the_owners_colour(europe: Board) -> Non
     assert (stations.x[1], stations.y[1]) == geometry.cities["Wien"]
     assert list(stations.marker.color) == [style.DEFAULT_PLAYER_COLORS[0],
                                            style.DEFAULT_PLAYER_COLORS[1]]
-    assert stations.marker.symbol == style.STATION_SYMBOL
+    assert list(stations.marker.symbol) == [style.STATION_SYMBOL] * 2
+
+
+def test_depots_share_the_piece_trace_with_their_own_symbol_and_warehouse_size(
+        europe: Board) -> None:
+    figure = map_figure(europe, stations={"Paris": 0}, depots={"Wien": 1, "Roma": 0},
+                        warehouses=(2, 5))
+    pieces = figure.data[STATIONS]
+    assert list(pieces.customdata) == ["Paris", "Roma", "Wien"]
+    assert list(pieces.marker.symbol) == [style.STATION_SYMBOL, style.DEPOT_SYMBOL,
+                                          style.DEPOT_SYMBOL]
+    assert "depot of player 2" in pieces.hovertext[2]
+    assert "Warehouse: 5 card(s)" in pieces.hovertext[2]
+    assert style.DEPOT_SYMBOL != style.STATION_SYMBOL
+    with pytest.raises(ValueError):
+        map_figure(europe, depots={"Atlantis": 0})
 
 
 def test_a_ticket_path_highlight_marks_exactly_its_routes(usa: Board) -> None:

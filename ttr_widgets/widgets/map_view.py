@@ -107,6 +107,8 @@ class MapView:
         highlight_label: str = "",
         selected: str | None = None,
         selected_city: str | None = None,
+        depots: Mapping[str, int] = MappingProxyType({}),
+        warehouses: Sequence[int] = (),
     ) -> None:
         """Draw exactly these marks (anything not given is cleared), in place.
 
@@ -117,7 +119,7 @@ class MapView:
             self.board, self.geometry, owners=owners, stations=stations,
             player_colors=self.player_colors, player_names=self.player_names,
             highlight=highlight, highlight_label=highlight_label, selected=selected,
-            selected_city=selected_city,
+            selected_city=selected_city, depots=depots, warehouses=warehouses,
         )
         with self.widget.batch_update():
             for index, patch in patches.items():

@@ -429,25 +429,24 @@ def _simplified(line: Sequence[Point]) -> tuple[Point, ...]:
 
 def _place_spaces(route: Route, line: Sequence[Point], where: Mapping[str, Point],
                   clear: Mapping[tuple[str, str], float], scale: float) -> list[Space]:
-    """The route's spaces spread evenly along ``line``, from its first point at least the end
-    clearance from ``a`` to its last point at least that from ``b``."""
+    """The route's spaces, evenly along ``line`` as on the board: the track between the cities'
+    clearances is cut into ``length`` equal slots, one space in the middle of each. A slot is
+    at least ``_PITCH`` long (the track is bent if need be), so the first space's centre is at
+    least its end clearance from the city."""
     a, b = where[route.a], where[route.b]
-    clear_a = clear[(route.id, route.a)] / scale
-    clear_b = clear[(route.id, route.b)] / scale
+    edge_a = (clear[(route.id, route.a)] - _PITCH / 2) / scale
+    edge_b = (clear[(route.id, route.b)] - _PITCH / 2) / scale
     cumulative = [0.0]
     for p, q in pairwise(line):
         cumulative.append(cumulative[-1] + math.dist(p, q))
-    first = next(i for i, p in enumerate(line) if math.dist(p, a) >= clear_a)
-    last = max(i for i, p in enumerate(line) if math.dist(p, b) >= clear_b)
+    first = next(i for i, p in enumerate(line) if math.dist(p, a) >= edge_a)
+    last = max(i for i, p in enumerate(line) if math.dist(p, b) >= edge_b)
     start, stop = cumulative[first], cumulative[max(last, first)]
-    if route.length == 1:
-        distances = [(start + stop) / 2]
-    else:
-        step = (stop - start) / (route.length - 1)
-        distances = [start + i * step for i in range(route.length)]
+    slot = (stop - start) / route.length
     return [
-        Space(route.id, i, *_point_at(line, cumulative, d), locomotive=i < route.ferry_locomotives)
-        for i, d in enumerate(distances)
+        Space(route.id, i, *_point_at(line, cumulative, start + (i + 0.5) * slot),
+              locomotive=i < route.ferry_locomotives)
+        for i in range(route.length)
     ]
 
 
@@ -607,6 +606,8 @@ def state_patches(
     highlight_label: str = "",
     selected: str | None = None,
     selected_city: str | None = None,
+    depots: Mapping[str, int] = MappingProxyType({}),
+    warehouses: Sequence[int] = (),
 ) -> dict[int, dict[str, Any]]:
     """The game-dependent properties of the figure, as ``{trace index: {property: value}}``.
 
@@ -615,6 +616,7 @@ def state_patches(
     """
     names = _player_names(player_colors, player_names)
     _check_owners(board, owners, stations, len(player_colors))
+    _check_owners(board, {}, depots, len(player_colors))
     highlighted = _route_ids(board, highlight, "highlight")
     if selected is not None:
         _board_route(board, selected, "selected")
@@ -622,7 +624,8 @@ def state_patches(
         _check_city(board, selected_city, "selected_city")
     return {
         HIGHLIGHT: _highlight_patch(geometry, highlighted, highlight_label),
-        STATIONS: _stations_patch(board, geometry, stations, player_colors, names),
+        STATIONS: _stations_patch(board, geometry, stations, player_colors, names, depots,
+                                  warehouses),
         SELECTION: _selection_patch(board, geometry, selected, selected_city),
         ROUTES: _routes_patch(board, geometry, owners, player_colors, names),
     }
@@ -690,16 +693,29 @@ def _highlight_patch(geometry: Geometry, routes: Sequence[str], label: str) -> d
 
 
 def _stations_patch(board: Board, geometry: Geometry, stations: Mapping[str, int],
-                    colors: Sequence[str], names: Sequence[str]) -> dict[str, Any]:
-    cities = [board.cities[board.city_index[c]] for c in sorted(stations)]
+                    colors: Sequence[str], names: Sequence[str],
+                    depots: Mapping[str, int] = MappingProxyType({}),
+                    warehouses: Sequence[int] = ()) -> dict[str, Any]:
+    """Stations and (Warehouses & Depots) Depots: one piece per city, each its own symbol; a
+    Depot's hover tells its owner's Warehouse size, which is public."""
+    pieces = [(c, stations[c], "station") for c in sorted(stations)]
+    pieces += [(c, depots[c], "depot") for c in sorted(depots)]
+    cities = [board.cities[board.city_index[c]] for c, _, _ in pieces]
     at = [geometry.cities[c.name] for c in cities]
+    hover = []
+    for city, (_, owner, kind) in zip(cities, pieces, strict=True):
+        text = f"<b>{city.label}</b><br>{kind} of {names[owner]}"
+        if kind == "depot" and owner < len(warehouses):
+            text += f"<br>{names[owner]}'s Warehouse: {warehouses[owner]} card(s)"
+        hover.append(text)
+    symbols = {"station": style.STATION_SYMBOL, "depot": style.DEPOT_SYMBOL}
     return {
         "x": [p[0] for p in at],
         "y": [p[1] for p in at],
         "customdata": [c.name for c in cities],
-        "marker_color": [colors[stations[c.name]] for c in cities],
-        "hovertext": [f"<b>{c.label}</b><br>station of {names[stations[c.name]]}"
-                      for c in cities],
+        "marker_color": [colors[owner] for _, owner, _ in pieces],
+        "marker_symbol": [symbols[kind] for _, _, kind in pieces],
+        "hovertext": hover,
     }
 
 
@@ -765,6 +781,8 @@ def map_figure(
     highlight_label: str = "",
     selected: str | None = None,
     selected_city: str | None = None,
+    depots: Mapping[str, int] = MappingProxyType({}),
+    warehouses: Sequence[int] = (),
     width: int = DEFAULT_WIDTH,
     height: int = DEFAULT_HEIGHT,
 ) -> go.Figure:
@@ -773,13 +791,14 @@ def map_figure(
     ``owners`` maps route id → player index, ``stations`` city → player index; a player's colour
     is ``player_colors[index]`` and their name ``player_names[index]`` (default "player 1"…).
     ``highlight`` routes get a broad band under them, named ``highlight_label`` in the legend;
-    ``selected`` (a route id) and ``selected_city`` get a ring.
+    ``selected`` (a route id) and ``selected_city`` get a ring. ``depots`` (city → player) and
+    ``warehouses`` (cards in each player's Warehouse) draw Warehouses & Depots.
     """
     geometry = board_geometry(board, width, height)
     patches = state_patches(
         board, geometry, owners=owners, stations=stations, player_colors=player_colors,
         player_names=player_names, highlight=highlight, highlight_label=highlight_label,
-        selected=selected, selected_city=selected_city,
+        selected=selected, selected_city=selected_city, depots=depots, warehouses=warehouses,
     )
     traces = _static_traces(board, geometry)
     for index, patch in patches.items():

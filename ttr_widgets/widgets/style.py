@@ -42,6 +42,7 @@ LOCOMOTIVE_SYMBOL = "star"  #: a ferry space that needs a locomotive
 LOCOMOTIVE_FILL = "#6d6d6d"
 CLAIMED_SYMBOL = "square"  #: a train space a player has claimed (a plastic train on it)
 STATION_SYMBOL = "triangle-up"  #: a station, drawn at its city in the owner's colour
+DEPOT_SYMBOL = "pentagon"  #: a Depot (Warehouses & Depots), at its city in the owner's colour
 
 #: Player colours, colour-blind friendly shades of the game's blue, red, green, yellow and black.
 DEFAULT_PLAYER_COLORS: tuple[str, ...] = ("#0072b2", "#d55e00", "#009e73", "#e6c619", "#1a1a1a")

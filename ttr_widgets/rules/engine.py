@@ -9,7 +9,7 @@ draws from its own ``random.Random`` seeded by (game seed, reshuffle number).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -51,6 +51,7 @@ from .state import (
     FirstCard,
     GameState,
     Options,
+    Pending,
     PlayerState,
     SecondCard,
     TicketChoice,
@@ -152,26 +153,27 @@ def is_over(state: GameState) -> bool:
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action, in a fixed order: card draws, tickets, claims in board order (each
     route's payments by colour, then locomotives), stations by city."""
-    actions: list[Action] = []
-    for item in _action_groups(state):
-        if isinstance(item, tuple):
-            actions += _expand(item)
-        else:
-            actions.append(item)
+    head, groups, tail = _action_groups(state)
+    actions: list[Action] = list(head)
+    for group in groups:
+        actions += _expand(group)
+    actions += tail
     return actions
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
     """Exactly ``rng.choice(legal_actions(state))``, without building every action: the fast
     path of random play (a test checks the two agree)."""
-    items = _action_groups(state)
-    sizes = [item[3] if isinstance(item, tuple) else 1 for item in items]
-    i = rng.choice(range(sum(sizes)))
-    for item, size in zip(items, sizes, strict=True):
-        if i < size:
-            return _nth_payment(item, i) if isinstance(item, tuple) else item
-        i -= size
-    raise AssertionError("unreachable: the index is below the total")
+    head, groups, tail = _action_groups(state)
+    i = rng.choice(range(len(head) + sum(g[3] for g in groups) + len(tail)))
+    if i < len(head):
+        return head[i]
+    i -= len(head)
+    for group in groups:
+        if i < group[3]:
+            return _nth_payment(group, i)
+        i -= group[3]
+    return tail[i]
 
 
 _Run = tuple[str, int, int]
@@ -195,33 +197,44 @@ def _expand(group: _Payments) -> list[Action]:
     return [_nth_payment(group, i) for i in range(group[3])]
 
 
-def _action_groups(state: GameState) -> list[Action | _Payments]:
+_Groups = tuple[list[Action], list[_Payments], list[Action]]
+
+
+def _action_groups(state: GameState) -> _Groups:
+    """The legal actions as (single actions, runs of payments, single actions after them), in
+    ``legal_actions`` order."""
     if state.is_over:
-        return []
+        return [], [], []
     pending = state.pending
+    if pending is not None:
+        return list(_pending_actions(state, pending)), [], []
+    head: list[Action]
+    if state.warehouses and (state.deck or state.discard):
+        head = [FeedWarehouse(p) for p in range(state.num_players)]
+    else:
+        head = list(_draw_actions(state, second=False))
+    if state.tickets:
+        head.append(_DRAW_TICKETS)
+    groups = _claim_groups(state) + _station_groups(state)
+    tail: list[Action] = []
+    if state.warehouses and state.depots_left[state.current]:
+        tail += _depot_places(state)
+    if not (head or groups or tail):
+        tail.append(Pass())
+    return head, groups, tail
+
+
+def _pending_actions(state: GameState, pending: Pending) -> Sequence[Action]:
+    """The answers to a half-done turn."""
     if isinstance(pending, TicketChoice):
-        return list(_ticket_choices(state, pending))
+        return _ticket_choices(state, pending)
     if isinstance(pending, TunnelPayment):
         return [*_tunnel_payments(state, pending), DeclineTunnel()]
-    if isinstance(pending, SecondCard):
-        return list(_draw_actions(state, second=True))
-    if isinstance(pending, FirstCard):
-        return list(_draw_actions(state, second=False))
+    if isinstance(pending, SecondCard | FirstCard):
+        return _draw_actions(state, second=isinstance(pending, SecondCard))
     if isinstance(pending, DepotPlacement):
-        return list(_depot_places(state))
-    if isinstance(pending, CollectChoice):
-        return list(_collect_choices(state, pending))
-    if state.warehouses and (state.deck or state.discard):
-        items: list[Action | _Payments] = [FeedWarehouse(p) for p in range(state.num_players)]
-    else:
-        items = list(_draw_actions(state, second=False))
-    if state.tickets:
-        items.append(DrawTickets())
-    items += _claim_groups(state)
-    items += _station_groups(state)
-    if state.warehouses and state.depots_left[state.current]:
-        items += _depot_places(state)
-    return items or [Pass()]
+        return _depot_places(state)
+    return _collect_choices(state, pending)
 
 
 def _depot_places(state: GameState) -> list[PlaceDepot]:
@@ -288,16 +301,17 @@ def _tunnel_payments(state: GameState, pending: TunnelPayment) -> list[PayTunnel
             if _tunnel_cost(state, pending, k) is not None]
 
 
+_DRAW_BLIND = DrawBlind()
+_DRAW_TICKETS = DrawTickets()
+_DRAW_FACE_UP = tuple(DrawFaceUp(name) for name in CARD_NAMES)  #: shared: actions are values
+_NOT_SECOND = frozenset((NO_CARD, LOCO))
+_NOT_FIRST = frozenset((NO_CARD,))
+
+
 def _draw_actions(state: GameState, second: bool) -> list[DrawBlind | DrawFaceUp]:
-    actions: list[DrawBlind | DrawFaceUp] = []
-    if state.deck or state.discard:
-        actions.append(DrawBlind())
-    seen = set()
-    for c in state.face_up:
-        if c == NO_CARD or c in seen or (second and c == LOCO):
-            continue
-        seen.add(c)
-    actions += [DrawFaceUp(CARD_NAMES[c]) for c in sorted(seen)]
+    actions: list[DrawBlind | DrawFaceUp] = [_DRAW_BLIND] if state.deck or state.discard else []
+    shown = set(state.face_up) - (_NOT_SECOND if second else _NOT_FIRST)
+    actions += [_DRAW_FACE_UP[c] for c in sorted(shown)]
     return actions
 
 
@@ -668,26 +682,10 @@ def _tunnel_cost(state: GameState, pending: TunnelPayment, extra_locos: int) -> 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises ``RulesError`` (state untouched) if it is illegal."""
     _check(state, action)
-    if isinstance(action, KeepTickets):
-        return _keep_tickets(state, action)
-    if isinstance(action, DrawBlind | DrawFaceUp):
-        return _draw_card(state, action)
-    if isinstance(action, ClaimRoute):
-        return _claim(state, action)
-    if isinstance(action, PayTunnel):
-        return _pay_tunnel(state, action)
-    if isinstance(action, DeclineTunnel):
-        return _decline_tunnel(state)
-    if isinstance(action, DrawTickets):
-        return _draw_tickets(state)
-    if isinstance(action, BuildStation):
-        return _build_station(state, action)
-    if isinstance(action, FeedWarehouse):
-        return _feed(state, action)
-    if isinstance(action, PlaceDepot):
-        return _place_depot(state, action)
-    if isinstance(action, CollectWarehouses):
-        return _collect(state, action)
+    return _HANDLERS[type(action)](state, action)
+
+
+def _pass(state: GameState, action: Pass) -> GameState:
     return _end_turn(state, f"{state.player.name} passes: nothing else is possible.",
                      passed=True)
 
@@ -1050,3 +1048,13 @@ def _end_turn(state: GameState, event: str, *, passed: bool = False, **changes: 
     return evolve(state, current=(state.current + 1) % state.num_players, pending=None,
                    final_turns=final, turn=state.turn + 1, passes=passes, last_event=event,
                    **changes)
+
+
+_HANDLERS: dict[type[Any], Callable[[GameState, Any], GameState]] = {
+    DrawBlind: _draw_card, DrawFaceUp: _draw_card, ClaimRoute: _claim, PayTunnel: _pay_tunnel,
+    DeclineTunnel: lambda state, _action: _decline_tunnel(state),
+    DrawTickets: lambda state, _action: _draw_tickets(state), KeepTickets: _keep_tickets,
+    BuildStation: _build_station, Pass: _pass, FeedWarehouse: _feed, PlaceDepot: _place_depot,
+    CollectWarehouses: _collect,
+}
+"""Which function carries out each kind of action (after ``_check`` has allowed it)."""

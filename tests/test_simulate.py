@@ -73,6 +73,7 @@ def test_dask_engine_gives_the_same_results(tmp_path):
     (["--map", "atlantis"], "--map"),
     (["--players", "6"], "2 to 5 players"),
     (["--out", "results.txt"], "must end in .json or .csv"),
+    (["--variant", "mega-europe"], "no ticket variant 'mega-europe'"),
 ])
 def test_bad_arguments_exit_2_with_one_line(tmp_path, capsys, args, words):
     base = ["--players", "3"] if "--players" not in args else []
@@ -84,3 +85,16 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, capsys, args, words):
 def test_unknown_engine_is_refused():
     with pytest.raises(SimulationError, match="engine"):
         list(simulation.run("usa", ["random"] * 2, 1, engine="spark"))
+
+
+def test_variant_and_warehouses_reach_the_games(tmp_path):
+    out = tmp_path / "mega.json"
+    assert run_cli(tmp_path, "--map", "europe", "--players", "3", "--bots", "greedy",
+                   "--games", "3", "--workers", "1", "--variant", "mega-europe",
+                   "--warehouses", "--out", str(out)) == 0
+    data = json.loads(out.read_text())
+    assert data["options"] == {"variant": "mega-europe", "warehouses": True}
+    europe = load_map("europe")
+    played = {t["id"] for g in data["results"] for p in g["players"] for t in p["tickets"]}
+    assert all("mega_europe" in europe.ticket(t).decks for t in played)
+    assert any(europe.ticket(t).kind.startswith("1912") for t in played)

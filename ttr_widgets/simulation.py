@@ -19,7 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from .rules.maps import load_map
+from .rules.record import options_to_dict
 from .rules.simulate import GameResult, SimulationError, check_bots, game_seed, play_game
+from .rules.state import Options
+from .rules.variants import ticket_rules
 
 FORMAT = "ttr-widgets simulation"
 CSV_COLUMNS = ("game", "seed", "player", "name", "bot", "total", "route_points", "ticket_points",
@@ -28,27 +31,31 @@ CSV_COLUMNS = ("game", "seed", "player", "name", "bot", "total", "route_points",
                "turns", "ended_by")
 
 
-def play_one(map_name: str, bots: tuple[str, ...], seed: int, index: int) -> GameResult:
+def play_one(map_name: str, bots: tuple[str, ...], seed: int, index: int,
+             options: Options | None = None) -> GameResult:
     """Game ``index`` of a run (top-level so worker processes can import it)."""
-    return play_game(load_map(map_name), bots, game_seed(seed, index), index)
+    return play_game(load_map(map_name), bots, game_seed(seed, index), index, options)
 
 
 def run(map_name: str, bots: Sequence[str], games: int, *, seed: int = 0,
         workers: int | None = None, engine: str = "processes", scheduler: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Iterator[GameResult]:
+        progress: Callable[[int], None] | None = None, options: Options | None = None
+        ) -> Iterator[GameResult]:
     """Yield the results of ``games`` games in game order.
 
     ``engine``: ``"processes"`` (a local pool of ``workers`` processes, default every core),
     or ``"dask"`` (a ``distributed`` cluster at ``scheduler``, or a local one when None)."""
     bots = tuple(bots)
     check_bots(bots, load_map(map_name))
+    ticket_rules(load_map(map_name), options or Options())  # an unknown variant fails here
     if games < 1:
         raise SimulationError("games: ask for at least one game")
     indices = range(games)
     if engine == "dask":
-        results = _run_dask(map_name, bots, seed, indices, scheduler)
+        results = _run_dask(map_name, bots, seed, indices, scheduler, options)
     elif engine == "processes":
-        results = _run_local(map_name, bots, seed, indices, workers or os.cpu_count() or 1)
+        results = _run_local(map_name, bots, seed, indices, workers or os.cpu_count() or 1,
+                             options)
     else:
         raise SimulationError(f"engine: {engine!r} is not 'processes' or 'dask'")
     for result in results:
@@ -58,9 +65,9 @@ def run(map_name: str, bots: Sequence[str], games: int, *, seed: int = 0,
 
 
 def _run_local(map_name: str, bots: tuple[str, ...], seed: int, indices: range,
-               workers: int) -> Iterator[GameResult]:
+               workers: int, options: Options | None) -> Iterator[GameResult]:
     if workers == 1:
-        yield from (play_one(map_name, bots, seed, i) for i in indices)
+        yield from (play_one(map_name, bots, seed, i, options) for i in indices)
         return
     chunk = max(1, min(50, len(indices) // (workers * 8)))
     context = multiprocessing.get_context("spawn")  # safe inside a running Jupyter kernel
@@ -68,13 +75,13 @@ def _run_local(map_name: str, bots: tuple[str, ...], seed: int, indices: range,
         n = len(indices)
         try:
             yield from pool.map(play_one, [map_name] * n, [bots] * n, [seed] * n, indices,
-                                chunksize=chunk)
+                                [options] * n, chunksize=chunk)
         except BrokenProcessPool as exc:
             raise SimulationError(f"a worker process died ({exc}); try --workers 1") from None
 
 
 def _run_dask(map_name: str, bots: tuple[str, ...], seed: int, indices: range,
-              scheduler: str | None) -> Iterator[GameResult]:
+              scheduler: str | None, options: Options | None) -> Iterator[GameResult]:
     try:
         from distributed import Client
     except ImportError:
@@ -84,7 +91,7 @@ def _run_dask(map_name: str, bots: tuple[str, ...], seed: int, indices: range,
     try:
         n = len(indices)
         futures = client.map(play_one, [map_name] * n, [bots] * n, [seed] * n, list(indices),
-                             pure=True)
+                             [options] * n, pure=True)
         for future in futures:  # in game order
             yield future.result()
     finally:
@@ -94,9 +101,10 @@ def _run_dask(map_name: str, bots: tuple[str, ...], seed: int, indices: range,
 # --------------------------------------------------------------------------- files
 
 
-def header(map_name: str, bots: Sequence[str], seed: int, games: int) -> dict[str, Any]:
+def header(map_name: str, bots: Sequence[str], seed: int, games: int,
+           options: Options | None = None) -> dict[str, Any]:
     return {"format": FORMAT, "version": 1, "map": map_name, "bots": list(bots),
-            "seed": seed, "games": games}
+            "seed": seed, "games": games, "options": options_to_dict(options or Options())}
 
 
 def to_json(head: dict[str, Any], results: Sequence[GameResult]) -> str:

@@ -12,6 +12,8 @@ from .. import simulation
 from ..rules.bots import BOTS
 from ..rules.maps import BUILTIN_MAPS, load_map
 from ..rules.simulate import SimulationError
+from ..rules.state import Options
+from ..rules.variants import ticket_rules
 
 
 def _positive(text: str) -> int:
@@ -47,6 +49,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--engine", choices=["processes", "dask"], default="processes",
                    help="where games run: local processes, or a Dask 'distributed' cluster")
     p.add_argument("--scheduler", default=None, help="Dask scheduler address (engine dask)")
+    p.add_argument("--variant", default=None,
+                   help="ticket variant (Europe: europe-expanded, big-cities, mega-europe)")
+    p.add_argument("--warehouses", action="store_true", help="play with Warehouses & Depots")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -64,7 +69,8 @@ def bot_list(text: str, players: int) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     bots = bot_list(args.bots, args.players)
-    load_map(args.map)
+    options = Options(variant=args.variant, warehouses=args.warehouses)
+    ticket_rules(load_map(args.map), options)  # an unknown variant is refused before any game
     if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
         raise SimulationError(f"--out: {args.out.name} must end in .json or .csv")
     from tqdm import tqdm
@@ -74,12 +80,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         results = list(simulation.run(args.map, bots, args.games, seed=args.seed,
                                       workers=args.workers, engine=args.engine,
-                                      scheduler=args.scheduler, progress=bar.update))
+                                      scheduler=args.scheduler, progress=bar.update,
+                                      options=options))
     finally:
         bar.close()
     if args.out is not None:
-        simulation.write(args.out, simulation.header(args.map, bots, args.seed, args.games),
-                         results)
+        head = simulation.header(args.map, bots, args.seed, args.games, options)
+        simulation.write(args.out, head, results)
     print(summary(results))
     if args.out is not None:
         print(f"results: {args.out}")

@@ -17,7 +17,7 @@ from .bots import BOTS
 from .engine import apply, new_game, score
 from .errors import TTRError
 from .model import Board
-from .state import GameState
+from .state import GameState, Options
 
 MAX_STEPS = 50_000
 
@@ -104,11 +104,12 @@ def check_bots(bots: Sequence[str], board: Board) -> None:
                               f"{rules.players_max} players, not {len(bots)}")
 
 
-def play_game(board: Board, bots: Sequence[str], seed: int, index: int = 0) -> GameResult:
+def play_game(board: Board, bots: Sequence[str], seed: int, index: int = 0,
+              options: Options | None = None) -> GameResult:
     """Play one whole game between bots and score it."""
     check_bots(bots, board)
     names = [f"{bot.capitalize()} {i + 1}" for i, bot in enumerate(bots)]
-    state = new_game(board, names, seed)
+    state = new_game(board, names, seed, options)
     rngs = [random.Random(f"ttr-bot:{seed}:{i}") for i in range(len(bots))]
     choosers = [BOTS[b] for b in bots]
     setup_tickets: tuple[tuple[str, ...], ...] | None = None

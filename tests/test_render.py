@@ -118,6 +118,21 @@ def test_double_routes_run_side_by_side(board: Board) -> None:
             assert style.SPACE_SIZE <= nearest <= style.SPACE_SIZE + 6, (route, space)
 
 
+def test_a_small_figure_bends_crowded_routes_and_keeps_cities_clickable() -> None:
+    board = load_map("europe")
+    geometry = board_geometry(board, 640, 400)
+    bent = [r for r in board.routes if len(geometry.paths[r.id]) > 2]
+    assert bent  # too little room for some routes' spaces on a straight line
+    least = style.CITY_SIZE / 2 + style.SPACE_SIZE / 2
+    for space in geometry.spaces:
+        for city in geometry.cities.values():
+            assert px(geometry, (space.x, space.y), city) >= least, space
+    for route in bent:
+        spaces = [geometry.spaces[i] for i in geometry.route_spaces[route.id]]
+        steps = [px(geometry, (s.x, s.y), (t.x, t.y)) for s, t in pairwise(spaces)]
+        assert all(step >= style.SPACE_SIZE - 0.5 for step in steps), route
+
+
 def test_cities_stay_close_to_their_map_positions(board: Board) -> None:
     geometry = board_geometry(board)
     assert list(geometry.cities) == [c.name for c in board.cities]

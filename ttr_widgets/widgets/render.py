@@ -17,7 +17,7 @@ Trace layout (stable: indices never change, every trace is always present, possi
  2    tunnels      dashed dark line of each tunnel track
  3    cities       one marker per city, ``customdata`` = city name; clickable
  4    names        each city's name, placed clear of the spaces around it; not clickable
- 5    stations     one marker per station at its city, ``customdata`` = city name; clickable
+ 5    stations     one marker per station (or Depot) at its city, ``customdata`` = city; clickable
  6    selection    ring around the spaces of the selected route and the selected city
  7    routes       one marker per train space, ``customdata`` = route id; clickable, on top
  8..  legend       data-less traces that only feed the legend (one per train colour, ...)
@@ -349,13 +349,22 @@ def _route_curves(board: Board, where: Mapping[str, Point],
         twin = board.route_by_id.get(route.double) if route.double else None
         length = max(route.length, twin.length if twin else 0)
         ends = clear[(route.id, route.a)] + clear[(route.id, route.b)]
-        middle = _middle_line(route, where, _needed_px(length, twin is not None, ends) / scale)
+        needed = _needed_px(length, twin is not None, ends) / scale
+        middle = _middle_line(route, where, needed)
         if twin is None:
             curves[route.id] = middle
             continue
         first, second = sorted((route, twin), key=lambda r: r.id)
+        shift = _TWIN_OFFSET / scale
+        extra = 0.0
+        for _ in range(4):  # on a bend the inner track is the shorter: bend until it fits
+            short = needed - min(_length(_offset(middle, shift)), _length(_offset(middle, -shift)))
+            if short <= 1e-3 * needed:
+                break
+            extra += short
+            middle = _middle_line(route, where, needed + extra)
         for track, side in ((first, 1.0), (second, -1.0)):
-            line = _offset(middle, side * _TWIN_OFFSET / scale)
+            line = _offset(middle, side * shift)
             curves[track.id] = line if track.a == route.a else line[::-1]
     return curves
 

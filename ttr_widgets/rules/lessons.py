@@ -620,18 +620,17 @@ def confused_europe() -> tuple[Practice, ...]:
 
 
 def europa_1912() -> tuple[Practice, ...]:
-    """Lesson 9: the ticket variants, then Warehouses & Depots (on the USA map)."""
-    europe, usa = _europe(), _usa()
+    """Lesson 9 (Europe): the ticket variants, then Warehouses & Depots (which suit any map)."""
+    europe = _europe()
     mega = new_game(europe, TWO, seed=3, options=Options(variant="mega-europe"))
     big = scenario(europe, TWO, hands=[{"red": 2}], options=Options(variant="big-cities"))
-    big_drawn = big.tickets[:4]
-    depot_setup = _after_ticket_setup(new_game(usa, TWO, seed=5, options=WAREHOUSES))
-    table = scenario(usa, TWO, hands=[{"blue": 5}, {"red": 1}],
-                     pile_top=["green", "red", "white"])
-    plain = with_warehouses(table, depots={"Denver": 0, "Omaha": 1})
-    atl_mia = _usa_route("Atlanta", "Miami")
+    depot_setup = _after_ticket_setup(new_game(europe, TWO, seed=5, options=WAREHOUSES))
+    table = scenario(europe, TWO, hands=[{"green": 3, "red": 1}, {"red": 1}],
+                     pile_top=["yellow", "red", "white"], stations={"Wien": 1})
+    plain = with_warehouses(table, depots={"Paris": 0, "Roma": 1})
     stocked = with_warehouses(table, stock={1: {"red": 2, "yellow": 1}},
-                              depots={"Denver": 0, "Miami": 1})
+                              depots={"Paris": 0, "Roma": 1, "Berlin": 1})
+    berlin_wien = _europe_route("Berlin", "Wien")
     return (
         Practice("mega-europe", "Mega Europe: one long ticket at most", mega,
                  "Mega Europe deals 2 long tickets (listed first) and 5 regular ones; keep at "
@@ -640,11 +639,12 @@ def europa_1912() -> tuple[Practice, ...]:
         Practice("big-cities", "Big Cities: draw four", big,
                  "In Big Cities of Europe every ticket names a big city and a draw shows 4. "
                  "Draw tickets and keep the first.",
-                 "variant.big-cities", (DrawTickets(), KeepTickets(big_drawn[:1])), "accepted"),
+                 "variant.big-cities", (DrawTickets(), KeepTickets(big.tickets[:1])),
+                 "accepted"),
         Practice("depot-setup", "Placing the first Depots", depot_setup,
-                 "Tickets are kept. The last player, Ben, places a Depot first: click Denver "
-                 "and place it. Then, for Ann, try Denver again.",
-                 "wd.one-piece", (PlaceDepot("Denver"), PlaceDepot("Denver"))),
+                 "Tickets are kept. The last player, Ben, places a Depot first: click Paris. "
+                 "Then Ann places hers: try Paris too.",
+                 "wd.one-piece", (PlaceDepot("Paris"), PlaceDepot("Paris"))),
         Practice("feed", "Feed a Warehouse first", plain,
                  "With Warehouses & Depots, try to draw a card straight away.",
                  "wd.feed", (DrawBlind(),)),
@@ -653,14 +653,18 @@ def europa_1912() -> tuple[Practice, ...]:
                  "cards blind.",
                  "wd.feed", (FeedWarehouse(1), DrawBlind(), DrawBlind()), "accepted"),
         Practice("free-depot", "A Depot as a free action", plain,
-                 "Click Atlanta and place a Depot: it costs no action, and it is still Ann's "
+                 "Click Madrid and place a Depot: it costs no action, and it is still Ann's "
                  "turn.",
-                 "wd.place", (PlaceDepot("Atlanta"),), "accepted"),
+                 "wd.place", (PlaceDepot("Madrid"),), "accepted"),
+        Practice("one-piece", "One piece a city", plain,
+                 "Ben has a station in Wien. Click Wien and try to place a Depot there.",
+                 "wd.one-piece", (PlaceDepot("Wien"),)),
         Practice("collect", "Emptying a Warehouse", stocked,
-                 "Ben's Depot is in Miami and his Warehouse holds 3 cards. Claim Atlanta–Miami "
-                 "with 5 blue, then collect: Ann spends one of her Depots and takes the cards.",
-                 "wd.collect", (ClaimRoute(atl_mia, "blue", 0), CollectWarehouses(("Miami",))),
-                 "accepted", (atl_mia,)),
+                 "Ben has a Depot in Berlin and his Warehouse holds 3 cards. Claim Berlin–Wien "
+                 "with 3 green, then collect: Ann gives up one of her Depots and takes the "
+                 "cards.",
+                 "wd.collect", (ClaimRoute(berlin_wien, "green", 0),
+                                CollectWarehouses(("Berlin",))), "accepted", (berlin_wien,)),
     )
 
 

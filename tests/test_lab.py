@@ -395,6 +395,7 @@ def test_completion_and_gamble_figures_have_one_series_per_map_and_player_count(
     assert [t.name for t in figure.data] == ["europe, 3 players", "usa, 2 players"]
     usa = figure.data[1]
     assert usa.x == ("≤7", "8–11", "12–15", "≥20")
+    assert figure.layout.xaxis.categoryarray == ("≤7", "8–11", "12–15", "≥20")  # value order
     assert usa.y == (0.5, 2 / 3, 1.0, 0.5)
     assert "2 of 3 completed" in usa.hovertext[1]
     gamble = gamble_figure(ticket_gamble(RECORDS))
@@ -407,6 +408,7 @@ def test_refresh_and_seeing_figures() -> None:
     stats = refresh_stats([game("usa", player(), refreshes=n) for n in (0, 2, 0, 1)])
     bars = refresh_figure(stats).data[0]
     assert bars.x == (0, 1, 2) and bars.y == (0.5, 0.25, 0.25)
+    assert bars.text == ("50.0 %", "25.0 %", "25.0 %")
     curve = seeing_curve("red", 3, deck=cards(red=2, blue=3))
     line = seeing_figure({"red": curve}).data[0]
     assert line.name == "red" and line.y == tuple(float(p) for p in curve)
@@ -419,8 +421,10 @@ def test_route_value_figures() -> None:
                game("mini", player(routes=("m-02",)), player(routes=("m-01",)), index=1)]
     rows = claim_frequency(MINI, results)
     bars = claim_frequency_figure(rows, top=3).data[0]
-    assert bars.y == tuple(str(MINI.route(r)) for r in ("m-05", "m-02", "m-01"))  # top last
+    assert bars.y == tuple(f"{MINI.route(r)} · {r}" for r in ("m-05", "m-02", "m-01"))  # top last
     assert bars.x == (0.5, 1.0, 1.0)
+    twins = [game("mini", player(routes=("m-03",)), player(routes=("m-04",)))]  # a double route
+    assert len(set(claim_frequency_figure(claim_frequency(MINI, twins), top=2).data[0].y)) == 2
     board = claim_map_figure(MINI, rows, top=2)
     assert board.data[HIGHLIGHT].name == "2 most claimed"
     assert len(board.data[HIGHLIGHT].x) > 0

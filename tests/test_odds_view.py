@@ -225,3 +225,16 @@ def test_the_played_colour_follows_the_hand_until_the_user_picks_one(
     assert explorer.odds == tunnel_odds("green", 3, cards(green=1, pink=6))
     explorer.select(PARIS_ZURICH)  # choosing a tunnel again starts afresh
     assert explorer.play.value == "pink"
+
+
+def test_a_view_opened_after_an_update_starts_from_the_current_bars(
+        explorer: TunnelOddsExplorer) -> None:
+    # plotly only sends in-place updates to views that exist; the state a new view starts
+    # from (a Voila page rendered after the cell ran) must carry the bars as they are now.
+    explorer.set_hand({"red": 4})
+    state = explorer.figure.get_state("_widget_data")["_widget_data"]
+    assert tuple(state[0]["y"]) == bars(explorer)
+    assert tuple(state[0]["text"]) == labels(explorer)
+    explorer.hand_inputs["red"].value = 20
+    state = explorer.figure.get_state("_widget_data")["_widget_data"]
+    assert tuple(state[0]["y"]) == (0.0,) * 4

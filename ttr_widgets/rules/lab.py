@@ -157,13 +157,15 @@ def _check_edges(edges: Sequence[int]) -> None:
 @dataclass(frozen=True, slots=True)
 class CompletionRate:
     """Of ``tickets`` tickets worth ``bucket`` points held in ``map`` games of ``players``
-    players, ``completed`` were completed."""
+    players, ``completed`` were completed. ``bucket_index`` orders the buckets (0: the lowest
+    values)."""
 
     map: str
     players: int
     bucket: str
     tickets: int
     completed: int
+    bucket_index: int
 
     @property
     def rate(self) -> Fraction:
@@ -186,7 +188,7 @@ def completion_by_value(results: Iterable[GameResult], edges: Sequence[int] = BU
             held[key] += 1
             done[key] += ticket.completed
     labels = _bucket_labels(edges)
-    return tuple(CompletionRate(m, n, labels[b], held[m, n, b], done[m, n, b])
+    return tuple(CompletionRate(m, n, labels[b], held[m, n, b], done[m, n, b], b)
                  for m, n, b in sorted(held))
 
 

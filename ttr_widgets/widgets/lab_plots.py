@@ -101,7 +101,8 @@ def refresh_figure(stats: RefreshStats, *, title: str = "") -> go.Figure:
                         f"(mean {float(stats.mean):.2f} a game)")
     return go.Figure(
         go.Bar(x=list(counts), y=[float(s) for s in shares], marker_color=BAR,
-               text=[percent(s) for s in shares], textposition="outside", cliponaxis=False,
+               text=[percent(s) if s else "" for s in shares], textposition="outside",
+               cliponaxis=False,
                hovertext=[f"{n} of {stats.games} games" for n in games], hoverinfo="x+text"),
         layout=_layout(heading, yaxis=_share_axis("share of games"),
                        xaxis={"title": "refreshes in the game", "dtick": 1}, showlegend=False))
@@ -152,9 +153,11 @@ def completion_figure(
                           for r in group], hoverinfo="text")
         for i, (name, group) in enumerate(series.items())
     ]
-    return go.Figure(traces, layout=_layout(title, barmode="group",
-                                            yaxis=_share_axis("completed"),
-                                            xaxis={"title": "ticket value (points)"}))
+    buckets = sorted({(r.bucket_index, r.bucket) for r in rows})
+    return go.Figure(traces, layout=_layout(
+        title, barmode="group", yaxis=_share_axis("completed"),
+        xaxis={"title": "ticket value (points)", "categoryorder": "array",
+               "categoryarray": [label for _index, label in buckets]}))
 
 
 def gamble_figure(
@@ -201,12 +204,14 @@ def points_per_train_figure(tables: Mapping[str, Sequence[RouteValue]], *,
 def claim_frequency_figure(rows: Sequence[ClaimFrequency], *, top: int = 15,
                            title: str = "") -> go.Figure:
     """Horizontal bars: the ``top`` most claimed routes (``rows`` as ``claim_frequency`` orders
-    them), most claimed at the top."""
+    them), most claimed at the top. Each bar names its route id too: the two tracks of a double
+    route read the same and would otherwise share one bar."""
     shown = list(rows[:top])[::-1]
     games = shown[0].games if shown else 0
     heading = title or f"The {len(shown)} most claimed routes in {games} games"
     return go.Figure(
-        go.Bar(y=[r.label for r in shown], x=[float(r.share) for r in shown], orientation="h",
+        go.Bar(y=[f"{r.label} · {r.route_id}" for r in shown], x=[float(r.share) for r in shown],
+               orientation="h",
                marker_color=BAR, text=[percent(r.share, 0) for r in shown],
                textposition="outside", cliponaxis=False, hoverinfo="text",
                hovertext=[f"{r.route_id}: claimed in {r.claimed} of {r.games} games"

@@ -148,7 +148,7 @@ class TunnelOddsExplorer(widgets.VBox):
             heading = widgets.HTML(f"<b>{title}</b>")
             return widgets.VBox([heading, widgets.GridBox(
                 list(inputs.values()),
-                layout=widgets.Layout(grid_template_columns="repeat(5, 124px)"))])
+                layout=widgets.Layout(grid_template_columns="repeat(5, 142px)"))])
 
         return widgets.VBox([
             widgets.HBox([self.tunnel, self.play]),
@@ -282,6 +282,7 @@ class TunnelOddsExplorer(widgets.VBox):
             bars.y = [float(p) for p in odds.distribution]
             bars.text = list(distribution_texts(odds.distribution))
             self.figure.layout.title.text = self._title(odds)
+        _sync_front_end(self.figure)
         self.summary.value = _summary(odds)
         self.can_pay_label.value = _can_pay(odds)
         self.what_if_label.value = _what_if(odds, what_if)
@@ -293,6 +294,7 @@ class TunnelOddsExplorer(widgets.VBox):
             self.figure.data[0].y = [0.0] * (self.reveal + 1)
             self.figure.data[0].text = [""] * (self.reveal + 1)
             self.figure.layout.title.text = "No odds: check the cards"
+        _sync_front_end(self.figure)
         for label in (self.summary, self.can_pay_label, self.what_if_label, self.offer_note):
             label.value = ""
         self.error.value = (f'<div style="color:#b00020"><b>Check the cards:</b> '
@@ -360,10 +362,21 @@ def _width(pixels: int) -> widgets.Layout:
 
 
 def _count_input(name: str) -> widgets.IntText:
-    box = widgets.IntText(value=0, description=name, layout=_width(118),
-                          style={"description_width": "62px"})
+    box = widgets.IntText(value=0, description=name, layout=_width(136),
+                          style={"description_width": "76px"})
     box.add_class(f"ttr-count-{name}")
     return box
+
+
+def _sync_front_end(figure: go.FigureWidget) -> None:
+    """Make the figure's synced state match its Python side.
+
+    plotly sends an in-place update to the views that exist, and copies the whole figure into
+    the state a new view starts from only when the FigureWidget itself is displayed
+    (``_repr_mimebundle_``). Inside a box it never is, so a page rendered after the updates
+    (Voila, a re-opened notebook) would draw the figure as it was built. Calling the method
+    does that copy (and nothing else), so a late view starts from the current bars."""
+    figure._repr_mimebundle_()
 
 
 def _label(css_class: str) -> widgets.HTML:

@@ -143,6 +143,7 @@ class TryIt:
         self.route: str | None = None  #: the route clicked last
         self.city: str | None = None  #: the city clicked last
         self.goal_met = False
+        self._shown: dict[str, Any] = {}
         self._make_controls()
         self._render()
 
@@ -288,8 +289,9 @@ class TryIt:
             if step.name == name:
                 self.step = step
                 if self.picker.value != index:
-                    self.picker.value = index  # calls back here; the rest is idempotent
-                self.reset()
+                    self.picker.value = index  # the picker calls back here, and resets
+                else:
+                    self.reset()
                 return
         raise KeyError(f"no position {name!r}; positions are "
                        f"{', '.join(s.name for s in self.steps)}")
@@ -362,11 +364,14 @@ class TryIt:
                              f"<p>{_esc(self.step.prompt)}</p>"
                              + (f"<p><small>{_rule_html(self.step.rule)}</small></p>"
                                 if self.step.rule else ""))
-        self.view.show(owners=state.route_owners(), stations=state.station_owners(),
-                       depots=state.depot_owners(),
-                       warehouses=tuple(sum(h) for h in state.warehouses),
-                       highlight=self.step.highlight, selected=self.route,
-                       selected_city=self.city)
+        marks = {"owners": state.route_owners(), "stations": state.station_owners(),
+                 "depots": state.depot_owners(),
+                 "warehouses": tuple(sum(h) for h in state.warehouses),
+                 "highlight": self.step.highlight, "selected": self.route,
+                 "selected_city": self.city}
+        if marks != self._shown:  # drawing cards leaves the board as it was
+            self.view.show(**marks)
+            self._shown = marks
         self.status.value = status_html(state, sheet)
         for button, card in zip(self.face_up_buttons, state.face_up, strict=False):
             _paint_card(button, card)
@@ -784,15 +789,14 @@ def _payment_text(color: str, locomotives: int, total: int) -> str:
 
 def _natural_payment(state: GameState, route: Route) -> tuple[str, int]:
     """The payment a player would first reach for: the route's colour (on gray, the colour
-    held most), topped up with locomotives; every card a locomotive when none is held."""
+    held most), topped up with the locomotives they hold (a ferry's first)."""
     hand = state.player.hand
     if route.color != GRAY:
         color = route.color
     else:
         color = max(COLORS, key=lambda c: hand[CARD_NAMES.index(c)])
     held = hand[CARD_NAMES.index(color)]
-    locomotives = min(route.length, max(route.ferry_locomotives, route.length - held))
-    locomotives = min(locomotives, max(hand[LOCO], route.ferry_locomotives))
+    locomotives = min(route.length, hand[LOCO], max(route.ferry_locomotives, route.length - held))
     if locomotives >= route.length:
         return "locomotive", route.length
     return color, locomotives

@@ -1,0 +1,349 @@
+"""The course's positions and widgets, headless: every practice's demo does what it says, the
+TryIt's buttons and board clicks reach the core and name the rule, Reset restores, and the
+exercises mark answers worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from ttr_widgets.rules import RULES, lessons
+from ttr_widgets.rules.actions import DrawFaceUp, Pass
+from ttr_widgets.rules.engine import apply, holdings, why_illegal
+from ttr_widgets.rules.lessons import Practice, route_between
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import card_index
+from ttr_widgets.rules.position import Position
+from ttr_widgets.rules.state import CollectChoice, TunnelPayment
+from ttr_widgets.widgets.lesson import Quiz, ScoreExercise, TryIt, WhichTicketFails
+
+USA = load_map("usa")
+EUROPE = load_map("europe")
+LESSONS = (lessons.board_and_goal, lessons.drawing, lessons.claiming, lessons.tickets,
+           lessons.ending, lessons.ferries_and_tunnels, lessons.stations, lessons.confused_usa,
+           lessons.confused_europe, lessons.europa_1912)
+PRACTICES = [(f.__name__, p) for f in LESSONS for p in f()]
+
+
+# --------------------------------------------------------------------------- the positions
+
+
+@pytest.mark.parametrize("practice", [p for _, p in PRACTICES],
+                         ids=[f"{lesson}:{p.name}" for lesson, p in PRACTICES])
+def test_every_demo_ends_as_its_practice_says(practice: Practice) -> None:
+    state = practice.state
+    for action in practice.demo[:-1]:
+        state = apply(state, action)
+    error = why_illegal(state, practice.demo[-1])
+    if practice.outcome == "refused":
+        assert error is not None and error.rule == practice.rule, error
+    else:
+        assert error is None, error
+
+
+def test_practice_names_are_unique_within_a_lesson_and_rules_are_known() -> None:
+    for lesson in LESSONS:
+        names = [p.name for p in lesson()]
+        assert len(names) == len(set(names)), lesson.__name__
+    with pytest.raises(ValueError, match="rule"):
+        Practice("x", "X", lessons.drawing()[0].state, "p", "no.such-rule", (Pass(),))
+
+
+def test_route_between_names_the_cities_when_there_is_no_route() -> None:
+    assert route_between(USA, "Atlanta", "Miami") == route_between(USA, "Miami", "Atlanta")
+    with pytest.raises(KeyError, match=r"Atlanta.*Seattle"):
+        route_between(USA, "Atlanta", "Seattle")
+
+
+def test_warehouse_positions_keep_every_card() -> None:
+    for practice in lessons.europa_1912():
+        assert practice.state.cards_in_play() == 110
+
+
+# --------------------------------------------------------------------------- TryIt
+
+
+@pytest.fixture(scope="module")
+def drawing() -> TryIt:
+    return TryIt.of(lessons.drawing())
+
+
+@pytest.fixture(scope="module")
+def claiming() -> TryIt:
+    return TryIt.of(lessons.claiming())
+
+
+@pytest.fixture(scope="module")
+def europe() -> TryIt:
+    return TryIt.of(lessons.ferries_and_tunnels())
+
+
+def face_up(try_it: TryIt, card: str):  # type: ignore[no-untyped-def]
+    return next(b for b in try_it.face_up_buttons if b.description == card)
+
+
+def test_second_face_up_locomotive_is_refused_with_the_rule_and_its_sentence(drawing: TryIt
+                                                                             ) -> None:
+    drawing.select("second-locomotive")
+    face_up(drawing, "red").click()
+    assert "Accepted" in drawing.result.value
+    assert drawing.state.face_up.count(card_index("locomotive")) == 1  # the refill
+    before = drawing.state
+    face_up(drawing, "locomotive").click()
+    assert "Refused" in drawing.result.value
+    assert "draw.second-locomotive" in drawing.result.value
+    assert RULES["draw.second-locomotive"] in drawing.result.value
+    assert drawing.state is before and drawing.goal_met
+
+
+def test_face_up_locomotive_ends_the_turn(drawing: TryIt) -> None:
+    drawing.select("face-up-locomotive")
+    face_up(drawing, "locomotive").click()
+    assert drawing.state.current == 1 and "whole draw" in drawing.result.value
+    assert drawing.goal_met
+
+
+def test_the_refresh_and_the_reshuffle_are_told(drawing: TryIt) -> None:
+    drawing.select("three-locomotives")
+    face_up(drawing, "red").click()
+    assert "draw.three-locomotives" in drawing.result.value
+    drawing.select("reshuffle")
+    drawing.blind_button.click()
+    assert "draw.reshuffle" in drawing.result.value
+
+
+def test_draw_tickets_in_the_middle_of_a_draw_is_refused(drawing: TryIt) -> None:
+    drawing.select("two-cards")
+    drawing.blind_button.click()
+    drawing.tickets_button.click()
+    assert "draw.two-cards" in drawing.result.value
+
+
+def test_reset_restores_the_position(drawing: TryIt) -> None:
+    drawing.select("blind-locomotive")
+    start = drawing.state
+    drawing.blind_button.click()
+    drawing.blind_button.click()
+    assert drawing.state is not start and len(drawing.history) == 2
+    drawing.reset_button.click()
+    assert drawing.state is start and drawing.history == []
+    assert drawing.result.value == "" and not drawing.goal_met
+
+
+def test_the_picker_switches_position_from_its_start(drawing: TryIt) -> None:
+    index = [s.name for s in drawing.steps].index("no-card")
+    drawing.picker.value = index
+    assert drawing.step.name == "no-card" and drawing.state is drawing.step.state
+    with pytest.raises(KeyError, match="no position"):
+        drawing.select("nowhere")
+
+
+def test_route_click_offers_the_legal_payments_and_claims(claiming: TryIt) -> None:
+    claiming.select("colour")
+    atl_mia = route_between(USA, "Atlanta", "Miami")
+    claiming.view.simulate_route_click(atl_mia, 2)
+    assert claiming.route == atl_mia
+    labels = [b.description for b in claiming.payment_buttons]
+    assert labels == ["Pay 3 blue + 2 locomotive(s)"]
+    claiming.claim_color.value = "red"
+    claiming.claim_locomotives.value = 0
+    claiming.claim_button.click()
+    assert "claim.one-colour" in claiming.result.value and claiming.goal_met
+    claiming.payment_buttons[0].click()
+    assert claiming.state.owner(atl_mia) == 0
+    assert "Accepted" in claiming.result.value and "10 point(s)" in claiming.result.value
+
+
+def test_a_route_that_cannot_be_claimed_says_why_on_click(claiming: TryIt) -> None:
+    claiming.select("double-two-players")
+    twin = route_between(USA, "Denver", "Kansas City", "orange")
+    claiming.view.simulate_route_click(twin)
+    assert claiming.payment_buttons == ()
+    assert "claim.double-small" in claiming.route_label.value
+    claiming.claim_button.click()
+    assert "claim.double-small" in claiming.result.value
+
+
+def test_four_players_may_take_the_other_track(claiming: TryIt) -> None:
+    claiming.select("double-four-players")
+    twin = route_between(USA, "Denver", "Kansas City", "orange")
+    claiming.view.simulate_route_click(twin)
+    claiming.payment_buttons[0].click()
+    assert claiming.state.owner(twin) == 0 and claiming.goal_met
+
+
+def test_tunnel_reveal_then_pay_or_decline(europe: TryIt) -> None:
+    tunnel = route_between(EUROPE, "Barcelona", "Pamplona")
+    europe.select("tunnel")
+    europe.view.simulate_route_click(tunnel)
+    next(b for b in europe.payment_buttons if b.description == "Pay 2 red").click()
+    assert isinstance(europe.state.pending, TunnelPayment)
+    assert [b.description for b in europe.tunnel_buttons] == [
+        "Pay 2 red", "Pay 1 red + 1 locomotive(s)"]
+    europe.tunnel_buttons[1].click()
+    assert europe.state.owner(tunnel) == 0 and europe.goal_met
+    europe.select("tunnel-decline")
+    hand = europe.state.players[0].hand
+    europe.show_me()
+    assert europe.state.players[0].hand == hand and europe.state.current == 1
+
+
+def test_all_locomotive_tunnel_payment_in_colour_is_refused(europe: TryIt) -> None:
+    europe.select("tunnel-locomotives")
+    tunnel = route_between(EUROPE, "Barcelona", "Pamplona")
+    europe.view.simulate_route_click(tunnel)
+    europe.claim_color.value = "locomotive"
+    europe.claim_button.click()
+    assert europe.state.pending.extra == 1
+    europe.tunnel_locomotives.value = 0
+    europe.pay_button.click()
+    assert "tunnel.all-locomotives" in europe.result.value
+
+
+def test_ferry_needs_its_locomotives(europe: TryIt) -> None:
+    europe.select("ferry")
+    europe.view.simulate_route_click(route_between(EUROPE, "Amsterdam", "London"))
+    assert "ferry.locomotives" in europe.route_label.value
+    europe.claim_color.value, europe.claim_locomotives.value = "red", 1
+    europe.claim_button.click()
+    assert "ferry.locomotives" in europe.result.value
+
+
+def test_tickets_are_ticked_and_kept() -> None:
+    try_it = TryIt.of(lessons.board_and_goal())
+    boxes = try_it.ticket_boxes
+    assert len(boxes) == 3
+    boxes[0].value = True
+    try_it.keep_button.click()
+    assert "tickets.keep" in try_it.result.value and try_it.goal_met
+    try_it.ticket_boxes[0].value = try_it.ticket_boxes[2].value = True
+    try_it.keep_button.click()
+    kept = try_it.state.players[0].tickets
+    assert kept == (try_it.step.state.pending.tickets[0], try_it.step.state.pending.tickets[2])
+
+
+def test_city_click_builds_stations_and_refuses_with_the_rule() -> None:
+    try_it = TryIt.of(lessons.stations())
+    try_it.select("first-station")
+    try_it.view.simulate_city_click("Paris")
+    assert try_it.city == "Paris"
+    assert try_it.station_buttons[0].description.startswith("Station: 1 ")
+    try_it.station_color.value, try_it.station_locomotives.value = "red", 0
+    try_it.station_button.click()
+    assert try_it.state.station_owners() == {"Paris": 0}
+    try_it.select("one-per-city")
+    try_it.view.simulate_city_click("Paris")
+    try_it.station_button.click()
+    assert "station.one-per-city" in try_it.result.value
+
+
+def test_depots_feeding_and_collecting() -> None:
+    try_it = TryIt.of(lessons.europa_1912())
+    try_it.select("depot-setup")
+    try_it.view.simulate_city_click("Paris")  # Ben places his Depot with a click
+    assert try_it.state.depot_owners() == {"Paris": 1}
+    try_it.view.simulate_city_click("Paris")
+    assert "wd.one-piece" in try_it.result.value
+    try_it.select("feed")
+    try_it.blind_button.click()
+    assert "wd.feed" in try_it.result.value
+    try_it.feed_buttons[1].click()
+    assert sum(try_it.state.warehouses[1]) == 1 and "Accepted" in try_it.result.value
+    try_it.select("collect")
+    try_it.view.simulate_route_click(route_between(EUROPE, "Berlin", "Wien"))
+    try_it.payment_buttons[0].click()
+    assert isinstance(try_it.state.pending, CollectChoice)
+    try_it.collect_button.click()
+    assert try_it.state.players[0].hand[card_index("red")] == 3  # 1 held + 2 collected
+    assert try_it.goal_met
+
+
+def test_show_me_meets_the_goal_of_every_position() -> None:
+    for lesson in LESSONS:
+        try_it = TryIt.of(lesson())
+        for step in try_it.steps:
+            try_it.select(step.name)
+            try_it.show_me()
+            assert try_it.goal_met, f"{lesson.__name__}:{step.name}: {try_it.result.value}"
+
+
+def test_a_single_position_with_an_expected_rule_or_move() -> None:
+    state = lessons.drawing()[1].state
+    by_rule = TryIt(state, prompt="Take two locomotives.", expect="draw.second-locomotive")
+    assert by_rule.picker not in by_rule.widget.children
+    by_move = TryIt(state, prompt="Take the locomotive.", expect=DrawFaceUp("locomotive"))
+    face_up(by_move, "locomotive").click()
+    assert by_move.goal_met
+    with pytest.raises(ValueError, match="expect"):
+        TryIt(state, prompt="", expect="draw.nonsense")
+    with pytest.raises(ValueError, match="one board"):
+        TryIt.of([*lessons.drawing(), *lessons.stations()])
+
+
+# --------------------------------------------------------------------------- exercises
+
+POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
+
+
+def test_score_exercise_marks_totals_worked_out_by_hand() -> None:
+    # Ann: routes of 2, 2, 4, 1, 2 spaces; Denver–El Paso (4) joined; one trail of 11 spaces.
+    ann = sum(POINTS[n] for n in (2, 2, 4, 1, 2)) + 4 + 10
+    # Ben: a loop of 5, 4 and 2 spaces (also 11, so the bonus is shared); Boston–Miami (12) lost.
+    ben = sum(POINTS[n] for n in (5, 4, 2)) - 12 + 10
+    assert (ann, ben) == (28, 17)
+    exercise = ScoreExercise(lessons.score_exercise_usa())
+    exercise.entries[0].value, exercise.entries[1].value = str(ann), str(ben + 10)
+    exercise.check_button.click()
+    assert exercise.check() == {"Ann": True, "Ben": False}
+    assert "28 is right" in exercise.feedback.value and "not 27" in exercise.feedback.value
+    exercise.entries[1].value = "seventeen"
+    assert exercise.check()["Ben"] is None
+    exercise.breakdown_button.click()
+    assert "Longest trail: 11 spaces" in exercise.breakdown.value
+
+
+def test_score_exercise_with_a_station_and_with_depots() -> None:
+    # Ann: 3 + 3 spaces (4 + 4), Paris–Wien (8) through her München station, 2 stations unused
+    # (8), trail 3; Ben: 2 + 3 spaces (2 + 4), London–Berlin (7) lost, 3 unused (12), trail 3.
+    station = ScoreExercise(lessons.score_exercise_europe(), show_board=False)
+    station.entries[0].value, station.entries[1].value = "34", "21"
+    assert station.check() == {"Ann": True, "Ben": True}
+    # Ann: 5 spaces (10) + longest trail 10 + Depot bonus 10; Ben: 2 + 2 spaces (4) + Depots 10.
+    depots = ScoreExercise(lessons.score_exercise_depots(), show_board=False)
+    depots.entries[0].value, depots.entries[1].value = "30", "14"
+    assert depots.check() == {"Ann": True, "Ben": True}
+    assert "Depots left" in depots.widget.children[0].value
+
+
+def test_score_exercise_takes_a_position_too() -> None:
+    state = lessons.score_exercise_usa()
+    exercise = ScoreExercise(Position(USA, holdings(state)), show_board=False)
+    exercise.entries[0].value, exercise.entries[1].value = "28", "17"
+    assert exercise.check() == {"Ann": True, "Ben": True}
+
+
+def test_which_ticket_fails() -> None:
+    exercise = WhichTicketFails(lessons.ticket_exercise())
+    exercise.choice.value = "usa-t07"  # Denver–El Paso: joined through Santa Fe
+    assert exercise.check() is False and "Santa Fe" in exercise.feedback.value
+    exercise.choice.value = "usa-t12"  # Kansas City–Houston: Ben owns Oklahoma City–Dallas
+    exercise.check_button.click()
+    assert exercise.check() is True and "5 points" in exercise.feedback.value
+    with pytest.raises(ValueError, match="exactly one failed ticket"):
+        WhichTicketFails(lessons.score_exercise_usa(), show_board=False)
+
+
+def test_quiz_checks_and_shows_its_position(drawing: TryIt) -> None:
+    quiz = Quiz("Can a face-up locomotive be your second card?", ["Yes", "No"], "No",
+                "Never as the second card.", try_it=drawing, practice="second-locomotive")
+    assert quiz.check() is None
+    quiz.choices.value = "Yes"
+    assert quiz.check() is False and "Not quite: No" in quiz.feedback.value
+    quiz.choices.value = "No"
+    quiz.check_button.click()
+    assert quiz.check() is True and "Never" in quiz.feedback.value
+    quiz.try_button.click()
+    assert drawing.step.name == "second-locomotive"
+    with pytest.raises(ValueError, match="answer"):
+        Quiz("?", ["a"], "b", "")
+    with pytest.raises(ValueError, match="practice"):
+        Quiz("?", ["a"], "a", "", try_it=drawing, practice="nowhere")

@@ -137,3 +137,11 @@ def test_player_colours_and_names_carry_into_show() -> None:
     assert view.widget.data[ROUTES].marker.color[i] == "#00aa00"
     assert "claimed by Bob" in view.widget.data[ROUTES].hovertext[i]
     assert view.widget.data[CITIES].customdata == tuple(c.name for c in board.cities)
+
+
+def test_a_view_created_after_show_starts_from_the_current_board() -> None:
+    view = MapView(load_map("usa"))
+    view.show(owners={"usa-001": 1})
+    state = view.widget.get_state()  # what a page rendered later (Voila) starts from
+    live = view.widget.data[ROUTES].marker.color
+    assert list(state["_widget_data"][ROUTES]["marker"]["color"]) == list(live)

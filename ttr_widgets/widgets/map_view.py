@@ -124,6 +124,7 @@ class MapView:
         with self.widget.batch_update():
             for index, patch in patches.items():
                 self.widget.data[index].update(**patch)
+        _keep_new_views_current(self.widget)
 
     # -- simulated clicks -----------------------------------------------------------------
 
@@ -157,6 +158,18 @@ class MapView:
                              "button": 0, "buttons": 1},
             "selector": None,
         }
+
+
+def _keep_new_views_current(widget: go.FigureWidget) -> None:
+    """Let a view created from now on start from the figure as it is, not as it was built.
+
+    plotly sends updates to the views that exist and refreshes the state a NEW view starts from
+    (``_widget_data``) only when the FigureWidget itself is displayed. A board inside a box
+    shown after updates — every Voila page: the notebook runs, then the page renders — would
+    start from the empty board. Pointing that state at the live data (without a message: the
+    front end reads it when it asks for the widget's state) fixes this and costs nothing."""
+    widget._trait_values["_widget_data"] = widget._data
+    widget._trait_values["_widget_layout"] = widget._layout
 
 
 def _register(callbacks: list[Callable[[str], object]], callback: Callable[[str], object],

@@ -1,0 +1,436 @@
+"""The scoring explorer: open a finished game, see how every total is made, and ask "what if?".
+
+    ScoringExplorer("usa")                          # the kit's example USA position
+    ScoringExplorer(example_path("europe", "record"))   # a whole game, replayed
+    ScoringExplorer(position)                       # a rules.position.Position
+
+Shown: the winner and how ties were broken, a stacked bar per player (routes by length, tickets
+won, tickets lost below zero, unused stations, the longest-trail bonus, the depot bonus), a
+table of the parts, and every player's longest trail on the board. What-if: click a claimed route
+on the board to take it from its owner (click again to give it back), untick a ticket to drop
+it; the totals, the bars, the trails and the winner follow. "Reset" goes back to the game.
+
+The widget keeps the game as loaded and one trait, ``what_if`` (a ``WhatIf``: routes taken
+away, tickets dropped); the position it scores is ``apply_what_if(position, what_if)``, and
+every number comes from the rules core's scoring, as ``ttr score`` would print it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import traitlets
+
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.graph import longest_trail
+from ttr_widgets.rules.maps import BUILTIN_MAPS
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.position import Position
+from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
+
+from .map_view import MapView
+from .score_plots import breakdown_figure, display_data
+from .scorer import (
+    LoadedGame,
+    city_label,
+    example_path,
+    load_game,
+    read_game,
+    refusal_html,
+    route_text,
+    ticket_text,
+)
+from .style import DEFAULT_PLAYER_COLORS
+
+__all__ = ["EVERYONE", "ScoringExplorer", "WhatIf", "apply_what_if"]
+
+EVERYONE = "*"  #: the trail dropdown's value for every player's longest trail
+SIDE_WIDTH = 430
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """Changes to a finished game: routes taken from their owners, tickets dropped."""
+
+    routes_removed: frozenset[str] = frozenset()
+    tickets_dropped: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.routes_removed or self.tickets_dropped)
+
+
+NO_CHANGE = WhatIf()
+
+
+def apply_what_if(position: Position, what_if: WhatIf) -> Position:
+    """The position without the removed routes and the dropped tickets (a new value)."""
+    players = tuple(replace(h, routes=h.routes - what_if.routes_removed,
+                            tickets=tuple(t for t in h.tickets
+                                          if t not in what_if.tickets_dropped))
+                    for h in position.players)
+    return replace(position, players=players)
+
+
+class ScoringExplorer(widgets.VBox):
+    """The explorer (an ipywidgets box) of one game (see the module docstring).
+
+    Controls: the board (``view``; a click on a claimed route toggles it), ``ticket_boxes``
+    (ticket id → ``Checkbox``), ``trails`` (whose longest trail the board shows), ``reset_button``
+    and ``upload`` (open another position or game record). Outputs: ``winner``, ``changes``,
+    ``plot`` (the bars; ``figure`` is the ``go.Figure`` shown), ``table``, ``trail_list``,
+    ``source_label`` and ``message``. ``sheet`` is the current score, ``original_sheet`` the
+    game's own.
+    """
+
+    what_if = traitlets.Instance(WhatIf)
+
+    def __init__(self, source: str | Path | Position | LoadedGame = "usa", *,
+                 width: int = 900, height: int = 560) -> None:
+        self._width, self._height = width, height
+        self._loading = False
+        self.last_route: str | None = None
+        self.figure: go.Figure
+        self.sheet: ScoreSheet
+        self._build_outputs()
+        self.game = _as_game(source)
+        self.view = self._new_view(self.game.position)
+        self.board_box = widgets.Box([self.view.widget])
+        self._start(self.game)
+        side = widgets.VBox([self.trails, self.trail_list, self.tickets_box],
+                            layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
+        super().__init__([
+            widgets.HBox([self.reset_button, self.upload]), self.source_label, self.message,
+            self.winner, self.changes, widgets.HBox([self.board_box, side]), self.plot,
+            self.table,
+        ])
+        self.add_class("ttr-explorer")
+
+    def __repr__(self) -> str:
+        return f"ScoringExplorer({self.game.source or self.board.name!r})"
+
+    @property
+    def board(self) -> Board:
+        return self.game.position.board
+
+    @property
+    def position(self) -> Position:
+        """The position scored now: the game with the what-if applied."""
+        return apply_what_if(self.game.position, self.what_if)
+
+    # -- building -------------------------------------------------------------------------
+
+    def _build_outputs(self) -> None:
+        def html_output(css: str) -> widgets.HTML:
+            out = widgets.HTML()
+            out.add_class(css)
+            return out
+
+        self.source_label = html_output("ttr-explorer-source")
+        self.message = html_output("ttr-explorer-message")
+        self.winner = html_output("ttr-explorer-winner")
+        self.changes = html_output("ttr-explorer-changes")
+        self.table = html_output("ttr-explorer-table")
+        self.trail_list = html_output("ttr-explorer-trail-list")
+        self.plot = widgets.Output(layout=widgets.Layout(min_height="380px"))
+        self.plot.add_class("ttr-explorer-plot")
+        self.trails = widgets.Dropdown(description="On the map",
+                                       layout=widgets.Layout(width="400px"))
+        self.trails.add_class("ttr-explorer-trails")
+        self.trails.observe(lambda _c: self._render(), "value")
+        self.tickets_box = widgets.VBox(layout=widgets.Layout(max_height="330px",
+                                                              overflow="auto"))
+        self.tickets_box.add_class("ttr-explorer-tickets")
+        self.reset_button = widgets.Button(description="Reset", icon="undo",
+                                           tooltip="back to the game as it was played")
+        self.reset_button.add_class("ttr-explorer-reset")
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description="Open game…")
+        self.upload.add_class("ttr-explorer-upload")
+        self.upload.observe(self._on_upload, "value")
+
+    def _new_view(self, position: Position) -> MapView:
+        names = [h.name for h in position.players]
+        padded = (*names, *(f"player {i + 1}" for i in range(len(names),
+                                                               len(DEFAULT_PLAYER_COLORS))))
+        view = MapView(position.board, player_names=padded, width=self._width,
+                       height=self._height)
+        view.on_route_click(self.toggle_route)
+        return view
+
+    def _start(self, game: LoadedGame) -> None:
+        """Show ``game`` as played: fresh controls, no what-if."""
+        self._loading = True
+        try:
+            self.game = game
+            self.original_sheet = game.score()
+            self.ticket_boxes = self._ticket_boxes(game.position)
+            self.trails.options = [("every player's longest trail", EVERYONE)] + [
+                (f"{h.name}'s longest trail", h.name) for h in game.position.players]
+            self.trails.value = EVERYONE
+            self.source_label.value = _source_html(game)
+            self.last_route = None
+            self.what_if = NO_CHANGE
+        finally:
+            self._loading = False
+        self._render()
+
+    def _ticket_boxes(self, position: Position) -> dict[str, widgets.Checkbox]:
+        boxes: dict[str, widgets.Checkbox] = {}
+        groups = []
+        for holding in position.players:
+            mine = []
+            for ticket_id in holding.tickets:
+                box = widgets.Checkbox(value=True, indent=False,
+                                       layout=widgets.Layout(width="400px"))
+                box.add_class("ttr-explorer-ticket")
+                box.observe(lambda change, t=ticket_id: self._on_ticket_box(t, change["new"]),
+                            "value")
+                boxes[ticket_id] = box
+                mine.append(box)
+            heading = widgets.HTML(f"<b>{html.escape(holding.name)}</b>'s tickets"
+                                   if mine else f"<b>{html.escape(holding.name)}</b>: no tickets")
+            groups.append(widgets.VBox([heading, *mine]))
+        self.tickets_box.children = tuple(groups)
+        return boxes
+
+    # -- what-if --------------------------------------------------------------------------
+
+    def toggle_route(self, route_id: str) -> bool:
+        """Take a claimed route from its owner, or give it back; ``False`` (with a note) for a
+        route nobody claimed in this game."""
+        route = self.board.route(route_id)
+        owner = next((h.name for h in self.game.position.players if route_id in h.routes), None)
+        if owner is None:
+            self.message.value = _note(f"Nobody claimed {route_text(self.board, route.id)} in "
+                                       "this game: what-if takes claimed routes away from their "
+                                       "owners and gives them back.")
+            return False
+        removed = self.what_if.routes_removed ^ {route_id}
+        self.last_route = route_id
+        self.message.value = ""
+        self.what_if = replace(self.what_if, routes_removed=removed)
+        return True
+
+    def keep_ticket(self, ticket_id: str, kept: bool) -> None:
+        """Keep (``True``) or drop a ticket of the game."""
+        if ticket_id not in self.ticket_boxes:
+            raise ValueError(f"ticket_id: nobody holds {ticket_id!r} in this game")
+        dropped = self.what_if.tickets_dropped
+        dropped = dropped - {ticket_id} if kept else dropped | {ticket_id}
+        self.what_if = replace(self.what_if, tickets_dropped=dropped)
+
+    def _on_ticket_box(self, ticket_id: str, kept: bool) -> None:
+        if not self._loading:
+            self.keep_ticket(ticket_id, kept)
+
+    def reset(self) -> None:
+        """Back to the game as it was played."""
+        self.last_route = None
+        self.message.value = ""
+        self.what_if = NO_CHANGE
+
+    def show_trail(self, who: str = EVERYONE) -> None:
+        """Draw one player's longest trail (a name), or everyone's (``EVERYONE``)."""
+        self.trails.value = who
+
+    def load(self, source: str | Path | Position | LoadedGame) -> bool:
+        """Open another game; a source that cannot be used shows why (and changes nothing)."""
+        try:
+            game = _as_game(source)
+        except (TTRError, ValueError) as exc:
+            self.message.value = refusal_html(exc, (), heading="Not opened.")
+            return False
+        self._open(game)
+        return True
+
+    def _open(self, game: LoadedGame) -> None:
+        if game.position.board is not self.board:
+            self.view = self._new_view(game.position)
+            self.board_box.children = (self.view.widget,)
+        else:
+            names = [h.name for h in game.position.players]
+            self.view.player_names = (*names, *(self.view.player_names or ())[len(names):])
+        self.message.value = ""
+        self._start(game)
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        try:
+            game = read_game(bytes(upload["content"]), upload["name"])
+        except TTRError as exc:
+            self.message.value = refusal_html(exc, (), heading="Not opened.")
+        else:
+            self._open(game)
+        self.upload.value = ()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    @traitlets.observe("what_if")
+    def _changed(self, _change: object) -> None:
+        if not self._loading:
+            self._render()
+
+    def _render(self) -> None:
+        if self._loading:
+            return
+        position = self.position
+        self.sheet = _score(self.game, position)
+        self._sync_tickets()
+        self._draw_map(position)
+        self.winner.value = _winner_html(self.sheet)
+        self.changes.value = self._changes_html()
+        self.figure = breakdown_figure(self.board, self.sheet, position.players,
+                                       title="Where the points come from", width=None)
+        totals = ", ".join(f"{p.name} {p.total}" for p in self.sheet.players)
+        self.plot.outputs = (display_data(self.figure, f"Score breakdown: {totals}"),)
+        self.table.value = _table_html(self.board, self.sheet, self.original_sheet)
+        self.trail_list.value = self._trails_html(position)
+
+    def _sync_tickets(self) -> None:
+        results = {t.id: t for p in self.sheet.players for t in p.tickets}
+        self._loading = True
+        try:
+            for ticket_id, box in self.ticket_boxes.items():
+                box.value = ticket_id not in self.what_if.tickets_dropped
+                result = results.get(ticket_id)
+                text = ticket_text(self.board, ticket_id)
+                if result is None:
+                    box.description = f"(dropped) {text}"
+                else:
+                    word = "hit" if result.completed else "miss"
+                    box.description = f"{'✔' if result.completed else '✘'} {word} {text} " \
+                                      f"{result.points:+d}"
+        finally:
+            self._loading = False
+
+    def _draw_map(self, position: Position) -> None:
+        owners = {rid: i for i, h in enumerate(position.players) for rid in h.routes}
+        stations = {c: i for i, h in enumerate(position.players) for c in h.stations}
+        routes, label = self._trail_highlight()
+        self.view.show(owners=owners, stations=stations, highlight=routes,
+                       highlight_label=label, selected=self.last_route)
+
+    def _trail_highlight(self) -> tuple[tuple[str, ...], str]:
+        who = self.trails.value
+        players = [p for p in self.sheet.players if who in (EVERYONE, p.name)]
+        routes = tuple(dict.fromkeys(r for p in players for r in p.longest_trail_routes))
+        lengths = ", ".join(f"{p.name} {p.longest_trail}" for p in players)
+        return routes, f"longest trails: {lengths}"
+
+    def _changes_html(self) -> str:
+        if not self.what_if:
+            return _note("As played. Click a claimed route to take it from its owner, or "
+                         "untick a ticket, to see what would change.")
+        board, original = self.board, self.game.position
+        parts = []
+        for holding in original.players:
+            lost = [r for r in board.routes
+                    if r.id in holding.routes and r.id in self.what_if.routes_removed]
+            parts += [f"{holding.name} without {route_text(board, r.id)}" for r in lost]
+            parts += [f"{holding.name} without the ticket {ticket_text(board, t)}"
+                      for t in holding.tickets if t in self.what_if.tickets_dropped]
+        before, after = _names(self.original_sheet.winners), _names(self.sheet.winners)
+        verdict = (f"The winner changes: {before} → <b>{html.escape(after)}</b>."
+                   if before != after else f"{html.escape(after)} still "
+                   f"{'wins' if len(self.sheet.winners) == 1 else 'share the win'}.")
+        return (f"<div><b>What if</b>: {html.escape('; '.join(parts))}.<br>{verdict}</div>")
+
+    def _trails_html(self, position: Position) -> str:
+        rows = []
+        for holding, score in zip(position.players, self.sheet.players, strict=True):
+            trail = longest_trail(self.board, holding.routes)
+            cities = " – ".join(city_label(self.board, c) for c in trail.cities) or "no routes"
+            bonus = f" <b>+{score.longest_bonus}</b>" if score.longest_bonus else ""
+            rows.append(f"<div><b>{html.escape(score.name)}</b>: {score.longest_trail} spaces"
+                        f"{bonus}<div style='color:#777;font-size:12px'>"
+                        f"{html.escape(cities)}</div></div>")
+        return "<div style='font-size:13px'>" + "".join(rows) + "</div>"
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _as_game(source: str | Path | Position | LoadedGame) -> LoadedGame:
+    if isinstance(source, LoadedGame):
+        return source
+    if isinstance(source, Position):
+        return LoadedGame(source, source="a position")
+    if isinstance(source, str) and source in BUILTIN_MAPS:
+        game = load_game(example_path(source))
+        return replace(game, source=f"the kit's example {game.position.board.name} game")
+    return load_game(source)
+
+
+def _score(game: LoadedGame, position: Position) -> ScoreSheet:
+    return replace(game, position=position).score()
+
+
+def _source_html(game: LoadedGame) -> str:
+    what = "game record, replayed" if game.kind == "record" else "position"
+    state = "" if game.finished else " (not finished: scored as it stands)"
+    text = f"<b>{html.escape(game.source or 'A game')}</b> ({what}){state}"
+    if game.description:
+        text += f": {html.escape(game.description)}"
+    return f"<div style='color:#444'>{text}</div>"
+
+
+def _winner_html(sheet: ScoreSheet) -> str:
+    names = _names(sheet.winners)
+    verb = "wins" if len(sheet.winners) == 1 else "share the win"
+    return (f"<div style='font-size:17px;margin:4px 0'>🏆 <b>{html.escape(names)}</b> {verb}."
+            f"<div style='font-size:13px' class='ttr-explorer-reason'>"
+            f"{html.escape(sheet.reason)}</div></div>")
+
+
+def _table_html(board: Board, sheet: ScoreSheet, original: ScoreSheet) -> str:
+    """The parts of every total, a row per player, with the change from the game as played."""
+    heads = ["player", "routes", "tickets won", "tickets lost"]
+    if board.has_stations:
+        heads.append("stations")
+    heads += ["longest trail", board.rules.longest_bonus_name]
+    if sheet.warehouses:
+        heads.append("depots")
+    heads += ["total", "change"]
+    was = {p.name: p.total for p in original.players}
+    rows = []
+    for p in sheet.players:
+        cells = [html.escape(p.name), str(p.route_points), f"{_won(p):+d}", f"{_lost(p):+d}"]
+        if board.has_stations:
+            cells.append(f"{p.station_points:+d}")
+        cells += [f"{p.longest_trail}", f"{p.longest_bonus:+d}"]
+        if sheet.warehouses:
+            cells.append(f"{p.depot_bonus:+d}")
+        delta = p.total - was.get(p.name, p.total)
+        cells += [f"<b>{p.total}</b>", f"{delta:+d}" if delta else ""]
+        rows.append("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>{c}</td>"
+                                     for c in cells) + "</tr>")
+    head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(h)}</th>"
+                   for h in heads)
+    return ("<table class='ttr-score-parts' style='border-collapse:collapse;font-size:13px'>"
+            f"<tr style='border-bottom:1px solid #ccc'>{head}</tr>{''.join(rows)}</table>")
+
+
+def _won(score: PlayerScore) -> int:
+    return sum(t.points for t in score.tickets if t.completed)
+
+
+def _lost(score: PlayerScore) -> int:
+    return sum(t.points for t in score.tickets if not t.completed)
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _note(text: str) -> str:
+    return f"<div style='color:#555'>{html.escape(text)}</div>"

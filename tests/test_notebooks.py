@@ -4,6 +4,7 @@ bottom in a fresh kernel (with the network variables pointing nowhere)."""
 from __future__ import annotations
 
 import statistics
+import sys
 from pathlib import Path
 
 import nbformat
@@ -52,9 +53,12 @@ def test_notebook_executes_in_a_fresh_kernel(path, monkeypatch):
     for var in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
         monkeypatch.setenv(var, "http://127.0.0.1:9")  # any network use fails at once
     nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell("import sys; print(sys.prefix)"))  # in memory
     client = NotebookClient(nb, timeout=300, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.output_type == "error"]
     assert not errors, f"{path.name}: {errors[0].ename}: {errors[0].evalue}"
+    where = nb.cells[-1].outputs[0].text.strip()
+    assert where == sys.prefix, f"the kernel ran {where}, not this environment ({sys.prefix})"

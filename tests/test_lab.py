@@ -428,3 +428,21 @@ def test_route_value_figures() -> None:
     board = claim_map_figure(MINI, rows, top=2)
     assert board.data[HIGHLIGHT].name == "2 most claimed"
     assert len(board.data[HIGHLIGHT].x) > 0
+
+
+def test_tickets_drawn_in_play_remember_when_and_the_stages_add_up():
+    from ttr_widgets import simulation
+    from ttr_widgets.rules import lab
+    results = list(simulation.run("usa", ["greedy", "greedy"], 12, seed=5, workers=1))
+    later = [t for r in results for p in r.players for t in p.tickets if not t.kept_at_setup]
+    setup = [t for r in results for p in r.players for t in p.tickets if t.kept_at_setup]
+    assert later and all(t.drawn_turn is not None and 0 <= t.trains_at_draw <= 45 for t in later)
+    assert all(t.drawn_turn is None and t.trains_at_draw is None for t in setup)
+    staged = lab.gamble_by_trains_left(results)
+    assert [r.stage for r in staged] == ["30+ trains left", "15-29 trains left",
+                                         "under 15 trains left"]
+    whole = next(g for g in lab.ticket_gamble(results) if g.stage == lab.LATER)
+    assert sum(r.tickets for r in staged) == whole.tickets
+    assert sum(r.net for r in staged) == whole.net
+    again = lab.results_from_records([r.to_dict() for r in results])
+    assert again == tuple(results)

@@ -34,9 +34,10 @@ from .simulate import GameResult, PlayerResult, TicketOutcome
 from .state import NO_CARD, GameState, TunnelPayment
 
 __all__ = [
-    "BUCKET_EDGES", "LATER", "SETUP", "ClaimFrequency", "CompletionRate", "LabError",
+    "BUCKET_EDGES", "LATER", "SETUP", "TRAIN_EDGES", "ClaimFrequency", "CompletionRate", "LabError",
     "RefreshStats", "RouteValue", "TicketGamble", "chance_in_blind_draws", "chance_in_new_row",
-    "claim_frequency", "completion_by_value", "fresh_row_refresh_chance", "points_per_train",
+    "claim_frequency", "completion_by_value", "fresh_row_refresh_chance",
+    "gamble_by_trains_left", "points_per_train",
     "refresh_stats", "results_from_records", "seeing_curve", "ticket_gamble", "ticket_net",
     "value_bucket", "visible_cards",
 ]
@@ -265,6 +266,47 @@ def ticket_gamble(results: Iterable[GameResult]) -> tuple[TicketGamble, ...]:
     return tuple(TicketGamble(m, n, stage, *rows[m, n, stage]) for m, n, stage in keys)
 
 
+TRAIN_EDGES = (15, 30)  #: trains left at a draw: under 15 (late), 15-29, 30 or more (early)
+
+
+def gamble_by_trains_left(results: Iterable[GameResult], edges: Sequence[int] = TRAIN_EDGES
+                          ) -> tuple[TicketGamble, ...]:
+    """Net points of tickets drawn during the game, by the trains their holder had left when
+    drawing them — the stage of the game at which the gamble was taken. ``stage`` reads like
+    ``"30+ trains left"``; rows go from early (many trains) to late."""
+    labels = _train_labels(edges)
+    rows: dict[tuple[str, int, str], list[int]] = {}
+    for result in _nonempty(results):
+        for player in result.players:
+            later = [t for t in player.tickets if t.trains_at_draw is not None]
+            for label in labels:
+                mine = [t for t in later if _train_label(t.trains_at_draw or 0, edges) == label]
+                row = rows.setdefault((result.map, len(result.players), label), [0] * 5)
+                _add_seat(row, mine)
+    order = {label: i for i, label in enumerate(labels)}
+    keys = sorted(rows, key=lambda key: (key[0], key[1], order[key[2]]))
+    return tuple(TicketGamble(m, n, label, *rows[m, n, label]) for m, n, label in keys)
+
+
+def _train_labels(edges: Sequence[int]) -> tuple[str, ...]:
+    ends = sorted(edges, reverse=True)
+    labels = [f"{ends[0]}+ trains left"]
+    labels += [f"{low}-{high - 1} trains left" for high, low in pairwise(ends)]
+    return (*labels, f"under {ends[-1]} trains left")
+
+
+def _train_label(trains: int, edges: Sequence[int]) -> str:
+    labels = _train_labels(edges)
+    for i, edge in enumerate(sorted(edges, reverse=True)):
+        if trains >= edge:
+            return labels[i]
+    return labels[-1]
+
+
+def _maybe_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
 def _add_seat(row: list[int], tickets: Sequence[TicketOutcome]) -> None:
     """Add one player's tickets to ``[seats, holders, tickets, completed, net]``."""
     row[0] += 1
@@ -353,7 +395,8 @@ def _result(d: Mapping[str, Any]) -> GameResult:
 
 def _player(p: Mapping[str, Any]) -> PlayerResult:
     tickets = tuple(TicketOutcome(str(t["id"]), int(t["value"]), bool(t["completed"]),
-                                  bool(t["kept_at_setup"])) for t in p["tickets"])
+                                  bool(t["kept_at_setup"]), _maybe_int(t.get("drawn_turn")),
+                                  _maybe_int(t.get("trains_at_draw"))) for t in p["tickets"])
     return PlayerResult(
         name=str(p["name"]), bot=str(p["bot"]), total=int(p["total"]),
         route_points=int(p["route_points"]), ticket_points=int(p["ticket_points"]),

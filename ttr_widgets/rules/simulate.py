@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .actions import KeepTickets
 from .bots import BOTS
 from .engine import apply, new_game, score
 from .errors import TTRError
@@ -28,10 +29,15 @@ class SimulationError(TTRError):
 
 @dataclass(frozen=True, slots=True)
 class TicketOutcome:
+    """One kept ticket at the end. For a ticket drawn during the game, ``drawn_turn`` is the turn
+    it was drawn on and ``trains_at_draw`` the trains its holder had left then (None at setup)."""
+
     id: str
     value: int
     completed: bool
     kept_at_setup: bool
+    drawn_turn: int | None = None
+    trains_at_draw: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +88,8 @@ def _player_dict(p: PlayerResult) -> dict[str, Any]:
         "longest_bonus": p.longest_bonus, "longest_trail": p.longest_trail,
         "tickets_completed": p.tickets_completed,
         "tickets": [{"id": t.id, "value": t.value, "completed": t.completed,
-                     "kept_at_setup": t.kept_at_setup} for t in p.tickets],
+                     "kept_at_setup": t.kept_at_setup, "drawn_turn": t.drawn_turn,
+                     "trains_at_draw": t.trains_at_draw} for t in p.tickets],
         "routes": list(p.routes), "stations_built": p.stations_built,
         "trains_left": p.trains_left,
     }
@@ -113,25 +120,31 @@ def play_game(board: Board, bots: Sequence[str], seed: int, index: int = 0,
     rngs = [random.Random(f"ttr-bot:{seed}:{i}") for i in range(len(bots))]
     choosers = [BOTS[b] for b in bots]
     setup_tickets: tuple[tuple[str, ...], ...] | None = None
+    drawn: dict[str, tuple[int, int]] = {}  # ticket → (turn, trains left) when drawn in play
     steps = 0
     while not state.is_over:
         if steps >= MAX_STEPS:
             raise SimulationError(f"game {index} (seed {seed}) did not end in {MAX_STEPS} steps")
         player = state.current
-        state = apply(state, choosers[player](state, rngs[player]).action)
+        action = choosers[player](state, rngs[player]).action
+        if isinstance(action, KeepTickets) and not state.in_setup:
+            drawn.update((t, (state.turn, state.player.trains)) for t in action.tickets)
+        state = apply(state, action)
         if setup_tickets is None and not state.in_setup:
             setup_tickets = tuple(p.tickets for p in state.players)
         steps += 1
-    return _result(board, bots, state, seed, index, steps, setup_tickets or ())
+    return _result(board, bots, state, seed, index, steps, setup_tickets or (), drawn)
 
 
 def _result(board: Board, bots: Sequence[str], state: GameState, seed: int, index: int,
-            steps: int, setup_tickets: Sequence[tuple[str, ...]]) -> GameResult:
+            steps: int, setup_tickets: Sequence[tuple[str, ...]],
+            drawn: dict[str, tuple[int, int]]) -> GameResult:
     sheet = score(state)
     players = []
     for i, (p, s) in enumerate(zip(state.players, sheet.players, strict=True)):
         tickets = tuple(TicketOutcome(t.id, board.ticket_by_id[t.id].points, t.completed,
-                                      t.id in setup_tickets[i]) for t in s.tickets)
+                                      t.id in setup_tickets[i], *drawn.get(t.id, (None, None)))
+                        for t in s.tickets)
         players.append(PlayerResult(
             p.name, bots[i], s.total, s.route_points, s.ticket_points, s.station_points,
             s.longest_bonus, s.longest_trail, tickets, p.routes, s.stations_built, p.trains))

@@ -35,6 +35,7 @@ __all__ = [
     "distribution_texts",
     "fraction_text",
     "gamble_figure",
+    "gamble_stage_figure",
     "percent",
     "points_per_train_figure",
     "refresh_figure",
@@ -176,6 +177,29 @@ def gamble_figure(
             textposition="outside", cliponaxis=False, hoverinfo="text",
             hovertext=[f"{r.tickets} tickets, {r.completed} completed, net {r.net:+d} points"
                        for r in group]))
+    return go.Figure(traces, layout=_layout(title, barmode="group",
+                                            yaxis={"title": "net points per ticket",
+                                                   "zeroline": True}))
+
+
+def gamble_stage_figure(
+    rows: Sequence[TicketGamble], *,
+    title: str = "Net points of a ticket drawn during the game, by trains left when drawn",
+) -> go.Figure:
+    """Grouped bars from ``lab.gamble_by_trains_left``: one series per map and player count,
+    one bar per stage of the game (early draws left, late draws right)."""
+    series: dict[str, list[TicketGamble]] = {}
+    for row in rows:
+        series.setdefault(_series(row.map, row.players), []).append(row)
+    traces = [
+        go.Bar(name=name, x=[r.stage for r in group],
+               y=[float(r.net_per_ticket) if r.net_per_ticket is not None else None
+                  for r in group],
+               marker_color=PALETTE[i % len(PALETTE)], hoverinfo="text",
+               hovertext=[f"{r.tickets} tickets, {r.completed} completed, net {r.net:+d} points"
+                          for r in group])
+        for i, (name, group) in enumerate(series.items())
+    ]
     return go.Figure(traces, layout=_layout(title, barmode="group",
                                             yaxis={"title": "net points per ticket",
                                                    "zeroline": True}))

@@ -6,6 +6,7 @@ import json
 import math
 import re
 import reprlib
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -48,9 +49,21 @@ def map_path(name: str) -> Path:
     return MAPS_DIR / f"{name}.json"
 
 
-@lru_cache(maxsize=16)
 def load_map(name_or_path: str) -> Board:
-    """A built-in map by name (``'usa'``, ``'europe'``, ``'mini'``) or a map file by path."""
+    """A built-in map by name (``'usa'``, ``'europe'``, ``'mini'``) or a map file by path.
+
+    Boards are immutable, so a file is read once and the same ``Board`` is returned again —
+    until the file changes on disk (a map being edited is read afresh)."""
+    path = map_path(name_or_path) if name_or_path in BUILTIN_MAPS else Path(name_or_path)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except (OSError, ValueError):
+        stamp = -1  # _read_map reports the problem
+    return _read_map(name_or_path, stamp)
+
+
+@lru_cache(maxsize=16)
+def _read_map(name_or_path: str, stamp: int) -> Board:
     path = map_path(name_or_path) if name_or_path in BUILTIN_MAPS else Path(name_or_path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -69,7 +82,10 @@ def load_map(name_or_path: str) -> Board:
         raise MapError(path.name, ["not usable JSON: nested too deeply"]) from None
     except ValueError as exc:  # e.g. a number of more than 4300 digits
         raise MapError(path.name, [f"not usable JSON: {str(exc).split(':')[0]}"]) from None
-    return board_from_dict(data, source=path.name)
+    board = board_from_dict(data, source=path.name)
+    if name_or_path in BUILTIN_MAPS:
+        return board
+    return replace(board, path=str(name_or_path))
 
 
 def board_from_dict(data: Any, source: str = "<map>") -> Board:

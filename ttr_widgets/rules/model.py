@@ -142,13 +142,14 @@ class Board:
     deck: Hand
     rules: RuleSet
     big_cities: tuple[str, ...] = ()
+    path: str = ""  #: the file a map was loaded from, when not a built-in map
     city_index: Mapping[str, int] = field(default_factory=dict, repr=False)
     route_by_id: Mapping[str, Route] = field(default_factory=dict, repr=False)
     ticket_by_id: Mapping[str, Ticket] = field(default_factory=dict, repr=False)
     routes_at: Mapping[str, tuple[Route, ...]] = field(default_factory=dict, repr=False)
 
     def __repr__(self) -> str:
-        return f"load_map({self.name!r})"
+        return f"load_map({self.path or self.name!r})"
 
     def __copy__(self) -> Board:
         return self  # immutable, like a tuple

@@ -1,0 +1,125 @@
+"""Browser fixtures: real ``ttr serve`` servers and headless Debian Chromium (see __init__.py).
+
+- ``test_server`` (session): serves tests/browser/notebooks/, log test-artifacts/voila-tests.log.
+- ``kit_server`` (session): serves the kit's notebooks/ with Play.ipynb pre-heated, log
+  test-artifacts/voila-kit.log.
+- ``chromium`` (session): Playwright's sync API driving /usr/bin/chromium (never a downloaded
+  browser); missing Chromium FAILS the test with the command that installs it.
+- ``page``: a fresh 1366×768 context and page per test; on a failed test a screenshot is saved
+  as test-artifacts/screenshots/FAILED-<test>.png; at the end the page is closed with its
+  ``beforeunload`` handlers run, so Voila shuts its kernel down as it would for a person.
+- ``console_errors``: the page's console errors, uncaught exceptions and any request to a host
+  other than localhost (the kit must work offline); tests end with ``assert console_errors == []``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
+
+from . import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    KIT_NOTEBOOKS,
+    TEST_NOTEBOOKS,
+    VIEWPORT,
+    VoilaServer,
+    running_server,
+    screenshot,
+)
+
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything in this directory drives a browser: mark it so ``-m "not browser"`` skips it."""
+    for item in items:
+        if "tests/browser/" in item.nodeid.replace("\\", "/") or item.nodeid.startswith(
+                "browser/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep the call phase's report on the item, for ``page`` to screenshot failures."""
+    report: pytest.TestReport = yield
+    if report.when == "call":
+        item.stash[_REPORT] = report
+    return report
+
+
+_REPORT = pytest.StashKey[pytest.TestReport]()
+
+
+@pytest.fixture(scope="session")
+def test_server() -> Iterator[VoilaServer]:
+    with running_server(TEST_NOTEBOOKS, notebook="click_points.ipynb",
+                        log_name="voila-tests") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def kit_server() -> Iterator[VoilaServer]:
+    if not (KIT_NOTEBOOKS / "Play.ipynb").is_file():
+        pytest.fail(f"{KIT_NOTEBOOKS / 'Play.ipynb'} does not exist yet: the app is not built",
+                    pytrace=False)
+    with running_server(KIT_NOTEBOOKS, notebook="Play.ipynb", log_name="voila-kit") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    if not CHROMIUM.is_file():
+        pytest.fail(f"browser tests need Debian's Chromium at {CHROMIUM}: run `make browser-deps` "
+                    "(apt-get install chromium)", pytrace=False)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS), headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def console_errors() -> list[str]:
+    """Filled by ``page``: console errors, uncaught page errors, non-local requests."""
+    return []
+
+
+@pytest.fixture
+def page(chromium: Browser, console_errors: list[str],
+         request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = chromium.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    new_page = context.new_page()
+    new_page.on("console", lambda message: _console(message, console_errors))
+    new_page.on("pageerror", lambda error: console_errors.append(f"page error: {error}"))
+    new_page.on("request", lambda req: _offline(req, console_errors))
+    try:
+        yield new_page
+    finally:
+        report = request.node.stash.get(_REPORT, None)
+        if report is not None and report.failed and not new_page.is_closed():
+            screenshot(new_page, "FAILED-" + re.sub(r"[^\w.-]+", "_", request.node.name))
+        if not new_page.is_closed():
+            # Leaving the page runs its beforeunload, which asks Voila to end its kernel.
+            new_page.goto("about:blank")
+        context.close()
+
+
+def _console(message: ConsoleMessage, errors: list[str]) -> None:
+    if message.type == "error":
+        errors.append(f"console.error: {message.text} ({message.location.get('url', '')})")
+
+
+def _offline(request: Request, errors: list[str]) -> None:
+    parts = urlsplit(request.url)
+    if parts.scheme not in LOCAL_SCHEMES and parts.hostname not in LOCAL_HOSTS:
+        errors.append(f"request to the internet: {request.url}")

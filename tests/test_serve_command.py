@@ -1,0 +1,229 @@
+"""``ttr serve``: one-line argument errors, the printed URLs, the policy Voila is given, and one
+real start and clean stop of the command."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from ttr_widgets import serve as serving
+from ttr_widgets.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+TEST_NOTEBOOKS = REPO / "tests" / "browser" / "notebooks"
+
+
+def one_line_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("ttr: error: ") and err.count("\n") == 1, err
+    return err
+
+
+# --- argument errors ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("argv", "names"), [
+    (["--port", "0"], "--port"),
+    (["--port", "65536"], "--port"),
+    (["--port", "eighty"], "--port"),
+    (["--idle-timeout", "5"], "--idle-timeout"),
+    (["--notebook", "../secrets.ipynb"], "--notebook"),
+    (["--notebook", "/etc/passwd"], "--notebook"),
+    (["--root", "/no/such/directory"], "--root"),
+    (["--open", "--no-browser"], "--no-browser"),
+    (["--frobnicate"], "--frobnicate"),
+])
+def test_bad_arguments_exit_2_with_one_line_naming_them(
+        argv: list[str], names: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert names in one_line_error(["serve", *argv], capsys)
+
+
+def test_a_port_in_use_is_reported_before_voila_starts(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("voila.app.Voila", FakeVoila)
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        error = one_line_error(["serve", "--port", str(port), "--root", str(TEST_NOTEBOOKS)],
+                               capsys)
+    assert f"port {port}" in error and "in use" in error
+    assert FakeVoila.started == []
+
+
+def test_a_free_port_passes_the_check() -> None:
+    serving.check_port(serving.find_free_port())
+
+
+# --- what is printed and what Voila is given ---------------------------------------------------
+
+class FakeVoila:
+    """Stands in for ``voila.app.Voila``: records the configuration it was built with."""
+
+    started: ClassVar[list[Any]] = []  # the traitlets Config objects it was given
+
+    def __init__(self, config: Any) -> None:
+        self.config = config
+
+    def initialize(self, argv: list[str]) -> None:
+        assert argv == []
+
+    def start(self) -> None:
+        FakeVoila.started.append(self.config)
+
+
+@pytest.fixture
+def fake_voila(monkeypatch: pytest.MonkeyPatch) -> type[FakeVoila]:
+    FakeVoila.started = []
+    monkeypatch.setattr("voila.app.Voila", FakeVoila)
+    monkeypatch.setenv("JUPYTER_PATH", "")
+    return FakeVoila
+
+
+def test_serve_prints_the_app_url_and_hands_voila_the_plan(
+        fake_voila: type[FakeVoila], capsys: pytest.CaptureFixture[str]) -> None:
+    port = serving.find_free_port()
+    argv = ["serve", "--port", str(port), "--root", str(TEST_NOTEBOOKS),
+            "--notebook", "click_points"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert f"http://localhost:{port}/voila/render/click_points.ipynb" in out
+    assert "Ctrl-C" in out
+    [config] = fake_voila.started
+    assert config.Voila.port == port
+    assert config.Voila.root_dir == str(TEST_NOTEBOOKS)
+    assert config.VoilaKernelManager.kernel_pools_config["click_points.ipynb"] == {"pool_size": 1}
+    assert os.environ["JUPYTER_PATH"].split(os.pathsep)[0] == str(serving.SHARE_DIR)
+
+
+def test_a_missing_app_is_announced_and_the_directory_still_served(
+        fake_voila: type[FakeVoila], capsys: pytest.CaptureFixture[str]) -> None:
+    port = serving.find_free_port()
+    assert main(["serve", "--port", str(port), "--root", str(TEST_NOTEBOOKS)]) == 0
+    out, _ = capsys.readouterr()
+    assert "not built yet" in out and "Play.ipynb does not exist" in out
+    assert f"http://localhost:{port}/" in out
+    assert "/voila/render/" not in out
+    assert len(fake_voila.started) == 1
+
+
+def test_notebook_urls_are_quoted() -> None:
+    assert serving.notebook_url("http://localhost:8866/", "lessons/Tunnel odds.ipynb") == \
+        "http://localhost:8866/voila/render/lessons/Tunnel%20odds.ipynb"
+
+
+def test_the_default_plan_serves_the_kit_notebooks_on_8866() -> None:
+    plan = serving.plan()
+    assert plan.root == REPO / "notebooks" == serving.kit_notebooks_dir()
+    assert plan.app_url == "http://localhost:8866/voila/render/Play.ipynb"
+    assert (plan.preheat, plan.open_browser) == (True, False)
+
+
+def test_voila_config_is_the_kit_policy() -> None:
+    plan = serving.plan(root=TEST_NOTEBOOKS, port=9001, notebook="click_points.ipynb",
+                        idle_timeout=600)
+    config = serving.voila_config(plan)
+    assert config["Voila"]["port_retries"] == 0
+    assert config["Voila"]["open_browser"] is False
+    assert config["Voila"]["config_file_paths"] == []
+    assert config["Voila"]["tornado_settings"] == {"disable_check_xsrf": True}
+    voila = config["VoilaConfiguration"]
+    assert voila["show_tracebacks"] is False and voila["strip_sources"] is True
+    assert voila["preheat_kernel"] is True and voila["default_pool_size"] == 0
+    assert voila["template"] == "ttr" and voila["classic_tree"] is True
+    for name in ("Play.ipynb", "setup.py", "lessons/record.json"):
+        assert any(re.fullmatch(pattern, name) for pattern in voila["file_denylist"]), name
+    for name in ("board.png", "logo.svg"):
+        assert any(re.fullmatch(pattern, name) for pattern in voila["file_allowlist"]), name
+        assert not any(re.fullmatch(pattern, name) for pattern in voila["file_denylist"]), name
+    assert config["VoilaKernelManager"]["kernel_pools_config"] == {
+        "default": {"pool_size": 0}, "click_points.ipynb": {"pool_size": 1}}
+    assert config["MappingKernelManager"] == {
+        "cull_idle_timeout": 600, "cull_interval": 60, "cull_connected": True,
+        "cull_busy": False}
+    no_preheat = serving.voila_config(serving.plan(root=TEST_NOTEBOOKS, preheat=False))
+    assert no_preheat["VoilaConfiguration"]["preheat_kernel"] is False
+
+
+def test_the_template_exists_where_voila_looks() -> None:
+    template = serving.SHARE_DIR / "voila" / "templates" / serving.TEMPLATE
+    assert (template / "index.html.j2").is_file() and (template / "page.html").is_file()
+    assert '"base_template": "lab"' in (template / "conf.json").read_text()
+
+
+@pytest.mark.parametrize(("environ", "platform", "expected"), [
+    ({}, "linux", False),
+    ({"DISPLAY": ":0"}, "linux", True),
+    ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", True),
+    ({"DISPLAY": ""}, "linux", False),
+    ({}, "darwin", True),
+    ({}, "win32", True),
+])
+def test_a_browser_opens_only_where_there_is_a_display(
+        environ: dict[str, str], platform: str, expected: bool) -> None:
+    assert serving.display_available(environ, platform) is expected
+
+
+def test_open_without_a_display_says_so_and_opens_nothing(
+        fake_voila: type[FakeVoila], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr("webbrowser.open", lambda *a, **k: pytest.fail("opened a browser"))
+    assert main(["serve", "--open", "--port", str(serving.find_free_port()),
+                 "--root", str(TEST_NOTEBOOKS)]) == 0
+    assert "not opening a browser" in capsys.readouterr().out
+
+
+def test_jupyter_path_gets_the_kit_templates_once() -> None:
+    env = {"JUPYTER_PATH": "/somewhere"}
+    serving.use_kit_templates(env)
+    serving.use_kit_templates(env)
+    assert env["JUPYTER_PATH"] == os.pathsep.join([str(serving.SHARE_DIR), "/somewhere"])
+
+
+# --- a real server, stopped by its PID ---------------------------------------------------------
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_ttr_serve_answers_and_stops_cleanly(stop: signal.Signals) -> None:
+    port = serving.find_free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ttr_widgets.cli", "serve", "--port", str(port),
+         "--root", str(TEST_NOTEBOOKS), "--notebook", "click_points.ipynb", "--no-preheat"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert wait_for_200(f"http://localhost:{port}/", process, timeout=60)
+        process.send_signal(stop)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 0, err
+    assert f"http://localhost:{port}/voila/render/click_points.ipynb" in out
+    assert "Traceback" not in err
+
+
+def wait_for_200(url: str, process: subprocess.Popen[str], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return True
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.2)
+    return False

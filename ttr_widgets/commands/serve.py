@@ -1,0 +1,71 @@
+"""``ttr serve``: the kit's notebooks as a Voila web site on localhost.
+
+``ttr serve [--port N] [--notebook NAME] [--open | --no-browser] [--root DIR]
+[--no-preheat] [--idle-timeout SECONDS] [--verbose]`` prints the app's URL
+(``http://localhost:8866/voila/render/Play.ipynb``) and serves until Ctrl-C or SIGTERM, then
+shuts every kernel down and exits 0. No browser is opened unless ``--open`` is given, and
+never without a display. The policy Voila runs with is in :mod:`ttr_widgets.serve`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ttr_widgets import serve as serving
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, got {port}")
+    return port
+
+
+def seconds(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected whole seconds, got {text!r}") from None
+    if value < 60:
+        raise argparse.ArgumentTypeError(f"give at least 60 seconds, got {value}")
+    return value
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve", help="serve the kit's notebooks with Voila on localhost",
+        description="Serve the kit's notebooks with Voila on localhost and print the play app's "
+                    "URL; Ctrl-C stops the server and every kernel.")
+    parser.add_argument("--port", type=port_number, default=serving.DEFAULT_PORT,
+                        help=f"port on localhost (default {serving.DEFAULT_PORT})")
+    parser.add_argument("--notebook", default=serving.DEFAULT_APP, metavar="NAME",
+                        help="the app notebook: its URL is printed and it gets a pre-heated "
+                             f"kernel (default {serving.DEFAULT_APP})")
+    browser = parser.add_mutually_exclusive_group()
+    browser.add_argument("--open", dest="open_browser", action="store_true",
+                         help="open the app in a browser once the server is up "
+                              "(never without a display)")
+    browser.add_argument("--no-browser", dest="open_browser", action="store_false",
+                         help="do not open a browser (the default)")
+    parser.add_argument("--root", type=Path, default=None, metavar="DIR",
+                        help="serve this directory instead of the kit's notebooks/")
+    parser.add_argument("--no-preheat", dest="preheat", action="store_false",
+                        help="start the app's kernel on request instead of keeping one warm")
+    parser.add_argument("--idle-timeout", type=seconds, default=serving.DEFAULT_IDLE_TIMEOUT,
+                        metavar="SECONDS",
+                        help="shut a kernel down after this long without activity "
+                             f"(default {serving.DEFAULT_IDLE_TIMEOUT})")
+    parser.add_argument("--verbose", action="store_true", help="log Voila's activity")
+    parser.set_defaults(open_browser=False)
+
+
+def run(args: argparse.Namespace) -> int:
+    serve_plan = serving.plan(root=args.root, port=args.port, notebook=args.notebook,
+                              preheat=args.preheat, idle_timeout=args.idle_timeout,
+                              open_browser=args.open_browser, verbose=args.verbose)
+    return serving.serve(serve_plan)

@@ -1,0 +1,303 @@
+"""Serving the kit's notebooks with Voila: the plan, the Voila configuration, the port checks.
+
+``ttr serve`` runs Voila *in its own process* (no second interpreter): :func:`serve` builds a
+``voila.app.Voila`` application from :func:`voila_config` and starts it. Everything Voila is told
+is in that one dictionary, so a test can read the policy without starting a server:
+
+- only one directory is served (the kit's ``notebooks/``, see :func:`kit_notebooks_dir`), and no
+  ``voila.json`` / ``voila.py`` from the working directory or ``~/.jupyter`` is read
+  (``Voila.config_file_paths = []``), so a stray file cannot loosen the policy;
+- tracebacks never reach the page, notebook sources are stripped, and only images are served as
+  files (never ``.ipynb``, ``.py`` or ``.json``);
+- a page can run no code: standalone Voila has no terminals, no contents API that writes and no
+  console, and its kernel websocket forwards only widget (comm) and kernel-info messages — an
+  ``execute_request`` sent by a page is dropped (tests/browser/test_serve.py proves it);
+- a kernel ends when its page closes (Voila's page posts ``/voila/api/shutdown/<id>`` on
+  ``beforeunload``; see the xsrf note in :func:`voila_config`) and, as a safety net, when it has
+  been idle for ``idle_timeout`` seconds, even with a page still connected
+  (``cull_connected``) — an abandoned tab in a classroom frees its kernel; a pre-heated kernel
+  waiting in the pool is never culled;
+- the app notebook gets a pre-heated kernel (``preheat``): Voila runs it in advance, so the first
+  visitor gets a rendered page without waiting for a kernel; the other notebooks start their
+  kernel on request (a pool per lesson would cost one idle kernel each);
+- every page works offline: the kit's template ``ttr`` (``ttr_widgets/share/voila/templates/
+  ttr/``, found through ``JUPYTER_PATH``) is Voila's ``lab`` template without the Font Awesome
+  stylesheets it links from a CDN, and the notebook list is Voila's classic (jinja) tree, since
+  the JupyterLab-based one logs widget-manager errors in the console of a page without a kernel.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+from urllib.parse import quote
+
+from .rules.errors import TTRError
+
+DEFAULT_PORT = 8866
+DEFAULT_APP = "Play.ipynb"
+DEFAULT_IDLE_TIMEOUT = 900  #: seconds without kernel activity before a kernel is shut down
+CULL_INTERVAL = 60  #: seconds between two looks for idle kernels
+CELL_TIMEOUT = 120  #: seconds a notebook cell may run while a page renders
+HOST = "localhost"
+TEMPLATE = "ttr"  #: Voila's lab template minus its CDN stylesheets (ttr_widgets/share/voila/...)
+SHARE_DIR = Path(__file__).resolve().parent / "share"  #: a Jupyter data dir holding the template
+ALLOWED_FILES = (r".*\.(png|jpg|jpeg|gif|svg)",)  #: files a page may fetch from the served dir
+DENIED_FILES = (r".*\.(ipynb|py|json)",)
+
+
+class ServeError(TTRError):
+    """A ``ttr serve`` argument or situation that prevents serving (one line, exit code 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServePlan:
+    """What to serve, where and how; every field is checked by :func:`plan`."""
+
+    root: Path
+    port: int = DEFAULT_PORT
+    app: str = DEFAULT_APP
+    preheat: bool = True
+    idle_timeout: int = DEFAULT_IDLE_TIMEOUT
+    open_browser: bool = False
+    verbose: bool = False
+    host: str = HOST
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    @property
+    def app_url(self) -> str:
+        """The page of the app notebook; Voila renders a served directory's notebooks here."""
+        return notebook_url(self.base_url, self.app)
+
+    @property
+    def app_path(self) -> Path:
+        return self.root / self.app
+
+    @property
+    def app_exists(self) -> bool:
+        return self.app_path.is_file()
+
+
+def notebook_url(base_url: str, notebook: str) -> str:
+    """``http://host:port/voila/render/<notebook>``, the notebook's path percent-quoted."""
+    return f"{base_url.rstrip('/')}/voila/render/{quote(notebook)}"
+
+
+# --- where the notebooks are -------------------------------------------------------------------
+
+def kit_notebooks_dir() -> Path:
+    """The kit's ``notebooks/`` directory: the sibling of the ``ttr_widgets`` package.
+
+    The notebooks are not package data: they live at the top of the repository, so ``ttr serve``
+    finds them from a source checkout or an editable install (``pip install -e .``, which is what
+    ``make`` does). Any other installation passes ``--root DIR``.
+    """
+    here = Path(__file__).resolve().parent.parent / "notebooks"
+    if not here.is_dir():
+        raise ServeError(f"no notebooks directory at {here} (the kit's notebooks come with a "
+                         "source checkout); pass --root DIR")
+    return here
+
+
+def app_name(text: str) -> str:
+    """A notebook name relative to the served directory: no absolute path, no ``..``."""
+    name = text.strip()
+    if not name.endswith(".ipynb"):
+        name += ".ipynb"
+    path = PurePosixPath(name)
+    if path.is_absolute() or ".." in path.parts or "\\" in name or name == ".ipynb":
+        raise ServeError(f"--notebook {text!r}: give a notebook inside the served directory, "
+                         "e.g. Play.ipynb")
+    return path.as_posix()
+
+
+# --- ports -------------------------------------------------------------------------------------
+
+def check_port(port: int, host: str = HOST) -> None:
+    """Raise :class:`ServeError` unless ``port`` is 1..65535 and free on every address of host.
+
+    The probe binds the way tornado does (``SO_REUSEADDR``), so a port held only by sockets in
+    TIME_WAIT from a previous run counts as free, as it is for the server.
+    """
+    if not 1 <= port <= 65535:
+        raise ServeError(f"--port {port}: a port is 1 to 65535")
+    for family, kind, proto, _name, address in _addresses(host, port):
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                if exc.errno == errno.EADDRNOTAVAIL:  # e.g. ::1 on a host without IPv6
+                    continue
+                reason = "already in use" if exc.errno == errno.EADDRINUSE else exc.strerror
+                raise ServeError(f"--port {port}: port {port} on {host} is {reason}; "
+                                 "stop the other server or choose another --port") from None
+
+
+def _addresses(host: str, port: int) -> list[tuple[Any, ...]]:
+    try:
+        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise ServeError(f"cannot resolve {host!r}: {exc.strerror}") from None
+
+
+def find_free_port(host: str = "127.0.0.1") -> int:
+    """A port the system just had free on ``host`` (for tests and scripts; racy by nature)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def wait_for_port(port: int, host: str = "127.0.0.1", timeout: float = 30.0) -> bool:
+    """True once something accepts connections on ``host:port``, False after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=1.0):
+                return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
+# --- the plan and Voila's configuration --------------------------------------------------------
+
+def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = DEFAULT_APP,
+         preheat: bool = True, idle_timeout: int = DEFAULT_IDLE_TIMEOUT,
+         open_browser: bool = False, verbose: bool = False) -> ServePlan:
+    """A checked :class:`ServePlan` (raises :class:`ServeError` naming the bad argument)."""
+    directory = kit_notebooks_dir() if root is None else Path(root).resolve()
+    if not directory.is_dir():
+        raise ServeError(f"--root {root}: not a directory")
+    if idle_timeout < 60:
+        raise ServeError(f"--idle-timeout {idle_timeout}: give at least 60 seconds "
+                         "(shorter ends the kernel of someone still thinking)")
+    if not 1 <= port <= 65535:
+        raise ServeError(f"--port {port}: a port is 1 to 65535")
+    return ServePlan(root=directory, port=port, app=app_name(notebook), preheat=preheat,
+                     idle_timeout=idle_timeout, open_browser=open_browser, verbose=verbose)
+
+
+def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
+    """The complete traitlets configuration Voila runs with, section by section."""
+    return {
+        "Voila": {
+            "root_dir": str(serve_plan.root),
+            "ip": serve_plan.host,
+            "port": serve_plan.port,
+            "port_retries": 0,  # never drift to another port: the printed URL must be right
+            "open_browser": False,  # ttr opens the app's page itself, and only on request
+            "config_file_paths": [],  # the kit's policy only; no stray voila.json
+            "log_level": "INFO" if serve_plan.verbose else "WARN",
+            # Voila's page asks for its kernel's shutdown on `beforeunload` with a beacon that
+            # carries an `_xsrf` cookie standalone Voila never sets: checked, it is refused (403)
+            # and every reload leaks a kernel. Unchecked, a foreign page could end a kernel only
+            # by knowing its random id (Voila's one other write, DELETE /api/kernels/<id>, needs
+            # the id too, and a CORS preflight this server never grants).
+            "tornado_settings": {"disable_check_xsrf": True},
+        },
+        "VoilaConfiguration": {
+            "show_tracebacks": False,
+            "strip_sources": True,
+            "preheat_kernel": serve_plan.preheat,
+            "default_pool_size": 0,  # only the app's pool, below
+            "file_allowlist": list(ALLOWED_FILES),
+            "file_denylist": list(DENIED_FILES),
+            "template": TEMPLATE,
+            "classic_tree": True,
+            "allow_template_override": "NO",
+            "allow_theme_override": "NO",
+        },
+        "VoilaKernelManager": {  # read only when preheat_kernel is on
+            "kernel_pools_config": {
+                "default": {"pool_size": 0},
+                serve_plan.app: {"pool_size": 1},
+            },
+        },
+        "MappingKernelManager": {
+            "cull_idle_timeout": serve_plan.idle_timeout,
+            "cull_interval": CULL_INTERVAL,
+            "cull_connected": True,
+            "cull_busy": False,
+        },
+        "VoilaExecutor": {
+            "timeout": CELL_TIMEOUT,
+        },
+    }
+
+
+def display_available(environ: dict[str, str] | None = None, platform: str = sys.platform
+                      ) -> bool:
+    """Whether a browser window could appear: macOS and Windows always, elsewhere only with
+    ``DISPLAY`` or ``WAYLAND_DISPLAY`` set."""
+    if platform == "darwin" or platform.startswith("win"):
+        return True
+    env = os.environ if environ is None else environ
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+def banner(serve_plan: ServePlan) -> list[str]:
+    """The lines ``ttr serve`` prints before serving."""
+    lines = [f"Serving {serve_plan.root} with Voila at {serve_plan.base_url}"]
+    if serve_plan.app_exists:
+        lines.append(f"The app: {serve_plan.app_url}")
+    else:
+        lines.append(f"The app is not built yet: {serve_plan.app_path} does not exist; "
+                     f"the directory's notebooks are listed at {serve_plan.base_url}")
+    lines.append("Press Ctrl-C to stop.")
+    return lines
+
+
+# --- running -----------------------------------------------------------------------------------
+
+def serve(serve_plan: ServePlan) -> int:
+    """Run Voila in this process until Ctrl-C or SIGTERM; every kernel is shut down on the way
+    out. Returns 0 after a clean stop."""
+    from traitlets.config import Config
+    from voila.app import Voila  # type: ignore[import-untyped]
+
+    check_port(serve_plan.port, serve_plan.host)
+    for line in banner(serve_plan):
+        print(line, flush=True)
+    if serve_plan.open_browser:
+        _open_when_ready(serve_plan)
+    use_kit_templates()
+    app = Voila(config=Config(voila_config(serve_plan)))
+    app.initialize(argv=[])
+    app.start()  # returns when the loop stops; Voila.stop() has then shut every kernel down
+    return 0
+
+
+def use_kit_templates(environ: dict[str, str] | None = None) -> None:
+    """Put the kit's Jupyter data directory first on ``JUPYTER_PATH`` (in ``os.environ`` by
+    default), where Voila looks for templates; idempotent."""
+    env: Any = os.environ if environ is None else environ
+    parts = [part for part in env.get("JUPYTER_PATH", "").split(os.pathsep) if part]
+    if str(SHARE_DIR) not in parts:
+        env["JUPYTER_PATH"] = os.pathsep.join([str(SHARE_DIR), *parts])
+
+
+def _open_when_ready(serve_plan: ServePlan) -> None:
+    if not display_available():
+        print("No display (DISPLAY and WAYLAND_DISPLAY are unset): not opening a browser.",
+              flush=True)
+        return
+    url = serve_plan.app_url if serve_plan.app_exists else serve_plan.base_url
+
+    def open_page() -> None:
+        if wait_for_port(serve_plan.port, timeout=60.0):
+            webbrowser.open(url, new=2)
+
+    threading.Thread(target=open_page, name="ttr-open-browser", daemon=True).start()

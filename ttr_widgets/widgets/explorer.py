@@ -41,6 +41,7 @@ from .scorer import (
     city_label,
     example_path,
     load_game,
+    map_title,
     read_game,
     refusal_html,
     route_text,
@@ -324,8 +325,7 @@ class ScoringExplorer(widgets.VBox):
         who = self.trails.value
         players = [p for p in self.sheet.players if who in (EVERYONE, p.name)]
         routes = tuple(dict.fromkeys(r for p in players for r in p.longest_trail_routes))
-        lengths = ", ".join(f"{p.name} {p.longest_trail}" for p in players)
-        return routes, f"longest trails: {lengths}"
+        return routes, "longest trails" if who == EVERYONE else "longest trail"
 
     def _changes_html(self) -> str:
         if not self.what_if:
@@ -367,7 +367,7 @@ def _as_game(source: str | Path | Position | LoadedGame) -> LoadedGame:
         return LoadedGame(source, source="a position")
     if isinstance(source, str) and source in BUILTIN_MAPS:
         game = load_game(example_path(source))
-        return replace(game, source=f"the kit's example {game.position.board.name} game")
+        return replace(game, source=f"the kit's example {map_title(source)} game")
     return load_game(source)
 
 
@@ -387,7 +387,7 @@ def _source_html(game: LoadedGame) -> str:
 def _winner_html(sheet: ScoreSheet) -> str:
     names = _names(sheet.winners)
     verb = "wins" if len(sheet.winners) == 1 else "share the win"
-    return (f"<div style='font-size:17px;margin:4px 0'>🏆 <b>{html.escape(names)}</b> {verb}."
+    return (f"<div style='font-size:17px;margin:4px 0'>★ <b>{html.escape(names)}</b> {verb}."
             f"<div style='font-size:13px' class='ttr-explorer-reason'>"
             f"{html.escape(sheet.reason)}</div></div>")
 

@@ -125,10 +125,10 @@ def _city(board: Board, name: str) -> str:
 def breakdown_figure(board: Board, sheet: ScoreSheet, players: Sequence[Holding], *,
                      title: str = "", width: int | None = None, height: int = 380) -> go.Figure:
     """One stacked bar per player: the segments of ``breakdown_segments`` (lost tickets below
-    zero) and a marker with the total on top; the winner's name carries a trophy."""
+    zero) and a marker with the total on top; the winner's name carries a star."""
     names = [p.name for p in sheet.players]
     winners = set(sheet.winners)
-    ticks = [f"🏆 {name}" if name in winners else name for name in names]
+    ticks = [f"★ {name}" if name in winners else name for name in names]
     traces: list[go.BaseTraceType] = [
         go.Bar(x=ticks, y=list(s.values), name=s.name, marker_color=s.color,
                customdata=list(s.notes), meta=s.kind,

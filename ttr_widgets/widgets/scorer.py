@@ -294,14 +294,14 @@ class TicketScorer(widgets.VBox):
                                     "ttr-scorer-clear")
         self.ticket_search = _styled(widgets.Combobox(
             placeholder="type a city or a ticket id", description="Ticket",
-            layout=widgets.Layout(width="330px")), "ttr-scorer-ticket-search")
+            layout=widgets.Layout(width="315px")), "ttr-scorer-ticket-search")
         self.add_button = _styled(widgets.Button(description="Add", icon="plus",
-                                                 layout=widgets.Layout(width="80px")),
+                                                 layout=widgets.Layout(width="95px")),
                                   "ttr-scorer-ticket-add")
-        self.tickets = _styled(widgets.Select(rows=5, layout=widgets.Layout(width="330px")),
+        self.tickets = _styled(widgets.Select(rows=5, layout=widgets.Layout(width="315px")),
                                "ttr-scorer-tickets")
         self.remove_button = _styled(widgets.Button(description="Remove", icon="minus",
-                                                    layout=widgets.Layout(width="80px")),
+                                                    layout=widgets.Layout(width="95px")),
                                      "ttr-scorer-ticket-remove")
         self.show = _styled(widgets.ToggleButtons(
             options=[("Longest trail", SHOW_TRAIL), ("Ticket path", SHOW_TICKET)],
@@ -338,7 +338,8 @@ class TicketScorer(widgets.VBox):
     def _side(self) -> widgets.Widget:
         return widgets.VBox([
             self.player,
-            widgets.HBox([self.name, self.clear_button, self.depots]),
+            widgets.HBox([self.name, self.clear_button, self.depots],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.ticket_search, self.add_button]),
             widgets.HBox([self.tickets, self.remove_button]),
             self.show, self.total, self.results,
@@ -676,20 +677,19 @@ class TicketScorer(widgets.VBox):
                        highlight_label=label)
 
     def _highlight(self, score: PlayerScore) -> tuple[tuple[str, ...], str]:
-        """What the map highlights: the selected ticket's path, or the longest trail."""
+        """What the map highlights: the selected ticket's path, or the longest trail (the
+        legend's label stays short: the side panel says the rest)."""
         if self.showing == SHOW_TICKET and self.ticket is not None:
             result = next((t for t in score.tickets if t.id == self.ticket), None)
             if result is not None:
                 ticket = self.board.ticket(result.id)
-                text = ticket_text(self.board, ticket.id)
                 if not result.completed:
-                    return (), f"{text}: missed"
+                    return (), "ticket missed"
                 borrowed = [b.route for b in score.borrowings if b.route is not None]
                 path = ticket_path(self.board, [*self.holding.routes, *borrowed],
                                    ticket.a, ticket.b) or ()
-                return path, f"{text}: hit"
-        return (score.longest_trail_routes,
-                f"{score.name}'s longest trail: {score.longest_trail} spaces")
+                return path, "ticket path"
+        return score.longest_trail_routes, "longest trail"
 
     def _results_html(self, score: PlayerScore) -> str:
         board = self.board
@@ -788,7 +788,7 @@ def _standings_html(sheet: ScoreSheet) -> str:
     ranked = sorted(sheet.players, key=lambda p: -p.total)
     scores = " · ".join(f"{html.escape(p.name)} {p.total}" for p in ranked)
     return (f"<div style='margin-top:4px'><b>Standings</b>: {scores}<br>"
-            f"<span class='ttr-scorer-winner'>🏆 {html.escape(sheet.reason)}</span></div>")
+            f"<span class='ttr-scorer-winner'>★ {html.escape(sheet.reason)}</span></div>")
 
 
 def _note(text: str) -> str:

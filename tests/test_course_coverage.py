@@ -1,0 +1,121 @@
+"""The course covers the rules: every rule id of the core is taught in some lesson (named in its
+text, or the rule of a "try it" position it shows), every commonly confused question has its
+answer with a position to try, and the lessons link up as one numbered sequence."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from ttr_widgets.rules import RULES, lessons
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSON_FILES = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
+BACK = "[← Back to the play app](Play.ipynb)"
+
+#: The commonly confused questions listed in the course issue, each answered in lesson 8.
+CONFUSED = (
+    "Can I claim a route over two turns?",
+    "If I take a face-up locomotive, is that my only card?",
+    "Must my routes connect to my own network?",
+    "Can I discard a ticket I kept?",
+    "Can two tickets use the same route?",
+    "Can I mix colours on a gray route?",
+    "Can I claim both tracks of a double route?",
+    "Do other players' trains count toward my longest path?",
+    "Must I keep the long ticket?",
+    "Can a station bridge an unclaimed route?",
+    "Does a station's borrowed route count toward my longest path?",
+    "Is a ferry's locomotive count a maximum?",
+    "Do I lose the cards offered for a tunnel I don't pay for?",
+)
+RULE_FAMILIES = {rule.split(".")[0] for rule in RULES}
+RULE_TOKEN = re.compile(r"(?<![\w.-])([a-z]+\.[a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
+PRACTICE_CALL = re.compile(r"lessons\.([a-z_0-9]+)\(\)")
+
+
+def cells(path: Path) -> list[nbformat.NotebookNode]:
+    return list(nbformat.read(path, as_version=4).cells)
+
+
+def text(path: Path) -> str:
+    return "\n".join(cell.source for cell in cells(path))
+
+
+def named_rules(source: str) -> set[str]:
+    """Rule ids written in a lesson (tokens of a rule family, e.g. 'draw.faceup-locomotive')."""
+    return {m for m in RULE_TOKEN.findall(source) if m.split(".")[0] in RULE_FAMILIES}
+
+
+def practised_rules(source: str) -> set[str]:
+    """The rules of the "try it" positions a lesson shows (``lessons.drawing()`` ...)."""
+    found = set()
+    for name in PRACTICE_CALL.findall(source):
+        made = getattr(lessons, name)()
+        if isinstance(made, tuple):
+            found |= {practice.rule for practice in made}
+    return found
+
+
+def normal(words: str) -> str:
+    return " ".join(words.replace("’", "'").lower().split())
+
+
+def test_the_course_has_its_lessons_in_order() -> None:
+    numbers = [int(p.name[:2]) for p in LESSON_FILES]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 9
+    titles = [cells(p)[0].source.splitlines()[0] for p in LESSON_FILES]
+    assert all(t.startswith(f"# Lesson {n} ·") for n, t in zip(numbers, titles, strict=True))
+    europe_first = next(i for i, t in enumerate(titles) if "Europe" in t)
+    assert all("Europe" not in t for t in titles[:europe_first])  # USA first, then Europe
+
+
+def test_every_rule_id_is_taught_in_some_lesson() -> None:
+    taught: set[str] = set()
+    for path in LESSON_FILES:
+        source = text(path)
+        taught |= named_rules(source) | practised_rules(source)
+    missing = sorted(set(RULES) - taught)
+    assert not missing, f"rules no lesson teaches: {missing}"
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
+def test_rule_ids_written_in_a_lesson_exist(path: Path) -> None:
+    unknown = sorted(named_rules(text(path)) - set(RULES))
+    assert not unknown, f"{path.name} names rules the core does not have: {unknown}"
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
+def test_each_lesson_has_a_setup_cell_a_try_it_an_exercise_and_its_links(path: Path) -> None:
+    notebook = cells(path)
+    setup = [c for c in notebook if "setup" in c.metadata.get("tags", [])]
+    assert len(setup) == 1 and setup[0].cell_type == "code"
+    code = "\n".join(c.source for c in notebook if c.cell_type == "code")
+    prose = "\n".join(c.source for c in notebook if c.cell_type == "markdown")
+    assert "TryIt.of(" in code
+    assert any(kind in code for kind in ("Quiz(", "ScoreExercise(", "WhichTicketFails("))
+    assert BACK in prose
+    index = LESSON_FILES.index(path)
+    following = LESSON_FILES[index + 1].name if index + 1 < len(LESSON_FILES) else "Play.ipynb"
+    assert f"]({following})" in notebook[-1].source, f"{path.name}: no link to {following}"
+    for name in PRACTICE_CALL.findall(code):
+        assert callable(getattr(lessons, name, None)), f"{path.name}: no lessons.{name}()"
+
+
+def test_every_commonly_confused_question_is_answered_with_a_position_to_try() -> None:
+    path = next(p for p in LESSON_FILES if "Confused" in p.name)
+    notebook = cells(path)
+    headings = {normal(c.source.lstrip("# ")): i for i, c in enumerate(notebook)
+                if c.cell_type == "markdown"}
+    practices = {p.name for p in (*lessons.confused_usa(), *lessons.confused_europe())}
+    for question in CONFUSED:
+        index = headings.get(normal(question))
+        assert index is not None, f"lesson 8 does not ask: {question}"
+        quiz = notebook[index + 1]
+        assert quiz.cell_type == "code" and "Quiz(" in quiz.source
+        practice = re.search(r"practice='([^']+)'", quiz.source)
+        assert practice and practice.group(1) in practices, f"no position for: {question}"
+        assert normal(question) in normal(quiz.source), "the quiz asks another question"

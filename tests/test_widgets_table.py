@@ -1,0 +1,412 @@
+"""The table's components one by one, on named positions: what each shows and what its buttons
+ask the rules for. Also the rules-side helpers they rely on (``rules.advice``)."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import html
+import json
+
+import pytest
+
+from ttr_widgets.rules import load_map
+from ttr_widgets.rules.actions import (
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+)
+from ttr_widgets.rules.advice import (
+    allowed_by,
+    claim_refusal,
+    route_payments,
+    station_cost,
+    station_payments,
+    station_refusal,
+    ticket_status,
+    tunnel_payments,
+)
+from ttr_widgets.rules.engine import apply, legal_actions, new_game, score, why_illegal
+from ttr_widgets.rules.errors import PositionError, RulesError
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.record import to_record
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.state import TunnelPayment
+from ttr_widgets.widgets.claim import ClaimPanel, TunnelPanel
+from ttr_widgets.widgets.hand import HandView
+from ttr_widgets.widgets.market import CARD_GLYPH, Market
+from ttr_widgets.widgets.players import PlayersTable, StartPanel
+from ttr_widgets.widgets.records import RecordsPanel, record_href, uploaded_game
+from ttr_widgets.widgets.scoring_view import ScoringView, longest_trail_routes
+from ttr_widgets.widgets.status import StatusLine, describe_action
+from ttr_widgets.widgets.stepper import Stepper, decision_points
+from ttr_widgets.widgets.tickets import TicketChoicePanel, TicketsView
+
+MINI = load_map("mini")
+USA = load_map("usa")
+
+
+def two(hands=(), **kw):
+    return scenario(MINI, ["Ann", "Bob"], hands=hands, **kw)
+
+
+class Recorder:
+    """Stands in for the app: remembers what a component asked for."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, *args):
+        self.calls.append(args if len(args) != 1 else args[0])
+
+
+# --------------------------------------------------------------------------- status line
+
+
+def test_status_line_shows_the_rule_sentence_and_id_of_a_refusal():
+    status = StatusLine("Welcome")
+    assert status.text == "Welcome" and status.kind == "info" and status.rule == ""
+    status.refuse(RulesError("tickets.keep", "Keep at least 2 of these 3 tickets."))
+    assert status.text == "Keep at least 2 of these 3 tickets. (rule tickets.keep)"
+    assert status.rule == "tickets.keep" and status.kind == "error"
+    assert 'data-rule="tickets.keep"' in status.value and "⚠" in status.value
+    assert "ttr-status" in status._dom_classes
+    with pytest.raises(ValueError, match="kind"):
+        status.say("x", "shout")
+
+
+def test_describe_action_names_cities_and_payment():
+    state = two([{"red": 1, "locomotive": 1}])
+    assert describe_action(state, ClaimRoute("m-01", "red", 1)) == \
+        "claim Ayr – Bree (2 red) with 1 red + 1 locomotive"
+    assert describe_action(state, KeepTickets(("mini-t03",))) == "keep Ayr – Cole (4)"
+    assert describe_action(state, BuildStation("Cole", "red", 0)) == \
+        "build a station in Cole with 1 red"
+
+
+# --------------------------------------------------------------------------- market
+
+
+def test_market_shows_colour_names_and_symbols_and_asks_for_the_card_clicked():
+    state = two(face_up=["red", "locomotive", "blue", None, "green"])
+    asked = Recorder()
+    market = Market(asked)
+    market.state = state
+    labels = [b.description for b in market.cards]
+    assert labels == [f"{CARD_GLYPH['red']} red", f"{CARD_GLYPH['locomotive']} locomotive",
+                      f"{CARD_GLYPH['blue']} blue", "empty", f"{CARD_GLYPH['green']} green"]
+    assert market.cards[3].disabled and not market.cards[1].disabled
+    assert "ttr-card-locomotive" in market.cards[1]._dom_classes
+    assert all("ttr-market-card" in b._dom_classes for b in market.cards)
+    market.cards[1].click()
+    market.cards[3].click()  # an empty slot asks for nothing
+    market.blind.click()
+    market.draw_tickets.click()
+    assert asked.calls == [DrawFaceUp("locomotive"), DrawBlind(), DrawTickets()]
+    assert f"pile <b>{len(state.deck)}</b>" in market.piles.value
+    assert f"tickets <b>{len(state.tickets)}</b>" in market.piles.value
+
+
+# --------------------------------------------------------------------------- hand
+
+
+def test_hand_counts_cards_by_colour_or_offers_to_show_it():
+    state = two([{"red": 3, "locomotive": 1}])
+    hand = HandView(Recorder())
+    hand.state, hand.viewer = state, 0
+    assert "red ×3" in hand.cards.value and "locomotive ×1" in hand.cards.value
+    assert "4 card(s)" in hand.cards.value and "12 train(s) left" in hand.cards.value
+    assert hand.show_button not in hand.children
+    revealed = Recorder()
+    hidden = HandView(revealed)
+    hidden.state, hidden.viewer, hidden.reveal = state, None, "Ann"
+    assert "red ×3" not in hidden.cards.value
+    assert hidden.show_button in hidden.children
+    assert hidden.show_button.description == "Show Ann's hand"
+    hidden.show_button.click()
+    assert revealed.calls == [()]
+
+
+# --------------------------------------------------------------------------- tickets
+
+
+def test_tickets_show_live_status_and_highlight_their_path():
+    state = two(claimed={"m-01": 0, "m-03": 0}, tickets=[["mini-t03", "mini-t06"]])
+    highlight = Recorder()
+    view = TicketsView(highlight)
+    view.state, view.viewer = state, 0
+    done, open_ = view.list.children
+    assert done.description.startswith("✔ Ayr – Cole (4)")
+    assert "ttr-ticket-done" in done._dom_classes
+    assert "ttr-ticket-open" in open_._dom_classes and "to go" in open_.description
+    assert "1 of 2 completed" in view.summary.value
+    done.click()
+    assert highlight.calls[-1] == (("m-01", "m-03"), "ticket Ayr – Cole (4): completed")
+    done.click()  # a second click clears the highlight
+    assert highlight.calls[-1] == ((), "")
+    open_.click()
+    path, label = highlight.calls[-1]
+    assert label.endswith("path to complete") and path
+    assert ticket_status(state, 0, "mini-t06").path == path
+
+
+def test_ticket_choice_offers_checkboxes_for_the_chooser_only():
+    state = new_game(MINI, ["Ann", "Bob"], seed=4)
+    asked = Recorder()
+    panel = TicketChoicePanel(asked)
+    panel.state, panel.viewer = state, 1  # not Ann: nothing shows
+    assert panel.layout.display == "none" and not panel.boxes
+    panel.viewer = 0
+    assert panel.layout.display is None
+    assert len(panel.boxes) == len(state.pending.tickets)
+    assert all(b.value for b in panel.boxes)
+    assert "keep at least <b>2</b>" in panel.note.value
+    panel.boxes[0].value = False
+    panel.keep.click()
+    assert asked.calls == [KeepTickets(state.pending.tickets[1:])]
+
+
+# --------------------------------------------------------------------------- claim
+
+
+def test_claim_panel_lists_every_legal_payment_of_a_gray_route_by_colour():
+    state = two([{"red": 2, "blue": 3, "locomotive": 1}])
+    asked = Recorder()
+    panel = ClaimPanel(asked, Recorder())
+    panel.state, panel.active, panel.route = state, True, "m-02"  # Ayr–Dale, 3 gray
+    assert set(panel.payments) == set(route_payments(state, "m-02"))
+    assert [v for _label, v in panel.colors.options] == ["red", "blue"]
+    assert panel.colors.value == "blue"  # the colour needing the fewest locomotives
+    assert [b.description for b in panel.options.children] == \
+        ["Pay 3 blue", "Pay 2 blue + 1 locomotive"]
+    panel.colors.value = "red"
+    assert [b.description for b in panel.options.children] == ["Pay 2 red + 1 locomotive"]
+    panel.options.children[0].click()
+    assert asked.calls == [ClaimRoute("m-02", "red", 1)]
+    assert "Gray route" in panel.notes.value
+
+
+def test_claim_panel_ferry_payments_all_carry_its_locomotive():
+    state = two([{"red": 3, "locomotive": 2}])
+    panel = ClaimPanel(Recorder(), Recorder())
+    panel.state, panel.active, panel.route = state, True, "m-07"  # Cole–Fife ferry, 1 loco
+    assert panel.payments and all(p.locomotives >= 1 for p in panel.payments)
+    assert "Ferry: pay at least 1 locomotive" in panel.notes.value
+
+
+def test_claim_panel_says_which_rule_stands_in_the_way():
+    state = two([{"red": 1}], claimed={"m-05": 1})
+    panel = ClaimPanel(Recorder(), Recorder())
+    panel.state, panel.active, panel.route = state, True, "m-01"
+    assert not panel.options.children
+    assert html.escape(str(claim_refusal(state, "m-01"))) in panel.notes.value
+    assert "ttr-claim-refusal" in panel.notes.value
+    panel.route = "m-05"
+    assert "(rule claim.open)" in panel.notes.value and "Claimed by Bob" in panel.notes.value
+    panel.active = False  # not a person's turn: no payments offered at all
+    panel.route = "m-02"
+    assert not panel.payments and "shown on your turn" in panel.notes.value
+
+
+def test_claim_panel_station_flow_lists_station_payments():
+    state = two([{"red": 1, "locomotive": 1}])
+    asked = Recorder()
+    panel = ClaimPanel(asked, Recorder())
+    panel.state, panel.active, panel.city = state, True, "Cole"
+    assert "costs 1 card" in panel.notes.value
+    assert set(panel.payments) == set(station_payments(state, "Cole"))
+    assert all("ttr-station-option" in b._dom_classes for b in panel.options.children)
+    panel.options.children[0].click()
+    assert isinstance(asked.calls[0], BuildStation) and asked.calls[0].city == "Cole"
+
+
+def tunnel_state(hand, pile_top):
+    state = two([hand], pile_top=pile_top)
+    return apply(state, ClaimRoute("m-06", "green", 0))  # Bree–Eton, 2 green tunnel
+
+
+def test_tunnel_panel_shows_the_reveal_and_the_ways_to_pay():
+    state = tunnel_state({"green": 3, "locomotive": 1}, ["green", "red", "locomotive"])
+    assert isinstance(state.pending, TunnelPayment) and state.pending.extra == 2
+    asked = Recorder()
+    panel = TunnelPanel(asked)
+    panel.state, panel.active = state, True
+    assert panel.layout.display is None
+    assert "2 extra card(s)" in panel.info.value
+    assert panel.info.value.count("ttr-chip") == 3
+    assert panel.payments == tunnel_payments(state) == (PayTunnel(1),)
+    assert [b.description for b in panel.pay_buttons] == ["Pay 1 green + 1 locomotive more"]
+    panel.pay_buttons[0].click()
+    panel.decline.click()
+    assert asked.calls == [PayTunnel(1), DeclineTunnel()]
+
+
+def test_tunnel_panel_keeps_a_pay_button_when_no_payment_works():
+    state = tunnel_state({"green": 2}, ["green", "green", "red"])
+    panel = TunnelPanel(Recorder())
+    panel.state, panel.active = state, True
+    assert panel.payments == () and len(panel.pay_buttons) == 1  # the core will say why
+    with pytest.raises(RulesError) as info:
+        apply(state, PayTunnel(0))
+    assert info.value.rule == "tunnel.pay"
+
+
+# --------------------------------------------------------------------------- players
+
+
+def test_players_table_shows_everyones_counts():
+    state = two([{"red": 2}, {"blue": 1}], claimed={"m-02": 1}, tickets=[["mini-t03"], []])
+    table = PlayersTable()
+    table.kinds = ("human", "greedy")
+    table.state = state
+    rows = table.value.split('<tr class="ttr-player-row"')[1:]
+    assert "▶" in rows[0] and "Ann" in rows[0] and "(human)" in rows[0]
+    assert "<td>12</td><td>2</td><td>2</td><td>1</td><td>0</td>" in rows[0]
+    assert "(greedy bot)" in rows[1]
+    assert "<td>9</td><td>2</td><td>1</td><td>0</td><td>4</td>" in rows[1]
+
+
+def test_start_panel_describes_the_game_and_names_a_bad_field():
+    panel = StartPanel(Recorder())
+    panel.map.value, panel.count.value = "europe", 3
+    assert len(panel.seats.children) == 3
+    panel.seed.value = "42"
+    setup = panel.setup()
+    assert setup.map_name == "europe" and len(setup.players) == 3 and setup.seed == 42
+    assert setup.kinds == ("human", "greedy", "random")
+    panel.seed.value = "forty"
+    with pytest.raises(ValueError, match="seed"):
+        panel.setup()
+
+
+# --------------------------------------------------------------------------- stepper
+
+
+def played_game():
+    game = Game.new(MINI, ["Ann", "Bob"], seed=2)
+    for _ in range(6):
+        game = game.play(legal_actions(game.state)[0])
+    return game
+
+
+def test_stepper_log_says_what_happened_and_which_rules_allowed_it():
+    game = played_game()
+    stepper = Stepper(Recorder(), Recorder())
+    stepper.game = game
+    entries = stepper.log_view.value.split('class="ttr-log-entry"')[1:]
+    assert len(entries) == len(game.actions)
+    assert 'data-step="5"' in entries[0]  # newest first
+    assert "Setup" in entries[-1] and "setup.tickets" in entries[-1]
+    for entry, log in zip(reversed(entries), game.log(), strict=True):
+        assert html.escape(log.event) in entry and "allowed by" in entry
+    assert stepper.jump.options[0] == ("Deal", 0)
+    assert stepper.redo.disabled and not stepper.undo.disabled
+
+
+def test_undo_and_redo_stop_where_a_person_is_to_play():
+    game = played_game()
+    navigated = Recorder()
+    stepper = Stepper(navigated, Recorder())
+    stepper.humans = (0,)
+    stepper.game = game
+    points = decision_points(game, (0,))
+    assert all(game.states[i].current == 0 for i in points)
+    stepper.undo.click()
+    back = navigated.calls[-1]
+    assert back.cursor == max(i for i in points if i < game.cursor)
+    stepper.game = back
+    stepper.redo.click()
+    assert navigated.calls[-1].cursor > back.cursor
+    stepper.jump.value = 0
+    assert navigated.calls[-1].cursor == 0
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def test_scoring_view_shows_every_part_and_the_winner():
+    state = two(claimed={"m-01": 0, "m-03": 0, "m-08": 1},
+                tickets=[["mini-t03"], ["mini-t06"]])
+    sheet = score(state)
+    shown = Recorder()
+    view = ScoringView(MINI, shown)
+    view.sheet = sheet
+    table = view.table.value
+    assert "✔ Ayr–Cole +4" in table and "✘ Dale–Fife -6" in table
+    ann, bob = sheet.players
+    assert f"<td style=\"vertical-align:top;padding:2px 4px\">{ann.total}</td>" in table
+    assert "Ann" in view.winner.value and sheet.reason in view.winner.value
+    assert longest_trail_routes(sheet) == ann.longest_trail_routes
+    view.trails.children[1].click()
+    assert shown.calls[-1][0] == bob.longest_trail_routes
+
+
+# --------------------------------------------------------------------------- records
+
+
+def test_download_link_holds_the_record_and_an_upload_replays_it():
+    game = played_game()
+    panel = RecordsPanel(Recorder(), Recorder(), Recorder())
+    panel.game = game
+    href = record_href(game)
+    assert href in panel.download.value and 'download="ttr-mini-seed2-step6.json"' in \
+        panel.download.value
+    data = json.loads(base64.b64decode(href.split(",", 1)[1]))
+    assert data == to_record(game)
+    upload = ({"name": "g.json", "content": memoryview(json.dumps(data).encode())},)
+    assert uploaded_game(upload).state == game.state
+    with pytest.raises(PositionError, match=r"g\.json: not a JSON game record"):
+        uploaded_game(({"name": "g.json", "content": b"{oops"},))
+
+
+def test_upload_reports_a_bad_record_instead_of_raising():
+    loaded, errors = Recorder(), Recorder()
+    panel = RecordsPanel(loaded, errors, Recorder())
+    panel.upload.value = ({"name": "bad.json", "content": b'{"format": "x"}',
+                           "type": "application/json", "size": 15,
+                           "last_modified": datetime.datetime(2026, 1, 1)},)
+    assert not loaded.calls and isinstance(errors.calls[0], PositionError)
+    assert panel.upload.value == ()
+
+
+# --------------------------------------------------------------------------- rules.advice
+
+
+def test_claim_refusal_names_the_rule_for_each_kind_of_closed_route():
+    state = two([{"red": 1, "blue": 2}], claimed={"m-03": 1})
+    assert claim_refusal(state, "m-03").rule == "claim.open"
+    assert claim_refusal(state, "m-04").rule == "claim.double-small"
+    assert claim_refusal(state, "m-07").rule == "ferry.locomotives"
+    assert claim_refusal(state, "m-05") is None  # 1 gray: any one card will do
+    # Too few cards: the core's own reason for the route's colour (the colour held most on a
+    # gray route) with every locomotive held.
+    assert str(claim_refusal(state, "m-01")) == str(why_illegal(state, ClaimRoute("m-01", "red")))
+    assert str(claim_refusal(state, "m-02")) == str(why_illegal(state, ClaimRoute("m-02", "blue")))
+    loco = two([{"locomotive": 1}])
+    assert str(claim_refusal(loco, "m-08")) == str(why_illegal(loco, ClaimRoute("m-08", "yellow",
+                                                                               1)))
+    assert claim_refusal(state, "nowhere").rule == "claim.whole-route"
+
+
+def test_station_helpers_follow_the_rules():
+    state = two([{"red": 1}])
+    assert station_cost(state) == 1
+    assert station_refusal(state, "Ayr") is None
+    taken = two([{"red": 1}], stations={"Ayr": 1})
+    assert station_refusal(taken, "Ayr").rule == "station.one-per-city"
+    assert station_refusal(scenario(USA, 2), "Denver").rule == "station.map"
+
+
+def test_allowed_by_names_the_rules_that_permit_a_move():
+    state = two([{"red": 3, "locomotive": 2}])
+    assert "ferry.locomotives" in allowed_by(state, ClaimRoute("m-07", "red", 1))
+    assert allowed_by(state, ClaimRoute("m-01", "red", 0)) == (
+        "claim.open", "claim.whole-route", "claim.one-colour", "claim.cards-in-hand")
+    assert allowed_by(state, ClaimRoute("m-01", "blue", 0)) == ()  # not legal: nothing
+    deal = new_game(MINI, 2, seed=1)
+    assert allowed_by(deal, KeepTickets(deal.pending.tickets)) == ("setup.tickets-europe",)

@@ -1,0 +1,194 @@
+"""Questions a game table asks the rules: how may this route (or city) be paid for now, why can
+it not be, where does a ticket stand, and which rules allowed a move.
+
+Pure functions over ``GameState``: every answer comes from ``legal_actions`` / ``why_illegal``
+or the graph functions, so the widgets that ask them hold no rule of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+)
+from .bots import shortest_path
+from .engine import legal_actions, why_illegal
+from .errors import RulesError
+from .graph import connected, ticket_path
+from .model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
+from .state import GameState, evolve
+
+__all__ = [
+    "TicketStatus",
+    "allowed_by",
+    "claim_refusal",
+    "route_payments",
+    "station_cost",
+    "station_payments",
+    "station_refusal",
+    "ticket_status",
+    "tunnel_payments",
+]
+
+
+# --------------------------------------------------------------------------- payments
+
+
+def route_payments(state: GameState, route_id: str) -> tuple[ClaimRoute, ...]:
+    """Every legal way to claim ``route_id`` now, in ``legal_actions`` order (by colour, then
+    by number of locomotives); empty when the route cannot be claimed."""
+    return tuple(a for a in legal_actions(state)
+                 if isinstance(a, ClaimRoute) and a.route == route_id)
+
+
+def station_payments(state: GameState, city: str) -> tuple[BuildStation, ...]:
+    """Every legal way to build a station in ``city`` now; empty when none is possible."""
+    return tuple(a for a in legal_actions(state)
+                 if isinstance(a, BuildStation) and a.city == city)
+
+
+def tunnel_payments(state: GameState) -> tuple[PayTunnel, ...]:
+    """The legal ways to pay a revealed tunnel's surcharge (empty when it cannot be paid)."""
+    return tuple(a for a in legal_actions(state) if isinstance(a, PayTunnel))
+
+
+def claim_refusal(state: GameState, route_id: str) -> RulesError | None:
+    """Why the player to move cannot claim ``route_id`` now, or None when some payment is legal.
+
+    The reason is the one ``why_illegal`` gives for the payment that comes closest: the route's
+    colour (for a gray route the colour held most) with as many locomotives as help. A route
+    that does not exist is refused under ``claim.whole-route``."""
+    route = state.board.route_by_id.get(route_id)
+    if route is None:
+        return RulesError("claim.whole-route", f"There is no route {route_id!r} on the "
+                          f"{state.board.name} map.")
+    if route_payments(state, route_id):
+        return None
+    return why_illegal(state, _closest_claim(state, route))
+
+
+def _closest_claim(state: GameState, route: Route) -> ClaimRoute:
+    """The route's colour (gray: the colour held most) with every locomotive held that can
+    help: refused for the closed route, the missing trains, a ferry's missing locomotives or
+    the missing cards, in the order ``why_illegal`` checks them."""
+    hand = state.player.hand
+    color = route.color if route.color != GRAY else _most_held(hand)
+    return ClaimRoute(route.id, color, min(hand[LOCO], route.length - 1))
+
+
+def station_cost(state: GameState) -> int | None:
+    """How many cards the next station of the player to move costs (rule station.cost), or
+    None when they have no station left (or the map has none)."""
+    rules = state.board.rules
+    built = rules.stations - state.player.stations
+    if not state.player.stations or not 0 <= built < len(rules.station_costs):
+        return None
+    return rules.station_costs[built]
+
+
+def station_refusal(state: GameState, city: str) -> RulesError | None:
+    """Why the player to move cannot build a station in ``city`` now, or None when they can."""
+    if station_payments(state, city):
+        return None
+    player = state.player
+    cost = station_cost(state) or 1
+    locos = min(player.hand[LOCO], cost - 1)
+    refusal = why_illegal(state, BuildStation(city, _most_held(player.hand), locos))
+    if refusal is None:  # cannot happen: a legal payment would have been listed
+        raise AssertionError(f"no station payment listed for {city}, yet one is legal")
+    return refusal
+
+
+def _most_held(hand: tuple[int, ...]) -> str:
+    """The colour (not locomotive) the hand holds most of; the first colour on a tie."""
+    return COLORS[max(range(len(COLORS)), key=lambda c: (hand[c], -c))]
+
+
+# --------------------------------------------------------------------------- tickets
+
+
+@dataclass(frozen=True, slots=True)
+class TicketStatus:
+    """Where one of a player's tickets stands now.
+
+    ``completed``: the player's own routes join its cities (stations count only at the end).
+    ``path``: when completed, a shortest path over the player's routes; otherwise the cheapest
+    path over their own and still-open routes (empty when no such path is left).
+    ``to_claim``: the routes of ``path`` the player does not own yet."""
+
+    ticket: Ticket
+    completed: bool
+    path: tuple[str, ...]
+    to_claim: tuple[str, ...]
+
+    @property
+    def reachable(self) -> bool:
+        return self.completed or bool(self.path)
+
+
+def ticket_status(state: GameState, player: int, ticket_id: str) -> TicketStatus:
+    """The status of ``ticket_id`` for player ``player`` (an index into ``state.players``)."""
+    board = state.board
+    ticket = board.ticket(ticket_id)
+    own = state.players[player].routes
+    if connected(board, own, ticket.a, ticket.b):
+        path = ticket_path(board, own, ticket.a, ticket.b) or ()
+        return TicketStatus(ticket, True, path, ())
+    found = shortest_path(evolve(state, current=player), ticket.a, ticket.b)
+    if found is None:
+        return TicketStatus(ticket, False, (), ())
+    path = tuple(r.id for r in found[1])
+    mine = set(own)
+    return TicketStatus(ticket, False, path, tuple(r for r in path if r not in mine))
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def allowed_by(state: GameState, action: Action) -> tuple[str, ...]:
+    """The rule ids that permitted ``action`` in ``state`` (the state before it), for a log
+    that says why each move was allowed. Empty when the action is not legal there."""
+    if why_illegal(state, action) is not None:
+        return ()
+    board = state.board
+    if isinstance(action, DrawBlind | DrawFaceUp):
+        rules = ["draw.two-cards"]
+        if isinstance(action, DrawFaceUp) and action.card == LOCOMOTIVE:
+            rules.append("draw.faceup-locomotive")
+        return tuple(rules)
+    if isinstance(action, ClaimRoute):
+        route = board.route(action.route)
+        rules = ["claim.open", "claim.whole-route", "claim.one-colour", "claim.cards-in-hand"]
+        if action.locomotives:
+            rules.append("claim.locomotives")
+        if route.is_ferry:
+            rules.append("ferry.locomotives")
+        if route.tunnel and board.rules.tunnel_reveal:
+            rules.append("tunnel.reveal")
+        return tuple(rules)
+    if isinstance(action, PayTunnel):
+        return ("tunnel.pay",)
+    if isinstance(action, DeclineTunnel):
+        return ("tunnel.decline", "tunnel.discard")
+    if isinstance(action, DrawTickets):
+        return ("tickets.draw",)
+    if isinstance(action, KeepTickets):
+        setup = state.in_setup
+        long_ones = any(kind == "long" for kind, _ in board.rules.initial_tickets)
+        kind = "setup.tickets-europe" if long_ones else "setup.tickets"
+        return (kind,) if setup else ("tickets.keep",)
+    if isinstance(action, BuildStation):
+        return ("station.cost", "station.one-per-city", "station.limit")
+    if isinstance(action, Pass):
+        return ("turn.pass",)
+    return ()

@@ -1,0 +1,639 @@
+"""The play app: the board and the table around it, for one game against bots or friends.
+
+``PlayApp`` assembles the components (board, status line, market, hand, tickets, players,
+claim and tunnel panels, stepper, records, score) and routes the clicks: every click becomes an
+action for the rules core (``history.Game.play``), and every component re-renders from the new
+state. Nothing here decides a rule — a refused action comes back as ``RulesError`` and its
+sentence goes to the status line.
+
+Who sits where is the app's business: a seat is a person (``"human"``) or one of the core's bots
+(``rules.bots.BOTS``). Bots play one move at a time, ``bot_delay`` seconds apart, on the running
+event loop (so the browser sees each move); ``bot_delay=0`` — or no running loop — plays them at
+once. At a hotseat table (two or more people) a hand shows only after its owner presses "Show".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from ttr_widgets.rules.actions import Action, ClaimRoute
+from ttr_widgets.rules.advice import claim_refusal, station_refusal
+from ttr_widgets.rules.bots import BOTS, hint
+from ttr_widgets.rules.engine import new_game, score
+from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.record import load_record, save_record
+from ttr_widgets.rules.scoring import ScoreSheet
+from ttr_widgets.rules.state import GameState, SecondCard, TicketChoice, TunnelPayment
+
+from .claim import ClaimPanel, TunnelPanel, route_title
+from .hand import HandView
+from .map_view import MapView
+from .market import Market
+from .players import KINDS, GameSetup, PlayersTable, StartPanel
+from .records import RecordsPanel
+from .scoring_view import ScoringView, longest_trail_routes
+from .status import StatusLine, describe_action
+from .stepper import Stepper
+from .style import DEFAULT_PLAYER_COLORS
+from .tickets import TicketChoicePanel, TicketsView
+
+__all__ = ["PlayApp"]
+
+BOARD_WIDTH = 900  #: px; with the side panel the table fits a 1366 px wide screen
+BOARD_HEIGHT = 560
+SIDE_WIDTH = 430
+TABS = ("Play", "Log", "Score", "Game")
+
+
+class PlayApp(widgets.VBox):
+    """A game of Ticket to Ride on a clickable board (see the module docstring).
+
+    ``PlayApp(map_name, players, kinds, seed)`` deals a new game; ``PlayApp.from_game(game)``
+    shows a ``history.Game`` (a loaded record, a position to study). ``kinds[i]`` is
+    ``"human"``, ``"random"`` or ``"greedy"``; ``seed=None`` picks a fresh one.
+    """
+
+    def __init__(
+        self,
+        map_name: str = "usa",
+        players: Sequence[str] = ("You", "Greedy bot"),
+        kinds: Sequence[str] = ("human", "greedy"),
+        seed: int | None = None,
+        *,
+        bot_delay: float = 0.4,
+        game: Game | None = None,
+        paused: bool = False,
+    ) -> None:
+        if bot_delay < 0:
+            raise ValueError(f"bot_delay: expected seconds ≥ 0, not {bot_delay}")
+        if game is None:
+            game = Game.new(load_map(map_name), tuple(players), _seed(seed))
+        kinds = _check_kinds(kinds, len(game.state.players))
+        self.bot_delay = bot_delay
+        self._game = game
+        self._kinds = kinds
+        self._revealed: tuple[int, int] | None = None  #: (player, turn) whose hand is shown
+        self._selected: str | None = None  #: the route clicked last
+        self._selected_city: str | None = None
+        self._highlight: tuple[tuple[str, ...], str] = ((), "")
+        self._paused = paused  #: bots wait (after undo / jump / load) until "Play on"
+        self._bot_task: asyncio.Task[None] | None = None
+        self._sheet: tuple[GameState, ScoreSheet] | None = None
+        self._was_over = False
+
+        self.status = StatusLine()
+        self.map_view = self._new_map_view(game.state)
+        self.market = Market(self.play)
+        self.hand = HandView(self.reveal_hand)
+        self.tickets = TicketsView(self._highlight_path)
+        self.ticket_choice = TicketChoicePanel(self.play)
+        self.players_table = PlayersTable()
+        self.claim = ClaimPanel(self.play, self.clear_selection)
+        self.tunnel = TunnelPanel(self.play)
+        self.stepper = Stepper(self._navigate, self.resume)
+        self.records = RecordsPanel(self._loaded, self.status.refuse, self.replay)
+        self.scoring = ScoringView(game.state.board, self._highlight_path)
+        self.start = StartPanel(self._start_clicked)
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="What would a good player do now, and why?",
+                                          layout=widgets.Layout(width="70px", margin="1px"))
+        self.hint_button.add_class("ttr-hint")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.title = widgets.HTML()
+        self.title.add_class("ttr-title")
+
+        play_tab = widgets.VBox([self.tunnel, self.ticket_choice, self.claim, self.market,
+                                 self.hand, self.tickets])
+        self.tabs = widgets.Tab(
+            [play_tab, self.stepper, self.scoring, widgets.VBox([self.start, self.records])],
+            titles=TABS, layout=widgets.Layout(width="100%"))
+        for page in self.tabs.children:
+            page.layout.max_height = "380px"
+            page.layout.overflow = "hidden auto"
+        self.tabs.add_class("ttr-tabs")
+        top = widgets.HBox([self.stepper.bar, self.hint_button],
+                           layout=widgets.Layout(align_items="center"))
+        self.side = widgets.VBox([self.status, top, self.players_table, self.tabs],
+                                 layout=widgets.Layout(width=f"{SIDE_WIDTH}px",
+                                                       margin="0 0 0 8px"))
+        self.side.add_class("ttr-side")
+        self.board_box = widgets.Box([self.map_view.widget],
+                                     layout=widgets.Layout(width=f"{BOARD_WIDTH}px"))
+        self.board_box.add_class("ttr-board")
+        super().__init__([self.title, widgets.HBox([self.board_box, self.side])],
+                         layout=widgets.Layout(width=f"{BOARD_WIDTH + SIDE_WIDTH + 12}px"))
+        self.add_class("ttr-app")
+        self.start.show(self._setup())
+        self._render()
+        self.status.say(self._prompt())
+        self._advance()
+
+    @classmethod
+    def from_game(cls, game: Game, kinds: Sequence[str] | None = None, *,
+                  bot_delay: float = 0.4, paused: bool = False) -> PlayApp:
+        """An app showing ``game`` (at its cursor). Default seats: the first player is a
+        person, the others greedy bots. ``paused``: bots wait for "Play on"."""
+        n = len(game.state.players)
+        return cls(kinds=kinds or _default_kinds(n), bot_delay=bot_delay, game=game,
+                   paused=paused)
+
+    # -- what the app shows ------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game with its history; ``game.state`` is what the table shows."""
+        return self._game
+
+    @property
+    def state(self) -> GameState:
+        return self._game.state
+
+    @property
+    def board(self) -> Board:
+        return self._game.state.board
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return self._kinds
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, k in enumerate(self._kinds) if k == "human")
+
+    @property
+    def viewer(self) -> int | None:
+        """The player whose hand and tickets are shown (None: hidden, hotseat between turns)."""
+        state, humans = self.state, self.humans
+        if not humans:
+            return state.current  # only bots: watch everything
+        if len(humans) == 1:
+            return humans[0]
+        if self._revealed == (state.current, state.turn) and state.current in humans:
+            return state.current
+        return None
+
+    @property
+    def selected(self) -> str | None:
+        """The route selected on the board (its claim panel is open)."""
+        return self._selected
+
+    @property
+    def selected_city(self) -> str | None:
+        return self._selected_city
+
+    @property
+    def highlight(self) -> tuple[tuple[str, ...], str]:
+        """The highlighted routes and their label."""
+        return self._highlight
+
+    @property
+    def score_sheet(self) -> ScoreSheet | None:
+        """The final score once the game is over."""
+        return self._score() if self.state.is_over else None
+
+    @property
+    def bot_task(self) -> asyncio.Task[None] | None:
+        """The running bots' task, if bots are playing on the event loop now."""
+        return self._bot_task
+
+    @property
+    def paused(self) -> bool:
+        """Bots wait: after undo, a jump or a load, until ``resume()`` or a person's move."""
+        return self._paused
+
+    # -- actions (what the buttons call) -------------------------------------------------------
+
+    def play(self, action: Action) -> bool:
+        """Play ``action`` for the person whose turn it is, as a click does. Returns whether it
+        was played; a refusal goes to the status line with its rule."""
+        refusal = self._seat_refusal()
+        if refusal is not None:
+            self.status.refuse(refusal)
+            return False
+        try:
+            game = self._game.play(action)
+        except TTRError as error:
+            self.status.refuse(error)
+            return False
+        self._paused = False
+        self._selected = self._selected_city = None
+        self._highlight = ((), "")
+        player = self.state.current
+        self._show(game)
+        event = game.state.last_event
+        self.status.say(event, "done")
+        if not self._advance() and (game.state.is_over or game.state.current != player):
+            self.status.say(f"{event} {self._prompt()}", "done")
+        return True
+
+    def click_route(self, route_id: str) -> None:
+        """Click a route on the board (through the board widget, as the browser does)."""
+        self.map_view.simulate_route_click(route_id)
+
+    def click_city(self, city: str) -> None:
+        """Click a city on the board (through the board widget, as the browser does)."""
+        self.map_view.simulate_city_click(city)
+
+    def select_route(self, route_id: str) -> None:
+        """Open the claim panel for ``route_id``; the status line says whether and how it can
+        be claimed now (the board's route clicks land here)."""
+        route = self.board.route(route_id)
+        self._selected, self._selected_city = route_id, None
+        refusal = self._seat_refusal() or claim_refusal(self.state, route_id)
+        self._render()
+        if refusal is not None:
+            self.status.refuse(refusal)
+        else:
+            self.status.say(f"{route_title(self.board, route)}: choose how to pay below.")
+
+    def select_city(self, city: str) -> None:
+        """Open the station panel for ``city`` (the board's city clicks land here)."""
+        label = self.board.cities[self.board.city_index[city]].label
+        self._selected, self._selected_city = None, city
+        refusal = self._seat_refusal() or station_refusal(self.state, city)
+        self._render()
+        if refusal is not None:
+            self.status.refuse(refusal)
+        else:
+            self.status.say(f"Station in {label}: choose how to pay below.")
+
+    def clear_selection(self) -> None:
+        self._selected = self._selected_city = None
+        self._render()
+
+    def reveal_hand(self) -> None:
+        """Hotseat: show the hand of the person whose turn it is."""
+        state = self.state
+        if state.current not in self.humans:
+            self.status.refuse(self._turn_order())
+            return
+        self._revealed = (state.current, state.turn)
+        self._render()
+        self.status.say(self._prompt())
+
+    def hint(self) -> None:
+        """What the greedy bot would do in this position, and why, in the status line."""
+        state = self.state
+        refusal = self._seat_refusal()
+        if refusal is not None:
+            self.status.refuse(refusal)
+            return
+        if self.viewer != state.current:
+            self.status.say(f"Show {state.player.name}'s hand first: the hint is about it.")
+            return
+        choice = hint(state)
+        if isinstance(choice.action, ClaimRoute):
+            self._selected, self._selected_city = choice.action.route, None
+            self._render()
+        self.status.say(f"Hint for {state.player.name}: {describe_action(state, choice.action)}"
+                        f". {_because('The greedy bot', choice.reason)}", "hint")
+
+    def undo(self) -> None:
+        """Back to the start of the previous turn of a person (as the Undo button does)."""
+        self._navigate(self.stepper.undo_game(self._game))
+
+    def redo(self) -> None:
+        """Forward to the start of the next turn of a person, along the recorded moves."""
+        self._navigate(self.stepper.redo_game(self._game))
+
+    def jump(self, step: int) -> None:
+        """Show the game after ``step`` actions (0: the deal); bots wait there."""
+        self._navigate(self._game.jump(step))
+
+    def resume(self) -> None:
+        """Let the bots play on from the position shown."""
+        self._paused = False
+        self._render()
+        self._advance()
+
+    def replay(self) -> None:
+        """Back to the deal, to step through the game from its start."""
+        self._navigate(self._game.jump(0))
+        self.status.say("Replay: press Redo (or step ▶ in the Log tab) to go through the game.")
+
+    # -- games ------------------------------------------------------------------------------------
+
+    def new_game(self, map_name: str | None = None, players: Sequence[str] | None = None,
+                 kinds: Sequence[str] | None = None, seed: int | None = None) -> None:
+        """Deal a new game (unchanged arguments keep the current map, players and seats)."""
+        board = load_map(map_name) if map_name is not None else self.board
+        names = tuple(players) if players is not None else tuple(
+            p.name for p in self.state.players)
+        seats = _check_kinds(kinds if kinds is not None else
+                             self._kinds if len(self._kinds) == len(names) else
+                             _default_kinds(len(names)), len(names))
+        self.load_game(Game.new(board, names, _seed(seed)), seats, paused=False)
+
+    def load_game(self, game: Game, kinds: Sequence[str] | None = None, *,
+                  paused: bool = True) -> None:
+        """Show ``game``; ``kinds`` default to the current seats when the player count matches.
+        A loaded game waits (``paused``) until a person moves or presses Play on."""
+        self._stop_bots()
+        n = len(game.state.players)
+        seats = kinds if kinds is not None else (
+            self._kinds if len(self._kinds) == n else _default_kinds(n))
+        self._kinds = _check_kinds(seats, n)
+        if game.state.board is not self.board or len(game.state.players) != \
+                len(self.map_view.player_colors) or \
+                tuple(p.name for p in game.state.players) != self.map_view.player_names:
+            self._replace_board(game.state)
+        self._game = game
+        self._revealed = None
+        self._selected = self._selected_city = None
+        self._highlight = ((), "")
+        self._paused = paused
+        self._was_over = game.state.is_over
+        self.start.show(self._setup())
+        if game.state.is_over:
+            self._show_score(select_tab=True)
+        self._render()
+        self.status.say(self._prompt())
+        self._advance()
+
+    def load_state(self, state: GameState, kinds: Sequence[str] | None = None) -> None:
+        """Play on from a position (``rules.scenario``), not from a deal. Its record would not
+        replay, so saving it is refused."""
+        self.load_game(Game((state,)), kinds, paused=False)
+
+    def save(self, path: str | Path) -> None:
+        """Write the game record (JSON) to ``path``."""
+        self._check_recordable()
+        save_record(self._game, path)
+
+    def load(self, path: str | Path) -> None:
+        """Load a game record from ``path`` (shown at its cursor; bots wait)."""
+        try:
+            game = load_record(path)
+        except TTRError as error:
+            self.status.refuse(error)
+            raise
+        self._loaded(game)
+
+    # -- internals: seats and bots -----------------------------------------------------------------
+
+    def _turn_order(self) -> RulesError:
+        state = self.state
+        return RulesError("turn.order", f"It is {state.player.name}'s turn "
+                          f"({self._kinds[state.current]} bot); wait for it to play.")
+
+    def _seat_refusal(self) -> RulesError | None:
+        """Why a person cannot act now: the game is over, or a bot is to move."""
+        state = self.state
+        if state.is_over:
+            return RulesError("turn.game-over", "The game is over; nothing more can be "
+                              "played. See the score.")
+        if self._kinds[state.current] != "human":
+            return self._turn_order()
+        return None
+
+    def _bot_to_move(self) -> bool:
+        state = self.state
+        return not state.is_over and self._kinds[state.current] != "human"
+
+    def _advance(self) -> bool:
+        """Let the bots play until a person is to move (or the game ends): at once when
+        ``bot_delay`` is 0 or no event loop runs, else on the loop, one move per delay.
+        Returns whether the bots moved or were set going (the status line then says so)."""
+        if self._paused or not self._bot_to_move() or self._bot_task is not None:
+            return False
+        loop = _running_loop()
+        if self.bot_delay <= 0 or loop is None:
+            said = ""
+            while self._bot_to_move() and not self._paused:
+                said = self._bot_move(render=False) or said
+            self._render()
+            if not self._paused:
+                self.status.say(f"{said} {self._prompt()}".strip())
+            return True
+        self._bot_task = loop.create_task(self._run_bots())
+        self._render()
+        return True
+
+    async def _run_bots(self) -> None:
+        try:
+            while self._bot_to_move() and not self._paused:
+                await asyncio.sleep(self.bot_delay)
+                if not self._bot_to_move() or self._paused:
+                    break
+                self._bot_move(render=True)
+        finally:
+            if self._bot_task is asyncio.current_task():  # not replaced by a newer task
+                self._bot_task = None
+                self._render()
+                if not self._bot_to_move():
+                    self.status.say(self._prompt())
+
+    def _bot_move(self, *, render: bool) -> str:
+        """Play the bot's move; returns what it did and why, in words ("" if it failed)."""
+        state = self.state
+        bot = BOTS[self._kinds[state.current]]
+        rng = random.Random(f"ttr-app:{state.seed}:{self._game.cursor}")
+        choice = bot(state, rng)
+        try:
+            game = self._game.play(choice.action)
+        except TTRError as error:  # a bot's mistake must not freeze the table
+            self._paused = True
+            self._render()
+            self.status.refuse(error)
+            return ""
+        self._game = game
+        said = f"{game.state.last_event} {_because(state.player.name, choice.reason)}"
+        if render:
+            self._render()
+            self.status.say(said)
+        return said
+
+    def _stop_bots(self) -> None:
+        task, self._bot_task = self._bot_task, None
+        if task is not None:
+            task.cancel()
+
+    # -- internals: navigation and loading ------------------------------------------------------
+
+    def _navigate(self, game: Game) -> None:
+        self._stop_bots()
+        self._paused = True
+        self._selected = self._selected_city = None
+        self._highlight = ((), "")
+        self._show(game)
+        self.status.say(self._prompt())
+
+    def _loaded(self, game: Game) -> None:
+        self.load_game(game)
+        self.status.say(f"Loaded a {game.state.board.title} game of {len(game.actions)} moves, "
+                        f"shown at step {game.cursor}. {self._prompt()}")
+
+    def _start_clicked(self) -> None:
+        try:
+            setup = self.start.setup()
+            self.new_game(setup.map_name, setup.players, setup.kinds, setup.seed)
+        except (TTRError, ValueError) as error:
+            self.status.refuse(error if isinstance(error, TTRError) else TTRError(str(error)))
+        else:
+            self.tabs.selected_index = 0
+
+    def _setup(self) -> GameSetup:
+        first = self._game.initial
+        return GameSetup(first.board.name, tuple(p.name for p in first.players), self._kinds,
+                         first.seed)
+
+    def _check_recordable(self) -> None:
+        first = self._game.initial
+        deal = new_game(first.board, [p.name for p in first.players], first.seed, first.options)
+        if deal != first:
+            raise PositionError("record: this game starts from a position set up by hand, not "
+                                "from a deal, so a record of it would not replay")
+
+    def _replace_board(self, state: GameState) -> None:
+        self.map_view = self._new_map_view(state)
+        self.board_box.children = (self.map_view.widget,)
+        self.scoring.board = state.board
+
+    def _new_map_view(self, state: GameState) -> MapView:
+        n = len(state.players)
+        view = MapView(state.board, player_colors=DEFAULT_PLAYER_COLORS[:n],
+                       player_names=[p.name for p in state.players], width=BOARD_WIDTH,
+                       height=BOARD_HEIGHT)
+        view.on_route_click(self.select_route)
+        view.on_city_click(self.select_city)
+        return view
+
+    # -- internals: drawing ---------------------------------------------------------------------
+
+    def _show(self, game: Game) -> None:
+        self._game = game
+        self._render()
+
+    def _highlight_path(self, routes: Sequence[str], label: str) -> None:
+        self._highlight = (tuple(routes), label)
+        self._draw_board()
+
+    def _score(self) -> ScoreSheet:
+        state = self.state
+        if self._sheet is None or self._sheet[0] is not state:
+            self._sheet = (state, score(state))
+        return self._sheet[1]
+
+    def _show_score(self, *, select_tab: bool) -> None:
+        sheet = self._score()
+        self.scoring.sheet = sheet
+        self._highlight = (longest_trail_routes(sheet), self.board.rules.longest_bonus_name)
+        if select_tab:
+            self.tabs.selected_index = TABS.index("Score")
+
+    def _render(self) -> None:
+        """Every component from the state shown (each re-renders only what changed)."""
+        state, viewer = self.state, self.viewer
+        over = state.is_over
+        if over and not self._was_over:
+            self._show_score(select_tab=True)
+        elif not over:
+            self.scoring.sheet = None
+        self._was_over = over
+        active = (viewer is not None and viewer == state.current and not over
+                  and self._kinds[state.current] == "human" and self._bot_task is None)
+        humans = self.humans
+        self.title.value = (
+            f'<div style="font-size:15px;margin:2px 0"><b>Ticket to Ride · '
+            f'{state.board.title}</b> <span style="color:#777;font-size:12px">seed '
+            f'{self._game.initial.seed} · {len(humans)} person(s), '
+            f'{len(self._kinds) - len(humans)} bot(s)</span></div>')
+        reveal = (state.player.name if viewer is None and len(humans) > 1
+                  and state.current in humans and not over else "")
+        _assign(self.market, state=state)
+        _assign(self.players_table, kinds=self._kinds, state=state,
+                colors=tuple(self.map_view.player_colors))
+        _assign(self.hand, viewer=viewer, reveal=reveal, state=state)
+        _assign(self.tickets, viewer=viewer, state=state)
+        _assign(self.ticket_choice, viewer=viewer if active else None, state=state)
+        _assign(self.tunnel, active=active, state=state)
+        _assign(self.claim, active=active, route=self._selected, city=self._selected_city,
+                state=state)
+        _assign(self.stepper, humans=humans, paused=self._paused and self._bot_to_move(),
+                game=self._game)
+        _assign(self.records, game=self._game)
+        self.hint_button.disabled = over
+        self._draw_board()
+
+    def _draw_board(self) -> None:
+        state = self.state
+        routes, label = self._highlight
+        self.map_view.show(owners=state.route_owners(), stations=state.station_owners(),
+                           highlight=routes, highlight_label=label, selected=self._selected,
+                           selected_city=self._selected_city)
+
+    def _prompt(self) -> str:
+        """What the table waits for, in words."""
+        state = self.state
+        if state.is_over:
+            sheet = self._score()
+            return f"Game over. {sheet.reason}"
+        name = state.player.name
+        if self._kinds[state.current] != "human":
+            if self._paused:
+                return f"{name} (bot) is to move: press Play on to let the bots continue."
+            return f"{name} (bot) is playing…"
+        if self.viewer is None:
+            return f"{name}'s turn: press “Show {name}'s hand” when the others look away."
+        pending = state.pending
+        if isinstance(pending, TicketChoice):
+            return f"{name}: choose the tickets to keep (at least {pending.keep})."
+        if isinstance(pending, TunnelPayment):
+            return f"{name}: the tunnel asks for {pending.extra} more card(s): pay or decline."
+        if isinstance(pending, SecondCard):
+            return f"{name}: take your second card."
+        verbs = "draw cards, click a route to claim it, or draw tickets"
+        if state.board.has_stations:
+            verbs = "draw cards, click a route to claim it, click a city for a station, or " \
+                    "draw tickets"
+        last = " Last round!" if state.last_round else ""
+        return f"{name}'s turn: {verbs}.{last}"
+
+
+def _because(who: str, reason: str) -> str:
+    """A bot's reason as a sentence: ``'claims X: it lies on …'`` → ``'Why: it lies on …'``."""
+    if ": " in reason:
+        return f"Why: {reason.split(': ', 1)[1]}."
+    return f"({who} {reason}.)"
+
+
+def _seed(seed: int | None) -> int:
+    return secrets.randbelow(1_000_000) if seed is None else seed
+
+
+def _default_kinds(n: int) -> tuple[str, ...]:
+    return ("human", *("greedy",) * (n - 1))
+
+
+def _check_kinds(kinds: Sequence[str], players: int) -> tuple[str, ...]:
+    kinds = tuple(kinds)
+    if len(kinds) != players:
+        raise ValueError(f"kinds: expected one per player ({players}), got {len(kinds)}")
+    for i, kind in enumerate(kinds):
+        if kind not in KINDS:
+            raise ValueError(f"kinds[{i}]: expected one of {', '.join(KINDS)}, not {kind!r}")
+    return kinds
+
+
+def _assign(widget: widgets.Widget, **values: object) -> None:
+    """Set several traits of a component at once: its observers run after all are set, so it
+    never renders a mix of old and new values."""
+    with widget.hold_trait_notifications():
+        for name, value in values.items():
+            setattr(widget, name, value)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -1,0 +1,129 @@
+"""The final score: one column per player — routes, every ticket hit or missed, stations, the
+longest trail and its bonus, the total — the winner and how ties were broken.
+
+The sheet is ``rules.engine.score(state)`` (``scoring.score_game`` under the hood); buttons
+highlight a player's longest trail on the board.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+import traitlets
+
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
+
+__all__ = ["ScoringView", "longest_trail_routes"]
+
+Highlight = Callable[[Sequence[str], str], object]
+
+
+def longest_trail_routes(sheet: ScoreSheet) -> tuple[str, ...]:
+    """The routes of every longest trail that earned the bonus (each tied player's)."""
+    routes: list[str] = []
+    for p in sheet.players:
+        if p.longest_bonus:
+            routes += [r for r in p.longest_trail_routes if r not in routes]
+    return tuple(routes)
+
+
+class ScoringView(widgets.VBox):
+    """The score table (``ttr-score-table``), the winner (``ttr-winner``) and one button per
+    player to draw their longest trail (``ttr-show-trail``)."""
+
+    sheet = traitlets.Instance(ScoreSheet, allow_none=True)
+
+    def __init__(self, board: Board, on_highlight: Highlight) -> None:
+        self.board = board
+        self._on_highlight = on_highlight
+        self.table = widgets.HTML()
+        self.table.add_class("ttr-score-table")
+        self.winner = widgets.HTML()
+        self.winner.add_class("ttr-winner")
+        self.trails = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.winner, self.table, self.trails])
+        self.add_class("ttr-scoring")
+
+    @traitlets.observe("sheet")
+    def _render(self, _change: object = None) -> None:
+        sheet = self.sheet
+        if sheet is None:
+            self.table.value = self.winner.value = ""
+            self.trails.children = ()
+            return
+        names = " and ".join(sheet.winners)
+        self.winner.value = (f'<div style="font-size:14px"><b>🏆 {html.escape(names)}</b> '
+                             f'{"wins" if len(sheet.winners) == 1 else "share the win"}.<br>'
+                             f'<span style="font-size:12px">{html.escape(sheet.reason)}'
+                             '</span></div>')
+        self.table.value = score_table_html(self.board, sheet)
+        self.trails.children = tuple(self._trail_button(p) for p in sheet.players)
+
+    def _trail_button(self, score: PlayerScore) -> widgets.Button:
+        button = widgets.Button(description=f"{score.name}'s longest trail",
+                                tooltip=f"{score.longest_trail} spaces",
+                                layout=widgets.Layout(width="auto", margin="2px"))
+        button.add_class("ttr-show-trail")
+        button.on_click(lambda _b: self._on_highlight(
+            score.longest_trail_routes,
+            f"{score.name}'s longest trail ({score.longest_trail})"))
+        return button
+
+
+def score_table_html(board: Board, sheet: ScoreSheet) -> str:
+    """The score sheet as an HTML table, a column per player."""
+    players = sheet.players
+
+    def row(label: str, cells: Sequence[str], bold: bool = False) -> str:
+        weight = "font-weight:bold;" if bold else ""
+        return (f'<tr style="{weight}border-top:1px solid #ddd"><th style="text-align:left;'
+                f'vertical-align:top;padding:2px 4px">{label}</th>' +
+                "".join(f'<td style="vertical-align:top;padding:2px 4px">{c}</td>'
+                        for c in cells) + "</tr>")
+
+    def tickets(p: PlayerScore) -> str:
+        lines = []
+        for t in p.tickets:
+            ticket = board.ticket(t.id)
+            mark = "✔" if t.completed else "✘"
+            color = "#1d5a2c" if t.completed else "#8a1c12"
+            via = " (station)" if t.borrowed else ""
+            lines.append(f'<div style="color:{color}">{mark} {html.escape(_city(board, ticket.a))}'
+                         f'–{html.escape(_city(board, ticket.b))} {t.points:+d}{via}</div>')
+        return "".join(lines) + f"<div><b>{p.ticket_points:+d}</b> ({p.tickets_completed} of " \
+                                f"{len(p.tickets)})</div>"
+
+    body = [
+        row("", [html.escape(p.name) for p in players], bold=True),
+        row("Routes", [f"{p.route_points} <span style='color:#777'>({p.routes_claimed} routes, "
+                       f"{p.trains_used} trains)</span>" for p in players]),
+        row("Tickets", [tickets(p) for p in players]),
+    ]
+    if board.has_stations:
+        body.append(row("Stations", [
+            f"{p.station_points:+d} <span style='color:#777'>({p.stations_built} built)</span>"
+            + "".join(f"<div style='color:#777'>{html.escape(_borrow(board, b))}</div>"
+                      for b in p.borrowings) for p in players]))
+    body += [
+        row("Longest trail", [f"{p.longest_trail} spaces" for p in players]),
+        row(html.escape(board.rules.longest_bonus_name),
+            [f"{p.longest_bonus:+d}" if p.longest_bonus else "0" for p in players]),
+        row("Total", [str(p.total) for p in players], bold=True),
+    ]
+    return ('<table class="ttr-score" style="border-collapse:collapse;font-size:12px;'
+            'width:100%">' + "".join(body) + "</table>")
+
+
+def _borrow(board: Board, borrow: StationBorrow) -> str:
+    if borrow.route is None:
+        return f"{_city(board, borrow.city)}: nothing to borrow"
+    route = board.route(borrow.route)
+    return (f"{_city(board, borrow.city)}: borrows {_city(board, route.a)}–"
+            f"{_city(board, route.b)} from {borrow.owner}")
+
+
+def _city(board: Board, city: str) -> str:
+    return board.cities[board.city_index[city]].label

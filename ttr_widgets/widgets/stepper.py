@@ -1,0 +1,196 @@
+"""The turn stepper: undo / redo by the players' turns or step by step, jump to any turn, and a
+readable log where each entry says what happened and which rules allowed it.
+
+The stepper never changes a game itself: it works out the ``history.Game`` a button asks for
+(``undo_turn``, ``jump`` ...) and hands it to ``on_navigate``; the app shows it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+import traitlets
+
+from ttr_widgets.rules.advice import allowed_by
+from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.rules.history import Game, LogEntry
+from ttr_widgets.rules.state import GameState
+
+__all__ = ["Stepper", "decision_points", "turn_label"]
+
+Navigate = Callable[[Game], object]
+
+
+def decision_points(game: Game, players: Sequence[int]) -> tuple[int, ...]:
+    """Steps where one of ``players`` is about to start a turn (or choose setup tickets): where
+    "Undo" and "Redo" stop, so a person takes back their own move and the bots' after it."""
+    wanted = set(players)
+    starts = set(game.turn_starts())
+    return tuple(i for i, s in enumerate(game.states)
+                 if s.current in wanted and not s.is_over and (i in starts or s.in_setup))
+
+
+def turn_label(state: GameState) -> str:
+    """``'Turn 12 · Ann'`` (``'Setup · Ann'`` while tickets are dealt; ``'Game over'``)."""
+    if state.is_over:
+        return "Game over"
+    if state.in_setup:
+        return f"Setup · {state.player.name}"
+    return f"Turn {state.turn + 1} · {state.player.name}"
+
+
+class Stepper(widgets.VBox):
+    """The review panel: ``⏮`` / ``◀`` / ``▶`` / ``⏭`` (``ttr-turn-back``,
+    ``ttr-step-back``, ``ttr-step-forward``, ``ttr-turn-forward``), a turn picker
+    (``ttr-jump``), the position (``ttr-position``) and the log (``ttr-log``, newest first).
+
+    ``bar`` is the compact row for the top of the table: ``Undo`` (``ttr-undo``) and ``Redo``
+    (``ttr-redo``) go back / forward to the start of a person's turn (``humans``), and
+    ``Play on`` (``ttr-resume``) lets paused bots continue (shown while ``paused``)."""
+
+    game = traitlets.Instance(Game, allow_none=True)
+    humans = traitlets.Tuple()
+    paused = traitlets.Bool(False)
+
+    def __init__(self, on_navigate: Navigate, on_resume: Callable[[], object]) -> None:
+        self._on_navigate = on_navigate
+        self._updating = False
+        self._rows: dict[int, tuple[GameState, str]] = {}
+
+        def button(text: str, tip: str, css: str, go: Callable[[Game], Game],
+                   width: str = "auto") -> widgets.Button:
+            b = widgets.Button(description=text, tooltip=tip,
+                               layout=widgets.Layout(width=width, margin="1px"))
+            b.add_class(css)
+            b.on_click(lambda _b: self._go(go))
+            return b
+
+        self.undo = button("Undo", "Back to the start of your previous turn", "ttr-undo",
+                           self.undo_game, "70px")
+        self.undo.icon = "undo"
+        self.redo = button("Redo", "Forward to the start of your next turn", "ttr-redo",
+                           self.redo_game, "70px")
+        self.redo.icon = "repeat"
+        self.resume = widgets.Button(description="Play on", icon="play", button_style="info",
+                                     tooltip="Let the bots play from here",
+                                     layout=widgets.Layout(width="90px", display="none"))
+        self.resume.add_class("ttr-resume")
+        self.resume.on_click(lambda _b: on_resume())
+        self.bar = widgets.HBox([self.undo, self.redo, self.resume])
+        self.bar.add_class("ttr-stepper-bar")
+
+        self.turn_back = button("⏮ turn", "Back one turn", "ttr-turn-back",
+                                lambda g: g.undo_turn())
+        self.step_back = button("◀ step", "Back one step", "ttr-step-back",
+                                lambda g: g.undo())
+        self.step_forward = button("step ▶", "Forward one step", "ttr-step-forward",
+                                   lambda g: g.redo())
+        self.turn_forward = button("turn ⏭", "Forward one turn", "ttr-turn-forward",
+                                   lambda g: g.redo_turn())
+        self.jump = widgets.Dropdown(options=[("Deal", 0)], value=0, description="Go to",
+                                     layout=widgets.Layout(width="230px"))
+        self.jump.add_class("ttr-jump")
+        self.jump.observe(self._jumped, names="value")
+        self.position = widgets.HTML()
+        self.position.add_class("ttr-position")
+        self.log_view = widgets.HTML(layout=widgets.Layout(
+            max_height="300px", overflow="hidden auto", border="1px solid #ddd"))
+        self.log_view.add_class("ttr-log")
+        super().__init__([
+            widgets.HBox([self.turn_back, self.step_back, self.step_forward, self.turn_forward]),
+            widgets.HBox([self.jump, self.position], layout=widgets.Layout(align_items="center")),
+            self.log_view,
+        ])
+        self.add_class("ttr-stepper")
+
+    # -- where each button goes ------------------------------------------------------------
+
+    def undo_game(self, game: Game) -> Game:
+        """Back to the latest point before the cursor where a person is to play (all the way
+        back to the deal if there is none); with no person at the table, one turn back."""
+        if not self.humans:
+            return game.undo_turn()
+        earlier = [i for i in decision_points(game, self.humans) if i < game.cursor]
+        return game.jump(earlier[-1] if earlier else 0)
+
+    def redo_game(self, game: Game) -> Game:
+        """Forward to the next point where a person is to play (or the end of the record)."""
+        if not self.humans:
+            return game.redo_turn()
+        later = [i for i in decision_points(game, self.humans) if i > game.cursor]
+        return game.jump(later[0] if later else len(game.actions))
+
+    def _go(self, go: Callable[[Game], Game]) -> None:
+        if self.game is not None:
+            self._on_navigate(go(self.game))
+
+    def _jumped(self, change: dict[str, object]) -> None:
+        step = change["new"]
+        if self._updating or self.game is None or not isinstance(step, int):
+            return
+        if step != self.game.cursor:
+            self._on_navigate(self.game.jump(step))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    @traitlets.observe("game", "paused")
+    def _render(self, _change: object = None) -> None:
+        game = self.game
+        if game is None:
+            return
+        cursor, last = game.cursor, len(game.actions)
+        self.undo.disabled = self.step_back.disabled = self.turn_back.disabled = cursor == 0
+        self.redo.disabled = self.step_forward.disabled = self.turn_forward.disabled = \
+            cursor == last
+        self.resume.layout.display = None if self.paused else "none"
+        starts = sorted({0, *game.turn_starts(), last})
+        options = [(f"{'▶ ' if i == cursor else ''}{_option_label(game, i)}", i)
+                   for i in starts]
+        at = max(i for i in starts if i <= cursor)
+        self._updating = True
+        try:
+            self.jump.options = options
+            self.jump.value = at
+        finally:
+            self._updating = False
+        self.position.value = (f'<span style="font-size:12px">step <b>{cursor}</b> of {last} · '
+                               f'{html.escape(turn_label(game.state))}</span>')
+        self.log_view.value = self._log_html(game)
+
+    def _log_html(self, game: Game) -> str:
+        entries = game.log()
+        rows = [self._row(game.states[e.step], e, e.step < game.cursor,
+                          e.step == game.cursor - 1) for e in reversed(entries)]
+        if not rows:
+            return '<div style="font-size:12px;color:#666;padding:4px">Nothing played yet.</div>'
+        return "".join(rows)
+
+    def _row(self, before: GameState, entry: LogEntry, played: bool, latest: bool) -> str:
+        cached = self._rows.get(entry.step)
+        if cached is None or cached[0] is not before:
+            cached = (before, _entry_html(before, entry))
+            self._rows[entry.step] = cached
+        body = cached[1]
+        style = "" if played else "color:#999;font-style:italic"
+        if latest:
+            style += ";background:#fff6d6"
+        mark = "▶ " if latest else ""
+        return (f'<div class="ttr-log-entry" data-step="{entry.step}" style="font-size:12px;'
+                f'padding:2px 4px;border-bottom:1px solid #eee;{style}">{mark}{body}</div>')
+
+
+def _option_label(game: Game, step: int) -> str:
+    if step == 0:
+        return "Deal"
+    return turn_label(game.states[step])
+
+
+def _entry_html(before: GameState, entry: LogEntry) -> str:
+    when = "Setup" if before.in_setup else f"Turn {entry.turn + 1}"
+    rules = allowed_by(before, entry.action)
+    allowed = ", ".join(f'<abbr title="{html.escape(RULES.get(r, r))}">{html.escape(r)}</abbr>'
+                        for r in rules)
+    why = f' <span style="color:#777">— allowed by {allowed}</span>' if allowed else ""
+    return (f'<b>{when}</b> · {html.escape(entry.player)}: {html.escape(entry.event)}{why}')

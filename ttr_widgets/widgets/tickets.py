@@ -1,0 +1,162 @@
+"""Destination tickets: the visible player's tickets with their live status, and the choice of
+which tickets to keep (at setup and after drawing).
+
+A ticket is *completed* when the player's own routes join its cities (``advice.ticket_status``,
+over ``graph.connected``); clicking it highlights its path on the board: the path over the
+player's routes when completed, else the cheapest path still open to them.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+import traitlets
+
+from ttr_widgets.rules.actions import Action, KeepTickets
+from ttr_widgets.rules.advice import TicketStatus, ticket_status
+from ttr_widgets.rules.state import GameState, TicketChoice
+
+__all__ = ["TicketChoicePanel", "TicketsView", "ticket_label"]
+
+Highlight = Callable[[Sequence[str], str], object]
+
+
+def ticket_label(status: TicketStatus, board_label: Callable[[str], str]) -> str:
+    """``'Denver – El Paso (4)'``, with the cities' printed names."""
+    t = status.ticket
+    return f"{board_label(t.a)} – {board_label(t.b)} ({t.points})"
+
+
+class TicketsView(widgets.VBox):
+    """One button per ticket of ``viewer`` (``ttr-ticket``, plus ``ttr-ticket-done`` or
+    ``ttr-ticket-open``); a click highlights its path, a second click clears it."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    viewer = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, on_highlight: Highlight) -> None:
+        self._on_highlight = on_highlight
+        self.summary = widgets.HTML()
+        self.summary.add_class("ttr-tickets-summary")
+        self.list = widgets.VBox(layout=widgets.Layout(max_height="170px", overflow="hidden auto"))
+        self.statuses: tuple[TicketStatus, ...] = ()
+        self.shown: str | None = None  #: the ticket whose path is highlighted
+        super().__init__([self.summary, self.list])
+        self.add_class("ttr-tickets")
+
+    @traitlets.observe("state", "viewer")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        if state is None or self.viewer is None:
+            self.statuses = ()
+            self.summary.value = ""
+            self.list.children = ()
+            return
+        player = state.players[self.viewer]
+        self.statuses = tuple(ticket_status(state, self.viewer, t) for t in player.tickets)
+        done = sum(s.completed for s in self.statuses)
+        self.summary.value = (f'<div style="font-size:12px"><b>Tickets</b>: {done} of '
+                              f'{len(self.statuses)} completed · click one to see its path</div>')
+        self.list.children = tuple(self._button(state, s) for s in self.statuses)
+
+    def _button(self, state: GameState, status: TicketStatus) -> widgets.Button:
+        label = ticket_label(status, _city_label(state))
+        if status.completed:
+            text, tip, mark = f"✔ {label}", "Completed: your routes join these cities", "done"
+        elif status.reachable:
+            n = len(status.to_claim)
+            text = f"… {label}: {n} route(s) to go"
+            tip, mark = "Not yet: the highlighted path is the cheapest one still open", "open"
+        else:
+            text, tip, mark = f"✘ {label}: blocked", "No open path is left", "open"
+        button = widgets.Button(description=text, tooltip=tip,
+                                layout=widgets.Layout(width="98%", height="28px"))
+        button.style.button_color = "#dff0d8" if status.completed else "#f7f3e8"
+        button.style.text_color = "#1d5a2c" if status.completed else "#303030"
+        button.add_class("ttr-ticket")
+        button.add_class(f"ttr-ticket-{mark}")
+        button.on_click(lambda _b: self.toggle(status.ticket.id))
+        return button
+
+    def toggle(self, ticket_id: str) -> None:
+        """Highlight the path of ``ticket_id`` (or clear it when it is already shown)."""
+        for status in self.statuses:
+            if status.ticket.id == ticket_id:
+                break
+        else:
+            raise KeyError(f"ticket {ticket_id!r} is not among the shown tickets")
+        if self.shown == ticket_id:
+            self.shown = None
+            self._on_highlight((), "")
+            return
+        self.shown = ticket_id
+        label = ticket_label(status, _city_label(self.state)) if self.state else ticket_id
+        state_word = "completed" if status.completed else "path to complete"
+        self._on_highlight(status.path, f"ticket {label}: {state_word}")
+
+
+def _city_label(state: GameState | None) -> Callable[[str], str]:
+    if state is None:
+        return lambda city: city
+    board = state.board
+    return lambda city: board.cities[board.city_index[city]].label
+
+
+class TicketChoicePanel(widgets.VBox):
+    """The tickets just dealt or drawn, as checkboxes (``ttr-ticket-choice``), and a
+    ``Keep`` button (``ttr-keep-tickets``). Shown only to the player choosing (``viewer``)."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    viewer = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, on_action: Callable[[Action], object]) -> None:
+        self._on_action = on_action
+        self.note = widgets.HTML()
+        self.boxes: list[widgets.Checkbox] = []
+        self.offered: tuple[str, ...] = ()
+        self.keep = widgets.Button(description="Keep these tickets", button_style="primary",
+                                   layout=widgets.Layout(width="auto"))
+        self.keep.add_class("ttr-keep-tickets")
+        self.keep.on_click(lambda _b: self._on_action(KeepTickets(self.chosen())))
+        self.list = widgets.VBox()
+        super().__init__([], layout=widgets.Layout(border="2px solid #2c6fd1", padding="4px",
+                                                   margin="4px 0"))
+        self.add_class("ttr-ticket-choice-panel")
+
+    def chosen(self) -> tuple[str, ...]:
+        """The ticket ids ticked, in the order offered."""
+        return tuple(t for t, box in zip(self.offered, self.boxes, strict=True) if box.value)
+
+    @traitlets.observe("state", "viewer")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        pending = state.pending if state is not None else None
+        if state is None or not isinstance(pending, TicketChoice) or \
+                self.viewer != state.current:
+            self.layout.display = "none"
+            self.offered, self.boxes = (), []
+            self.children = ()
+            return
+        self.layout.display = None
+        if pending.tickets != self.offered:  # a new choice: fresh boxes, all ticked
+            self.offered = pending.tickets
+            self.boxes = [self._box(state, t) for t in pending.tickets]
+        when = "to start the game" if pending.setup else "just drawn"
+        self.note.value = (
+            f'<div style="font-size:12px"><b>{html.escape(state.player.name)}</b>: keep at '
+            f'least <b>{pending.keep}</b> of these {len(pending.tickets)} tickets {when}. A '
+            'ticket scores its points if your routes join its cities at the end, and loses '
+            'them if not.</div>')
+        self.children = (self.note, *self.boxes, self.keep)
+
+    def _box(self, state: GameState, ticket_id: str) -> widgets.Checkbox:
+        status = ticket_status(state, state.current, ticket_id)
+        label = ticket_label(status, _city_label(state))
+        cost = sum(state.board.route(r).length for r in status.to_claim)
+        hint = f" — about {cost} trains" if status.reachable else " — no open path"
+        box = widgets.Checkbox(value=True, description=label + hint, indent=False,
+                               layout=widgets.Layout(width="auto"))
+        box.add_class("ttr-ticket-choice")
+        return box

@@ -236,7 +236,8 @@ def test_claim_needs_the_routes_colour():
 
 def test_gray_route_takes_any_one_colour_but_not_two():
     state = scenario(USA, 2, hands=[{"red": 1, "green": 1}])
-    refused(state, ClaimRoute(ATL_CHA, "red", 0), "claim.cards-in-hand")
+    message = refused(state, ClaimRoute(ATL_CHA, "red", 0), "claim.one-colour")
+    assert "other colours cannot make up the rest" in message
     assert not any(isinstance(a, ClaimRoute) and a.route == ATL_CHA for a in legal_actions(state))
     ok = scenario(USA, 2, hands=[{"green": 2}])
     assert apply(ok, ClaimRoute(ATL_CHA, "green", 0)).players[0].route_points == 2
@@ -252,8 +253,29 @@ def test_locomotives_are_wild_and_may_pay_alone():
 
 def test_claim_whole_route_only():
     state = scenario(USA, 2, hands=[{"blue": 3}])
-    refused(state, ClaimRoute(ATL_MIA, "blue", 0), "claim.cards-in-hand")
+    message = refused(state, ClaimRoute(ATL_MIA, "blue", 0), "claim.whole-route")
+    assert "in one turn" in message
     refused(state, ClaimRoute(ATL_MIA, "blue", 7), "claim.whole-route")
+
+
+def test_cards_in_hand_when_the_split_is_not_held():
+    state = scenario(USA, 2, hands=[{"blue": 5, "locomotive": 1}])
+    refused(state, ClaimRoute(ATL_MIA, "blue", 2), "claim.cards-in-hand")
+
+
+def test_unknown_names_are_refused_as_such():
+    state = scenario(EUROPE, 2, hands=[{"red": 3}])
+    refused(state, ClaimRoute("eu-999", "red", 0), "action.unknown")
+    refused(state, BuildStation("Atlantis", "red", 0), "action.unknown")
+    refused(state, DrawFaceUp("purple"), "action.unknown")
+
+
+def test_events_mention_a_refresh_and_a_reshuffle():
+    refresh = draw_position(face_up=["locomotive", "locomotive", "red", "blue", "green"],
+                            pile_top=["locomotive", "white", "black", "orange", "pink", "yellow"])
+    assert "3 locomotives and was replaced" in apply(refresh, DrawFaceUp("red")).last_event
+    empty = draw_position(pile_size=0, pile_top=[])
+    assert "shuffled into a new pile" in apply(empty, DrawBlind()).last_event
 
 
 def test_claim_needs_enough_trains_and_costs_no_turn():
@@ -493,7 +515,7 @@ def test_a_refused_action_leaves_the_state_equal():
 def test_errors_name_their_rule_in_the_message():
     state = scenario(USA, 2, hands=[{"red": 1}])
     error = why_illegal(state, ClaimRoute(ATL_MIA, "blue", 0))
-    assert "(rule claim.cards-in-hand)" in str(error)
+    assert "(rule claim.whole-route)" in str(error)
     assert "\n" not in str(error)
 
 

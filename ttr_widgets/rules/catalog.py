@@ -7,6 +7,7 @@ silent, the sentence says which house ruling the kit follows.
 from __future__ import annotations
 
 RULES: dict[str, str] = {
+    "action.unknown": "An action names a route, city, card or player that exists in the game.",
     # Setup
     "setup.trains": "Each player starts with 45 trains (Europe: and 3 stations).",
     "setup.hand": "Each player is dealt 4 train cards and 5 cards are turned face up.",

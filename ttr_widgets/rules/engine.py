@@ -36,6 +36,7 @@ from .model import (
     COLORS,
     GRAY,
     LOCO,
+    LOCOMOTIVE,
     NUM_CARD_TYPES,
     Board,
     Hand,
@@ -400,6 +401,12 @@ def _station_groups(state: GameState) -> list[_Payments]:
     return [(True, city.name, runs, size) for city in state.board.cities if city.name not in taken]
 
 
+def station_cost(state: GameState) -> int | None:
+    """What the current player's next station costs, in cards (rule station.cost), or None
+    when they cannot build one (no station left, or a map without stations)."""
+    return _station_cost(state) if state.player.stations else None
+
+
 def _station_cost(state: GameState) -> int:
     rules = state.board.rules
     return rules.station_costs[rules.stations - state.player.stations]
@@ -490,7 +497,7 @@ def _check_first_card(state: GameState, action: DrawBlind | DrawFaceUp) -> None:
 
 def _check_face_up_card(state: GameState, card: str) -> int:
     if card not in CARD_NAMES:
-        raise RulesError("draw.no-card", f"{card!r} is not a train card.")
+        raise RulesError("action.unknown", f"{card!r} is not a train card.")
     index = card_index(card)
     if index not in state.face_up:
         raise RulesError("draw.no-card", f"There is no face-up {card} to take.")
@@ -514,7 +521,7 @@ def _check_claim(state: GameState, action: ClaimRoute) -> None:
     board = state.board
     route = board.route_by_id.get(action.route)
     if route is None:
-        raise RulesError("claim.whole-route", f"There is no route {action.route!r} on the "
+        raise RulesError("action.unknown", f"There is no route {action.route!r} on the "
                          f"{board.name} map.")
     closed = _route_closed(state, route)
     if closed is not None:
@@ -541,7 +548,23 @@ def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
     if locos < route.ferry_locomotives:
         raise RulesError("ferry.locomotives", f"The ferry {route} needs at least "
                          f"{route.ferry_locomotives} locomotive(s); you offered {locos}.")
+    _check_enough(hand, route, color)
     _check_hand(hand, color, length - locos, locos, "claim.cards-in-hand")
+
+
+def _check_enough(hand: Hand, route: Route, color: str) -> None:
+    """Can this colour (with every locomotive held) pay the whole route now? If not, say
+    whether it is a matter of mixing colours or of claiming bit by bit."""
+    fits = hand[LOCO] + (hand[CARD_INDEX[color]] if color in CARD_INDEX and color != LOCOMOTIVE
+                         else 0)
+    if fits >= route.length:
+        return
+    held = f"you hold {fits} card(s) that fit ({color} and locomotives)"
+    if sum(hand) >= route.length:
+        raise RulesError("claim.one-colour", f"{route} needs {route.length} cards of one colour; "
+                         f"{held}, and other colours cannot make up the rest.")
+    raise RulesError("claim.whole-route", f"{route} is claimed whole, in one turn, with "
+                     f"{route.length} cards; {held}. Keep drawing and claim it later in one go.")
 
 
 def _check_hand(hand: Hand, color: str, colored: int, locos: int, rule: str) -> None:
@@ -557,7 +580,8 @@ def _check_station(state: GameState, action: BuildStation) -> None:
     if not board.has_stations:
         raise RulesError("station.map", f"The {board.name} map has no stations.")
     if action.city not in board.city_index:
-        raise RulesError("station.one-per-city", f"There is no city {action.city!r}.")
+        raise RulesError("action.unknown", f"There is no city {action.city!r} on the "
+                         f"{board.name} map.")
     if not state.player.stations:
         raise RulesError("station.limit", f"You have built all {board.rules.stations} of your "
                          "stations.")
@@ -614,7 +638,7 @@ def _check_feed(state: GameState, action: FeedWarehouse) -> None:
     if not state.warehouses:
         raise RulesError("wd.feed", "This game is played without Warehouses & Depots.")
     if not 0 <= action.player < state.num_players:
-        raise RulesError("wd.feed", f"There is no player {action.player + 1}.")
+        raise RulesError("action.unknown", f"There is no player {action.player + 1}.")
     if not (state.deck or state.discard):
         raise RulesError("wd.feed", "The pile and the discards are empty: there is no card to "
                          "feed; draw a face-up card instead.")
@@ -624,7 +648,7 @@ def _check_depot(state: GameState, action: PlaceDepot) -> None:
     if not state.warehouses:
         raise RulesError("wd.place", "This game is played without Warehouses & Depots.")
     if action.city not in state.board.city_index:
-        raise RulesError("wd.place", f"There is no city {action.city!r}.")
+        raise RulesError("action.unknown", f"There is no city {action.city!r}.")
     if not state.depots_left[state.current]:
         raise RulesError("wd.place", "You have no Depot left beside your Warehouse.")
     piece = state.piece_at(action.city)
@@ -773,8 +797,8 @@ def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
     if second or face_up_loco or not _second_card_possible(pile, row):
         why = " (a face-up locomotive is the whole draw)" if face_up_loco else ""
         return _end_turn(state, event + why + ".", **changes)
-    return evolve(state, pending=SecondCard(), last_event=event + "; one more card to draw.",
-                  **changes)
+    return evolve(state, pending=SecondCard(), last_event=event + "; one more card to draw."
+                  + _pile_notes(state, changes), **changes)
 
 
 def _second_card_possible(pile: _Pile, row: tuple[int, ...]) -> bool:
@@ -1009,6 +1033,19 @@ def _collect(state: GameState, action: CollectWarehouses) -> GameState:
                      depots_left=(*state.depots_left[:me], left, *state.depots_left[me + 1:]))
 
 
+def _pile_notes(state: GameState, changes: dict[str, Any]) -> str:
+    """Say what happened to the pile and the face-up row on the way (rules
+    draw.three-locomotives and draw.reshuffle), so logs and lessons can show it."""
+    notes = ""
+    refreshed = changes.get("refreshes", state.refreshes) - state.refreshes
+    if refreshed:
+        notes += (" The face-up row showed 3 locomotives and was replaced"
+                  + (f" ({refreshed} times)." if refreshed > 1 else "."))
+    if changes.get("shuffles", state.shuffles) > state.shuffles:
+        notes += " The pile ran out: the discards were shuffled into a new pile."
+    return notes
+
+
 def _warehouse_reshuffle(state: GameState, changes: dict[str, Any]) -> dict[str, Any]:
     """Rule wd.exhaustion: with no pile and no discards, and a player out of Depots, every
     Warehouse is emptied and shuffled into a new pile."""
@@ -1039,6 +1076,7 @@ def _end_turn(state: GameState, event: str, *, passed: bool = False, **changes: 
     elif final < 0 and trains <= state.board.rules.end_trains:
         final = state.num_players
         event += f" {state.player.name} has {trains} train(s) left: everyone gets one last turn."
+    event += _pile_notes(state, changes)
     passes = state.passes + 1 if passed else 0
     if passes >= state.num_players:
         final = 0

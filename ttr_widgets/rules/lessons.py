@@ -269,7 +269,7 @@ def claiming() -> tuple[Practice, ...]:
             usa, TWO, hands=[{"red": 1, "green": 1, "yellow": 2}]),
             "Atlanta–Charleston is gray: any one colour will do, but not two. Try to pay with "
             "red (Ann holds one red and one green), then pay with her two yellow.",
-            "claim.cards-in-hand", (ClaimRoute(atl_cha, "red", 0),), highlight=(atl_cha,)),
+            "claim.one-colour", (ClaimRoute(atl_cha, "red", 0),), highlight=(atl_cha,)),
         Practice("locomotives", "Locomotives are wild", scenario(
             usa, TWO, hands=[{"locomotive": 4, "orange": 1}]),
             "Pay the orange Atlanta–New Orleans (4 spaces) with 4 locomotives.",
@@ -551,7 +551,7 @@ def confused_usa() -> tuple[Practice, ...]:
             usa, TWO, hands=[{"black": 2}]),
             "Chicago–Pittsburgh (black) has 3 spaces and Ann holds 2 black cards. Try to "
             "claim it now and finish it later.",
-            "claim.cards-in-hand", (ClaimRoute(pit_chi, "black", 0),), highlight=(pit_chi,)),
+            "claim.whole-route", (ClaimRoute(pit_chi, "black", 0),), highlight=(pit_chi,)),
         Practice("face-up-locomotive", "A face-up locomotive, only card?", plain,
                  "Take the face-up locomotive: the turn passes to Ben at once.",
                  "draw.faceup-locomotive", (DrawFaceUp("locomotive"),), "accepted"),
@@ -570,7 +570,7 @@ def confused_usa() -> tuple[Practice, ...]:
         Practice("mix-gray", "Mix colours on gray?", scenario(
             usa, TWO, hands=[{"red": 1, "green": 1}]),
             "Atlanta–Charleston is gray, 2 spaces. Ann holds 1 red and 1 green: try red.",
-            "claim.cards-in-hand", (ClaimRoute(atl_cha, "red", 0),), highlight=(atl_cha,)),
+            "claim.one-colour", (ClaimRoute(atl_cha, "red", 0),), highlight=(atl_cha,)),
         Practice("both-doubles", "Both tracks of a double?", scenario(
             usa, FOUR, hands=[{"orange": 4}], claimed={den_kc_black: 0}),
             "Ann owns the black track of Denver–Kansas City. Try the orange one.",

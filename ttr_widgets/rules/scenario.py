@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
+from .engine import DEPOTS
 from .errors import PositionError
 from .model import CARD_NAMES, NUM_CARD_TYPES, Board, Hand, card_index, hand_from
 from .state import NO_CARD, OPEN, GameState, Options, PlayerState
@@ -33,6 +35,8 @@ def scenario(
     current: int = 0,
     seed: int = 0,
     options: Options | None = None,
+    depots: Mapping[str, int] | None = None,
+    warehouses: Sequence[Mapping[str, int]] = (),
 ) -> GameState:
     """A state after setup where player ``current`` is about to start a turn.
 
@@ -40,15 +44,18 @@ def scenario(
     the discards; ``pile_size`` keeps only that many cards in the pile and moves the others
     (from the bottom) to the discards. Without ``face_up`` the row is dealt from the pile.
     Route and station owners are player indices; trains default to what the claimed routes
-    leave."""
+    leave. With ``Options(warehouses=True)``, ``depots`` (city → player) are placed and
+    ``warehouses`` hold the given cards; Depots left default to 5 less those placed."""
     names = tuple(f"Player {i + 1}" for i in range(players)) if isinstance(players, int) \
         else tuple(players)
     n = len(names)
     hand_tuples = [hand_from(h) for h in hands] + [(0,) * NUM_CARD_TYPES] * (n - len(hands))
+    options = options or Options()
+    stored = _warehouses(options, warehouses, n)
     row = tuple(card_index(c) if c is not None else NO_CARD for c in face_up)
     top = [card_index(c) for c in pile_top]
     discards = [card_index(c) for c in discard]
-    rest = _remaining(board, hand_tuples, row, top + discards)
+    rest = _remaining(board, [*hand_tuples, *stored], row, top + discards)
     random.Random(f"ttr:{seed}:scenario").shuffle(rest)
     if not face_up:
         if len(rest) < board.rules.face_up:
@@ -69,10 +76,43 @@ def scenario(
         board=board, players=player_states, deck=tuple(pile), discard=tuple(discards),
         face_up=row, owners=owners, current=current, seed=seed,
         tickets=tuple(ticket_pile) if ticket_pile is not None
-        else _ticket_pile(board, options or Options(), tickets),
+        else _ticket_pile(board, options, tickets),
         stations=tuple((city, p) for city, p in (stations or {}).items()),
-        options=options or Options(), last_event="A position set up by hand.",
+        options=options, last_event="A position set up by hand.",
+        **_depots(board, options, depots or {}, stations or {}, stored, n),
     )
+
+
+def _warehouses(options: Options, cards: Sequence[Mapping[str, int]], n: int
+                ) -> tuple[Hand, ...]:
+    if not options.warehouses:
+        if cards:
+            raise PositionError("warehouses: only in a game with Options(warehouses=True)")
+        return ()
+    if len(cards) > n:
+        raise PositionError(f"warehouses: {len(cards)} given for {n} players")
+    return tuple(hand_from(c) for c in cards) + ((0,) * NUM_CARD_TYPES,) * (n - len(cards))
+
+
+def _depots(board: Board, options: Options, depots: Mapping[str, int],
+            stations: Mapping[str, int], stored: tuple[Hand, ...], n: int) -> dict[str, Any]:
+    """The Warehouses & Depots fields of the state (none without the option)."""
+    if not options.warehouses:
+        if depots:
+            raise PositionError("depots: only in a game with Options(warehouses=True)")
+        return {}
+    for city, player in depots.items():
+        if city not in board.city_index:
+            raise PositionError(f"depots: unknown city {city!r}")
+        if city in stations:
+            raise PositionError(f"depots[{city!r}]: the city holds a station (one piece per "
+                                "city)")
+        if not 0 <= player < n:
+            raise PositionError(f"depots[{city!r}]: no player {player}")
+    left = tuple(DEPOTS - sum(1 for p in depots.values() if p == i) for i in range(n))
+    if min(left) < 0:
+        raise PositionError("depots: a player has only 5 Depots")
+    return {"warehouses": stored, "depots": tuple(depots.items()), "depots_left": left}
 
 
 def _remaining(board: Board, hands: Sequence[Hand], row: tuple[int, ...],

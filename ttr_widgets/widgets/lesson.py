@@ -37,7 +37,14 @@ from ttr_widgets.rules.actions import (
     PlaceDepot,
 )
 from ttr_widgets.rules.catalog import RULES
-from ttr_widgets.rules.engine import apply, holdings, legal_actions, score, why_illegal
+from ttr_widgets.rules.engine import (
+    apply,
+    holdings,
+    legal_actions,
+    score,
+    station_cost,
+    why_illegal,
+)
 from ttr_widgets.rules.graph import ticket_path
 from ttr_widgets.rules.lessons import Outcome, Practice
 from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCO, Board, Route
@@ -803,11 +810,9 @@ def _natural_payment(state: GameState, route: Route) -> tuple[str, int]:
 
 
 def _station_cost(state: GameState) -> int:
-    rules = state.board.rules
-    if not rules.station_costs:
-        return 1
-    built = rules.stations - state.player.stations
-    return rules.station_costs[min(built, len(rules.station_costs) - 1)]
+    """The next station's cost for the widgets (1 when no station can be built: the core then
+    refuses the attempt and names the rule)."""
+    return station_cost(state) or 1
 
 
 def _paint_card(button: w.Button, card: int) -> None:

@@ -103,12 +103,13 @@ class ScoringExplorer(widgets.VBox):
         self.view = self._new_view(self.game.position)
         self.board_box = widgets.Box([self.view.widget])
         self._start(self.game)
-        side = widgets.VBox([self.trails, self.trail_list, self.tickets_box],
+        # What changes with a click sits beside the board, where the eye is.
+        side = widgets.VBox([self.winner, self.changes, self.message, self.trails,
+                             self.trail_list, self.tickets_box],
                             layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
         super().__init__([
-            widgets.HBox([self.reset_button, self.upload]), self.source_label, self.message,
-            self.winner, self.changes, widgets.HBox([self.board_box, side]), self.plot,
-            self.table,
+            widgets.HBox([self.reset_button, self.upload]), self.source_label,
+            widgets.HBox([self.board_box, side]), self.plot, self.table,
         ])
         self.add_class("ttr-explorer")
 
@@ -144,7 +145,7 @@ class ScoringExplorer(widgets.VBox):
                                        layout=widgets.Layout(width="400px"))
         self.trails.add_class("ttr-explorer-trails")
         self.trails.observe(lambda _c: self._render(), "value")
-        self.tickets_box = widgets.VBox(layout=widgets.Layout(max_height="330px",
+        self.tickets_box = widgets.VBox(layout=widgets.Layout(max_height="260px",
                                                               overflow="auto"))
         self.tickets_box.add_class("ttr-explorer-tickets")
         self.reset_button = widgets.Button(description="Reset", icon="undo",
@@ -197,7 +198,8 @@ class ScoringExplorer(widgets.VBox):
                 mine.append(box)
             heading = widgets.HTML(f"<b>{html.escape(holding.name)}</b>'s tickets"
                                    if mine else f"<b>{html.escape(holding.name)}</b>: no tickets")
-            groups.append(widgets.VBox([heading, *mine]))
+            # No shrinking: the list scrolls instead of squeezing its groups together.
+            groups.append(widgets.VBox([heading, *mine], layout=widgets.Layout(flex="0 0 auto")))
         self.tickets_box.children = tuple(groups)
         return boxes
 
@@ -351,10 +353,11 @@ class ScoringExplorer(widgets.VBox):
             trail = longest_trail(self.board, holding.routes)
             cities = " – ".join(city_label(self.board, c) for c in trail.cities) or "no routes"
             bonus = f" <b>+{score.longest_bonus}</b>" if score.longest_bonus else ""
-            rows.append(f"<div><b>{html.escape(score.name)}</b>: {score.longest_trail} spaces"
-                        f"{bonus}<div style='color:#777;font-size:12px'>"
-                        f"{html.escape(cities)}</div></div>")
-        return "<div style='font-size:13px'>" + "".join(rows) + "</div>"
+            rows.append(f"<div style='margin-bottom:3px'><b>{html.escape(score.name)}</b>: "
+                        f"{score.longest_trail} spaces{bonus}"
+                        f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
+                        "</div>")
+        return "<div style='font-size:13px;line-height:1.35'>" + "".join(rows) + "</div>"
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -246,8 +246,7 @@ class TicketScorer(widgets.VBox):
         self.board_box = widgets.Box([self.view.widget])
         with self._hold():
             self.position = Position(board, tuple(Holding(n, frozenset(), ()) for n in names))
-        super().__init__([self._header(), widgets.HBox([self.board_box, self._side()]),
-                          self.message, self.standings])
+        super().__init__([self._header(), widgets.HBox([self.board_box, self._side()])])
         self.add_class("ttr-scorer")
 
     def __repr__(self) -> str:
@@ -342,7 +341,7 @@ class TicketScorer(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.ticket_search, self.add_button]),
             widgets.HBox([self.tickets, self.remove_button]),
-            self.show, self.total, self.results,
+            self.show, self.message, self.total, self.results, self.standings,
         ], layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
 
     def _new_view(self, board: Board, names: Sequence[str]) -> MapView:

@@ -429,3 +429,10 @@ def test_every_important_widget_has_its_css_class(usa: TicketScorer) -> None:
             "ttr-scorer-results", "ttr-scorer-total", "ttr-scorer-standings",
             "ttr-scorer-message", "ttr-scorer-upload", "ttr-scorer-count", "ttr-scorer-map",
             "ttr-scorer-show", "ttr-scorer-name"} <= classes
+
+
+def test_a_table_the_rules_do_not_allow_is_refused_at_once() -> None:
+    with pytest.raises(ValueError, match=r"1 player; the usa map is played by 2 to 5"):
+        TicketScorer("usa", players=1)
+    with pytest.raises(ValueError, match=r"duplicate player name 'Ann'"):
+        TicketScorer("usa", players=["Ann", "Ann"])

@@ -215,7 +215,8 @@ def _name_at(names: Sequence[str], index: int) -> str:
 
 
 class TicketScorer(widgets.VBox):
-    """The scorer (an ipywidgets box) over one trait, ``position``.
+    """The scorer (an ipywidgets box). The game is one trait, ``position``; ``selected`` (a
+    seat), ``ticket`` and ``showing`` say what the side panel and the highlight are about.
 
     Inputs: ``map_select``, ``variant``, ``count`` (players), ``player`` (whose holding the clicks
     edit), ``name`` (rename the selected player), the board (``view``: a click on a route toggles
@@ -244,8 +245,12 @@ class TicketScorer(widgets.VBox):
         self._build_controls(board)
         self.view = self._new_view(board, names)
         self.board_box = widgets.Box([self.view.widget])
+        position = Position(board, tuple(Holding(n, frozenset(), ()) for n in names))
+        problem = check_position(position, source="TicketScorer")
+        if problem is not None:
+            raise ValueError(str(problem))
         with self._hold():
-            self.position = Position(board, tuple(Holding(n, frozenset(), ()) for n in names))
+            self.position = position
         super().__init__([self._header(), widgets.HBox([self.board_box, self._side()])])
         self.add_class("ttr-scorer")
 
@@ -661,10 +666,7 @@ class TicketScorer(widgets.VBox):
             self.view.player_names = _padded(self.names)
 
     def _ticket_options(self) -> list[tuple[str, str]]:
-        try:
-            score = self.sheet.players[self.selected]
-        except (AttributeError, IndexError):
-            return []
+        score = self.sheet.players[self.selected]
         return [(f"{'✔' if t.completed else '✘'} {ticket_text(self.board, t.id)}", t.id)
                 for t in score.tickets]
 

@@ -347,11 +347,13 @@ def test_three_way_tie_left_to_two() -> None:
                                  "Longest Trail: Ann and Bob share the win.")
 
 
-def test_everybody_without_routes_shares_the_bonus() -> None:
+def test_nobody_without_routes_scores_the_bonus() -> None:
     sheet = score_game(MINI, [holding("Ann", [], []), holding("Bob", [], [])])
     assert [(p.longest_trail, p.longest_bonus, p.total) for p in sheet.players] == [
-        (0, 10, 18), (0, 10, 18)]
+        (0, 0, 8), (0, 0, 8)]  # two unused stations each, no trail, no bonus
     assert sheet.winner == ("Ann", "Bob")
+    one = score_game(MINI, [holding("Ann", ["m-05"], []), holding("Bob", [], [])])
+    assert [p.longest_bonus for p in one.players] == [10, 0]
 
 
 # ----------------------------------------------------------------------------- errors, output

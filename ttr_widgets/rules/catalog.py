@@ -129,7 +129,8 @@ RULES: dict[str, str] = {
     "its value; otherwise it subtracts it.",
     "score.stations": "Each station you did not build scores 4 points.",
     "score.longest": "The longest continuous trail of a player's own trains (no train car counted "
-    "twice; cities may repeat) scores 10 for every player tied for it.",
+    "twice; cities may repeat) scores 10 for every player tied for it; with no route claimed "
+    "at all there is no trail, and nobody scores it.",
     "score.longest-own": "Routes borrowed through stations do not count toward the longest trail.",
     "score.tiebreak": "Ties on points go to the most completed tickets, then (Europe) the fewest "
     "stations built, then the holder of the longest-trail bonus.",

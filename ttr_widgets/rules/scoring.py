@@ -151,7 +151,7 @@ def score_game(board: Board, holdings: Sequence[Holding], *,
     best_trail = max((p.longest_trail for p in partial), default=0)
     bonus = board.rules.longest_bonus if longest_bonus else 0
     players = tuple(replace(p, longest_bonus=bonus, total=p.total + bonus)
-                    if p.longest_trail == best_trail else p for p in partial)
+                    if p.longest_trail == best_trail > 0 else p for p in partial)
     warehouses = any(h.depots_left is not None for h in holdings)
     if warehouses:
         players = _depot_bonus(players, holdings)

@@ -56,7 +56,7 @@ def test_a_new_app_deals_and_asks_the_person_for_tickets():
     assert [b.description.split(" — ")[0] for b in app.ticket_choice.boxes] == [
         f"{MINI.ticket(t).a} – {MINI.ticket(t).b} ({MINI.ticket(t).points})"
         for t in app.state.pending.tickets]
-    assert "Ticket to Ride · Mini" in app.title.value and "seed 5" in app.title.value
+    assert "Mini: six cities" in app.title.value and "seed 5" in app.title.value
 
 
 def test_layout_fits_a_laptop_screen():

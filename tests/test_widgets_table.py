@@ -34,12 +34,13 @@ from ttr_widgets.rules.advice import (
 from ttr_widgets.rules.engine import apply, legal_actions, new_game, score, why_illegal
 from ttr_widgets.rules.errors import PositionError, RulesError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.model import CARD_NAMES
 from ttr_widgets.rules.record import to_record
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import TunnelPayment
 from ttr_widgets.widgets.claim import ClaimPanel, TunnelPanel
 from ttr_widgets.widgets.hand import HandView
-from ttr_widgets.widgets.market import CARD_GLYPH, Market
+from ttr_widgets.widgets.market import Market, card_chip
 from ttr_widgets.widgets.players import PlayersTable, StartPanel
 from ttr_widgets.widgets.records import RecordsPanel, record_href, uploaded_game
 from ttr_widgets.widgets.scoring_view import ScoringView, longest_trail_routes
@@ -98,8 +99,9 @@ def test_market_shows_colour_names_and_symbols_and_asks_for_the_card_clicked():
     market = Market(asked)
     market.state = state
     labels = [b.description for b in market.cards]
-    assert labels == [f"{CARD_GLYPH['red']} red", f"{CARD_GLYPH['locomotive']} locomotive",
-                      f"{CARD_GLYPH['blue']} blue", "empty", f"{CARD_GLYPH['green']} green"]
+    assert labels == ["red", "locomotive", "blue", "empty", "green"]
+    assert [b.style.button_color for b in market.cards] == \
+        ["#e0393e", "#6d6d6d", "#2c6fd1", "#eeeeee", "#34a048"]
     assert market.cards[3].disabled and not market.cards[1].disabled
     assert "ttr-card-locomotive" in market.cards[1]._dom_classes
     assert all("ttr-market-card" in b._dom_classes for b in market.cards)
@@ -112,6 +114,15 @@ def test_market_shows_colour_names_and_symbols_and_asks_for_the_card_clicked():
     assert f"tickets <b>{len(state.tickets)}</b>" in market.piles.value
 
 
+def test_each_card_chip_carries_the_boards_symbol_for_its_colour():
+    chips = {name: card_chip(name) for name in CARD_NAMES}
+    shapes = {name: chip.split("<svg", 1)[1].split("</svg>", 1)[0] for name, chip in
+              chips.items()}
+    assert len(set(shapes.values())) == len(CARD_NAMES)  # nine different symbols
+    assert all(f"{name}</span>" in chip for name, chip in chips.items())
+    assert 'points="0,0 10,0 5,5 10,10 0,10 5,5"' in shapes["pink"]  # the hourglass
+
+
 # --------------------------------------------------------------------------- hand
 
 
@@ -121,6 +132,7 @@ def test_hand_counts_cards_by_colour_or_offers_to_show_it():
     hand.state, hand.viewer = state, 0
     assert "red ×3" in hand.cards.value and "locomotive ×1" in hand.cards.value
     assert "4 card(s)" in hand.cards.value and "12 train(s) left" in hand.cards.value
+    assert card_chip("red", 3) in hand.cards.value
     assert hand.show_button not in hand.children
     revealed = Recorder()
     hidden = HandView(revealed)

@@ -15,6 +15,7 @@ once. At a hotseat table (two or more people) a hand shows only after its owner 
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 import secrets
 from collections.abc import Sequence
@@ -114,11 +115,14 @@ class PlayApp(widgets.VBox):
         play_tab = widgets.VBox([self.tunnel, self.ticket_choice, self.claim, self.market,
                                  self.hand, self.tickets])
         self.tabs = widgets.Tab(
-            [play_tab, self.stepper, self.scoring, widgets.VBox([self.start, self.records])],
+            [play_tab, self.stepper, self.scoring,
+             widgets.VBox([self.title, self.start, self.records])],
             titles=TABS, layout=widgets.Layout(width="100%"))
-        for page in self.tabs.children:
+        for page in self.tabs.children:  # each tab scrolls on its own; nothing in it shrinks
             page.layout.max_height = "380px"
             page.layout.overflow = "hidden auto"
+            for child in page.children:
+                child.layout.flex = "0 0 auto"
         self.tabs.add_class("ttr-tabs")
         top = widgets.HBox([self.stepper.bar, self.hint_button],
                            layout=widgets.Layout(align_items="center"))
@@ -129,7 +133,7 @@ class PlayApp(widgets.VBox):
         self.board_box = widgets.Box([self.map_view.widget],
                                      layout=widgets.Layout(width=f"{BOARD_WIDTH}px"))
         self.board_box.add_class("ttr-board")
-        super().__init__([self.title, widgets.HBox([self.board_box, self.side])],
+        super().__init__([widgets.HBox([self.board_box, self.side])],
                          layout=widgets.Layout(width=f"{BOARD_WIDTH + SIDE_WIDTH + 12}px"))
         self.add_class("ttr-app")
         self.start.show(self._setup())
@@ -543,10 +547,9 @@ class PlayApp(widgets.VBox):
                   and self._kinds[state.current] == "human" and self._bot_task is None)
         humans = self.humans
         self.title.value = (
-            f'<div style="font-size:15px;margin:2px 0"><b>Ticket to Ride · '
-            f'{state.board.title}</b> <span style="color:#777;font-size:12px">seed '
-            f'{self._game.initial.seed} · {len(humans)} person(s), '
-            f'{len(self._kinds) - len(humans)} bot(s)</span></div>')
+            f'<div style="font-size:12px"><b>This game</b>: {html.escape(state.board.title)} · '
+            f'seed {self._game.initial.seed} · {len(humans)} person(s), '
+            f'{len(self._kinds) - len(humans)} bot(s)</div>')
         reveal = (state.player.name if viewer is None and len(humans) > 1
                   and state.current in humans and not over else "")
         _assign(self.market, state=state)

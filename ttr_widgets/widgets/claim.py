@@ -26,7 +26,7 @@ from ttr_widgets.rules.catalog import explain
 from ttr_widgets.rules.model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
 from ttr_widgets.rules.state import OPEN, GameState, TunnelPayment
 
-from .market import CARD_FILL, CARD_GLYPH, CARD_INK, card_chip
+from .market import CARD_FILL, CARD_INK, card_chip
 from .status import payment_text
 
 __all__ = ["ClaimPanel", "TunnelPanel", "route_title"]
@@ -138,7 +138,7 @@ class ClaimPanel(widgets.VBox):
         self.notes.value = "".join(lines)
         self.payments = payments
         colors = list(dict.fromkeys(p.color for p in payments))
-        options = [(f"{CARD_GLYPH[c]} {c}", c) for c in colors]
+        options = [(c, c) for c in colors]
         if list(self.colors.options) != options:
             best = min(colors, key=lambda c: min(p.locomotives for p in payments
                                                  if p.color == c)) if colors else None

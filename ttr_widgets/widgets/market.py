@@ -1,8 +1,8 @@
 """The card market: the five face-up cards, the blind draw, the ticket draw and the piles' sizes.
 
-Each card shows its colour, its name and the symbol the board uses for that colour, so nobody
-needs to tell colours apart to play. Clicking asks the app to play ``DrawFaceUp`` /
-``DrawBlind`` / ``DrawTickets``; the rules decide, the status line answers.
+Each card shows its colour and its name (and, in the hand, the symbol the board uses for that
+colour), so nobody needs to tell colours apart to play. Clicking asks the app to play
+``DrawFaceUp`` / ``DrawBlind`` / ``DrawTickets``; the rules decide, the status line answers.
 """
 
 from __future__ import annotations
@@ -20,18 +20,26 @@ from ttr_widgets.rules.state import GameState, SecondCard
 
 from . import style
 
-__all__ = ["CARD_FILL", "CARD_GLYPH", "CARD_INK", "Market", "card_chip"]
+__all__ = ["CARD_FILL", "CARD_INK", "CARD_SYMBOL", "Market", "card_chip", "card_symbol"]
 
-#: The printed glyph for each plotly marker symbol the board uses.
-_GLYPHS = {
-    "diamond": "◆", "triangle-down": "▼", "triangle-up": "▲", "cross": "✚", "bowtie": "⋈",
-    "hourglass": "⧗", "hexagram": "✶", "x": "✖", "circle": "●", "star": "★",
+#: The board's marker symbols as SVG shapes in a 10 × 10 box (drawn inline, so no font is
+#: needed: the browser's fonts lack some of these symbols).
+_SHAPES = {
+    "diamond": '<polygon points="5,0 10,5 5,10 0,5"/>',
+    "triangle-down": '<polygon points="0,1 10,1 5,9.5"/>',
+    "triangle-up": '<polygon points="5,0.5 10,9 0,9"/>',
+    "cross": '<polygon points="3.5,0 6.5,0 6.5,3.5 10,3.5 10,6.5 6.5,6.5 6.5,10 3.5,10 '
+             '3.5,6.5 0,6.5 0,3.5 3.5,3.5"/>',
+    "bowtie": '<polygon points="0,0 5,5 10,0 10,10 5,5 0,10"/>',
+    "hourglass": '<polygon points="0,0 10,0 5,5 10,10 0,10 5,5"/>',
+    "hexagram": '<polygon points="5,0 9.3,7.5 0.7,7.5"/><polygon points="5,10 0.7,2.5 9.3,2.5"/>',
+    "x": '<polygon points="0,2 2,0 5,3 8,0 10,2 7,5 10,8 8,10 5,7 2,10 0,8 3,5"/>',
+    "circle": '<circle cx="5" cy="5" r="4.5"/>',
+    "star": '<polygon points="5,0 6.2,3.4 9.8,3.5 6.9,5.7 7.9,9.2 5,7.1 2.1,9.2 3.1,5.7 0.2,3.5 '
+            '3.8,3.4"/>',
 }
-#: Card name → glyph, the same symbol as the card's colour on the board (★ the locomotive).
-CARD_GLYPH: dict[str, str] = {
-    **{name: _GLYPHS[symbol] for name, symbol in style.ROUTE_SYMBOL.items()},
-    LOCOMOTIVE: _GLYPHS[style.LOCOMOTIVE_SYMBOL],
-}
+#: Card name → the board's marker symbol for that colour (the star for the locomotive).
+CARD_SYMBOL: dict[str, str] = {**style.ROUTE_SYMBOL, LOCOMOTIVE: style.LOCOMOTIVE_SYMBOL}
 #: Card name → fill colour.
 CARD_FILL: dict[str, str] = {**style.ROUTE_FILL, LOCOMOTIVE: style.LOCOMOTIVE_FILL}
 _DARK = {"red", "green", "blue", "black", "gray", LOCOMOTIVE}
@@ -41,9 +49,16 @@ CARD_INK: dict[str, str] = {name: "#ffffff" if name in _DARK else "#202020" for 
 Handler = Callable[[Action], object]
 
 
+def card_symbol(name: str, ink: str) -> str:
+    """The board's symbol for a card's colour, as a small inline SVG drawn in ``ink``."""
+    return (f'<svg width="10" height="10" viewBox="0 0 10 10" style="vertical-align:-1px" '
+            f'fill="{ink}" aria-hidden="true">{_SHAPES[CARD_SYMBOL[name]]}</svg>')
+
+
 def card_chip(name: str, count: int | None = None, *, dim: bool = False) -> str:
-    """A small HTML chip for a card: its colour, symbol and name (and a count)."""
-    label = f"{CARD_GLYPH[name]} {html.escape(name)}"
+    """A small HTML chip for a card: its colour, the board's symbol for it and its name (and a
+    count), so the colour never has to be told by its hue."""
+    label = f"{card_symbol(name, CARD_INK[name])} {html.escape(name)}"
     if count is not None:
         label += f" ×{count}"
     opacity = "0.35" if dim else "1"
@@ -89,9 +104,10 @@ class Market(widgets.VBox):
         self.add_class("ttr-market")
 
     def _card_button(self, slot: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="78px", height="34px",
-                                                      margin="1px 2px",
+        button = widgets.Button(layout=widgets.Layout(width="74px", height="34px",
+                                                      margin="1px", padding="0 2px",
                                                       border=f"1px solid {style.INK}"))
+        button.style.font_size = "12px"
         button.add_class("ttr-market-card")
         button.on_click(lambda _b: self._take(slot))
         return button
@@ -116,7 +132,8 @@ class Market(widgets.VBox):
         only_pass = state.pending is None and legal_actions(state) == [Pass()]
         self.pass_button.layout.display = None if only_pass else "none"
         second = isinstance(state.pending, SecondCard)
-        self.blind.description = "Second card: blind" if second else "Draw blind"
+        self.blind.tooltip = ("Take your second card from the pile, unseen" if second
+                              else "Take the top card of the pile, unseen")
         self.piles.value = (
             f'<span style="font-size:12px;color:#444">pile <b>{len(state.deck)}</b> · '
             f'discards <b>{len(state.discard)}</b> · tickets <b>{len(state.tickets)}</b></span>')
@@ -130,7 +147,7 @@ def _paint(button: widgets.Button, name: str | None) -> None:
         button.description, button.tooltip, button.disabled = "empty", "No card here", True
         button.style.button_color, button.style.text_color = "#eeeeee", "#777777"
         return
-    button.description = f"{CARD_GLYPH[name]} {name}"
+    button.description = name
     button.tooltip = f"Take the face-up {name}"
     button.disabled = False
     button.style.button_color, button.style.text_color = CARD_FILL[name], CARD_INK[name]

@@ -143,11 +143,12 @@ class StartPanel(widgets.VBox):
         return GameSetup(self.map.value, names, tuple(w.value for w in self.kinds[:n]), seed)
 
     def show(self, setup: GameSetup) -> None:
-        """Fill the panel from a game (after ``PlayApp`` starts or loads one)."""
+        """Fill the panel from a game (after ``PlayApp`` starts or loads one): the same map and
+        seats for the next game, and a blank seed (a new deal) unless one is typed."""
         if setup.map_name in self.map.options:
             self.map.value = setup.map_name
         self.count.value = len(setup.players)
         for i, (name, kind) in enumerate(zip(setup.players, setup.kinds, strict=True)):
             self.names[i].value = name
             self.kinds[i].value = kind
-        self.seed.value = "" if setup.seed is None else str(setup.seed)
+        self.seed.value = ""

@@ -55,7 +55,7 @@ class ScoringView(widgets.VBox):
             self.trails.children = ()
             return
         names = " and ".join(sheet.winners)
-        self.winner.value = (f'<div style="font-size:14px"><b>🏆 {html.escape(names)}</b> '
+        self.winner.value = (f'<div style="font-size:14px"><b>★ {html.escape(names)}</b> '
                              f'{"wins" if len(sheet.winners) == 1 else "share the win"}.<br>'
                              f'<span style="font-size:12px">{html.escape(sheet.reason)}'
                              '</span></div>')

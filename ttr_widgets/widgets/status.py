@@ -29,7 +29,7 @@ __all__ = ["StatusLine", "describe_action", "payment_text"]
 _KINDS = {
     "info": ("#f4f1e8", "#303030", ""),
     "error": ("#fde8e6", "#8a1c12", "⚠ "),
-    "hint": ("#e8f1fb", "#16406e", "💡 "),
+    "hint": ("#e8f1fb", "#16406e", "☞ "),
     "done": ("#e7f5ea", "#1d5a2c", "✔ "),
 }
 

@@ -42,7 +42,7 @@ def turn_label(state: GameState) -> str:
 
 
 class Stepper(widgets.VBox):
-    """The review panel: ``⏮`` / ``◀`` / ``▶`` / ``⏭`` (``ttr-turn-back``,
+    """The review panel: ``⇤ turn`` / ``◀ step`` / ``step ▶`` / ``turn ⇥`` (``ttr-turn-back``,
     ``ttr-step-back``, ``ttr-step-forward``, ``ttr-turn-forward``), a turn picker
     (``ttr-jump``), the position (``ttr-position``) and the log (``ttr-log``, newest first).
 
@@ -81,13 +81,13 @@ class Stepper(widgets.VBox):
         self.bar = widgets.HBox([self.undo, self.redo, self.resume])
         self.bar.add_class("ttr-stepper-bar")
 
-        self.turn_back = button("⏮ turn", "Back one turn", "ttr-turn-back",
+        self.turn_back = button("⇤ turn", "Back one turn", "ttr-turn-back",
                                 lambda g: g.undo_turn())
         self.step_back = button("◀ step", "Back one step", "ttr-step-back",
                                 lambda g: g.undo())
         self.step_forward = button("step ▶", "Forward one step", "ttr-step-forward",
                                    lambda g: g.redo())
-        self.turn_forward = button("turn ⏭", "Forward one turn", "ttr-turn-forward",
+        self.turn_forward = button("turn ⇥", "Forward one turn", "ttr-turn-forward",
                                    lambda g: g.redo_turn())
         self.jump = widgets.Dropdown(options=[("Deal", 0)], value=0, description="Go to",
                                      layout=widgets.Layout(width="230px"))
@@ -193,4 +193,5 @@ def _entry_html(before: GameState, entry: LogEntry) -> str:
     allowed = ", ".join(f'<abbr title="{html.escape(RULES.get(r, r))}">{html.escape(r)}</abbr>'
                         for r in rules)
     why = f' <span style="color:#777">— allowed by {allowed}</span>' if allowed else ""
-    return (f'<b>{when}</b> · {html.escape(entry.player)}: {html.escape(entry.event)}{why}')
+    who = "" if entry.event.startswith(entry.player) else f"{html.escape(entry.player)}: "
+    return f"<b>{when}</b> · {who}{html.escape(entry.event)}{why}"

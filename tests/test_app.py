@@ -269,6 +269,10 @@ def test_a_position_set_up_by_hand_cannot_be_saved(tmp_path):
     app = mini_app()
     with pytest.raises(PositionError, match="set up by hand"):
         app.save(tmp_path / "x.json")
+    assert "set up by hand" in app.records.download.value and "href" not in \
+        app.records.download.value
+    dealt = PlayApp("mini", seed=1, bot_delay=0)
+    assert "ttr-download-link" in dealt.records.download.value
 
 
 # --------------------------------------------------------------------------- seats
@@ -401,7 +405,7 @@ def play_a_human_turn(app):
              b.description).click()
 
 
-@pytest.mark.parametrize("map_name", ["mini", "usa"])
+@pytest.mark.parametrize("map_name", ["mini", "usa", "europe"])
 def test_a_whole_game_against_the_greedy_bot_through_the_table(map_name):
     app = PlayApp(map_name, ("Ann", "Greedy"), ("human", "greedy"), seed=21, bot_delay=0)
     for _ in range(600):

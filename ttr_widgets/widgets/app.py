@@ -90,6 +90,7 @@ class PlayApp(widgets.VBox):
         self._bot_task: asyncio.Task[None] | None = None
         self._sheet: tuple[GameState, ScoreSheet] | None = None
         self._was_over = False
+        self._deal_checked: tuple[GameState, bool] | None = None
 
         self.status = StatusLine()
         self.map_view = self._new_map_view(game.state)
@@ -491,11 +492,18 @@ class PlayApp(widgets.VBox):
                          first.seed)
 
     def _check_recordable(self) -> None:
-        first = self._game.initial
-        deal = new_game(first.board, [p.name for p in first.players], first.seed, first.options)
-        if deal != first:
+        if not self._from_deal():
             raise PositionError("record: this game starts from a position set up by hand, not "
                                 "from a deal, so a record of it would not replay")
+
+    def _from_deal(self) -> bool:
+        """Whether the game starts from the deal its seed makes (records replay from there)."""
+        first = self._game.initial
+        if self._deal_checked is None or self._deal_checked[0] is not first:
+            deal = new_game(first.board, [p.name for p in first.players], first.seed,
+                            first.options)
+            self._deal_checked = (first, deal == first)
+        return self._deal_checked[1]
 
     def _replace_board(self, state: GameState) -> None:
         self.map_view = self._new_map_view(state)
@@ -563,7 +571,7 @@ class PlayApp(widgets.VBox):
                 state=state)
         _assign(self.stepper, humans=humans, paused=self._paused and self._bot_to_move(),
                 game=self._game)
-        _assign(self.records, game=self._game)
+        _assign(self.records, recordable=self._from_deal(), game=self._game)
         self.hint_button.disabled = over
         self._draw_board()
 

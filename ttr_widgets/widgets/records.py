@@ -48,6 +48,7 @@ class RecordsPanel(widgets.VBox):
     ``Replay from the deal`` button (``ttr-replay``)."""
 
     game = traitlets.Instance(Game, allow_none=True)
+    recordable = traitlets.Bool(True)  #: False for a game set up by hand: no record replays it
 
     def __init__(self, on_load: Callable[[Game], object],
                  on_error: Callable[[TTRError], object],
@@ -85,11 +86,16 @@ class RecordsPanel(widgets.VBox):
         finally:
             self.upload.value = ()  # the same file can be loaded again
 
-    @traitlets.observe("game")
+    @traitlets.observe("game", "recordable")
     def _render(self, _change: object = None) -> None:
         game = self.game
         if game is None:
             self.download.value = ""
+            return
+        if not self.recordable:
+            self.download.value = ('<span style="font-size:12px;color:#666">This game starts '
+                                   'from a position set up by hand: a record (which replays '
+                                   'from the deal) cannot hold it.</span>')
             return
         first = game.initial
         name = f"ttr-{first.board.name}-seed{first.seed}-step{game.cursor}.json"

@@ -119,3 +119,10 @@ def test_illegal_record_action_names_the_rule():
     with pytest.raises(PositionError, match=r"actions\[2\]: .*rule tickets.keep"):
         from_record(record)
     assert KeepTickets  # the action type the record names
+
+
+def test_a_game_from_a_hand_built_position_cannot_be_recorded():
+    from ttr_widgets.rules.scenario import scenario
+    game = Game((scenario(USA, 2, hands=[{"red": 2}]),))
+    with pytest.raises(PositionError, match="set up by hand"):
+        to_record(game)

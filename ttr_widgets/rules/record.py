@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import action_from_dict, action_to_dict
+from .engine import new_game
 from .errors import MapError, PositionError, RulesError
 from .history import Game
 from .maps import load_map
@@ -19,8 +20,15 @@ VERSION = 1
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    """The whole game (every action, also those undone past the cursor) and the cursor."""
+    """The whole game (every action, also those undone past the cursor) and the cursor.
+
+    Only a game dealt by ``new_game`` can be recorded: a record is the deal's seed plus the
+    actions, so a game started from a position set up by hand would not replay."""
     first = game.initial
+    dealt = new_game(first.board, [p.name for p in first.players], first.seed, first.options)
+    if dealt != first:
+        raise PositionError("record: this game starts from a position set up by hand, not from "
+                            "a deal; a record (seed + actions) could not replay it")
     return {
         "format": FORMAT,
         "version": VERSION,

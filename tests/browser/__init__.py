@@ -116,7 +116,8 @@ def running_server(root: Path, *, notebook: str = "Play.ipynb", preheat: bool = 
                    log_name: str = "voila", extra: Sequence[str] = (),
                    timeout: float = SERVER_START_TIMEOUT) -> Iterator[VoilaServer]:
     """Start ``ttr serve`` on a free port, wait for HTTP 200 on its tree page, yield it, and at
-    the end terminate its whole process group (SIGTERM, then SIGKILL after 20 s).
+    the end terminate its whole process group (SIGTERM, then SIGKILL after 20 s); raise if it
+    did not exit with code 0 or left a kernel running.
 
     Its output goes to ``test-artifacts/<log_name>.log``.
     """
@@ -132,8 +133,13 @@ def running_server(root: Path, *, notebook: str = "Play.ipynb", preheat: bool = 
     try:
         _wait_until_up(server, timeout)
         yield server
-    finally:
+    except BaseException:
         stop_server(server.process)
+        raise
+    code, survivors = stop_server(server.process)
+    if code != 0 or survivors:
+        raise RuntimeError(f"ttr serve stopped with exit code {code}, leaving {survivors} "
+                           f"kernel(s) running; its log ({log_path}):\n{server.log_tail()}")
 
 
 def _wait_until_up(server: VoilaServer, timeout: float) -> None:
@@ -161,8 +167,17 @@ def http_status(url: str, timeout: float = 5.0) -> int | None:
         return None
 
 
-def stop_server(process: subprocess.Popen[bytes], grace: float = 20.0) -> int:
-    """SIGTERM the server's process group, SIGKILL it after ``grace`` seconds; its exit code."""
+def stop_server(process: subprocess.Popen[bytes], grace: float = 20.0) -> tuple[int, int]:
+    """SIGTERM the server's process group, SIGKILL it after ``grace`` seconds. Returns its exit
+    code and the number of its kernels that outlived it.
+
+    Voila starts each kernel in a session of its own, out of the server's process group: any
+    kernel still alive once the server has exited (none should be) is killed by its pid.
+    """
+    try:
+        kernels = psutil.Process(process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        kernels = []
     if process.poll() is None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
@@ -172,10 +187,13 @@ def stop_server(process: subprocess.Popen[bytes], grace: float = 20.0) -> int:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=grace)
-    # Kernels that outlived their server (they should not) go with it.
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
-    return process.returncode
+    survivors = 0
+    for kernel in kernels:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            if kernel.is_running() and kernel.status() != psutil.STATUS_ZOMBIE:
+                survivors += 1
+                kernel.kill()
+    return process.returncode, survivors
 
 
 # --- pages -------------------------------------------------------------------------------------

@@ -344,7 +344,7 @@ def test_hint_says_what_and_why():
 
 def test_new_game_from_the_start_panel():
     app = PlayApp("mini", ("Ann", "Bob"), ("human", "greedy"), seed=1, bot_delay=0)
-    old_view = app.map_view
+    old_view, old_figure = app.map_view, app.map_view.widget
     app.start.map.value = "europe"
     app.start.count.value = 3
     app.start.kinds[2].value = "random"
@@ -352,7 +352,10 @@ def test_new_game_from_the_start_panel():
     app.start.start.click()
     assert app.board.name == "europe" and len(app.state.players) == 3
     assert app.kinds == ("human", "greedy", "random") and app.game.initial.seed == 8
-    assert app.map_view is not old_view and app.board_box.children == (app.map_view.widget,)
+    # the same figure redrawn for the new map: one FigureWidget per page
+    assert app.map_view is old_view and app.map_view.widget is old_figure
+    assert app.board_box.children == (old_figure,) and app.map_view.board.name == "europe"
+    assert set(old_figure.data[7].customdata) == {r.id for r in app.board.routes}
     app.start.count.value = 2
     app.start.seed.value = "x"
     app.start.start.click()

@@ -145,3 +145,25 @@ def test_a_view_created_after_show_starts_from_the_current_board() -> None:
     state = view.widget.get_state()  # what a page rendered later (Voila) starts from
     live = view.widget.data[ROUTES].marker.color
     assert list(state["_widget_data"][ROUTES]["marker"]["color"]) == list(live)
+
+
+def test_set_board_redraws_another_map_in_the_same_figure() -> None:
+    view = MapView(load_map("usa"))
+    figure, clicked = view.widget, []
+    view.on_route_click(clicked.append)
+    view.show(owners={"usa-001": 1})
+    view.set_board(load_map("europe"), player_colors=style.DEFAULT_PLAYER_COLORS[:3],
+                   player_names=["Ann", "Bob", "Cy"])
+    assert view.widget is figure and view.board.name == "europe"
+    fresh = map_figure(load_map("europe"), player_colors=style.DEFAULT_PLAYER_COLORS[:3],
+                       player_names=["Ann", "Bob", "Cy"])
+    for trace, expected in zip(view.widget.data, fresh.data, strict=True):
+        got, want = trace.to_plotly_json(), expected.to_plotly_json()
+        got.pop("uid", None)
+        want.pop("uid", None)
+        assert got == want
+    view.simulate_route_click("eu-001")
+    assert clicked == ["eu-001"]
+    with pytest.raises(ValueError):
+        view.set_board(load_map("usa"), player_names=["only one"])
+    assert view.board.name == "europe"  # a refused call changes nothing

@@ -25,8 +25,7 @@ def to_record(game: Game) -> dict[str, Any]:
     Only a game dealt by ``new_game`` can be recorded: a record is the deal's seed plus the
     actions, so a game started from a position set up by hand would not replay."""
     first = game.initial
-    dealt = new_game(first.board, [p.name for p in first.players], first.seed, first.options)
-    if dealt != first:
+    if not replayable(game):
         raise PositionError("record: this game starts from a position set up by hand, not from "
                             "a deal; a record (seed + actions) could not replay it")
     return {
@@ -39,6 +38,13 @@ def to_record(game: Game) -> dict[str, Any]:
         "actions": [action_to_dict(a) for a in game.actions],
         "cursor": game.cursor,
     }
+
+
+def replayable(game: Game) -> bool:
+    """Whether the game starts from the deal its seed makes, so that a record replays it."""
+    first = game.initial
+    return new_game(first.board, [p.name for p in first.players], first.seed,
+                    first.options) == first
 
 
 def from_record(data: Any) -> Game:

@@ -26,12 +26,12 @@ import ipywidgets as widgets
 from ttr_widgets.rules.actions import Action, ClaimRoute
 from ttr_widgets.rules.advice import claim_refusal, station_refusal
 from ttr_widgets.rules.bots import BOTS, hint
-from ttr_widgets.rules.engine import new_game, score
+from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.record import load_record, save_record
+from ttr_widgets.rules.record import load_record, replayable, save_record
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, SecondCard, TicketChoice, TunnelPayment
 
@@ -500,14 +500,13 @@ class PlayApp(widgets.VBox):
         """Whether the game starts from the deal its seed makes (records replay from there)."""
         first = self._game.initial
         if self._deal_checked is None or self._deal_checked[0] is not first:
-            deal = new_game(first.board, [p.name for p in first.players], first.seed,
-                            first.options)
-            self._deal_checked = (first, deal == first)
+            self._deal_checked = (first, replayable(self._game))
         return self._deal_checked[1]
 
     def _replace_board(self, state: GameState) -> None:
-        self.map_view = self._new_map_view(state)
-        self.board_box.children = (self.map_view.widget,)
+        n = len(state.players)
+        self.map_view.set_board(state.board, player_colors=DEFAULT_PLAYER_COLORS[:n],
+                                player_names=[p.name for p in state.players])
         self.scoring.board = state.board
 
     def _new_map_view(self, state: GameState) -> MapView:

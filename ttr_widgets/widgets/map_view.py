@@ -54,6 +54,7 @@ class MapView:
         height: int = DEFAULT_HEIGHT,
     ) -> None:
         self.board = board
+        self.width, self.height = width, height
         self.player_colors = tuple(player_colors)
         self.player_names = None if player_names is None else tuple(player_names)
         self.geometry: Geometry = board_geometry(board, width, height)
@@ -124,6 +125,25 @@ class MapView:
         with self.widget.batch_update():
             for index, patch in patches.items():
                 self.widget.data[index].update(**patch)
+        _keep_new_views_current(self.widget)
+
+    def set_board(self, board: Board, *, player_colors: Sequence[str] | None = None,
+                  player_names: Sequence[str] | None = None) -> None:
+        """Draw another map, or the same map for other players, in this same figure (a page
+        keeps one FigureWidget: each new one ships plotly's bundle again). Marks are cleared;
+        click callbacks stay."""
+        colors = self.player_colors if player_colors is None else tuple(player_colors)
+        figure = map_figure(board, player_colors=colors, player_names=player_names,
+                            width=self.width, height=self.height)  # checks before touching
+        self.board, self.player_colors = board, colors
+        self.player_names = None if player_names is None else tuple(player_names)
+        self.geometry = board_geometry(board, self.width, self.height)
+        with self.widget.batch_update():
+            for trace, new in zip(self.widget.data, figure.data, strict=True):
+                props = new.to_plotly_json()
+                props.pop("type", None)
+                trace.update(props, overwrite=True)
+            self.widget.layout.update(figure.layout.to_plotly_json(), overwrite=True)
         _keep_new_views_current(self.widget)
 
     # -- simulated clicks -----------------------------------------------------------------

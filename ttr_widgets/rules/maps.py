@@ -59,7 +59,15 @@ def load_map(name_or_path: str) -> Board:
         stamp = path.stat().st_mtime_ns
     except (OSError, ValueError):
         stamp = -1  # _read_map reports the problem
+    key = (name_or_path, stamp)
+    if name_or_path in BUILTIN_MAPS:  # kept for good: one Board object per built-in map
+        if key not in _BUILTIN:
+            _BUILTIN[key] = _read_map(name_or_path, stamp)
+        return _BUILTIN[key]
     return _read_map(name_or_path, stamp)
+
+
+_BUILTIN: dict[tuple[str, int], Board] = {}
 
 
 @lru_cache(maxsize=16)

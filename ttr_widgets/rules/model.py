@@ -151,6 +151,20 @@ class Board:
     def __repr__(self) -> str:
         return f"load_map({self.path or self.name!r})"
 
+    def __eq__(self, other: object) -> bool:
+        """Two boards are equal when they hold the same map (the same object, usually)."""
+        if self is other:
+            return True
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.name, self.title, self.cities, self.routes, self.tickets, self.deck,
+                self.rules, self.big_cities) == (other.name, other.title, other.cities,
+                                                 other.routes, other.tickets, other.deck,
+                                                 other.rules, other.big_cities)
+
+    def __hash__(self) -> int:
+        return hash((self.name, len(self.routes), len(self.tickets)))
+
     def __copy__(self) -> Board:
         return self  # immutable, like a tuple
 

@@ -187,13 +187,20 @@ def stop_server(process: subprocess.Popen[bytes], grace: float = 20.0) -> tuple[
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=grace)
-    survivors = 0
-    for kernel in kernels:
+    # A kernel whose shutdown was under way when the server stopped may take a moment to exit.
+    _gone, alive = psutil.wait_procs(kernels, timeout=10)
+    survivors = [kernel for kernel in alive if _running(kernel)]
+    for kernel in survivors:
         with contextlib.suppress(psutil.NoSuchProcess):
-            if kernel.is_running() and kernel.status() != psutil.STATUS_ZOMBIE:
-                survivors += 1
-                kernel.kill()
-    return process.returncode, survivors
+            kernel.kill()
+    return process.returncode, len(survivors)
+
+
+def _running(process: psutil.Process) -> bool:
+    try:
+        return bool(process.status() != psutil.STATUS_ZOMBIE)
+    except psutil.NoSuchProcess:
+        return False
 
 
 # --- pages -------------------------------------------------------------------------------------

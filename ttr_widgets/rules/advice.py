@@ -13,31 +13,40 @@ from .actions import (
     Action,
     BuildStation,
     ClaimRoute,
+    CollectWarehouses,
     DeclineTunnel,
     DrawBlind,
     DrawFaceUp,
     DrawTickets,
+    FeedWarehouse,
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceDepot,
 )
 from .bots import shortest_path
 from .engine import legal_actions, why_illegal
 from .errors import RulesError
 from .graph import connected, ticket_path
 from .model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
-from .state import GameState, evolve
+from .state import CollectChoice, DepotPlacement, GameState, TicketChoice, evolve
 
 __all__ = [
+    "CollectOffer",
     "TicketStatus",
     "allowed_by",
     "claim_refusal",
+    "collect_offers",
+    "depot_refusal",
+    "feed_choices",
+    "long_tickets_offered",
     "route_payments",
     "station_cost",
     "station_payments",
     "station_refusal",
     "ticket_status",
     "tunnel_payments",
+    "warehouse_sizes",
 ]
 
 
@@ -191,4 +200,63 @@ def allowed_by(state: GameState, action: Action) -> tuple[str, ...]:
         return ("station.cost", "station.one-per-city", "station.limit")
     if isinstance(action, Pass):
         return ("turn.pass",)
+    if isinstance(action, FeedWarehouse):
+        return ("wd.feed",)
+    if isinstance(action, PlaceDepot):
+        setup = isinstance(state.pending, DepotPlacement)
+        return ("wd.setup" if setup else "wd.place", "wd.one-piece")
+    if isinstance(action, CollectWarehouses):
+        return ("wd.collect",)
     return ()
+
+
+# --------------------------------------------------------------------------- Europa 1912
+
+
+def long_tickets_offered(state: GameState) -> tuple[str, ...]:
+    """The long tickets among those the player to move is choosing from, when the choice
+    limits how many long ones may be kept (Mega Europe, rule tickets.one-long); else empty."""
+    pending = state.pending
+    if not isinstance(pending, TicketChoice) or pending.max_long is None:
+        return ()
+    board = state.board
+    return tuple(t for t in pending.tickets if "long" in board.ticket_by_id[t].kind)
+
+
+def warehouse_sizes(state: GameState) -> tuple[int, ...]:
+    """How many cards each player's Warehouse holds (public; the cards are not): empty in a
+    game without Warehouses & Depots."""
+    return tuple(sum(w) for w in state.warehouses)
+
+
+def feed_choices(state: GameState) -> tuple[FeedWarehouse, ...]:
+    """The Warehouses the player to move may feed now (rule wd.feed): every player's at the
+    start of a turn while the pile or the discards hold a card; else none."""
+    return tuple(a for a in legal_actions(state) if isinstance(a, FeedWarehouse))
+
+
+def depot_refusal(state: GameState, city: str) -> RulesError | None:
+    """Why the player to move cannot place a Depot in ``city`` now (rules wd.place,
+    wd.one-piece, wd.setup, or whatever the turn waits for), or None when they can."""
+    return why_illegal(state, PlaceDepot(city))
+
+
+@dataclass(frozen=True, slots=True)
+class CollectOffer:
+    """One Warehouse a just-claimed route lets its claimer collect (rule wd.collect): the Depot
+    city, the Depot's owner (a player index) and how many cards the Warehouse holds."""
+
+    city: str
+    owner: int
+    size: int
+
+
+def collect_offers(state: GameState) -> tuple[CollectOffer, ...]:
+    """The Warehouses the claimer may collect now, in the order the rules list the cities;
+    empty unless a collect choice is pending."""
+    pending = state.pending
+    if not isinstance(pending, CollectChoice):
+        return ()
+    depots = state.depot_owners()
+    return tuple(CollectOffer(city, depots[city], sum(state.warehouses[depots[city]]))
+                 for city in pending.cities)

@@ -10,6 +10,11 @@ Who sits where is the app's business: a seat is a person (``"human"``) or one of
 (``rules.bots.BOTS``). Bots play one move at a time, ``bot_delay`` seconds apart, on the running
 event loop (so the browser sees each move); ``bot_delay=0`` — or no running loop — plays them at
 once. At a hotseat table (two or more people) a hand shows only after its owner presses "Show".
+
+A game may use a ticket variant (Europe) and Warehouses & Depots (any map), chosen in the start
+panel or given as ``options``: Depots are placed by clicking cities (at setup, and as a free
+action from a city's panel), a Warehouse is fed from the row above the market, and a claim into
+Depot cities opens the collect panel; the board shows Depots and Warehouse sizes.
 """
 
 from __future__ import annotations
@@ -23,9 +28,16 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ttr_widgets.rules.actions import Action, ClaimRoute
-from ttr_widgets.rules.advice import claim_refusal, station_refusal
+from ttr_widgets.rules.actions import Action, ClaimRoute, PlaceDepot
+from ttr_widgets.rules.advice import (
+    claim_refusal,
+    depot_refusal,
+    long_tickets_offered,
+    station_refusal,
+    warehouse_sizes,
+)
 from ttr_widgets.rules.bots import BOTS, hint
+from ttr_widgets.rules.catalog import explain
 from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
 from ttr_widgets.rules.history import Game
@@ -33,13 +45,24 @@ from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.record import load_record, replayable, save_record
 from ttr_widgets.rules.scoring import ScoreSheet
-from ttr_widgets.rules.state import GameState, SecondCard, TicketChoice, TunnelPayment
+from ttr_widgets.rules.state import (
+    CollectChoice,
+    DepotPlacement,
+    FirstCard,
+    GameState,
+    Options,
+    SecondCard,
+    TicketChoice,
+    TunnelPayment,
+)
+from ttr_widgets.rules.variants import variant_names
 
 from .claim import ClaimPanel, TunnelPanel, route_title
+from .depots import CollectPanel, FeedRow, describe_warehouse_action
 from .hand import HandView
 from .map_view import MapView
 from .market import Market
-from .players import KINDS, GameSetup, PlayersTable, StartPanel
+from .players import KINDS, GameSetup, PlayersTable, StartPanel, options_title
 from .records import RecordsPanel
 from .scoring_view import ScoringView, longest_trail_routes
 from .status import StatusLine, describe_action
@@ -60,7 +83,8 @@ class PlayApp(widgets.VBox):
 
     ``PlayApp(map_name, players, kinds, seed)`` deals a new game; ``PlayApp.from_game(game)``
     shows a ``history.Game`` (a loaded record, a position to study). ``kinds[i]`` is
-    ``"human"``, ``"random"`` or ``"greedy"``; ``seed=None`` picks a fresh one.
+    ``"human"``, ``"random"`` or ``"greedy"``; ``seed=None`` picks a fresh one; ``options``
+    (``rules.state.Options``) picks a ticket variant and Warehouses & Depots.
     """
 
     def __init__(
@@ -73,11 +97,12 @@ class PlayApp(widgets.VBox):
         bot_delay: float = 0.4,
         game: Game | None = None,
         paused: bool = False,
+        options: Options | None = None,
     ) -> None:
         if bot_delay < 0:
             raise ValueError(f"bot_delay: expected seconds ≥ 0, not {bot_delay}")
         if game is None:
-            game = Game.new(load_map(map_name), tuple(players), _seed(seed))
+            game = Game.new(load_map(map_name), tuple(players), _seed(seed), options)
         kinds = _check_kinds(kinds, len(game.state.players))
         self.bot_delay = bot_delay
         self._game = game
@@ -101,6 +126,10 @@ class PlayApp(widgets.VBox):
         self.players_table = PlayersTable()
         self.claim = ClaimPanel(self.play, self.clear_selection)
         self.tunnel = TunnelPanel(self.play)
+        self.feed = FeedRow(self.play)
+        self.collect = CollectPanel(self.play)
+        self.ticket_rule = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.ticket_rule.add_class("ttr-ticket-rule")
         self.stepper = Stepper(self._navigate, self.resume)
         self.records = RecordsPanel(self._loaded, self.status.refuse, self.replay)
         self.scoring = ScoringView(game.state.board, self._highlight_path)
@@ -113,7 +142,8 @@ class PlayApp(widgets.VBox):
         self.title = widgets.HTML()
         self.title.add_class("ttr-title")
 
-        play_tab = widgets.VBox([self.tunnel, self.ticket_choice, self.claim, self.market,
+        play_tab = widgets.VBox([self.tunnel, self.collect, self.ticket_choice,
+                                 self.ticket_rule, self.claim, self.feed, self.market,
                                  self.hand, self.tickets])
         self.tabs = widgets.Tab(
             [play_tab, self.stepper, self.scoring,
@@ -236,7 +266,9 @@ class PlayApp(widgets.VBox):
         self._show(game)
         event = game.state.last_event
         self.status.say(event, "done")
-        if not self._advance() and (game.state.is_over or game.state.current != player):
+        if not self._advance() and (game.state.is_over or game.state.current != player
+                                    or isinstance(game.state.pending, FirstCard | DepotPlacement)
+                                    or isinstance(action, PlaceDepot)):
             self.status.say(f"{event} {self._prompt()}", "done")
         return True
 
@@ -261,15 +293,44 @@ class PlayApp(widgets.VBox):
             self.status.say(f"{route_title(self.board, route)}: choose how to pay below.")
 
     def select_city(self, city: str) -> None:
-        """Open the station panel for ``city`` (the board's city clicks land here)."""
+        """Open the station panel for ``city`` (the board's city clicks land here). With
+        Warehouses & Depots the panel also offers a Depot, and while setup waits for a Depot
+        the click places it."""
+        state = self.state
+        if isinstance(state.pending, DepotPlacement):
+            self.play(PlaceDepot(city))
+            return
         label = self.board.cities[self.board.city_index[city]].label
         self._selected, self._selected_city = None, city
-        refusal = self._seat_refusal() or station_refusal(self.state, city)
+        seat = self._seat_refusal()
+        if seat is None and state.warehouses:
+            self._render()
+            self._say_city(city, label)
+            return
+        refusal = seat or station_refusal(state, city)
         self._render()
         if refusal is not None:
             self.status.refuse(refusal)
         else:
             self.status.say(f"Station in {label}: choose how to pay below.")
+
+    def _say_city(self, city: str, label: str) -> None:
+        """The status for a city clicked in a Warehouses & Depots game: what may be built there
+        now, or the rule that forbids it."""
+        state = self.state
+        depot = depot_refusal(state, city)
+        station = station_refusal(state, city) if state.board.has_stations else None
+        can_build = state.board.has_stations and station is None
+        if depot is None and can_build:
+            self.status.say(f"{label}: build a station (choose how to pay below) or place a "
+                            "Depot (a free action).")
+        elif depot is None:
+            self.status.say(f"{label}: place a Depot here, below (a free action: your turn "
+                            "goes on).")
+        elif can_build:
+            self.status.say(f"Station in {label}: choose how to pay below.")
+        else:
+            self.status.refuse(station if station is not None else depot)
 
     def clear_selection(self) -> None:
         self._selected = self._selected_city = None
@@ -299,7 +360,12 @@ class PlayApp(widgets.VBox):
         if isinstance(choice.action, ClaimRoute):
             self._selected, self._selected_city = choice.action.route, None
             self._render()
-        self.status.say(f"Hint for {state.player.name}: {describe_action(state, choice.action)}"
+        elif isinstance(choice.action, PlaceDepot) and state.pending is None:
+            self._selected, self._selected_city = None, choice.action.city
+            self._render()
+        what = describe_warehouse_action(state, choice.action) or \
+            describe_action(state, choice.action)
+        self.status.say(f"Hint for {state.player.name}: {what}"
                         f". {_because('The greedy bot', choice.reason)}", "hint")
 
     def undo(self) -> None:
@@ -328,15 +394,19 @@ class PlayApp(widgets.VBox):
     # -- games ------------------------------------------------------------------------------------
 
     def new_game(self, map_name: str | None = None, players: Sequence[str] | None = None,
-                 kinds: Sequence[str] | None = None, seed: int | None = None) -> None:
-        """Deal a new game (unchanged arguments keep the current map, players and seats)."""
+                 kinds: Sequence[str] | None = None, seed: int | None = None,
+                 options: Options | None = None) -> None:
+        """Deal a new game (unchanged arguments keep the current map, players, seats and
+        options; a ticket variant the new map lacks is dropped)."""
         board = load_map(map_name) if map_name is not None else self.board
+        if options is None:
+            options = _carried_options(self._game.initial.options, board)
         names = tuple(players) if players is not None else tuple(
             p.name for p in self.state.players)
         seats = _check_kinds(kinds if kinds is not None else
                              self._kinds if len(self._kinds) == len(names) else
                              _default_kinds(len(names)), len(names))
-        self.load_game(Game.new(board, names, _seed(seed)), seats, paused=False)
+        self.load_game(Game.new(board, names, _seed(seed), options), seats, paused=False)
 
     def load_game(self, game: Game, kinds: Sequence[str] | None = None, *,
                   paused: bool = True) -> None:
@@ -480,7 +550,8 @@ class PlayApp(widgets.VBox):
     def _start_clicked(self) -> None:
         try:
             setup = self.start.setup()
-            self.new_game(setup.map_name, setup.players, setup.kinds, setup.seed)
+            self.new_game(setup.map_name, setup.players, setup.kinds, setup.seed,
+                          setup.options)
         except (TTRError, ValueError) as error:
             self.status.refuse(error if isinstance(error, TTRError) else TTRError(str(error)))
         else:
@@ -489,7 +560,7 @@ class PlayApp(widgets.VBox):
     def _setup(self) -> GameSetup:
         first = self._game.initial
         return GameSetup(first.board.name, tuple(p.name for p in first.players), self._kinds,
-                         first.seed)
+                         first.seed, first.options.variant, first.options.warehouses)
 
     def _check_recordable(self) -> None:
         if not self._from_deal():
@@ -553,8 +624,10 @@ class PlayApp(widgets.VBox):
         active = (viewer is not None and viewer == state.current and not over
                   and self._kinds[state.current] == "human" and self._bot_task is None)
         humans = self.humans
+        extras = options_title(self._game.initial.options)
         self.title.value = (
             f'<div style="font-size:12px"><b>This game</b>: {html.escape(state.board.title)} · '
+            + (f'{html.escape(extras)} · ' if extras else '') +
             f'seed {self._game.initial.seed} · {len(humans)} person(s), '
             f'{len(self._kinds) - len(humans)} bot(s)</div>')
         reveal = (state.player.name if viewer is None and len(humans) > 1
@@ -566,6 +639,9 @@ class PlayApp(widgets.VBox):
         _assign(self.tickets, viewer=viewer, state=state)
         _assign(self.ticket_choice, viewer=viewer if active else None, state=state)
         _assign(self.tunnel, active=active, state=state)
+        _assign(self.feed, active=active, state=state)
+        _assign(self.collect, active=active, state=state)
+        self._render_ticket_rule(state, active)
         _assign(self.claim, active=active, route=self._selected, city=self._selected_city,
                 state=state)
         _assign(self.stepper, humans=humans, paused=self._paused and self._bot_to_move(),
@@ -579,7 +655,27 @@ class PlayApp(widgets.VBox):
         routes, label = self._highlight
         self.map_view.show(owners=state.route_owners(), stations=state.station_owners(),
                            highlight=routes, highlight_label=label, selected=self._selected,
-                           selected_city=self._selected_city)
+                           selected_city=self._selected_city, depots=state.depot_owners(),
+                           warehouses=warehouse_sizes(state))
+
+    def _render_ticket_rule(self, state: GameState, active: bool) -> None:
+        """Under the ticket choice, a limit on long tickets (Mega Europe): which offered
+        tickets are long, and the rule's sentence and id."""
+        pending = state.pending
+        longs = long_tickets_offered(state) if active else ()
+        if not longs or not isinstance(pending, TicketChoice) or pending.max_long is None:
+            self.ticket_rule.layout.display = "none"
+            self.ticket_rule.value = ""
+            return
+        board = state.board
+        names = ", ".join(f"{_city(board, t.a)} – {_city(board, t.b)} ({t.points})"
+                          for t in (board.ticket(i) for i in longs))
+        self.ticket_rule.value = (
+            f'<div style="font-size:12px;color:#16406e;margin:0 0 4px 0">Keep at most '
+            f'<b>{pending.max_long}</b> long ticket(s). Long ones here: {html.escape(names)}.'
+            f'<br><span style="color:#555">{html.escape(explain("tickets.one-long"))} '
+            '(rule tickets.one-long)</span></div>')
+        self.ticket_rule.layout.display = None
 
     def _prompt(self) -> str:
         """What the table waits for, in words."""
@@ -592,19 +688,33 @@ class PlayApp(widgets.VBox):
             if self._paused:
                 return f"{name} (bot) is to move: press Play on to let the bots continue."
             return f"{name} (bot) is playing…"
+        if isinstance(state.pending, DepotPlacement):  # public: no hand needs showing
+            return (f"{name}: place a Depot — click an empty city on the board (the last "
+                    "player places first, then on counter-clockwise).")
         if self.viewer is None:
             return f"{name}'s turn: press “Show {name}'s hand” when the others look away."
         pending = state.pending
         if isinstance(pending, TicketChoice):
-            return f"{name}: choose the tickets to keep (at least {pending.keep})."
+            most = "" if pending.max_long is None else \
+                f", at most {pending.max_long} of them long"
+            return f"{name}: choose the tickets to keep (at least {pending.keep}{most})."
         if isinstance(pending, TunnelPayment):
             return f"{name}: the tunnel asks for {pending.extra} more card(s): pay or decline."
         if isinstance(pending, SecondCard):
             return f"{name}: take your second card."
+        if isinstance(pending, FirstCard):
+            return f"{name}: now take your cards (blind or face up)."
+        if isinstance(pending, CollectChoice):
+            return (f"{name}: your route reaches a Depot: choose the Warehouses to collect "
+                    "(or none).")
         verbs = "draw cards, click a route to claim it, or draw tickets"
         if state.board.has_stations:
             verbs = "draw cards, click a route to claim it, click a city for a station, or " \
                     "draw tickets"
+        if state.warehouses:
+            verbs = ("feed a Warehouse and draw cards, click a route to claim it, click a city "
+                     f"for a {'station or a ' if state.board.has_stations else ''}Depot, or "
+                     "draw tickets")
         last = " Last round!" if state.last_round else ""
         return f"{name}'s turn: {verbs}.{last}"
 
@@ -614,6 +724,18 @@ def _because(who: str, reason: str) -> str:
     if ": " in reason:
         return f"Why: {reason.split(': ', 1)[1]}."
     return f"({who} {reason}.)"
+
+
+def _carried_options(options: Options, board: Board) -> Options:
+    """The options of the game before, for a new game on ``board``: its ticket variant only
+    when ``board`` offers it."""
+    if options.variant is not None and options.variant not in variant_names(board):
+        return Options(warehouses=options.warehouses)
+    return options
+
+
+def _city(board: Board, city: str) -> str:
+    return board.cities[board.city_index[city]].label
 
 
 def _seed(seed: int | None) -> int:

@@ -3,6 +3,8 @@
 Everything offered comes from ``legal_actions`` (through ``rules.advice``): a payment button is
 only shown when the rules allow it, and when none is allowed the panel says which rule stands in
 the way. Gray routes and stations first ask for the colour, then list the ways to pay in it.
+With Warehouses & Depots a city also offers "Place a Depot here" (a free action) when the rules
+allow it, or says which rule forbids it.
 """
 
 from __future__ import annotations
@@ -13,9 +15,17 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 import traitlets
 
-from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute, DeclineTunnel, PayTunnel
+from ttr_widgets.rules.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    PayTunnel,
+    PlaceDepot,
+)
 from ttr_widgets.rules.advice import (
     claim_refusal,
+    depot_refusal,
     route_payments,
     station_cost,
     station_payments,
@@ -50,7 +60,9 @@ class ClaimPanel(widgets.VBox):
 
     Payment buttons carry ``ttr-claim-option`` (routes) or ``ttr-station-option`` (stations);
     the colour picker ``ttr-claim-color``; ``ttr-claim-cancel`` clears the selection. Options
-    are listed only while ``active`` (a person may act and sees their hand)."""
+    are listed only while ``active`` (a person may act and sees their hand). In a game with
+    Warehouses & Depots a city also shows ``Place a Depot here`` (``ttr-place-depot``) when
+    the rules allow it."""
 
     state = traitlets.Instance(GameState, allow_none=True)
     route = traitlets.Unicode(None, allow_none=True)
@@ -71,7 +83,13 @@ class ClaimPanel(widgets.VBox):
                                      layout=widgets.Layout(width="90px"))
         self.cancel.add_class("ttr-claim-cancel")
         self.cancel.on_click(lambda _b: on_cancel())
+        self.place_depot = widgets.Button(description="Place a Depot here", icon="home",
+                                          tooltip="A free action: your turn goes on",
+                                          layout=widgets.Layout(width="auto", margin="2px"))
+        self.place_depot.add_class("ttr-place-depot")
+        self.place_depot.on_click(lambda _b: self._depot_clicked())
         self.payments: tuple[Payment, ...] = ()
+        self.depot: PlaceDepot | None = None  #: the Depot offered (Warehouses & Depots)
         self._cost = 0
         super().__init__([], layout=widgets.Layout(border="1px solid #c9bfa5", padding="4px",
                                                    margin="4px 0"))
@@ -82,6 +100,7 @@ class ClaimPanel(widgets.VBox):
     def _render(self, _change: object = None) -> None:
         state = self.state
         self.payments = ()
+        self.depot = None
         if state is None or (self.route is None and self.city is None):
             self.title.value = ('<div style="font-size:12px;color:#555">Click a route on the '
                                 'board to claim it' +
@@ -91,6 +110,9 @@ class ClaimPanel(widgets.VBox):
             return
         if self.route is not None:
             self._render_route(state, state.board.route(self.route))
+        elif state.warehouses:
+            assert self.city is not None
+            self._render_city(state, self.city)
         else:
             assert self.city is not None
             self._render_station(state, self.city)
@@ -126,15 +148,53 @@ class ClaimPanel(widgets.VBox):
         self._cost = cost or 0
         self._finish(notes, payments, str(refusal) if refusal else None)
 
+    def _render_city(self, state: GameState, city: str) -> None:
+        """A city in a Warehouses & Depots game: its station payments (maps with stations) and
+        the Depot, each offered when legal or refused with its rule."""
+        board = state.board
+        what = "Station or Depot" if board.has_stations else "Depot"
+        self.title.value = (f'<b style="font-size:13px">{what} in '
+                            f'{html.escape(_label(board, city))}</b>')
+        notes = [explain("wd.place"), explain("wd.one-piece")]
+        refusals: list[str] = []
+        payments: tuple[Payment, ...] = ()
+        self._cost = 0
+        if board.has_stations:
+            cost = station_cost(state)
+            notes[:0] = ([f"Your next station costs {cost} card(s)."] if cost is not None
+                         else []) + [explain("station.cost")]
+            payments = station_payments(state, city) if self.active else ()
+            self._cost = cost or 0
+            if self.active and not payments:
+                refusals.append(f"Station: {station_refusal(state, city)}")
+        piece = state.piece_at(city)
+        if piece is not None:
+            owners = state.station_owners() if piece == "station" else state.depot_owners()
+            notes.append(f"{state.players[owners[city]].name}'s {piece} stands here.")
+        left = state.depots_left[state.current]
+        notes.append(f"{state.player.name} has {left} Depot(s) beside the Warehouse.")
+        if self.active:
+            refusal = depot_refusal(state, city)
+            if refusal is None:
+                self.depot = PlaceDepot(city)
+            else:
+                refusals.append(f"Depot: {refusal}")
+        self._finish(notes, payments, refusals)
+
+    def _depot_clicked(self) -> None:
+        if self.depot is not None:
+            self._on_action(self.depot)
+
     def _finish(self, notes: Sequence[str], payments: tuple[Payment, ...],
-                refusal: str | None) -> None:
+                refusal: str | Sequence[str] | None) -> None:
         lines = [f'<div style="font-size:12px;color:#444">{html.escape(n)}</div>' for n in notes]
+        refusals = [refusal] if isinstance(refusal, str) else list(refusal or ())
         if not self.active:
             lines.append('<div style="font-size:12px;color:#666">Payments are shown on your '
                          'turn.</div>')
-        elif refusal:
+        for text in refusals if self.active else ():
             lines.append(f'<div class="ttr-claim-refusal" style="font-size:12px;'
-                         f'color:#8a1c12">⚠ {html.escape(refusal)}</div>')
+                         f'color:#8a1c12">⚠ {html.escape(text)}</div>')
         self.notes.value = "".join(lines)
         self.payments = payments
         colors = list(dict.fromkeys(p.color for p in payments))
@@ -146,7 +206,8 @@ class ClaimPanel(widgets.VBox):
             self.colors.value = best
         picker = (self.colors,) if len(colors) > 1 else ()
         self._show_options()
-        self.children = (self.title, self.notes, *picker, self.options, self.cancel)
+        depot = (self.place_depot,) if self.depot is not None else ()
+        self.children = (self.title, self.notes, *picker, self.options, *depot, self.cancel)
 
     def _show_options(self) -> None:
         color = self.colors.value if len(self.colors.options) > 1 else None

@@ -16,7 +16,7 @@ import traitlets
 from ttr_widgets.rules.actions import Action, DrawBlind, DrawFaceUp, DrawTickets, Pass
 from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE
-from ttr_widgets.rules.state import GameState, SecondCard
+from ttr_widgets.rules.state import FirstCard, GameState, SecondCard
 
 from . import style
 
@@ -134,6 +134,11 @@ class Market(widgets.VBox):
         second = isinstance(state.pending, SecondCard)
         self.blind.tooltip = ("Take your second card from the pile, unseen" if second
                               else "Take the top card of the pile, unseen")
+        if isinstance(state.pending, FirstCard):
+            self.blind.tooltip = "Warehouse fed: take your first card from the pile, unseen"
+        elif state.pending is None and state.warehouses and (state.deck or state.discard):
+            self.blind.tooltip = ("Warehouses & Depots: first feed the pile's top card into a "
+                                  "Warehouse (the row above), then draw")
         self.piles.value = (
             f'<span style="font-size:12px;color:#444">pile <b>{len(state.deck)}</b> · '
             f'discards <b>{len(state.discard)}</b> · tickets <b>{len(state.tickets)}</b></span>')

@@ -1,5 +1,6 @@
-"""The players: a table of everyone's trains, stations, cards, tickets and route points, and the
-start panel where a game is set up (map, players, who is human or which bot, seed)."""
+"""The players: a table of everyone's trains, stations, cards, tickets and route points (and,
+with Warehouses & Depots, Warehouse sizes and Depots left), and the start panel where a game is
+set up (map, ticket variant, Warehouses & Depots, players, who is human or which bot, seed)."""
 
 from __future__ import annotations
 
@@ -11,22 +12,46 @@ import ipywidgets as widgets
 import traitlets
 
 from ttr_widgets.rules.bots import BOTS
-from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.errors import MapError
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.state import GameState, Options
+from ttr_widgets.rules.variants import VARIANTS, variant_names
 
 from .style import DEFAULT_PLAYER_COLORS
 
-__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel"]
+__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "options_title", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots.
 KINDS: tuple[str, ...] = ("human", *sorted(BOTS))
 _KIND_LABELS = {"human": "human", "random": "random bot", "greedy": "greedy bot"}
 _DEFAULT_NAMES = ("You", "Greedy bot", "Random bot", "Ada", "Bo")
 _DEFAULT_KINDS = ("human", "greedy", "random", "greedy", "random")
+BASE = "base"  #: the variant dropdown's value for the map's own tickets
+
+
+def variant_title(name: str | None) -> str:
+    """``'base game'``, or a variant's printed title (``'Mega Europe'``)."""
+    if name is None or name == BASE:
+        return "base game"
+    variant = VARIANTS.get(name)
+    return variant.title if variant is not None else name
+
+
+def options_title(options: Options) -> str:
+    """The options that make a game differ from the map's base game, in words (``''`` for
+    none): ``'Mega Europe tickets · Warehouses & Depots'``."""
+    parts = []
+    if options.variant not in (None, BASE):
+        parts.append(f"{variant_title(options.variant)} tickets")
+    if options.warehouses:
+        parts.append("Warehouses & Depots")
+    return " · ".join(parts)
 
 
 class PlayersTable(widgets.HTML):
-    """Every player's trains, stations (maps with stations), cards, tickets and route points;
-    the player to move is marked ▶ (``ttr-players``)."""
+    """Every player's trains, stations (maps with stations), cards, tickets and route points,
+    and with Warehouses & Depots the cards in their Warehouse and their Depots left; the player
+    to move is marked ▶ (``ttr-players``)."""
 
     state = traitlets.Instance(GameState, allow_none=True)
     kinds = traitlets.Tuple()
@@ -43,8 +68,9 @@ class PlayersTable(widgets.HTML):
             self.value = ""
             return
         stations = state.board.has_stations
+        depots = bool(state.warehouses)
         head = ["", "player", "trains", *(["stations"] if stations else []), "cards",
-                "tickets", "points"]
+                "tickets", "points", *(_DEPOT_HEAD if depots else [])]
         rows = []
         for i, p in enumerate(state.players):
             now = i == state.current and not state.is_over
@@ -58,6 +84,7 @@ class PlayersTable(widgets.HTML):
                 f'({_KIND_LABELS.get(kind, kind)})</span>',
                 str(p.trains), *([str(p.stations)] if stations else []), str(p.card_count),
                 str(len(p.tickets)), str(p.route_points),
+                *([str(sum(state.warehouses[i])), str(state.depots_left[i])] if depots else []),
             ]
             style = "font-weight:bold;background:#fff6d6" if now else ""
             rows.append(f'<tr class="ttr-player-row" style="{style}">' +
@@ -68,26 +95,47 @@ class PlayersTable(widgets.HTML):
                     f'{state.final_turns} turn(s) left.</div>')
         self.value = (
             '<table style="border-collapse:collapse;font-size:12px;width:100%">'
-            '<tr style="color:#555">' + "".join(f"<th style='text-align:left'>{h}</th>"
-                                                for h in head) + "</tr>"
+            '<tr style="color:#555">' + "".join(_head_cell(h) for h in head) + "</tr>"
             + "".join(rows) + "</table>" + note)
+
+
+_DEPOT_HEAD = ["warehouse", "depots"]
+_HEAD_TIPS = {"warehouse": "cards in the Warehouse (their count is public, not the cards)",
+              "depots": "Depots still beside the Warehouse"}
+
+
+def _head_cell(head: str) -> str:
+    tip = _HEAD_TIPS.get(head)
+    title = f' title="{html.escape(tip)}"' if tip else ""
+    return f"<th style='text-align:left'{title}>{head}</th>"
 
 
 @dataclass(frozen=True, slots=True)
 class GameSetup:
-    """What the start panel asks for: a map, the players' names and kinds, and a seed
-    (``None``: a fresh random seed)."""
+    """What the start panel asks for: a map, the players' names and kinds, a seed (``None``: a
+    fresh random seed), the ticket variant (``None``: the map's own tickets) and whether to
+    play with Warehouses & Depots."""
 
     map_name: str
     players: tuple[str, ...]
     kinds: tuple[str, ...]
     seed: int | None
+    variant: str | None = None
+    warehouses: bool = False
+
+    @property
+    def options(self) -> Options:
+        """The game's options (the core checks the variant against the map)."""
+        return Options(variant=self.variant, warehouses=self.warehouses)
 
 
 class StartPanel(widgets.VBox):
     """Pick a map (``ttr-map``), the number of players (``ttr-player-count``), each seat's name
     (``ttr-player-name``) and kind (``ttr-player-kind``), a seed (``ttr-seed``), then press
-    ``New game`` (``ttr-new-game``), which calls ``on_start()``; the app reads ``setup()``."""
+    ``New game`` (``ttr-new-game``), which calls ``on_start()``; the app reads ``setup()``.
+
+    A map with ticket variants (Europe) also offers them in a "Tickets" dropdown
+    (``ttr-variant``); any map offers the Warehouses & Depots checkbox (``ttr-warehouses``)."""
 
     def __init__(self, on_start: Callable[[], object],
                  maps: Sequence[str] = ("usa", "europe")) -> None:
@@ -95,6 +143,13 @@ class StartPanel(widgets.VBox):
         self.map = widgets.Dropdown(options=list(maps), value=maps[0], description="Map",
                                     layout=widgets.Layout(width="200px"))
         self.map.add_class("ttr-map")
+        self.variant = widgets.Dropdown(options=[(variant_title(BASE), BASE)], value=BASE,
+                                        description="Tickets",
+                                        layout=widgets.Layout(width="250px", display="none"))
+        self.variant.add_class("ttr-variant")
+        self.warehouses = widgets.Checkbox(value=False, description="Warehouses & Depots",
+                                           indent=False, layout=widgets.Layout(width="auto"))
+        self.warehouses.add_class("ttr-warehouses")
         self.count = widgets.BoundedIntText(value=2, min=2, max=5, description="Players",
                                             layout=widgets.Layout(width="160px"))
         self.count.add_class("ttr-player-count")
@@ -115,10 +170,14 @@ class StartPanel(widgets.VBox):
         self.start.add_class("ttr-new-game")
         self.start.on_click(lambda _b: self._on_start())
         self.count.observe(lambda _c: self._show_seats(), names="value")
+        self.map.observe(lambda _c: self._show_variants(), names="value")
         self._show_seats()
+        self._show_variants()
         super().__init__([
-            widgets.HTML("<b>New game</b>"), widgets.HBox([self.map, self.count]), self.seats,
-            widgets.HBox([self.seed, self.start]),
+            widgets.HTML("<b>New game</b>"), widgets.HBox([self.map, self.count]),
+            widgets.HBox([self.variant, self.warehouses],
+                         layout=widgets.Layout(align_items="center")),
+            self.seats, widgets.HBox([self.seed, self.start]),
         ])
         self.add_class("ttr-start")
 
@@ -127,6 +186,15 @@ class StartPanel(widgets.VBox):
         self.seats.children = tuple(
             widgets.HBox([widgets.HTML(f"{i + 1}.", layout=widgets.Layout(width="20px")),
                           self.names[i], self.kinds[i]]) for i in range(n))
+
+    def _show_variants(self) -> None:
+        """Offer the chosen map's ticket variants (the dropdown hides when it has none)."""
+        names = _variants_of(self.map.value)
+        options = [(variant_title(n), n) for n in names]
+        if list(self.variant.options) != options:
+            self.variant.options = options
+            self.variant.value = BASE
+        self.variant.layout.display = None if len(names) > 1 else "none"
 
     def setup(self) -> GameSetup:
         """The game the panel describes; ``ValueError`` naming the field when it cannot."""
@@ -140,15 +208,31 @@ class StartPanel(widgets.VBox):
             seed = int(text) if text else None
         except ValueError:
             raise ValueError(f"seed: expected a whole number, not {text!r}") from None
-        return GameSetup(self.map.value, names, tuple(w.value for w in self.kinds[:n]), seed)
+        variant = self.variant.value if self.variant.value in _variants_of(self.map.value) \
+            else BASE
+        return GameSetup(self.map.value, names, tuple(w.value for w in self.kinds[:n]), seed,
+                         None if variant == BASE else variant, self.warehouses.value)
 
     def show(self, setup: GameSetup) -> None:
         """Fill the panel from a game (after ``PlayApp`` starts or loads one): the same map and
         seats for the next game, and a blank seed (a new deal) unless one is typed."""
         if setup.map_name in self.map.options:
             self.map.value = setup.map_name
+        variant = setup.variant or BASE
+        if variant in _variants_of(self.map.value):
+            self.variant.value = variant
+        self.warehouses.value = setup.warehouses
         self.count.value = len(setup.players)
         for i, (name, kind) in enumerate(zip(setup.players, setup.kinds, strict=True)):
             self.names[i].value = name
             self.kinds[i].value = kind
         self.seed.value = ""
+
+
+def _variants_of(map_name: str) -> tuple[str, ...]:
+    """The ticket variants of a map ("base" first); a map that cannot be read offers none (the
+    New game button then names its problem)."""
+    try:
+        return variant_names(load_map(map_name))
+    except MapError:
+        return (BASE,)

@@ -1,5 +1,6 @@
 """The final score: one column per player — routes, every ticket hit or missed, stations, the
-longest trail and its bonus, the total — the winner and how ties were broken.
+longest trail and its bonus, the Depot bonus (Warehouses & Depots), the total — the winner and
+how ties were broken.
 
 The sheet is ``rules.engine.score(state)`` (``scoring.score_game`` under the hood); buttons
 highlight a player's longest trail on the board.
@@ -111,6 +112,12 @@ def score_table_html(board: Board, sheet: ScoreSheet) -> str:
         row("Longest trail", [f"{p.longest_trail} spaces" for p in players]),
         row(html.escape(board.rules.longest_bonus_name),
             [f"{p.longest_bonus:+d}" if p.longest_bonus else "0" for p in players]),
+    ]
+    if sheet.warehouses:
+        body.append(row("Depot bonus <span style='color:#777;font-weight:normal'>(most Depots "
+                        "left)</span>",
+                        [f"{p.depot_bonus:+d}" if p.depot_bonus else "0" for p in players]))
+    body += [
         row("Total", [str(p.total) for p in players], bold=True),
     ]
     return ('<table class="ttr-score" style="border-collapse:collapse;font-size:12px;'

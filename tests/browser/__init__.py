@@ -280,10 +280,17 @@ def find_plotly_point(page: Page, customdata: object, *, figure: int = 0,
                       selector: str = ".js-plotly-plot") -> tuple[int, int]:
     """``(trace, point)`` of the first point whose ``customdata`` is ``customdata`` (or starts
     with it), searching the figure's traces in order — e.g. a route id on the board."""
+    deadline = time.monotonic() + RENDER_TIMEOUT_MS / 1000
     found = page.evaluate(_FIND_JS, [selector, figure, customdata])
+    while found is None and time.monotonic() < deadline:  # the figure may still be drawing
+        page.wait_for_timeout(200)
+        found = page.evaluate(_FIND_JS, [selector, figure, customdata])
     if found is None:
         raise AssertionError(f"no point of plotly figure {figure} carries {customdata!r}")
     return int(found[0]), int(found[1])
+
+
+HOVER_REST_MS = 200  #: rest over a point before clicking, or plotly may click the old hover
 
 
 def click_plotly_point(page: Page, trace: int, point: int, *, figure: int = 0,
@@ -291,6 +298,7 @@ def click_plotly_point(page: Page, trace: int, point: int, *, figure: int = 0,
     """Move to a plotly point and click it like a person would; returns where it clicked."""
     x, y = plotly_point(page, trace, point, figure=figure, selector=selector)
     page.mouse.move(x, y)
+    page.wait_for_timeout(HOVER_REST_MS)  # right after a redraw plotly holds back the hover
     page.mouse.click(x, y)
     return x, y
 

@@ -525,3 +525,14 @@ def test_reprs_evaluate_back_to_equal_actions():
                    PayTunnel(1), DeclineTunnel(), DrawTickets(), KeepTickets(("a", "b")),
                    BuildStation("Paris", "locomotive", 1), Pass()):
         assert eval(repr(action), vars(module)) == action
+
+
+def test_with_hand_keeps_every_other_field():
+    from dataclasses import fields
+
+    from ttr_widgets.rules.state import PlayerState
+    player = PlayerState("Ann", (1,) * 9, 40, 2, ("usa-t01",), ("usa-001",), 2)
+    changed = player.with_hand((0,) * 9)
+    assert changed.hand == (0,) * 9
+    assert all(getattr(changed, f.name) == getattr(player, f.name)
+               for f in fields(PlayerState) if f.name != "hand")

@@ -343,7 +343,11 @@ def _claim_groups(state: GameState) -> list[_Payments]:
     memo: dict[tuple[int, int, int], tuple[tuple[_Run, ...], int]] = {}
     for color, rows in enumerate(_routes_by_color(state.board)):
         gray = color == LOCO
-        reach = min(trains, (max(hand[:LOCO]) if gray else hand[color]) + locos)
+        reach = (max(hand[:LOCO]) if gray else hand[color]) + locos
+        if reach > trains:
+            reach = trains
+        if not rows or rows[0][0] > reach:
+            continue  # not even this colour's shortest route is affordable
         for length, index, rid, ferry, twin in rows:
             if length > reach:
                 break
@@ -791,7 +795,7 @@ def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
         row, refreshes = _check_row(state.board, row, pile, refreshes)
         event = f"{fed}{_says(name, 'takes')} the face-up {action.card}"
     player = state.player
-    changes = {"players": _with_player(state, evolve(player, hand=_add(player.hand, card))),
+    changes = {"players": _with_player(state, player.with_hand(_add(player.hand, card))),
                "face_up": row, "refreshes": refreshes, **pile.changes()}
     face_up_loco = card == LOCO and isinstance(action, DrawFaceUp)
     if second or face_up_loco or not _second_card_possible(pile, row):

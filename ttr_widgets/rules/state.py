@@ -56,6 +56,12 @@ class PlayerState:
                 f"stations={self.stations}, tickets={self.tickets!r}, routes={self.routes!r}, "
                 f"route_points={self.route_points})")
 
+    def with_hand(self, hand: Hand) -> PlayerState:
+        """The same player holding ``hand`` (the engine's most frequent change, so spelled out
+        rather than going through ``evolve``; keep it in step with the fields above)."""
+        return PlayerState(self.name, hand, self.trains, self.stations, self.tickets,
+                           self.routes, self.route_points)
+
     @property
     def cards(self) -> dict[str, int]:
         """The hand as ``{'red': 2, 'locomotive': 1}``."""

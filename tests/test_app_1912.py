@@ -23,6 +23,7 @@ from ttr_widgets.rules.advice import (
     allowed_by,
     collect_offers,
     depot_refusal,
+    describe_action,
     feed_choices,
     long_tickets_offered,
     warehouse_sizes,
@@ -42,7 +43,7 @@ from ttr_widgets.rules.state import (
 from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.widgets.app import PlayApp
 from ttr_widgets.widgets.claim import ClaimPanel
-from ttr_widgets.widgets.depots import CollectPanel, FeedRow, describe_warehouse_action
+from ttr_widgets.widgets.depots import CollectPanel, FeedRow
 from ttr_widgets.widgets.players import PlayersTable, StartPanel
 from ttr_widgets.widgets.render import STATIONS
 from ttr_widgets.widgets.scoring_view import score_table_html
@@ -384,12 +385,12 @@ def test_board_players_table_and_hint_show_depots_and_warehouse_sizes():
 
 def test_warehouse_actions_in_words_and_the_rules_that_allow_them():
     state = wd_position(warehouses=[{}, {"red": 2}])
-    assert describe_warehouse_action(state, FeedWarehouse(1)) == \
+    assert describe_action(state, FeedWarehouse(1)) == \
         "feed Bob's Warehouse (2 card(s)) with the pile's top card, then draw"
-    assert describe_warehouse_action(state, FeedWarehouse(0)).startswith("feed your own")
-    assert describe_warehouse_action(state, PlaceDepot("Ayr")) == "place a Depot in Ayr"
-    assert describe_warehouse_action(state, CollectWarehouses(())) == "collect no Warehouse"
-    assert describe_warehouse_action(state, DrawBlind()) is None
+    assert describe_action(state, FeedWarehouse(0)).startswith("feed your own")
+    assert describe_action(state, PlaceDepot("Ayr")) == "place a Depot in Ayr"
+    assert describe_action(state, CollectWarehouses(())) == "collect no Warehouse"
+    assert describe_action(state, DrawBlind()) == "draw a card from the pile"
     assert allowed_by(state, FeedWarehouse(1)) == ("wd.feed",)
     assert allowed_by(state, PlaceDepot("Ayr")) == ("wd.place", "wd.one-piece")
     assert allowed_by(state, DrawBlind()) == ()  # refused: a feed comes first

@@ -143,7 +143,7 @@ def test_route_click_offers_the_legal_payments_and_claims(claiming: TryIt) -> No
     claiming.view.simulate_route_click(atl_mia, 2)
     assert claiming.route == atl_mia
     labels = [b.description for b in claiming.payment_buttons]
-    assert labels == ["Pay 3 blue + 2 locomotive(s)"]
+    assert labels == ["Pay 3 blue + 2 locomotives"]
     claiming.claim_color.value = "red"
     claiming.claim_locomotives.value = 0
     claiming.claim_button.click()
@@ -178,7 +178,7 @@ def test_tunnel_reveal_then_pay_or_decline(europe: TryIt) -> None:
     next(b for b in europe.payment_buttons if b.description == "Pay 2 red").click()
     assert isinstance(europe.state.pending, TunnelPayment)
     assert [b.description for b in europe.tunnel_buttons] == [
-        "Pay 2 red", "Pay 1 red + 1 locomotive(s)"]
+        "Pay 2 red", "Pay 1 red + 1 locomotive"]
     europe.tunnel_buttons[1].click()
     assert europe.state.owner(tunnel) == 0 and europe.goal_met
     europe.select("tunnel-decline")

@@ -149,39 +149,3 @@ def _field_value(kind: str, name: str, value: Any) -> Any:
     if not isinstance(value, str):
         raise ValueError(f"{name}: expected a string for {kind}")
     return value
-
-
-def describe(action: Action) -> str:
-    """A short phrase for logs: 'claims usa-017 with 3 red + 1 locomotive'."""
-    if isinstance(action, DrawBlind):
-        return "draws a card from the pile"
-    if isinstance(action, DrawFaceUp):
-        return f"takes a face-up {action.card}"
-    if isinstance(action, ClaimRoute):
-        return f"claims {action.route} with {_payment(action.color, action.locomotives)}"
-    if isinstance(action, PayTunnel):
-        return f"pays the tunnel surcharge ({action.locomotives} locomotive(s))"
-    if isinstance(action, DeclineTunnel):
-        return "declines the tunnel"
-    if isinstance(action, DrawTickets):
-        return "draws tickets"
-    if isinstance(action, KeepTickets):
-        return f"keeps {len(action.tickets)} ticket(s)"
-    if isinstance(action, BuildStation):
-        return f"builds a station in {action.city} with " \
-               f"{_payment(action.color, action.locomotives)}"
-    if isinstance(action, FeedWarehouse):
-        return f"feeds player {action.player + 1}'s Warehouse"
-    if isinstance(action, PlaceDepot):
-        return f"places a Depot in {action.city}"
-    if isinstance(action, CollectWarehouses):
-        return f"collects the Warehouses of {', '.join(action.cities) or 'no Depot'}"
-    return "passes"
-
-
-def _payment(color: str, locomotives: int) -> str:
-    if color == "locomotive":
-        return f"{locomotives} locomotive(s)"
-    if locomotives:
-        return f"{color} + {locomotives} locomotive(s)"
-    return color

@@ -25,7 +25,7 @@ from .actions import (
     PlaceDepot,
 )
 from .bots import shortest_path
-from .engine import legal_actions, why_illegal
+from .engine import legal_actions, station_cost, why_illegal
 from .errors import RulesError
 from .graph import connected, ticket_path
 from .model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
@@ -93,16 +93,6 @@ def _closest_claim(state: GameState, route: Route) -> ClaimRoute:
     hand = state.player.hand
     color = route.color if route.color != GRAY else _most_held(hand)
     return ClaimRoute(route.id, color, min(hand[LOCO], route.length - 1))
-
-
-def station_cost(state: GameState) -> int | None:
-    """How many cards the next station of the player to move costs (rule station.cost), or
-    None when they have no station left (or the map has none)."""
-    rules = state.board.rules
-    built = rules.stations - state.player.stations
-    if not state.player.stations or not 0 <= built < len(rules.station_costs):
-        return None
-    return rules.station_costs[built]
 
 
 def station_refusal(state: GameState, city: str) -> RulesError | None:
@@ -260,3 +250,60 @@ def collect_offers(state: GameState) -> tuple[CollectOffer, ...]:
     depots = state.depot_owners()
     return tuple(CollectOffer(city, depots[city], sum(state.warehouses[depots[city]]))
                  for city in pending.cities)
+
+
+# --------------------------------------------------------------------------- words
+
+
+def payment_text(color: str, colored: int, locomotives: int) -> str:
+    """``'3 red + 1 locomotive'``, ``'2 locomotives'``."""
+    parts = []
+    if colored and color != LOCOMOTIVE:
+        parts.append(f"{colored} {color}")
+    if locomotives:
+        parts.append(f"{locomotives} locomotive{'s' if locomotives > 1 else ''}")
+    return " + ".join(parts) or "nothing"
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """What ``action`` would do in ``state``, in words for a person: ``'claim Denver – Omaha
+    (4 red) with 3 red + 1 locomotive'``, ``"feed Bob's Warehouse (2 cards) …"``."""
+    board = state.board
+
+    def city(name: str) -> str:
+        return board.cities[board.city_index[name]].label
+
+    if isinstance(action, DrawBlind):
+        return "draw a card from the pile"
+    if isinstance(action, DrawFaceUp):
+        return f"take the face-up {action.card}"
+    if isinstance(action, ClaimRoute):
+        route = board.route(action.route)
+        paid = payment_text(action.color, route.length - action.locomotives, action.locomotives)
+        return (f"claim {city(route.a)} – {city(route.b)} ({route.length} {route.color}) "
+                f"with {paid}")
+    if isinstance(action, PayTunnel):
+        return f"pay the tunnel's surcharge ({action.locomotives} of it in locomotives)"
+    if isinstance(action, DeclineTunnel):
+        return "decline the tunnel and keep your cards"
+    if isinstance(action, DrawTickets):
+        return "draw destination tickets"
+    if isinstance(action, KeepTickets):
+        kept = [board.ticket(t) for t in action.tickets]
+        return "keep " + ", ".join(f"{city(t.a)} – {city(t.b)} ({t.points})" for t in kept)
+    if isinstance(action, BuildStation):
+        cost = station_cost(state) or action.locomotives
+        paid = payment_text(action.color, cost - action.locomotives, action.locomotives)
+        return f"build a station in {city(action.city)} with {paid}"
+    if isinstance(action, FeedWarehouse):
+        whose = "your own" if action.player == state.current else \
+            f"{state.players[action.player].name}'s"
+        size = warehouse_sizes(state)[action.player]
+        return f"feed {whose} Warehouse ({size} card(s)) with the pile's top card, then draw"
+    if isinstance(action, PlaceDepot):
+        return f"place a Depot in {city(action.city)}"
+    if isinstance(action, CollectWarehouses):
+        if not action.cities:
+            return "collect no Warehouse"
+        return "collect the Warehouse(s) at " + ", ".join(city(c) for c in action.cities)
+    return "pass"

@@ -58,7 +58,7 @@ from ttr_widgets.rules.state import (
 from ttr_widgets.rules.variants import variant_names
 
 from .claim import ClaimPanel, TunnelPanel, route_title
-from .depots import CollectPanel, FeedRow, describe_warehouse_action
+from .depots import CollectPanel, FeedRow
 from .hand import HandView
 from .map_view import MapView
 from .market import Market
@@ -363,8 +363,7 @@ class PlayApp(widgets.VBox):
         elif isinstance(choice.action, PlaceDepot) and state.pending is None:
             self._selected, self._selected_city = None, choice.action.city
             self._render()
-        what = describe_warehouse_action(state, choice.action) or \
-            describe_action(state, choice.action)
+        what = describe_action(state, choice.action)
         self.status.say(f"Hint for {state.player.name}: {what}"
                         f". {_because('The greedy bot', choice.reason)}", "hint")
 

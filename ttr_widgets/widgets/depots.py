@@ -15,35 +15,14 @@ from collections.abc import Callable
 import ipywidgets as widgets
 import traitlets
 
-from ttr_widgets.rules.actions import Action, CollectWarehouses, FeedWarehouse, PlaceDepot
+from ttr_widgets.rules.actions import Action, CollectWarehouses, FeedWarehouse
 from ttr_widgets.rules.advice import collect_offers, feed_choices, warehouse_sizes
 from ttr_widgets.rules.catalog import explain
 from ttr_widgets.rules.state import CollectChoice, FirstCard, GameState
 
-__all__ = ["CollectPanel", "FeedRow", "describe_warehouse_action"]
+__all__ = ["CollectPanel", "FeedRow"]
 
 Handler = Callable[[Action], object]
-
-
-def describe_warehouse_action(state: GameState, action: Action) -> str | None:
-    """What a Warehouses & Depots action would do, in words for a person (None for any other
-    action): ``"feed Bob's Warehouse (2 cards) with the pile's top card"``."""
-    board = state.board
-    if isinstance(action, FeedWarehouse):
-        sizes = warehouse_sizes(state)
-        whose = "your own" if action.player == state.current else \
-            f"{state.players[action.player].name}'s"
-        return (f"feed {whose} Warehouse ({sizes[action.player]} card(s)) with the pile's top "
-                "card, then draw")
-    if isinstance(action, PlaceDepot):
-        label = board.cities[board.city_index[action.city]].label
-        return f"place a Depot in {label}"
-    if isinstance(action, CollectWarehouses):
-        if not action.cities:
-            return "collect no Warehouse"
-        return "collect the Warehouse(s) at " + ", ".join(
-            board.cities[board.city_index[c]].label for c in action.cities)
-    return None
 
 
 class FeedRow(widgets.VBox):

@@ -36,6 +36,7 @@ from ttr_widgets.rules.actions import (
     PayTunnel,
     PlaceDepot,
 )
+from ttr_widgets.rules.advice import payment_text
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import (
     apply,
@@ -788,11 +789,8 @@ def _ticket_text(board: Board, ticket_id: str) -> str:
 
 
 def _payment_text(color: str, locomotives: int, total: int) -> str:
-    if color == "locomotive" or locomotives >= total:
-        return f"{total} locomotive(s)"
-    colored = f"{total - locomotives} {color}"
-    return f"{colored} + {locomotives} locomotive(s)" if locomotives else colored
-
+    """A payment of ``total`` cards, ``locomotives`` of them locomotives, in words."""
+    return payment_text(color, total - locomotives, locomotives)
 
 def _natural_payment(state: GameState, route: Route) -> tuple[str, int]:
     """The payment a player would first reach for: the route's colour (on gray, the colour

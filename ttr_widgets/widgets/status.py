@@ -8,21 +8,8 @@ import html
 import ipywidgets as widgets
 import traitlets
 
-from ttr_widgets.rules.actions import (
-    Action,
-    BuildStation,
-    ClaimRoute,
-    DeclineTunnel,
-    DrawBlind,
-    DrawFaceUp,
-    DrawTickets,
-    KeepTickets,
-    PayTunnel,
-)
-from ttr_widgets.rules.advice import station_cost
+from ttr_widgets.rules.advice import describe_action, payment_text
 from ttr_widgets.rules.errors import RulesError, TTRError
-from ttr_widgets.rules.model import LOCOMOTIVE
-from ttr_widgets.rules.state import GameState
 
 __all__ = ["StatusLine", "describe_action", "payment_text"]
 
@@ -71,44 +58,3 @@ class StatusLine(widgets.HTML):
             f'line-height:1.35;font-size:13px">{mark}{html.escape(text)}</div>')
 
 
-def describe_action(state: GameState, action: Action) -> str:
-    """What ``action`` would do in ``state``, in words for a person: ``'claim Denver – Omaha
-    (4 red) with 3 red + 1 locomotive'``."""
-    board = state.board
-
-    def city(name: str) -> str:
-        return board.cities[board.city_index[name]].label
-
-    if isinstance(action, DrawBlind):
-        return "draw a card from the pile"
-    if isinstance(action, DrawFaceUp):
-        return f"take the face-up {action.card}"
-    if isinstance(action, ClaimRoute):
-        route = board.route(action.route)
-        paid = payment_text(action.color, route.length - action.locomotives, action.locomotives)
-        return (f"claim {city(route.a)} – {city(route.b)} ({route.length} {route.color}) "
-                f"with {paid}")
-    if isinstance(action, PayTunnel):
-        return f"pay the tunnel's surcharge ({action.locomotives} of it in locomotives)"
-    if isinstance(action, DeclineTunnel):
-        return "decline the tunnel and keep your cards"
-    if isinstance(action, DrawTickets):
-        return "draw destination tickets"
-    if isinstance(action, KeepTickets):
-        kept = [board.ticket(t) for t in action.tickets]
-        return "keep " + ", ".join(f"{city(t.a)} – {city(t.b)} ({t.points})" for t in kept)
-    if isinstance(action, BuildStation):
-        cost = station_cost(state) or action.locomotives
-        paid = payment_text(action.color, cost - action.locomotives, action.locomotives)
-        return f"build a station in {city(action.city)} with {paid}"
-    return "pass"
-
-
-def payment_text(color: str, colored: int, locomotives: int) -> str:
-    """``'3 red + 1 locomotive'``, ``'2 locomotives'``."""
-    parts = []
-    if colored and color != LOCOMOTIVE:
-        parts.append(f"{colored} {color}")
-    if locomotives:
-        parts.append(f"{locomotives} locomotive{'s' if locomotives > 1 else ''}")
-    return " + ".join(parts) or "nothing"

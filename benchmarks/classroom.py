@@ -1,0 +1,533 @@
+"""A classroom on one machine: many people open the play app at once and click routes.
+
+Run by hand from the repository's root (results go in the README, never into tests)::
+
+    .venv/bin/python -m benchmarks.classroom                  # 20 Chromium pages at once
+    .venv/bin/python -m benchmarks.classroom --browsers 4 --protocol 16
+
+It starts its own ``ttr serve`` (the kit's notebooks, Play.ipynb pre-heated) on a loopback port
+and sends it a class of visitors, all at the same moment, of two kinds:
+
+- a **browser** visitor is a headless Chromium page (Debian's, through Playwright): it opens
+  the app, waits for the board, then clicks train spaces of ``ROUTES`` with the mouse, each
+  time waiting until the board highlights exactly that route (the answer comes from the
+  kernel: browser → FigureWidget → Python → board update → browser);
+- a **protocol** visitor does what the page does without drawing it: it GETs the app page
+  (Voila runs the notebook in a new kernel for it), opens the page's kernel websocket, asks
+  for the widget states as the page's widget manager does (``jupyter.widget.control``,
+  ``request_states``), then sends the board the same click message plotly's FigureWidget
+  sends (``_js2py_pointsCallback``) and waits for the board update that highlights the route.
+
+Every visitor then waits until the whole class has opened and clicked; the kernels' and the
+server's memory (RSS) is read at that moment, with every session alive. Then they all leave as a
+page does (the ``/voila/api/shutdown/<kernel>`` beacon), and the kernel count must come back to
+the pre-heated pool. ``tests/browser/test_classroom.py`` runs a smaller browser share of the same
+class in CI; this script is the full 20-browser run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import re
+import statistics
+import sys
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import psutil  # type: ignore[import-untyped]
+from playwright.async_api import Browser, async_playwright
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+from tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    KIT_NOTEBOOKS,
+    REPO,
+    SCREENSHOTS,
+    VIEWPORT,
+    VoilaServer,
+    running_server,
+)
+
+APP = "Play.ipynb"
+POOL = 1  #: pre-heated kernels ``ttr serve`` keeps for the app
+#: Routes of the USA map (the app's default) a visitor clicks, in this order: short and long,
+#: east and west, each different from the one before.
+ROUTES = ("usa-017", "usa-031", "usa-001", "usa-025", "usa-037")
+OPEN_TIMEOUT = 240.0  #: seconds a visitor waits for the app under load
+CLICK_TIMEOUT = 60.0  #: seconds a visitor waits for the board to answer a click
+LEAVE_TIMEOUT = 90.0  #: seconds for every kernel to end once the class has left
+CELL_ERROR = "There was an error when executing cell"
+MB = 1024 * 1024
+
+
+# --- results -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Visit:
+    """What one visitor saw: how long the app took to open, each click's answer time, and
+    anything that went wrong (an empty ``problems`` means the page worked)."""
+
+    kind: str  # "browser" or "protocol"
+    number: int
+    open_seconds: float | None = None
+    click_seconds: tuple[float, ...] = ()
+    kernel_id: str = ""
+    problems: tuple[str, ...] = ()
+
+    @property
+    def worked(self) -> bool:
+        return not self.problems and len(self.click_seconds) == len(ROUTES)
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """One class: every visit, the memory with every session alive, the kernel counts."""
+
+    visits: tuple[Visit, ...]
+    setup: Setup
+    kernels_before: int
+    kernels_during: int
+    kernels_after: int
+    kernel_rss: tuple[int, ...]  #: bytes, one per kernel process running with the class in
+    server_rss: int  #: bytes, the ``ttr serve`` process (Voila's tornado server)
+    server_rss_before: int
+    wall_seconds: float
+    problems: tuple[str, ...] = field(default=())
+
+    def opens(self, kind: str | None = None) -> list[float]:
+        return [v.open_seconds for v in self.visits if v.open_seconds is not None
+                and (kind is None or v.kind == kind)]
+
+    def clicks(self, kind: str | None = None) -> list[float]:
+        return [s for v in self.visits if kind is None or v.kind == kind for s in v.click_seconds]
+
+    def report(self) -> str:
+        """The figures as a markdown table, with the class's make-up."""
+        kinds = sorted({v.kind for v in self.visits})
+        makeup = ", ".join(f"{sum(v.kind == k for v in self.visits)} {k}" for k in kinds)
+        lines = [f"Class of {len(self.visits)} visitors ({makeup}), {self.setup.describe()}; "
+                 f"{sum(v.worked for v in self.visits)} of them worked; wall time "
+                 f"{self.wall_seconds:.0f} s.", "",
+                 "| figure | median | p95 | max |", "| --- | --- | --- | --- |"]
+        for kind in kinds:
+            lines.append(_row(f"open the app, {kind} (s)", self.opens(kind)))
+            lines.append(_row(f"click → board answers, {kind} (s)", self.clicks(kind)))
+        kernel_mb = [rss / MB for rss in self.kernel_rss]
+        lines.append(_row("kernel RSS, one per visitor (MB)", kernel_mb, digits=0))
+        lines += ["", f"Kernels: {self.kernels_before} before (the pre-heated pool), "
+                  f"{self.kernels_during} with the class in, {self.kernels_after} after it left.",
+                  f"Server (ttr serve) RSS: {self.server_rss_before / MB:.0f} MB idle, "
+                  f"{self.server_rss / MB:.0f} MB with the class in; all kernels together "
+                  f"{sum(self.kernel_rss) / MB:.0f} MB."]
+        for visit in self.visits:
+            for problem in visit.problems:
+                lines.append(f"- {visit.kind} {visit.number}: {problem}")
+        lines += [f"- {problem}" for problem in self.problems]
+        return "\n".join(lines)
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` in 0..1) of a non-empty sample."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * share // 1))  # ceil
+    return ordered[int(rank) - 1]
+
+
+def _row(name: str, values: Sequence[float], digits: int = 2) -> str:
+    if not values:
+        return f"| {name} | – | – | – |"
+    cells = (statistics.median(values), percentile(values, 0.95), max(values))
+    return f"| {name} | " + " | ".join(f"{v:.{digits}f}" for v in cells) + " |"
+
+
+# --- a browser visitor -------------------------------------------------------------------------
+
+_ROUTE_POINT_JS = """
+(route) => {
+  const gd = document.querySelector('.js-plotly-plot');
+  const t = gd._fullData.findIndex(d => d.name === 'routes');
+  const spaces = [];
+  (gd.data[t].customdata || []).forEach((c, i) => { if (c === route) spaces.push(i); });
+  if (!spaces.length) return {error: `no train space of ${route} on the board`};
+  const i = spaces[Math.floor(spaces.length / 2)];
+  const cd = gd.calcdata[t][i], data = gd._fullData[t];
+  const xa = gd._fullLayout['xaxis' + data.xaxis.slice(1)];
+  const ya = gd._fullLayout['yaxis' + data.yaxis.slice(1)];
+  const box = gd.getBoundingClientRect();
+  return {x: box.left + xa._offset + xa.c2p(cd.x), y: box.top + ya._offset + ya.c2p(cd.y)};
+}
+"""
+
+_SELECTED_JS = """
+(route) => {
+  const gd = document.querySelector('.js-plotly-plot');
+  const routes = gd.data.find(d => d.name === 'routes');
+  const selection = gd.data.find(d => d.name === 'selection');
+  const xs = [];
+  (routes.customdata || []).forEach((c, i) => { if (c === route) xs.push(routes.x[i]); });
+  return JSON.stringify(Array.from(selection.x || [])) === JSON.stringify(xs);
+}
+"""
+
+_KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+
+
+async def browser_visit(browser: Browser, server: VoilaServer, number: int,
+                        leave: Callable[[], Awaitable[None]]) -> Visit:
+    """Open the app in a fresh Chromium context, click ``ROUTES``, wait for ``leave()``, then
+    leave the page as a person does (its ``beforeunload`` ends the kernel)."""
+    problems: list[str] = []
+    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    page = await context.new_page()
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    opened: float | None = None
+    clicks: list[float] = []
+    kernel_id = ""
+    try:
+        start = time.monotonic()
+        await page.goto(server.url(APP), wait_until="commit", timeout=OPEN_TIMEOUT * 1000)
+        await page.locator(".js-plotly-plot").first.wait_for(state="visible",
+                                                             timeout=OPEN_TIMEOUT * 1000)
+        await page.locator(".ttr-status").first.wait_for(state="visible",
+                                                         timeout=OPEN_TIMEOUT * 1000)
+        opened = time.monotonic() - start
+        found = _KERNEL_ID.search(await page.content())
+        kernel_id = found[1] if found else ""
+        if CELL_ERROR in await page.locator("body").inner_text():
+            problems.append("a cell of the app failed")
+        for route in ROUTES:
+            clicks.append(await _browser_click(page, route))
+    except Exception as exc:  # a visitor's failure is a result, not a crash of the class
+        problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shot = SCREENSHOTS / f"FAILED-classroom-browser-{number}.png"
+        with contextlib.suppress(Exception):
+            await page.screenshot(path=str(shot), full_page=True)
+            problems.append(f"screenshot: {shot.relative_to(REPO)}")
+    finally:
+        await leave()
+        try:
+            await page.goto("about:blank")
+        finally:
+            await context.close()
+    return Visit("browser", number, opened, tuple(clicks), kernel_id, tuple(problems))
+
+
+async def _browser_click(page: Any, route: str) -> float:
+    where = await page.evaluate(_ROUTE_POINT_JS, route)
+    if "error" in where:
+        raise AssertionError(where["error"])
+    await page.mouse.move(where["x"], where["y"], steps=4)
+    await page.wait_for_timeout(200)  # plotly settles its hover before it reports a click
+    start = time.monotonic()
+    await page.mouse.click(where["x"], where["y"])
+    await page.wait_for_function(_SELECTED_JS, arg=route, timeout=CLICK_TIMEOUT * 1000,
+                                 polling=20)
+    return time.monotonic() - start
+
+
+# --- a protocol visitor ------------------------------------------------------------------------
+
+class KernelChannel:
+    """The page's kernel websocket, spoken as Voila's page speaks it (Jupyter messages as JSON,
+    or the legacy binary framing when a message carries buffers)."""
+
+    def __init__(self, connection: WebSocketClientConnection) -> None:
+        self.connection = connection
+        self.session = uuid.uuid4().hex
+
+    @classmethod
+    async def open(cls, server: VoilaServer, kernel_id: str) -> KernelChannel:
+        url = (f"ws://localhost:{server.port}/api/kernels/{kernel_id}/channels"
+               f"?session_id={uuid.uuid4().hex}")
+        return cls(await websocket_connect(url, max_message_size=512 * MB))
+
+    async def send(self, kind: str, content: dict[str, Any],
+                   metadata: dict[str, Any] | None = None) -> None:
+        message = {"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "class",
+                              "session": self.session, "date": "", "version": "5.3"},
+                   "parent_header": {}, "metadata": metadata or {}, "content": content,
+                   "channel": "shell", "buffers": []}
+        await self.connection.write_message(json.dumps(message))
+
+    async def receive(self, timeout: float) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.connection.read_message(), timeout)
+        if raw is None:
+            raise ConnectionError("the kernel websocket closed")
+        if isinstance(raw, bytes):
+            from jupyter_server.services.kernels.connection.base import (
+                deserialize_binary_message,
+            )
+            message: dict[str, Any] = deserialize_binary_message(raw)
+            return message
+        decoded: dict[str, Any] = json.loads(raw)
+        return decoded
+
+    async def comm_message(self, comm_id: str, wanted: Callable[[dict[str, Any]], bool],
+                           timeout: float) -> dict[str, Any]:
+        """The ``data`` of the first ``comm_msg`` on ``comm_id`` for which ``wanted`` holds."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            message = await self.receive(left)
+            if message["header"]["msg_type"] == "comm_msg" and \
+                    message["content"].get("comm_id") == comm_id:
+                data: dict[str, Any] = message["content"]["data"]
+                if wanted(data):
+                    return data
+        raise TimeoutError(f"no answer on comm {comm_id} within {timeout:.0f} s")
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@dataclass(frozen=True)
+class Board:
+    """The app's board as its widget state shows it: the comm to click on and its traces."""
+
+    comm_id: str
+    routes_trace: int
+    selection_trace: int
+    route_spaces: dict[str, tuple[int, ...]]
+    route_xs: dict[str, tuple[float, ...]]
+
+
+def find_board(states: dict[str, Any]) -> Board:
+    """The FigureWidget among the page's widget states (the one with a ``routes`` trace)."""
+    for model_id, model in states.items():
+        traces = model.get("state", {}).get("_widget_data")
+        if not isinstance(traces, list):
+            continue
+        names = [trace.get("name") for trace in traces]
+        if "routes" in names and "selection" in names:
+            routes = traces[names.index("routes")]
+            spaces: dict[str, list[int]] = {}
+            for index, route in enumerate(routes.get("customdata", [])):
+                spaces.setdefault(route, []).append(index)
+            return Board(model_id, names.index("routes"), names.index("selection"),
+                         {r: tuple(i) for r, i in spaces.items()},
+                         {r: tuple(routes["x"][j] for j in i) for r, i in spaces.items()})
+    raise AssertionError("no board (a FigureWidget with routes) among the page's widgets")
+
+
+async def protocol_visit(server: VoilaServer, number: int,
+                         leave: Callable[[], Awaitable[None]]) -> Visit:
+    """GET the app, talk to its kernel as the page would, click ``ROUTES``, wait for
+    ``leave()``, then send the page's shutdown beacon."""
+    problems: list[str] = []
+    opened: float | None = None
+    clicks: list[float] = []
+    kernel_id = ""
+    channel: KernelChannel | None = None
+    client = AsyncHTTPClient(force_instance=True)
+    try:
+        start = time.monotonic()
+        response = await client.fetch(HTTPRequest(server.url(APP), request_timeout=OPEN_TIMEOUT))
+        html = response.body.decode()
+        found = _KERNEL_ID.search(html)
+        if found is None:
+            raise AssertionError("no kernel id in the app page")
+        kernel_id = found[1]
+        if CELL_ERROR in html:
+            problems.append("a cell of the app failed")
+        channel = await KernelChannel.open(server, kernel_id)
+        board = find_board(await _widget_states(channel))
+        opened = time.monotonic() - start
+        for route in ROUTES:
+            clicks.append(await _protocol_click(channel, board, route))
+    except Exception as exc:
+        problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+    finally:
+        await leave()
+        if channel is not None:
+            channel.close()
+        if kernel_id:
+            await _shutdown_beacon(client, server, kernel_id, problems)
+        client.close()
+    return Visit("protocol", number, opened, tuple(clicks), kernel_id, tuple(problems))
+
+
+async def _widget_states(channel: KernelChannel) -> dict[str, Any]:
+    control = uuid.uuid4().hex
+    await channel.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                     "data": {}}, metadata={"version": "1.0.0"})
+    await channel.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+    data = await channel.comm_message(control, lambda d: d.get("method") == "update_states",
+                                      OPEN_TIMEOUT)
+    states: dict[str, Any] = data["states"]
+    return states
+
+
+async def _protocol_click(channel: KernelChannel, board: Board, route: str) -> float:
+    space = board.route_spaces[route][len(board.route_spaces[route]) // 2]
+    x = board.route_xs[route][len(board.route_spaces[route]) // 2]
+    click = {"event_type": "plotly_click",
+             "points": {"trace_indexes": [board.routes_trace], "point_indexes": [space],
+                        "xs": [x], "ys": [0]},
+             "device_state": {"alt": False, "ctrl": False, "meta": False, "shift": False,
+                              "button": 0, "buttons": 0},
+             "selector": None}
+    start = time.monotonic()
+    await channel.send("comm_msg", {"comm_id": board.comm_id, "data": {
+        "method": "update", "state": {"_js2py_pointsCallback": click}, "buffer_paths": []}})
+    await channel.comm_message(board.comm_id,
+                               lambda data: _highlights(data, board, route), CLICK_TIMEOUT)
+    return time.monotonic() - start
+
+
+def _highlights(data: dict[str, Any], board: Board, route: str) -> bool:
+    """Whether a board update draws the selection on exactly ``route``'s train spaces."""
+    update = data.get("state", {}).get("_py2js_update")
+    if data.get("method") != "update" or not isinstance(update, dict):
+        return False
+    traces = update.get("style_traces") or []
+    xs = (update.get("style_data") or {}).get("x")
+    if board.selection_trace not in traces or not isinstance(xs, list):
+        return False
+    drawn = xs[traces.index(board.selection_trace)]
+    return tuple(drawn or ()) == board.route_xs[route]
+
+
+async def _shutdown_beacon(client: AsyncHTTPClient, server: VoilaServer, kernel_id: str,
+                           problems: list[str]) -> None:
+    request = HTTPRequest(f"{server.base_url}voila/api/shutdown/{kernel_id}", method="POST",
+                          body=b"", request_timeout=60)
+    response = await client.fetch(request, raise_error=False)
+    if response.code != 204:
+        problems.append(f"shutdown beacon answered {response.code}")
+
+
+# --- the class ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Setup:
+    """Who comes to class: ``browsers`` Chromium pages and ``protocol`` visitors, arriving
+    ``stagger`` seconds apart (0: all at once); ``server_nice`` lowers the CPU priority of the
+    server and its kernels, so that on a single test machine the visitors' browsers get the CPU
+    first, as they would on machines of their own."""
+
+    browsers: int = 20
+    protocol: int = 0
+    stagger: float = 0.0
+    server_nice: int = 0
+
+    def __post_init__(self) -> None:
+        if self.browsers < 0 or self.protocol < 0 or self.browsers + self.protocol == 0:
+            raise ValueError(f"give at least one visitor, not {self.browsers} browsers and "
+                             f"{self.protocol} protocol visitors")
+        if self.stagger < 0 or not 0 <= self.server_nice <= 19:
+            raise ValueError("stagger: seconds >= 0; server_nice: 0 to 19")
+
+    @property
+    def total(self) -> int:
+        return self.browsers + self.protocol
+
+    def describe(self) -> str:
+        arrival = "all at once" if not self.stagger else f"arriving {self.stagger:g} s apart"
+        nice = f", server at nice {self.server_nice}" if self.server_nice else ""
+        return f"{arrival}{nice}"
+
+
+async def run_class(server: VoilaServer, setup: Setup) -> Classroom:
+    """Send the class to the app (see the module) and measure it."""
+    before = server.wait_for_kernels(POOL, timeout=60)
+    if setup.server_nice:
+        _renice([server.process.pid, *server.kernel_pids()], setup.server_nice)
+    server_before = _rss(server.process.pid)
+    arrived = 0
+    everyone_in = asyncio.Event()
+    may_leave = asyncio.Event()
+
+    async def leave() -> None:
+        nonlocal arrived
+        arrived += 1
+        if arrived == setup.total:
+            everyone_in.set()
+        await may_leave.wait()
+
+    async def arrive(order: int, visit: Awaitable[Visit]) -> Visit:
+        await asyncio.sleep(order * setup.stagger)
+        return await visit
+
+    start = time.monotonic()
+    async with async_playwright() as playwright:
+        browser = None
+        if setup.browsers:
+            browser = await playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS), headless=True)
+        visits = [*(browser_visit(browser, server, n, leave) for n in range(setup.browsers)),
+                  *(protocol_visit(server, n, leave) for n in range(setup.protocol))]
+        running = asyncio.gather(*(arrive(i, v) for i, v in enumerate(visits)))
+        await asyncio.wait_for(everyone_in.wait(), setup.total * setup.stagger + OPEN_TIMEOUT
+                               + len(ROUTES) * CLICK_TIMEOUT)
+        kernels = server.kernel_pids()
+        kernel_rss = tuple(_rss(pid) for pid in kernels)
+        server_rss = _rss(server.process.pid)
+        may_leave.set()
+        done = tuple(await running)
+        if browser is not None:
+            await browser.close()
+    wall = time.monotonic() - start
+    after = await asyncio.to_thread(server.wait_for_kernels, POOL, LEAVE_TIMEOUT)
+    problems = () if after == POOL else (
+        f"{after} kernels still running {LEAVE_TIMEOUT:.0f} s after the class left "
+        f"(the pool is {POOL})",)
+    return Classroom(done, setup, before, len(kernels), after, kernel_rss, server_rss,
+                     server_before, wall, problems)
+
+
+def run_class_in_a_thread(server: VoilaServer, setup: Setup) -> Classroom:
+    """:func:`run_class` on an event loop of its own (a sync Playwright may own this thread)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, run_class(server, setup)).result()
+
+
+def _renice(pids: Sequence[int], nice: int) -> None:
+    """Lower these processes' CPU priority; the kernels the server starts later inherit it."""
+    for pid in pids:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            psutil.Process(pid).nice(nice)
+
+
+def _rss(pid: int) -> int:
+    try:
+        rss: int = psutil.Process(pid).memory_info().rss
+        return rss
+    except psutil.NoSuchProcess:
+        return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.classroom",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--browsers", type=int, default=20, help="Chromium pages (default 20)")
+    parser.add_argument("--protocol", type=int, default=0,
+                        help="Jupyter-protocol visitors (default 0)")
+    parser.add_argument("--stagger", type=float, default=0.0, metavar="SECONDS",
+                        help="seconds between two arrivals (default 0: all at once)")
+    parser.add_argument("--server-nice", type=int, default=0, metavar="N",
+                        help="run the server and its kernels at this nice level (0-19), so "
+                             "the browsers on this machine get the CPU first (default 0)")
+    args = parser.parse_args(argv)
+    try:
+        setup = Setup(args.browsers, args.protocol, args.stagger, args.server_nice)
+    except ValueError as exc:
+        parser.error(str(exc))
+    with running_server(KIT_NOTEBOOKS, notebook=APP, log_name="voila-classroom") as server:
+        result = run_class_in_a_thread(server, setup)
+    print(result.report())
+    worked = all(v.worked for v in result.visits) and not result.problems
+    return 0 if worked else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

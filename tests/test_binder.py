@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil  # type: ignore[import-untyped]
 import pytest
 import tomllib
 from playwright.sync_api import Page
@@ -248,6 +249,17 @@ def binder_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BinderSe
                             f"see {log}")
 
 
+def _record_memory(server: VoilaServer) -> None:
+    """Add the server's and the app kernel's RSS to test-artifacts/binder-replay.txt (one
+    visitor's whole Binder session: what a JupyterHub user pod holds)."""
+    rss = {"jupyter server": psutil.Process(server.process.pid).memory_info().rss,
+           **{f"kernel {pid}": psutil.Process(pid).memory_info().rss
+              for pid in server.kernel_pids()}}
+    with (ARTIFACTS / "binder-replay.txt").open("a") as out:
+        out.writelines(f"RSS with the app open, {name}: {size / 2**20:.0f} MB\n"
+                       for name, size in rss.items())
+
+
 @pytest.mark.browser
 def test_binder_serves_the_app_as_a_server_extension_and_a_route_click_answers(
         binder_server: BinderServer, page: Page, console_errors: list[str]) -> None:
@@ -257,6 +269,7 @@ def test_binder_serves_the_app_as_a_server_extension_and_a_route_click_answers(
     assert response is not None and response.status == 200
     page.locator(".js-plotly-plot").first.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
     assert server.wait_for_kernels(1) == 1  # no pre-heated pool here: the page's kernel only
+    _record_memory(server)
     trace, first = find_plotly_point(page, ROUTE)
     click_plotly_point(page, trace, first + 1)
     page.wait_for_function(_SELECTED_JS, arg=ROUTE, timeout=30_000)

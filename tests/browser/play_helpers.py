@@ -12,9 +12,10 @@ to the route hovered before; waiting for the hover is exact and faster than a fi
 (played) or the status line shows a refusal (refused); then, if bots are to move, until it is
 the person's turn again.
 
-``HeadlessTable`` presses the same buttons of a ``PlayApp`` built in this process, and
-``play_to_the_end(table)`` is one clicking policy for both: the same seed and the same clicks
-must end in the same score, in the browser and without one.
+``play_to_the_end(table)`` is one clicking policy for any ``Table``: ``BrowserTable`` clicks in
+the page, ``HeadlessTable`` presses the same buttons of a ``PlayApp`` built in this process, and
+``PairedTable`` does both, click by click, checking that the page answers as the headless app
+does and draws the same board (``BoardMarks``) after every move.
 """
 
 from __future__ import annotations
@@ -61,10 +62,11 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class Space:
-    """One train space on the board: its route, its point in the routes trace, where it is on
-    the screen (viewport px) and in the figure's data coordinates."""
+    """One clickable point of the board — a train space, or a city marker: what it stands for
+    (the route id, or the city), its index in its trace, where it is on the screen (viewport
+    px) and in the figure's data coordinates."""
 
-    route_id: str
+    key: str
     point: int
     x: float
     y: float
@@ -305,7 +307,7 @@ class PlayPage:
         return {route_id: tuple(found) for route_id, found in spaces.items()}
 
     def cities(self) -> dict[str, Space]:
-        """Every city marker (``route_id`` holds the city's name)."""
+        """Every city marker, by city."""
         return {name: Space(name, point, x, y, data_x, data_y)
                 for name, point, x, y, data_x, data_y in self.page.evaluate(_POINTS_JS, CITIES)}
 
@@ -333,14 +335,18 @@ class PlayPage:
 
     # -- the board ---------------------------------------------------------------------------
 
-    def click_space(self, space: Space, trace: int = ROUTES) -> None:
-        """Move onto a point, wait until plotly hovers exactly it, then click it."""
+    def click_space(self, space: Space, trace: int = ROUTES, *,
+                    before_click: Callable[[], object] | None = None) -> None:
+        """Move onto a point, wait until plotly hovers exactly it, then click it
+        (``before_click`` runs just before the click: a benchmark arms its probe there)."""
         self.page.mouse.move(space.x, space.y)
         try:
             self.page.wait_for_function(_HOVERED_JS, arg=[trace, space.point],
                                         timeout=HOVER_TIMEOUT_MS)
         except PlaywrightTimeout as error:
             raise AssertionError(f"plotly never hovered {space} (trace {trace})") from error
+        if before_click is not None:
+            before_click()
         self.page.mouse.click(space.x, space.y)
 
     def click_route(self, route_id: str, space: int | None = None) -> Space:

@@ -111,13 +111,14 @@ def test_an_illegal_click_shows_its_rule_and_changes_nothing(
     route = next(r for r in twin.board.routes
                  if r.length == 6 and claim_refusal(twin.state, r.id) is not None)
     refusal = claim_refusal(twin.state, route.id)
-    assert refusal is not None
+    assert refusal is not None and refusal.rule == "claim.whole-route"
     before = _table(play)
     status = play.select_route(route.id)
     assert (status.kind, status.rule) == ("error", refusal.rule)
     assert status.text == f"⚠ {refusal.reason} (rule {refusal.rule})"
     assert refusal.reason in play.text(".ttr-claim-refusal")
-    assert page.locator(".ttr-claim-option").count() == 0
+    page.locator(".ttr-claim-cancel").first.wait_for(state="visible")  # the panel is drawn
+    assert page.locator(".ttr-claim-option").count() == 0  # and offers no way to pay
     assert _table(play) == before
     screenshot(page, "play-illegal-route")
 
@@ -126,7 +127,7 @@ def test_an_illegal_click_shows_its_rule_and_changes_nothing(
     twin.market.blind.click()
     slot = twin.state.face_up_names().index("locomotive")
     twin.market.cards[slot].click()
-    assert twin.status.rule  # the twin was refused too: that is the expected answer
+    assert twin.status.rule == "draw.second-locomotive"  # the twin is refused too
     before = _table(play)
     assert not play.act(page.locator("button.ttr-market-card").nth(slot))
     status = play.status()

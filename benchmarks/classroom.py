@@ -151,7 +151,7 @@ def _row(name: str, values: Sequence[float], digits: int = 2) -> str:
 
 # --- a browser visitor -------------------------------------------------------------------------
 
-_ROUTE_POINT_JS = """
+ROUTE_POINT_JS = """
 (route) => {
   const gd = document.querySelector('.js-plotly-plot');
   const t = gd._fullData.findIndex(d => d.name === 'routes');
@@ -167,7 +167,7 @@ _ROUTE_POINT_JS = """
 }
 """
 
-_SELECTED_JS = """
+SELECTED_JS = """
 (route) => {
   const gd = document.querySelector('.js-plotly-plot');
   const routes = gd.data.find(d => d.name === 'routes');
@@ -206,7 +206,7 @@ async def browser_visit(browser: Browser, server: VoilaServer, number: int,
         if CELL_ERROR in await page.locator("body").inner_text():
             problems.append("a cell of the app failed")
         for route in ROUTES:
-            clicks.append(await _browser_click(page, route))
+            clicks.append(await click_route(page, route))
     except Exception as exc:  # a visitor's failure is a result, not a crash of the class
         problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -223,15 +223,18 @@ async def browser_visit(browser: Browser, server: VoilaServer, number: int,
     return Visit("browser", number, opened, tuple(clicks), kernel_id, tuple(problems))
 
 
-async def _browser_click(page: Any, route: str) -> float:
-    where = await page.evaluate(_ROUTE_POINT_JS, route)
+async def click_route(page: Any, route: str) -> float:
+    """Click the middle train space of ``route`` on the page's board like a person (the mouse
+    rests on it first, for plotly's hover) and wait until the board highlights exactly that
+    route; the seconds from the click to the highlight."""
+    where = await page.evaluate(ROUTE_POINT_JS, route)
     if "error" in where:
         raise AssertionError(where["error"])
     await page.mouse.move(where["x"], where["y"], steps=4)
     await page.wait_for_timeout(200)  # plotly settles its hover before it reports a click
     start = time.monotonic()
     await page.mouse.click(where["x"], where["y"])
-    await page.wait_for_function(_SELECTED_JS, arg=route, timeout=CLICK_TIMEOUT * 1000,
+    await page.wait_for_function(SELECTED_JS, arg=route, timeout=CLICK_TIMEOUT * 1000,
                                  polling=20)
     return time.monotonic() - start
 

@@ -16,6 +16,7 @@ to test-artifacts/binder-replay.txt) is a warm-cache time, not Binder's cold bui
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -25,26 +26,29 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import psutil  # type: ignore[import-untyped]
 import pytest
 import tomllib
-from playwright.sync_api import Page
+from playwright.async_api import async_playwright
 
-from benchmarks.classroom import _SELECTED_JS
+from benchmarks.classroom import click_route
 from tests.browser import (
     ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
     RENDER_TIMEOUT_MS,
+    SCREENSHOTS,
+    VIEWPORT,
     VoilaServer,
-    click_plotly_point,
-    find_plotly_point,
     http_status,
-    screenshot,
     stop_server,
 )
-from tests.browser import conftest as harness
+from tests.browser.conftest import LOCAL_HOSTS, LOCAL_SCHEMES
 from ttr_widgets import site
 from ttr_widgets.serve import find_free_port, plan, voila_config
 
@@ -55,8 +59,6 @@ POSTBUILD_STEPS = [
     "python -m pip install --no-deps -e .",
     "python -m ttr_widgets.site install-server-config",
 ]
-# The harness's browser fixtures (tests/browser/conftest.py serves only its own directory).
-chromium, page, console_errors = harness.chromium, harness.page, harness.console_errors
 ROUTE = "usa-031"  #: a route the replay clicks on the USA board (Denver–Helena, 4 spaces)
 
 
@@ -260,25 +262,65 @@ def _record_memory(server: VoilaServer) -> None:
                        for name, size in rss.items())
 
 
+@dataclass(frozen=True)
+class BinderVisit:
+    """What Chromium saw on the Binder-like server, and the kernel counts along the way."""
+
+    status: int
+    kernels_with_app: int
+    click_seconds: float
+    lesson_url: str
+    kernels_with_lesson: int
+    kernels_after: int
+    errors: tuple[str, ...]
+
+
+async def visit(binder: BinderServer) -> BinderVisit:
+    """Open the app, click ``ROUTE``, follow the link to lesson 1, leave; in Chromium driven by
+    Playwright's async API on this thread's own loop (the harness's sync ``chromium`` fixture
+    belongs to tests/browser/, and a second sync Playwright on the test thread cannot start)."""
+    errors: list[str] = []
+    server = binder.server
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS), headless=True)
+        page = await (await browser.new_context(viewport=VIEWPORT)).new_page()  # type: ignore[arg-type]
+        page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+        page.on("request", lambda r: urlsplit(r.url).scheme not in LOCAL_SCHEMES and urlsplit(
+            r.url).hostname not in LOCAL_HOSTS and errors.append(f"request to {r.url}"))
+        response = await page.goto(binder.page_url(f"Play.ipynb?token={binder.token}"),
+                                   wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+        await page.locator(".js-plotly-plot").first.wait_for(state="visible",
+                                                             timeout=RENDER_TIMEOUT_MS)
+        with_app = await asyncio.to_thread(server.wait_for_kernels, 1)
+        await asyncio.to_thread(_record_memory, server)
+        seconds = await click_route(page, ROUTE)
+        await page.screenshot(path=str(SCREENSHOTS / "binder-app-route-clicked.png"))
+        await page.get_by_role("link", name="Lesson 1 · The board and the goal").first.click()
+        await page.wait_for_url(binder.page_url("01-Board-and-Goal.ipynb"),
+                                timeout=RENDER_TIMEOUT_MS)
+        await page.locator(".js-plotly-plot").first.wait_for(state="visible",
+                                                             timeout=RENDER_TIMEOUT_MS)
+        with_lesson = await asyncio.to_thread(server.wait_for_kernels, 1)
+        lesson_url = page.url
+        await page.goto("about:blank")
+        after = await asyncio.to_thread(server.wait_for_kernels, 0)
+        await browser.close()
+    return BinderVisit(response.status if response else 0, with_app, seconds, lesson_url,
+                       with_lesson, after, tuple(errors))
+
+
 @pytest.mark.browser
 def test_binder_serves_the_app_as_a_server_extension_and_a_route_click_answers(
-        binder_server: BinderServer, page: Page, console_errors: list[str]) -> None:
-    server = binder_server.server
-    response = page.goto(binder_server.page_url(f"Play.ipynb?token={binder_server.token}"),
-                         wait_until="commit", timeout=RENDER_TIMEOUT_MS)
-    assert response is not None and response.status == 200
-    page.locator(".js-plotly-plot").first.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
-    assert server.wait_for_kernels(1) == 1  # no pre-heated pool here: the page's kernel only
-    _record_memory(server)
-    trace, first = find_plotly_point(page, ROUTE)
-    click_plotly_point(page, trace, first + 1)
-    page.wait_for_function(_SELECTED_JS, arg=ROUTE, timeout=30_000)
-    screenshot(page, "binder-app-route-clicked")
-    page.get_by_role("link", name="Lesson 1 · The board and the goal").first.click()
-    page.wait_for_url(binder_server.page_url("01-Board-and-Goal.ipynb"),
-                      timeout=RENDER_TIMEOUT_MS)
-    page.locator(".js-plotly-plot").first.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
-    assert server.wait_for_kernels(1) == 1, "the app's kernel outlived its page"
-    page.goto("about:blank")
-    assert server.wait_for_kernels(0) == 0, "the lesson's kernel outlived its page"
-    assert console_errors == []
+        binder_server: BinderServer) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        seen = pool.submit(asyncio.run, visit(binder_server)).result()
+    assert seen.status == 200
+    assert seen.kernels_with_app == 1  # no pre-heated pool here: the page's kernel only
+    assert seen.click_seconds < 30
+    assert seen.lesson_url == binder_server.page_url("01-Board-and-Goal.ipynb")
+    assert seen.kernels_with_lesson == 1, "the app's kernel outlived its page"
+    assert seen.kernels_after == 0, "the lesson's kernel outlived its page"
+    assert seen.errors == ()

@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8866
 
-.PHONY: serve test lint typecheck unit browser-deps bench clean
+.PHONY: serve test lint typecheck unit load-test browser-deps bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,8 +37,14 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q -m "not browser"
 
+# The whole suite but the classroom load test (20 visitors at once: see load-test).
 test: $(STAMP) browser-deps lint typecheck
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --ignore=tests/browser/test_classroom.py
+
+# A class of 20 visitors on loopback (4 Chromium pages + 16 protocol clients, ~20 kernels):
+# minutes of full CPU on 2 cores, so it runs on its own, by hand.
+load-test: $(STAMP) browser-deps
+	$(BIN)/pytest -q tests/browser/test_classroom.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

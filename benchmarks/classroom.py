@@ -47,6 +47,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 from tests.browser import (
+    ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
     KIT_NOTEBOOKS,
@@ -190,11 +191,12 @@ async def browser_visit(browser: Browser, server: VoilaServer, number: int,
     page = await context.new_page()
     page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    start = time.monotonic()
+    events = _page_events(page, start)
     opened: float | None = None
     clicks: list[float] = []
     kernel_id = ""
     try:
-        start = time.monotonic()
         await page.goto(server.url(APP), wait_until="commit", timeout=OPEN_TIMEOUT * 1000)
         await page.locator(".js-plotly-plot").first.wait_for(state="visible",
                                                              timeout=OPEN_TIMEOUT * 1000)
@@ -214,6 +216,9 @@ async def browser_visit(browser: Browser, server: VoilaServer, number: int,
         with contextlib.suppress(Exception):
             await page.screenshot(path=str(shot), full_page=True)
             problems.append(f"screenshot: {shot.relative_to(REPO)}")
+        log = ARTIFACTS / f"FAILED-classroom-browser-{number}.log"
+        log.write_text("\n".join(events) + "\n")
+        problems.append(f"page events: {log.relative_to(REPO)}")
     finally:
         await leave()
         try:
@@ -221,6 +226,40 @@ async def browser_visit(browser: Browser, server: VoilaServer, number: int,
         finally:
             await context.close()
     return Visit("browser", number, opened, tuple(clicks), kernel_id, tuple(problems))
+
+
+def _page_events(page: Any, start: float) -> list[str]:
+    """A running log of what a page did (console, errors, failed requests, websockets), kept
+    for a visitor that fails."""
+    events: list[str] = []
+
+    def note(text: str) -> None:
+        events.append(f"{time.monotonic() - start:7.2f} s  {text}")
+
+    page.on("console", lambda m: note(f"console.{m.type}: {m.text[:300]}"))
+    page.on("pageerror", lambda e: note(f"page error: {e}"))
+    page.on("requestfailed", lambda r: note(f"request failed: {r.url} {r.failure}"))
+    page.on("response", lambda r: r.status >= 400 and note(f"HTTP {r.status}: {r.url}"))
+    page.on("load", lambda _p: note("load"))
+
+    def socket(ws: Any) -> None:
+        note(f"websocket open: {ws.url}")
+        ws.on("close", lambda _w: note(f"websocket closed: {ws.url}"))
+        ws.on("framesent", lambda f: note(f"sent {_frame(f)}"))
+        ws.on("framereceived", lambda f: note(f"received {_frame(f)}"))
+        ws.on("socketerror", lambda e: note(f"websocket error: {e}"))
+
+    page.on("websocket", socket)
+    return events
+
+
+def _frame(payload: str | bytes) -> str:
+    """A websocket frame in a few words: its message type and size."""
+    text = payload if isinstance(payload, str) else payload[:2000].decode(errors="replace")
+    kind = re.search(r'"msg_type": ?"(\w+)"', text)
+    method = re.search(r'"method": ?"(\w+)"', text)
+    return (f"{kind[1] if kind else '?'}{'/' + method[1] if method else ''} "
+            f"({len(payload)} bytes)")
 
 
 async def click_route(page: Any, route: str) -> float:
@@ -289,6 +328,13 @@ class KernelChannel:
                     return data
         raise TimeoutError(f"no answer on comm {comm_id} within {timeout:.0f} s")
 
+    async def drain(self) -> None:
+        """Keep reading, as an open page does (an unread websocket stops answering the
+        server's pings and is closed after 90 s)."""
+        with contextlib.suppress(ConnectionError, asyncio.CancelledError):
+            while True:
+                await self.receive(3600)
+
     def close(self) -> None:
         self.connection.close()
 
@@ -350,7 +396,10 @@ async def protocol_visit(server: VoilaServer, number: int,
     except Exception as exc:
         problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
     finally:
+        reading = None if channel is None else asyncio.create_task(channel.drain())
         await leave()
+        if reading is not None:
+            reading.cancel()
         if channel is not None:
             channel.close()
         if kernel_id:

@@ -22,14 +22,14 @@ Every visitor then waits until the whole class has opened and clicked; the kerne
 server's memory (RSS) is read at that moment, with every session alive. Then they all leave as a
 page does (the ``/voila/api/shutdown/<kernel>`` beacon), and the kernel count must come back to
 the pre-heated pool. ``tests/browser/test_classroom.py`` runs a smaller browser share of the same
-class in CI; this script is the full 20-browser run.
+class (`make load-test`); this script runs any class by hand, 20 browsers by default.
 
 On a 2-core machine the 20-browser class fails in the browsers, not in the server: twenty
 renderers next to twenty kernels starve, and a page that receives its widgets' state but cannot
 load the board's 5 MB plotly module within anywidget's 2-second limit shows no app (measured
 with the server at nice 0, 10 and 19, all at once or 3 s apart). The server side (kernels,
 memory, clean exit) is still measured. The README's figures come from
-``--browsers 4 --protocol 16 --server-nice 19``, the CI class.
+``--browsers 4 --protocol 16 --server-nice 19``, the class of the test.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ttr_widgets.rules.lab import (
@@ -26,6 +27,7 @@ from ttr_widgets.rules.model import Board
 
 from . import style
 from .render import map_figure
+from .score_plots import display_data
 
 __all__ = [
     "claim_frequency_figure",
@@ -40,6 +42,7 @@ __all__ = [
     "points_per_train_figure",
     "refresh_figure",
     "seeing_figure",
+    "show",
 ]
 
 PALETTE: tuple[str, ...] = style.DEFAULT_PLAYER_COLORS  #: colour-blind friendly, one per series
@@ -249,3 +252,14 @@ def claim_map_figure(board: Board, rows: Sequence[ClaimFrequency], *, top: int =
     """The board with its ``top`` most claimed routes highlighted."""
     routes = [r.route_id for r in rows[:top]]
     return map_figure(board, highlight=routes, highlight_label=f"{len(routes)} most claimed")
+
+
+def show(figure: go.Figure) -> widgets.Output:
+    """The figure inside an Output widget, for notebooks served by Voila.
+
+    Shown as a plain cell output, plotly's renderer caches a PNG through an output-model method
+    Voila's page does not have (one console error per figure); inside a widget's output area
+    it draws cleanly, offline, without shipping plotly's widget module again."""
+    out = widgets.Output()
+    out.outputs = (display_data(figure),)
+    return out

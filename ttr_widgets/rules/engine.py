@@ -60,6 +60,7 @@ from .state import (
     evolve,
 )
 from .variants import TicketRules, ticket_rules
+from .words import says, their, verb
 
 COLOR_INDICES = tuple(range(len(COLORS)))
 DEPOTS = 5  #: Warehouses & Depots: Depots per player
@@ -714,7 +715,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _pass(state: GameState, action: Pass) -> GameState:
-    return _end_turn(state, f"{_says(state.player.name, 'passes')}: nothing else is possible.",
+    return _end_turn(state, f"{says(state.player.name, 'passes')}: nothing else is possible.",
                      passed=True)
 
 
@@ -787,13 +788,13 @@ def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
     refreshes = state.refreshes
     if isinstance(action, DrawBlind):
         card = pile.take()
-        event = f"{fed}{_says(name, 'draws')} a card from the pile"
+        event = f"{fed}{says(name, 'draws')} a card from the pile"
     else:
         card = CARD_INDEX[action.card]
         slot = row.index(card)
         row = (*row[:slot], pile.take(), *row[slot + 1:])
         row, refreshes = _check_row(state.board, row, pile, refreshes)
-        event = f"{fed}{_says(name, 'takes')} the face-up {action.card}"
+        event = f"{fed}{says(name, 'takes')} the face-up {action.card}"
     player = state.player
     changes = {"players": _with_player(state, player.with_hand(_add(player.hand, card))),
                "face_up": row, "refreshes": refreshes, **pile.changes()}
@@ -841,7 +842,7 @@ def _claim(state: GameState, action: ClaimRoute) -> GameState:
     if route.tunnel and state.board.rules.tunnel_reveal:
         return _start_tunnel(state, route, action)
     cost = _payment_hand(action.color, route.length - action.locomotives, action.locomotives)
-    event = f"{_says(state.player.name, 'claims')} {route}"
+    event = f"{says(state.player.name, 'claims')} {route}"
     return _finish_claim(state, route, cost, _Pile.of(state), event)
 
 
@@ -897,7 +898,7 @@ def _start_tunnel(state: GameState, route: Route, action: ClaimRoute) -> GameSta
     if extra == 0:
         cost = _payment_hand(action.color, route.length - action.locomotives, action.locomotives)
         pile.discard += tuple(revealed)
-        event = (f"{_says(state.player.name, 'claims')} the tunnel {route} (revealed {shown}: "
+        event = (f"{says(state.player.name, 'claims')} the tunnel {route} (revealed {shown}: "
                  "nothing extra)")
         return _finish_claim(state, route, cost, pile, event)
     pending = TunnelPayment(route.id, action.color, action.locomotives, tuple(revealed), extra)
@@ -914,7 +915,7 @@ def _pay_tunnel(state: GameState, action: PayTunnel) -> GameState:
     pile = _Pile.of(state)
     pile.discard += pending.revealed
     name = state.player.name
-    event = (f"{_says(name, 'pays')} {pending.extra} extra card(s) and {_verb(name, 'claims')} "
+    event = (f"{says(name, 'pays')} {pending.extra} extra card(s) and {verb(name, 'claims')} "
              f"the tunnel {route}")
     return _finish_claim(state, route, cost, pile, event)
 
@@ -926,8 +927,8 @@ def _decline_tunnel(state: GameState) -> GameState:
     pile = _Pile.of(state)
     pile.discard += pending.revealed
     name = state.player.name
-    return _end_turn(state, f"{_says(name, 'declines')} the tunnel and "
-                     f"{_verb(name, 'keeps')} {_their(name)} cards.",
+    return _end_turn(state, f"{says(name, 'declines')} the tunnel and "
+                     f"{verb(name, 'keeps')} {their(name)} cards.",
                      **_refill_row(state, pile))
 
 
@@ -941,7 +942,7 @@ def _build_station(state: GameState, action: BuildStation) -> GameState:
     player = evolve(player, hand=_subtract(player.hand, cost), stations=player.stations - 1)
     pile = _Pile.of(state)
     pile.discard += _cards_of(cost)
-    return _end_turn(state, f"{_says(player.name, 'builds')} a station in {action.city}.",
+    return _end_turn(state, f"{says(player.name, 'builds')} a station in {action.city}.",
                      players=_with_player(state, player),
                      stations=(*state.stations, (action.city, state.current)),
                      **_refill_row(state, pile))
@@ -955,7 +956,7 @@ def _draw_tickets(state: GameState) -> GameState:
     drawn = state.tickets[:rules.draw]
     pending = TicketChoice(drawn, min(rules.draw_keep, len(drawn)))
     return evolve(state, tickets=state.tickets[len(drawn):], pending=pending,
-                   last_event=f"{_says(state.player.name, 'draws')} {len(drawn)} ticket(s).")
+                   last_event=f"{says(state.player.name, 'draws')} {len(drawn)} ticket(s).")
 
 
 def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
@@ -966,7 +967,7 @@ def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
     player = evolve(player, tickets=player.tickets + action.tickets)
     to_box = pending.setup and ticket_rules(state.board, state.options).setup_rejects == "box"
     pile = state.tickets if to_box else state.tickets + rejected
-    event = f"{_says(player.name, 'keeps')} {len(action.tickets)} ticket(s)"
+    event = f"{says(player.name, 'keeps')} {len(action.tickets)} ticket(s)"
     if rejected:
         event += f" and returns {len(rejected)} to the {'box' if to_box else 'bottom of the pile'}"
     players = _with_player(state, player)
@@ -1000,10 +1001,10 @@ def _feed(state: GameState, action: FeedWarehouse) -> GameState:
     owner = action.player
     warehouses = (*state.warehouses[:owner], _add(state.warehouses[owner], card),
                   *state.warehouses[owner + 1:])
-    whose = f"{_their(state.player.name)} own" if owner == state.current \
+    whose = f"{their(state.player.name)} own" if owner == state.current \
         else f"{state.players[owner].name}'s"
     state = evolve(state, warehouses=warehouses, pending=FirstCard(), **pile.changes(),
-                   last_event=f"{_says(state.player.name, 'feeds')} {whose} Warehouse.")
+                   last_event=f"{says(state.player.name, 'feeds')} {whose} Warehouse.")
     if not (state.deck or state.discard or any(c != NO_CARD for c in state.face_up)):
         return _end_turn(state, state.last_event + " No card is left to draw.")
     return state
@@ -1015,7 +1016,7 @@ def _place_depot(state: GameState, action: PlaceDepot) -> GameState:
     depots_left = (*state.depots_left[:me], state.depots_left[me] - 1,
                    *state.depots_left[me + 1:])
     changes = {"depots": (*state.depots, (action.city, me)), "depots_left": depots_left,
-               "last_event": f"{_says(state.player.name, 'places')} a Depot in {action.city}."}
+               "last_event": f"{says(state.player.name, 'places')} a Depot in {action.city}."}
     if not isinstance(state.pending, DepotPlacement):
         return evolve(state, **changes)  # a free action: the turn goes on
     if me > 0:
@@ -1038,9 +1039,9 @@ def _collect(state: GameState, action: CollectWarehouses) -> GameState:
         warehouses[owner] = (0,) * NUM_CARD_TYPES
     left = state.depots_left[me] - len(action.cities)
     name = state.player.name
-    event = (f"{_says(name, 'spends')} {len(action.cities)} Depot(s) and "
-             f"{_verb(name, 'collects')} {taken} card(s)." if action.cities
-             else f"{_says(name, 'collects')} no Warehouse.")
+    event = (f"{says(name, 'spends')} {len(action.cities)} Depot(s) and "
+             f"{verb(name, 'collects')} {taken} card(s)." if action.cities
+             else f"{says(name, 'collects')} no Warehouse.")
     return _end_turn(state, event, players=_with_player(state, evolve(state.player, hand=hand)),
                      warehouses=tuple(warehouses),
                      depots_left=(*state.depots_left[:me], left, *state.depots_left[me + 1:]))
@@ -1088,7 +1089,7 @@ def _end_turn(state: GameState, event: str, *, passed: bool = False, **changes: 
         final -= 1
     elif final < 0 and trains <= state.board.rules.end_trains:
         final = state.num_players
-        event += (f" {_says(state.player.name, 'has')} {trains} train(s) left: everyone gets one "
+        event += (f" {says(state.player.name, 'has')} {trains} train(s) left: everyone gets one "
                   "last turn.")
     event += _pile_notes(state, changes)
     passes = state.passes + 1 if passed else 0
@@ -1111,21 +1112,3 @@ _HANDLERS: dict[type[Any], Callable[[GameState, Any], GameState]] = {
 }
 """Which function carries out each kind of action (after ``_check`` has allowed it)."""
 
-
-_YOU_FORMS = {"has": "have", "passes": "pass"}
-
-
-def _verb(name: str, verb: str) -> str:
-    """A verb agreeing with a player's name: 'draws', or 'draw' for a player called You."""
-    if name.strip().casefold() != "you":
-        return verb
-    return _YOU_FORMS.get(verb, verb[:-1])
-
-
-def _says(name: str, verb: str) -> str:
-    """'Ann draws', 'You draw'."""
-    return f"{name} {_verb(name, verb)}"
-
-
-def _their(name: str) -> str:
-    return "your" if name.strip().casefold() == "you" else "their"

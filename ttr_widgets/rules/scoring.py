@@ -16,6 +16,7 @@ from typing import Any
 from .errors import PositionError
 from .graph import components, longest_trail
 from .model import Board, Route
+from .words import says
 
 __all__ = [
     "Holding", "PlayerScore", "ScoreSheet", "StationBorrow", "TicketResult", "format_score_sheet",
@@ -328,7 +329,7 @@ def _decide(board: Board, players: tuple[PlayerScore, ...],
     top = max(p.total for p in players)
     tied = [p for p in players if p.total == top]
     if len(tied) == 1:
-        return tied[0].name, f"{tied[0].name} wins with {top} points."
+        return tied[0].name, f"{says(tied[0].name, 'wins')} with {top} points."
     opening = f"{_names([p.name for p in tied])} tie on {top} points"
     notes: list[str] = []
     for step in _tie_breaks(board, longest_bonus):
@@ -340,7 +341,7 @@ def _decide(board: Board, players: tuple[PlayerScore, ...],
         notes.append(step.decided([p.name for p in kept], best))
         tied = kept
         if len(tied) == 1:
-            return tied[0].name, f"{opening}; {'; '.join(notes)}: {tied[0].name} wins."
+            return tied[0].name, f"{opening}; {'; '.join(notes)}: {says(tied[0].name, 'wins')}."
     names = tuple(p.name for p in tied)
     return names, f"{opening}; {'; '.join(notes)}: {_names(list(names))} share the win."
 

@@ -56,6 +56,7 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
 )
 from ttr_widgets.rules.variants import variant_names
+from ttr_widgets.rules.words import possessive
 
 from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
@@ -456,8 +457,9 @@ class PlayApp(widgets.VBox):
 
     def _turn_order(self) -> RulesError:
         state = self.state
-        return RulesError("turn.order", f"It is {state.player.name}'s turn "
-                          f"({self._kinds[state.current]} bot); wait for it to play.")
+        whose = possessive(state.player.name, capital=False)
+        return RulesError("turn.order", f"It is {whose} turn ({self._kinds[state.current]} bot); "
+                          "wait for it to play.")
 
     def _seat_refusal(self) -> RulesError | None:
         """Why a person cannot act now: the game is over, or a bot is to move."""
@@ -691,7 +693,8 @@ class PlayApp(widgets.VBox):
             return (f"{name}: place a Depot — click an empty city on the board (the last "
                     "player places first, then on counter-clockwise).")
         if self.viewer is None:
-            return f"{name}'s turn: press “Show {name}'s hand” when the others look away."
+            return (f"{possessive(name)} turn: press “Show {possessive(name, capital=False)} "
+                    "hand” when the others look away.")
         pending = state.pending
         if isinstance(pending, TicketChoice):
             most = "" if pending.max_long is None else \
@@ -715,7 +718,7 @@ class PlayApp(widgets.VBox):
                      f"for a {'station or a ' if state.board.has_stations else ''}Depot, or "
                      "draw tickets")
         last = " Last round!" if state.last_round else ""
-        return f"{name}'s turn: {verbs}.{last}"
+        return f"{possessive(name)} turn: {verbs}.{last}"
 
 
 def _because(who: str, reason: str) -> str:

@@ -1,0 +1,33 @@
+"""Sentences about players: a player may be called "You" (the play app's default name), and
+the kit's sentences then read "You draw", "your turn", not "You draws", "You's turn"."""
+
+from __future__ import annotations
+
+_YOU_FORMS = {"has": "have", "passes": "pass", "is": "are"}
+
+
+def is_you(name: str) -> bool:
+    return name.strip().casefold() == "you"
+
+
+def verb(name: str, third_person: str) -> str:
+    """A verb agreeing with a player's name: 'draws', or 'draw' for a player called You."""
+    if not is_you(name):
+        return third_person
+    return _YOU_FORMS.get(third_person, third_person[:-1])
+
+
+def says(name: str, third_person: str) -> str:
+    """'Ann draws', 'You draw'."""
+    return f"{name} {verb(name, third_person)}"
+
+
+def their(name: str) -> str:
+    return "your" if is_you(name) else "their"
+
+
+def possessive(name: str, *, capital: bool = True) -> str:
+    """"Ann's"; for a player called You "Your" (or "your" inside a sentence)."""
+    if is_you(name):
+        return "Your" if capital else "your"
+    return f"{name}'s"

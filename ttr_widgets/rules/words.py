@@ -31,3 +31,8 @@ def possessive(name: str, *, capital: bool = True) -> str:
     if is_you(name):
         return "Your" if capital else "your"
     return f"{name}'s"
+
+
+def win_verb(winners: tuple[str, ...] | list[str]) -> str:
+    """What follows the winners' names: 'wins', 'win' (You), or 'share the win'."""
+    return verb(winners[0], "wins") if len(winners) == 1 else "share the win"

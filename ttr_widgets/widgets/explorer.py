@@ -33,6 +33,7 @@ from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
+from ttr_widgets.rules.words import win_verb
 
 from .map_view import MapView
 from .score_plots import breakdown_figure, display_data
@@ -344,7 +345,7 @@ class ScoringExplorer(widgets.VBox):
         before, after = _names(self.original_sheet.winners), _names(self.sheet.winners)
         verdict = (f"The winner changes: {before} → <b>{html.escape(after)}</b>."
                    if before != after else f"{html.escape(after)} still "
-                   f"{'wins' if len(self.sheet.winners) == 1 else 'share the win'}.")
+                   f"{win_verb(self.sheet.winners)}.")
         return (f"<div><b>What if</b>: {html.escape('; '.join(parts))}.<br>{verdict}</div>")
 
     def _trails_html(self, position: Position) -> str:
@@ -389,7 +390,7 @@ def _source_html(game: LoadedGame) -> str:
 
 def _winner_html(sheet: ScoreSheet) -> str:
     names = _names(sheet.winners)
-    verb = "wins" if len(sheet.winners) == 1 else "share the win"
+    verb = win_verb(sheet.winners)
     return (f"<div style='font-size:17px;margin:4px 0'>★ <b>{html.escape(names)}</b> {verb}."
             f"<div style='font-size:13px' class='ttr-explorer-reason'>"
             f"{html.escape(sheet.reason)}</div></div>")

@@ -16,6 +16,7 @@ import traitlets
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
+from ttr_widgets.rules.words import win_verb
 
 __all__ = ["ScoringView", "longest_trail_routes"]
 
@@ -57,7 +58,7 @@ class ScoringView(widgets.VBox):
             return
         names = " and ".join(sheet.winners)
         self.winner.value = (f'<div style="font-size:14px"><b>★ {html.escape(names)}</b> '
-                             f'{"wins" if len(sheet.winners) == 1 else "share the win"}.<br>'
+                             f'{win_verb(sheet.winners)}.<br>'
                              f'<span style="font-size:12px">{html.escape(sheet.reason)}'
                              '</span></div>')
         self.table.value = score_table_html(self.board, sheet)

@@ -18,6 +18,7 @@ from playwright.sync_api import Page
 
 from ttr_widgets.rules.advice import claim_refusal, route_payments
 from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.words import win_verb
 from ttr_widgets.widgets.app import PlayApp
 from ttr_widgets.widgets.claim import route_title
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
@@ -212,7 +213,7 @@ def test_a_game_against_the_bot_is_played_to_the_end_by_clicks(
     assert page.locator(".ttr-log-entry").count() == len(twin.game.actions)
     winner = play.text(".ttr-winner")
     best = max(sheet.players, key=lambda p: p.total)
-    assert winner.startswith(f"★ {best.name} wins.")
+    assert winner.startswith(f"★ {best.name} {win_verb([best.name])}.")  # 'You win.'/'Ann wins.'
     assert winner == html_text(twin.scoring.winner.value)
     assert play.text(".ttr-score-table") == html_text(twin.scoring.table.value)
     assert play.status().text.endswith(f"Game over. {sheet.reason}")

@@ -22,13 +22,19 @@ from .rules.maps import load_map
 from .rules.record import options_to_dict
 from .rules.simulate import GameResult, SimulationError, check_bots, game_seed, play_game
 from .rules.state import Options
+from .rules.stats import TURN_KINDS
 from .rules.variants import ticket_rules
 
 FORMAT = "ttr-widgets simulation"
 CSV_COLUMNS = ("game", "seed", "player", "name", "bot", "total", "route_points", "ticket_points",
                "station_points", "longest_bonus", "longest_trail", "tickets_kept",
                "tickets_completed", "routes_claimed", "stations_built", "trains_left", "won",
-               "turns", "ended_by")
+               "turns", "ended_by",
+               # the statistics of the game (rules.stats), per player, then the game's own
+               "ticket_points_won", "ticket_points_lost", "depot_bonus", "cards_face_up",
+               "cards_blind", "locomotives_face_up", "locomotives_blind", "cards_collected",
+               "tickets_drawn", "tickets_failed", *(f"turns_{kind}" for kind in TURN_KINDS),
+               "stations_left", "refreshes_caused", "refreshes", "last_round_turn")
 
 
 def play_one(map_name: str, bots: tuple[str, ...], seed: int, index: int,
@@ -123,7 +129,26 @@ def csv_rows(result: GameResult) -> Iterator[dict[str, Any]]:
                "tickets_kept": len(p.tickets), "tickets_completed": p.tickets_completed,
                "routes_claimed": len(p.routes), "stations_built": p.stations_built,
                "trains_left": p.trains_left, "won": int(p.name in result.winners),
-               "turns": result.turns, "ended_by": result.ended_by}
+               "turns": result.turns, "ended_by": result.ended_by,
+               **_stats_columns(result, i)}
+
+
+def _stats_columns(result: GameResult, player: int) -> dict[str, Any]:
+    """The statistics columns of one player's row (empty for a result without statistics)."""
+    stats = result.players[player].stats
+    if stats is None:
+        return {}
+    columns = stats.columns()
+    row = {name: columns[name] for name in CSV_COLUMNS if name in columns
+           and name not in _SCORE_COLUMNS}
+    return {**row, "refreshes_caused": stats.refreshes, "refreshes": result.refreshes,
+            "last_round_turn": "" if result.last_round_turn is None else result.last_round_turn}
+
+
+#: Columns the score already fills (the statistics agree with them).
+_SCORE_COLUMNS = frozenset(("route_points", "station_points", "longest_bonus", "longest_trail",
+                            "total", "trains_left", "tickets_kept", "tickets_completed",
+                            "refreshes"))
 
 
 def to_csv(results: Sequence[GameResult]) -> str:

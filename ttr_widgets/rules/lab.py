@@ -32,6 +32,7 @@ from .model import CARD_NAMES, EMPTY_HAND, Board, Hand
 from .odds import STANDARD_DECK, chance_to_see, face_up_refresh_probability, unseen_pool
 from .simulate import GameResult, PlayerResult, TicketOutcome
 from .state import NO_CARD, GameState, TunnelPayment
+from .stats import player_stats_from_dict
 
 __all__ = [
     "BUCKET_EDGES", "LATER", "SETUP", "TRAIN_EDGES", "ClaimFrequency", "CompletionRate", "LabError",
@@ -390,7 +391,8 @@ def _result(d: Mapping[str, Any]) -> GameResult:
                       players=tuple(_player(p) for p in d["players"]),
                       winners=tuple(str(w) for w in d["winners"]), turns=int(d["turns"]),
                       steps=int(d["steps"]), refreshes=int(d["refreshes"]),
-                      ended_by=str(d["ended_by"]))
+                      ended_by=str(d["ended_by"]),
+                      last_round_turn=_maybe_int(d.get("last_round_turn")))
 
 
 def _player(p: Mapping[str, Any]) -> PlayerResult:
@@ -403,7 +405,8 @@ def _player(p: Mapping[str, Any]) -> PlayerResult:
         station_points=int(p["station_points"]), longest_bonus=int(p["longest_bonus"]),
         longest_trail=int(p["longest_trail"]), tickets=tickets,
         routes=tuple(str(r) for r in p["routes"]), stations_built=int(p["stations_built"]),
-        trains_left=int(p["trains_left"]))
+        trains_left=int(p["trains_left"]),
+        stats=player_stats_from_dict(p["stats"]) if "stats" in p else None)
 
 
 def _nonempty(results: Iterable[GameResult]) -> tuple[GameResult, ...]:

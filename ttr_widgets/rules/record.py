@@ -1,5 +1,9 @@
 """Game records: JSON ``{map, players, seed, options, actions}`` that replay to the identical
-state. A bad record is refused with one line naming the field (``PositionError``)."""
+state. A bad record is refused with one line naming the field (``PositionError``).
+
+A record also carries a ``summary``: the statistics of the game at its cursor
+(``stats.GameStats.to_dict``), for readers of the file. It is written, never read back: loading
+replays the actions, and ``record_summary`` recomputes the statistics from them."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from .errors import MapError, PositionError, RulesError
 from .history import Game
 from .maps import load_map
 from .state import Options
+from .stats import GameStats, game_stats
 
 FORMAT = "ttr-widgets game record"
 VERSION = 1
@@ -37,6 +42,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "options": options_to_dict(first.options),
         "actions": [action_to_dict(a) for a in game.actions],
         "cursor": game.cursor,
+        "summary": game_stats(game).to_dict(),
     }
 
 
@@ -68,6 +74,12 @@ def from_record(data: Any) -> Game:
     if not isinstance(cursor, int) or not 0 <= cursor <= len(actions):
         raise PositionError(f"cursor: expected 0..{len(actions)}")
     return game.jump(cursor)
+
+
+def record_summary(data: Any) -> GameStats:
+    """The statistics of a recorded game at its cursor, counted by replaying its actions (a
+    record's own ``summary`` is not trusted). ``PositionError`` for a bad record."""
+    return game_stats(from_record(data))
 
 
 def _board(data: dict[str, Any]) -> Any:

@@ -19,6 +19,7 @@ from .engine import apply, new_game, score
 from .errors import TTRError
 from .model import Board
 from .state import GameState, Options
+from .stats import PlayerStats, StatsTally
 
 MAX_STEPS = 50_000
 
@@ -54,6 +55,7 @@ class PlayerResult:
     routes: tuple[str, ...]
     stations_built: int
     trains_left: int
+    stats: PlayerStats | None = None  #: the game's statistics for this player (``rules.stats``)
 
     @property
     def tickets_completed(self) -> int:
@@ -71,12 +73,13 @@ class GameResult:
     steps: int
     refreshes: int  #: 3-locomotive refreshes of the face-up row
     ended_by: str  #: "trains" (the normal end) or "stalemate"
+    last_round_turn: int | None = None  #: the first turn of the last round (turns count from 1)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.index, "seed": self.seed, "map": self.map, "turns": self.turns,
             "steps": self.steps, "refreshes": self.refreshes, "ended_by": self.ended_by,
-            "winners": list(self.winners),
+            "winners": list(self.winners), "last_round_turn": self.last_round_turn,
             "players": [_player_dict(p) for p in self.players],
         }
 
@@ -92,6 +95,7 @@ def _player_dict(p: PlayerResult) -> dict[str, Any]:
                      "trains_at_draw": t.trains_at_draw} for t in p.tickets],
         "routes": list(p.routes), "stations_built": p.stations_built,
         "trains_left": p.trains_left,
+        **({"stats": p.stats.to_dict()} if p.stats is not None else {}),
     }
 
 
@@ -122,6 +126,7 @@ def play_game(board: Board, bots: Sequence[str], seed: int, index: int = 0,
     setup_tickets: tuple[tuple[str, ...], ...] | None = None
     drawn: dict[str, tuple[int, int]] = {}  # ticket → (turn, trains left) when drawn in play
     steps = 0
+    tally = StatsTally(state)  # counted as played: a simulated game keeps no history
     while not state.is_over:
         if steps >= MAX_STEPS:
             raise SimulationError(f"game {index} (seed {seed}) did not end in {MAX_STEPS} steps")
@@ -129,17 +134,19 @@ def play_game(board: Board, bots: Sequence[str], seed: int, index: int = 0,
         action = choosers[player](state, rngs[player]).action
         if isinstance(action, KeepTickets) and not state.in_setup:
             drawn.update((t, (state.turn, state.player.trains)) for t in action.tickets)
-        state = apply(state, action)
+        before, state = state, apply(state, action)
+        tally.add(before, action, state)
         if setup_tickets is None and not state.in_setup:
             setup_tickets = tuple(p.tickets for p in state.players)
         steps += 1
-    return _result(board, bots, state, seed, index, steps, setup_tickets or (), drawn)
+    return _result(board, bots, state, seed, index, steps, setup_tickets or (), drawn, tally)
 
 
 def _result(board: Board, bots: Sequence[str], state: GameState, seed: int, index: int,
             steps: int, setup_tickets: Sequence[tuple[str, ...]],
-            drawn: dict[str, tuple[int, int]]) -> GameResult:
+            drawn: dict[str, tuple[int, int]], tally: StatsTally) -> GameResult:
     sheet = score(state)
+    stats = tally.result(state, sheet)
     players = []
     for i, (p, s) in enumerate(zip(state.players, sheet.players, strict=True)):
         tickets = tuple(TicketOutcome(t.id, board.ticket_by_id[t.id].points, t.completed,
@@ -147,7 +154,8 @@ def _result(board: Board, bots: Sequence[str], state: GameState, seed: int, inde
                         for t in s.tickets)
         players.append(PlayerResult(
             p.name, bots[i], s.total, s.route_points, s.ticket_points, s.station_points,
-            s.longest_bonus, s.longest_trail, tickets, p.routes, s.stations_built, p.trains))
+            s.longest_bonus, s.longest_trail, tickets, p.routes, s.stations_built, p.trains,
+            stats.players[i]))
     low = min(p.trains for p in state.players) <= board.rules.end_trains
     return GameResult(index, seed, board.name, tuple(players), sheet.winners, state.turn, steps,
-                      state.refreshes, "trains" if low else "stalemate")
+                      state.refreshes, "trains" if low else "stalemate", stats.last_round_turn)

@@ -1,0 +1,488 @@
+"""The ticket planner: the fewest trains that complete a set of tickets, exactly.
+
+A plan joins each ticket's two cities through routes the player owns (free) and routes still to
+claim (their length in trains); blocked routes (taken by others, or closed to the player) cannot
+be used. Finding the cheapest such network is the *Steiner forest* problem, solved here exactly:
+
+1. the player's owned routes are contracted, so each group of cities they join is one node;
+2. a Dreyfus–Wagner dynamic programme gives the cheapest tree joining every subset of the
+   tickets' cities (run on the cities a tree can branch at: ticket cities and cities with three
+   or more neighbours, with shortest distances between them);
+3. the tickets are then split into groups, each group joined by one tree, in the cheapest way.
+
+The two tracks of a double route are parallel edges: blocking one leaves the other usable.
+``bottlenecks`` asks, for every route the plan still has to claim, how many more trains the
+cheapest plan costs if someone else takes it. Results are cached per board and question, so a
+bot may ask every turn. This module's Dijkstra over the contracted board is its only shortest
+path routine; ``graph.ticket_path`` (a path through given routes) names the routes a ticket uses.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+
+from .engine import _route_closed
+from .graph import ticket_path
+from .model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
+from .state import OPEN, GameState, evolve
+
+__all__ = ["Bottleneck", "Plan", "bottlenecks", "bottlenecks_for", "plan", "plan_for"]
+
+_INF = 1 << 40
+_FERRY = LOCOMOTIVE  #: the key for the locomotives a ferry needs in ``Plan.cards``
+#: ``Plan.cards`` keys in this order: the colours, gray (any one colour), then locomotives
+CARD_KEYS: tuple[str, ...] = (*CARD_NAMES[:-1], GRAY, LOCOMOTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The cheapest way to complete ``tickets``.
+
+    ``trains`` is the fewest train spaces still to place to complete all of them, ``None`` when
+    some cannot be completed (they are in ``unreachable``; the rest of the plan is then the
+    cheapest one for the others). ``routes`` are one cheapest plan's route ids in board order,
+    the owned routes it uses included. ``points``: route points of the routes still to claim,
+    plus the tickets it completes, minus the tickets it cannot. ``cards``: the cards of each
+    colour the routes still to claim need, by route colour (``"gray"`` for routes of any one
+    colour, ``"locomotive"`` for the locomotives ferries ask for; tunnels may cost more).
+    ``shared``: route id → the tickets whose path in the plan uses it.
+    """
+
+    trains: int | None
+    routes: tuple[str, ...]
+    tickets: tuple[str, ...]
+    unreachable: tuple[str, ...]
+    points: int
+    cards: Mapping[str, int]
+    shared: Mapping[str, tuple[str, ...]]
+    to_claim: tuple[str, ...] = ()  #: the plan's routes the player does not own yet
+
+    def __repr__(self) -> str:
+        return (f"Plan(trains={self.trains!r}, routes={self.routes!r}, tickets={self.tickets!r}, "
+                f"unreachable={self.unreachable!r}, points={self.points!r}, "
+                f"cards={dict(self.cards)!r}, shared={dict(self.shared)!r}, "
+                f"to_claim={self.to_claim!r})")
+
+    @property
+    def complete(self) -> bool:
+        """Whether every ticket is already joined by the owned routes."""
+        return self.trains == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Bottleneck:
+    """``extra``: how many more trains the cheapest plan costs if someone else takes ``route``;
+    ``None`` when a ticket then becomes impossible."""
+
+    route: str
+    extra: int | None
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def plan(board: Board, tickets: Iterable[str], owned: Iterable[str] = (),
+         blocked: Iterable[str] = ()) -> Plan:
+    """The cheapest plan for ``tickets`` (ids) given the owned and blocked route ids.
+
+    Raises ``KeyError`` for an unknown ticket or route and ``ValueError`` for a route both
+    owned and blocked."""
+    ticket_ids = tuple(dict.fromkeys(tickets))
+    for tid in ticket_ids:
+        board.ticket(tid)
+    owned_set, blocked_set = _route_set(board, owned), _route_set(board, blocked)
+    both = owned_set & blocked_set
+    if both:
+        raise ValueError(f"route {min(both)} is both owned and blocked")
+    return _plan(board, ticket_ids, owned_set, blocked_set)
+
+
+def bottlenecks(board: Board, tickets: Iterable[str], owned: Iterable[str] = (),
+                blocked: Iterable[str] = (), base: Plan | None = None, *,
+                twins_close: bool = False) -> tuple[Bottleneck, ...]:
+    """For each route the cheapest plan still has to claim, the extra trains if someone else
+    takes it; the most critical first (impossible first, then the largest extra), ties in board
+    order. With ``twins_close`` the other track of a double route closes too (games with too
+    few players for both tracks). When some tickets are impossible already, the question is
+    asked about the others."""
+    ticket_ids = tuple(dict.fromkeys(tickets))
+    owned_set, blocked_set = _route_set(board, owned), _route_set(board, blocked)
+    base = base or plan(board, ticket_ids, owned_set, blocked_set)
+    if base.unreachable:
+        ticket_ids = tuple(t for t in ticket_ids if t not in base.unreachable)
+        base = _plan(board, ticket_ids, owned_set, blocked_set)
+    assert base.trains is not None
+    found = []
+    for rid in base.to_claim:
+        closed = {rid}
+        twin = board.route(rid).double
+        if twins_close and twin is not None and twin not in owned_set:
+            closed.add(twin)
+        if _substitute(board, board.route(rid), blocked_set | closed):
+            found.append(Bottleneck(rid, 0))
+            continue
+        after = _plan(board, ticket_ids, owned_set, blocked_set | closed)
+        found.append(Bottleneck(rid, None if after.trains is None else after.trains - base.trains))
+    return _most_critical(board, found)
+
+
+def plan_for(state: GameState, player: int, tickets: Iterable[str] | None = None) -> Plan:
+    """The cheapest plan for a player in a game: their routes are owned, routes others own and
+    routes closed to them (rules claim.double-small and claim.double-own) are blocked. The
+    tickets default to the player's own."""
+    owned, blocked = _owned_blocked(state, player)
+    chosen = state.players[player].tickets if tickets is None else tickets
+    return plan(state.board, chosen, owned, blocked)
+
+
+def bottlenecks_for(state: GameState, player: int, tickets: Iterable[str] | None = None,
+                    base: Plan | None = None) -> tuple[Bottleneck, ...]:
+    """``bottlenecks`` for a player in a game; whether the other track of a double route
+    closes when someone else takes one is the engine's rule for this game."""
+    owned, blocked = _owned_blocked(state, player)
+    chosen = state.players[player].tickets if tickets is None else tickets
+    return bottlenecks(state.board, chosen, owned, blocked, base,
+                       twins_close=_twins_close(state, player))
+
+
+# --------------------------------------------------------------------------- game positions
+
+
+def _as_player(state: GameState, player: int) -> GameState:
+    if not 0 <= player < state.num_players:
+        raise ValueError(f"no player {player} in a game of {state.num_players}")
+    return state if state.current == player else evolve(state, current=player)
+
+
+def _owned_blocked(state: GameState, player: int) -> tuple[frozenset[str], frozenset[str]]:
+    view = _as_player(state, player)
+    owned = frozenset(view.players[player].routes)
+    blocked = frozenset(r.id for r in state.board.routes
+                        if r.id not in owned and _route_closed(view, r) is not None)
+    return owned, blocked
+
+
+def _twins_close(state: GameState, player: int) -> bool:
+    """Whether, in this game, a double route's other track closes to ``player`` once an
+    opponent claims one track (asked of the engine on a route of the board)."""
+    view = _as_player(state, player)
+    pair = next((r for r in state.board.routes if r.double is not None), None)
+    if pair is None or state.num_players < 2:
+        return False
+    assert pair.double is not None
+    twin = state.board.route(pair.double)
+    owners = list(view.owners)
+    owners[pair.index], owners[twin.index] = (player + 1) % state.num_players, OPEN
+    return _route_closed(evolve(view, owners=tuple(owners)), twin) is not None
+
+
+# --------------------------------------------------------------------------- the search
+
+
+def _route_set(board: Board, route_ids: Iterable[str]) -> frozenset[str]:
+    ids = frozenset(route_ids)
+    for rid in ids:
+        board.route(rid)
+    return ids
+
+
+def _substitute(board: Board, route: Route, closed: frozenset[str]) -> bool:
+    """Whether another open route joins the same two cities for no more trains (the other
+    track of a double route): taking ``route`` away then costs nothing."""
+    return any(other.id != route.id and other.id not in closed and other.length <= route.length
+               and {other.a, other.b} == {route.a, route.b} for other in board.routes_at[route.a])
+
+
+def _most_critical(board: Board, found: list[Bottleneck]) -> tuple[Bottleneck, ...]:
+    return tuple(sorted(found, key=lambda b: (b.extra is not None, -(b.extra or 0),
+                                              board.route(b.route).index)))
+
+
+@lru_cache(maxsize=512)
+def _plan(board: Board, tickets: tuple[str, ...], owned: frozenset[str],
+          blocked: frozenset[str]) -> Plan:
+    net = _Network(board, owned, blocked)
+    reachable = [t for t in tickets if net.joinable(board.ticket(t).a, board.ticket(t).b)]
+    unreachable = tuple(t for t in tickets if t not in reachable)
+    to_claim = net.cheapest_forest([(board.ticket(t).a, board.ticket(t).b) for t in reachable])
+    return _describe(board, tickets, unreachable, to_claim, owned)
+
+
+def _describe(board: Board, tickets: tuple[str, ...], unreachable: tuple[str, ...],
+              to_claim: list[Route], owned: frozenset[str]) -> Plan:
+    usable = {r.id for r in to_claim} | owned
+    shared: dict[str, list[str]] = {}
+    for tid in tickets:
+        if tid in unreachable:
+            continue
+        ticket = board.ticket(tid)
+        for rid in ticket_path(board, usable, ticket.a, ticket.b) or ():
+            shared.setdefault(rid, []).append(tid)
+    order = sorted(shared, key=lambda rid: board.route(rid).index)
+    cards = dict.fromkeys(CARD_KEYS, 0)
+    for route in to_claim:
+        cards[route.color] += route.length - route.ferry_locomotives
+        cards[_FERRY] += route.ferry_locomotives
+    points = sum(board.route_points(r) for r in to_claim) + sum(
+        -board.ticket(t).points if t in unreachable else board.ticket(t).points for t in tickets)
+    return Plan(
+        trains=None if unreachable else sum(r.length for r in to_claim),
+        routes=tuple(order), tickets=tickets, unreachable=unreachable, points=points,
+        cards=MappingProxyType({k: n for k, n in cards.items() if n}),
+        shared=MappingProxyType({rid: tuple(shared[rid]) for rid in order}),
+        to_claim=tuple(r.id for r in sorted(to_claim, key=lambda r: r.index)))
+
+
+class _Network:
+    """The board as the player sees it: each group of cities joined by owned routes is one
+    node; usable routes are edges (of parallel ones, the first in board order is kept, as the
+    tracks of a double route have the same length)."""
+
+    def __init__(self, board: Board, owned: frozenset[str], blocked: frozenset[str]) -> None:
+        self.board = board
+        self.node = _contract(board, owned)
+        size = max(self.node.values(), default=-1) + 1
+        best: dict[tuple[int, int], Route] = {}
+        for route in board.routes:
+            a, b = sorted((self.node[route.a], self.node[route.b]))
+            if route.id in owned or route.id in blocked or a == b:
+                continue
+            if (a, b) not in best or route.length < best[a, b].length:
+                best[a, b] = route
+        self.edges: list[list[tuple[int, int, Route]]] = [[] for _ in range(size)]
+        for (a, b), route in best.items():
+            self.edges[a].append((b, route.length, route))
+            self.edges[b].append((a, route.length, route))
+        self._trees: dict[int, tuple[list[int], list[tuple[int, Route] | None]]] = {}
+
+    def joinable(self, a: str, b: str) -> bool:
+        return self.tree(self.node[a])[0][self.node[b]] < _INF
+
+    def tree(self, source: int) -> tuple[list[int], list[tuple[int, Route] | None]]:
+        """Shortest distances from a node, and each node's step back towards it (Dijkstra)."""
+        if source not in self._trees:
+            distance = [_INF] * len(self.edges)
+            back: list[tuple[int, Route] | None] = [None] * len(self.edges)
+            distance[source] = 0
+            queue = [(0, source)]
+            while queue:
+                d, node = heapq.heappop(queue)
+                if d > distance[node]:
+                    continue
+                for other, length, route in self.edges[node]:
+                    if d + length < distance[other]:
+                        distance[other] = d + length
+                        back[other] = (node, route)
+                        heapq.heappush(queue, (d + length, other))
+            self._trees[source] = (distance, back)
+        return self._trees[source]
+
+    def path(self, a: int, b: int) -> list[Route]:
+        """The routes of a shortest path between two nodes."""
+        back = self.tree(a)[1]
+        routes = []
+        while b != a:
+            step = back[b]
+            assert step is not None
+            b, route = step
+            routes.append(route)
+        return routes
+
+    def cheapest_forest(self, pairs: list[tuple[str, str]]) -> list[Route]:
+        """The routes of a cheapest network joining every pair of cities (all joinable)."""
+        terminals: list[int] = []
+        needs: list[tuple[int, int]] = []
+        for a, b in pairs:
+            na, nb = self.node[a], self.node[b]
+            if na != nb:
+                for n in (na, nb):
+                    if n not in terminals:
+                        terminals.append(n)
+                needs.append((terminals.index(na), terminals.index(nb)))
+        if not needs:
+            return []
+        steiner = _Steiner(self, terminals)
+        routes: dict[str, Route] = {}
+        for group in _Forest(steiner, needs).groups():
+            for route in steiner.tree(group):
+                routes[route.id] = route
+        return list(routes.values())
+
+
+def _contract(board: Board, owned: Collection[str]) -> dict[str, int]:
+    """A node number for every city: cities joined by owned routes share one."""
+    parent = {city.name: city.name for city in board.cities}
+
+    def find(city: str) -> str:
+        while parent[city] != city:
+            parent[city] = parent[parent[city]]
+            city = parent[city]
+        return city
+
+    for rid in owned:
+        route = board.route(rid)
+        parent[find(route.a)] = find(route.b)
+    roots: dict[str, int] = {}
+    return {city.name: roots.setdefault(find(city.name), len(roots)) for city in board.cities}
+
+
+class _Steiner:
+    """Dreyfus–Wagner: ``cost[S][v]``, the cheapest tree joining the terminals in ``S`` and key
+    node ``v``, for every subset ``S`` of the terminals but the last (a tree over a set ``G`` is
+    ``cost[G minus its last terminal][its last terminal]``).
+
+    Key nodes are the terminals and the nodes with three or more neighbours: in a cheapest tree
+    every other node is a plain stop on a path between key nodes, so trees are built on the key
+    nodes with shortest distances between them. ``merged[S][v]`` is the cheapest tree for
+    ``S`` and ``v`` in which ``v`` joins two smaller trees; ``cost[S][v]`` adds a path to it.
+
+    A row over the key nodes is one integer holding a field of ``width`` bits per node (see
+    ``_Rows``), so that adding two rows, or taking their element-wise minimum, is a handful of
+    integer operations rather than a loop. Costs are capped at ``cap``, more than all the
+    board's train spaces: a capped cost is a tree that does not exist.
+    """
+
+    def __init__(self, net: _Network, terminals: list[int]) -> None:
+        self.net = net
+        keys = list(terminals) + [n for n, edges in enumerate(net.edges)
+                                  if len(edges) >= 3 and n not in terminals]
+        self.keys = keys
+        cap = sum(r.length for r in net.board.routes) + 1
+        self.rows = rows = _Rows(len(keys), cap)
+        self.distance = [[min(net.tree(k)[0][other], cap) for other in keys] for k in keys]
+        self.packed = [rows.pack(row) for row in self.distance]
+        self.cost: list[int] = [0] * (1 << (len(terminals) - 1))
+        self.merged: list[int] = [0] * len(self.cost)
+        for s in range(1, len(self.cost)):
+            self._fill(s)
+
+    def _fill(self, s: int) -> None:
+        low = s & -s
+        if s == low:
+            self.cost[s] = self.packed[low.bit_length() - 1]
+            return
+        rows, cost = self.rows, self.cost
+        guard, shift = rows.guard, rows.bits
+        rest = s ^ low
+        merged = rows.none
+        sub = rest
+        while True:  # every split: low with part of the rest, and the others
+            sub = (sub - 1) & rest
+            both = cost[low | sub] + cost[rest ^ sub]
+            ge = ((merged | guard) - both) & guard
+            merged ^= (merged ^ both) & (ge - (ge >> shift))
+            if not sub:
+                break
+        self.merged[s] = merged
+        best = rows.none
+        for u, value in enumerate(rows.unpack(merged)):
+            if value < rows.cap:
+                through = value * rows.ones + self.packed[u]
+                ge = ((best | guard) - through) & guard
+                best ^= (best ^ through) & (ge - (ge >> shift))
+        self.cost[s] = best
+
+    def tree_cost(self, group: int) -> int:
+        """The cheapest tree joining the terminals of ``group`` (a bit set over them)."""
+        last = group.bit_length() - 1
+        if group == 1 << last:
+            return 0
+        return self.rows.field(self.cost[group ^ (1 << last)], last)
+
+    def tree(self, group: int) -> list[Route]:
+        last = group.bit_length() - 1
+        if group == 1 << last:
+            return []
+        return self._routes(group ^ (1 << last), last)
+
+    def _routes(self, s: int, v: int) -> list[Route]:
+        """The routes of a tree of cost ``cost[s][v]``."""
+        low = s & -s
+        if s == low:
+            return self._path(low.bit_length() - 1, v)
+        field = self.rows.field
+        target, merged = field(self.cost[s], v), self.rows.unpack(self.merged[s])
+        u = next(u for u, row in enumerate(self.distance) if merged[u] + row[v] == target)
+        rest = s ^ low
+        sub = rest
+        while True:
+            sub = (sub - 1) & rest
+            if field(self.cost[low | sub], u) + field(self.cost[rest ^ sub], u) == merged[u]:
+                return (self._path(u, v) + self._routes(low | sub, u)
+                        + self._routes(rest ^ sub, u))
+
+    def _path(self, a: int, b: int) -> list[Route]:
+        return self.net.path(self.keys[a], self.keys[b])
+
+
+class _Rows:
+    """Rows of small costs packed in one integer: field ``i`` holds the cost of key node ``i``
+    in ``bits`` bits, with a guard bit above it. Two capped costs add without carrying into
+    the guard bit; subtracting row ``b`` from row ``a`` with every guard bit set leaves a
+    field's guard bit set exactly where ``a >= b``, which gives the element-wise minimum."""
+
+    def __init__(self, size: int, cap: int) -> None:
+        self.size, self.cap = size, cap
+        self.bits = (2 * cap).bit_length()
+        self.width = self.bits + 1
+        self.ones = sum(1 << (i * self.width) for i in range(size))
+        self.guard = self.ones << self.bits
+        self.mask = (1 << self.bits) - 1
+        self.none = cap * self.ones  #: every cost capped
+
+    def pack(self, values: list[int]) -> int:
+        return sum(min(v, self.cap) << (i * self.width) for i, v in enumerate(values))
+
+    def unpack(self, row: int) -> list[int]:
+        return [(row >> (i * self.width)) & self.mask for i in range(self.size)]
+
+    def field(self, row: int, i: int) -> int:
+        return (row >> (i * self.width)) & self.mask
+
+
+class _Forest:
+    """The cheapest way to split the tickets into groups, each joined by one tree."""
+
+    def __init__(self, steiner: _Steiner, needs: list[tuple[int, int]]) -> None:
+        self.masks = [(1 << a) | (1 << b) for a, b in needs]
+        self.steiner = steiner
+        full = (1 << len(needs)) - 1
+        self.best = [0] * (full + 1)
+        self.choice = [0] * (full + 1)
+        for m in range(1, full + 1):
+            self._fill(m)
+
+    def _terminals(self, tickets: int) -> int:
+        group = 0
+        for i, mask in enumerate(self.masks):
+            if tickets >> i & 1:
+                group |= mask
+        return group
+
+    def _fill(self, m: int) -> None:
+        low = m & -m
+        rest = m ^ low
+        best, choice = _INF, 0
+        sub = rest
+        while True:
+            part = low | sub
+            cost = self.steiner.tree_cost(self._terminals(part)) + self.best[m ^ part]
+            if cost < best:
+                best, choice = cost, part
+            if not sub:
+                break
+            sub = (sub - 1) & rest
+        self.best[m], self.choice[m] = best, choice
+
+    def groups(self) -> list[int]:
+        """The terminal sets of the chosen groups."""
+        m = len(self.best) - 1
+        found = []
+        while m:
+            found.append(self._terminals(self.choice[m]))
+            m ^= self.choice[m]
+        return found

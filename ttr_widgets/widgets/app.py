@@ -55,6 +55,7 @@ from ttr_widgets.rules.state import (
     TicketChoice,
     TunnelPayment,
 )
+from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
 from ttr_widgets.rules.words import possessive
 
@@ -609,6 +610,7 @@ class PlayApp(widgets.VBox):
     def _show_score(self, *, select_tab: bool) -> None:
         sheet = self._score()
         self.scoring.sheet = sheet
+        self.scoring.show_stats(game_stats(self._game), self.map_view.player_colors)
         self._highlight = (longest_trail_routes(sheet), self.board.rules.longest_bonus_name)
         if select_tab:
             self.tabs.selected_index = TABS.index("Score")

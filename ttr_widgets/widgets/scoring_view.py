@@ -3,7 +3,9 @@ longest trail and its bonus, the Depot bonus (Warehouses & Depots), the total �
 how ties were broken.
 
 The sheet is ``rules.engine.score(state)`` (``scoring.score_game`` under the hood); buttons
-highlight a player's longest trail on the board.
+highlight a player's longest trail on the board. Below them, the statistics of the game
+(``stats_view.StatsView``: cards, tickets, turns … and a chart comparing the players), shown by
+``show_stats`` and cleared with the sheet.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ import traitlets
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
+from ttr_widgets.rules.stats import GameStats
 from ttr_widgets.rules.words import win_verb
+
+from .stats_view import StatsView
 
 __all__ = ["ScoringView", "longest_trail_routes"]
 
@@ -33,8 +38,9 @@ def longest_trail_routes(sheet: ScoreSheet) -> tuple[str, ...]:
 
 
 class ScoringView(widgets.VBox):
-    """The score table (``ttr-score-table``), the winner (``ttr-winner``) and one button per
-    player to draw their longest trail (``ttr-show-trail``)."""
+    """The score table (``ttr-score-table``), the winner (``ttr-winner``), one button per
+    player to draw their longest trail (``ttr-show-trail``) and the game's statistics
+    (``stats``, a ``StatsView``)."""
 
     sheet = traitlets.Instance(ScoreSheet, allow_none=True)
 
@@ -46,7 +52,8 @@ class ScoringView(widgets.VBox):
         self.winner = widgets.HTML()
         self.winner.add_class("ttr-winner")
         self.trails = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([self.winner, self.table, self.trails])
+        self.stats = StatsView()
+        super().__init__([self.winner, self.table, self.trails, self.stats])
         self.add_class("ttr-scoring")
 
     @traitlets.observe("sheet")
@@ -55,6 +62,7 @@ class ScoringView(widgets.VBox):
         if sheet is None:
             self.table.value = self.winner.value = ""
             self.trails.children = ()
+            self.stats.clear()
             return
         names = " and ".join(sheet.winners)
         self.winner.value = (f'<div style="font-size:14px"><b>★ {html.escape(names)}</b> '
@@ -63,6 +71,10 @@ class ScoringView(widgets.VBox):
                              '</span></div>')
         self.table.value = score_table_html(self.board, sheet)
         self.trails.children = tuple(self._trail_button(p) for p in sheet.players)
+
+    def show_stats(self, stats: GameStats, colors: Sequence[str]) -> None:
+        """Show the game's statistics under the score, players in ``colors``."""
+        self.stats.show(stats, self.board, colors)
 
     def _trail_button(self, score: PlayerScore) -> widgets.Button:
         button = widgets.Button(description=f"{score.name}'s longest trail",

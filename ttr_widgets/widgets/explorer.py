@@ -13,6 +13,9 @@ it; the totals, the bars, the trails and the winner follow. "Reset" goes back to
 The widget keeps the game as loaded and one trait, ``what_if`` (a ``WhatIf``: routes taken
 away, tickets dropped); the position it scores is ``apply_what_if(position, what_if)``, and
 every number comes from the rules core's scoring, as ``ttr score`` would print it.
+
+Under the table, a game record's statistics as played (``stats_view``: cards, tickets, turns …,
+a chart comparing the players); a position has no history, and a note says so.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from .scorer import (
     route_text,
     ticket_text,
 )
+from .stats_view import StatsView
 from .style import DEFAULT_PLAYER_COLORS
 
 __all__ = ["EVERYONE", "ScoringExplorer", "WhatIf", "apply_what_if"]
@@ -110,7 +114,8 @@ class ScoringExplorer(widgets.VBox):
                             layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
         super().__init__([
             widgets.HBox([self.reset_button, self.upload]), self.source_label,
-            widgets.HBox([self.board_box, side]), self.plot, self.table,
+            widgets.HBox([self.board_box, side]), self.plot, self.table, self.stats_note,
+            self.stats_view,
         ])
         self.add_class("ttr-explorer")
 
@@ -157,6 +162,8 @@ class ScoringExplorer(widgets.VBox):
                                          description="Open game…")
         self.upload.add_class("ttr-explorer-upload")
         self.upload.observe(self._on_upload, "value")
+        self.stats_view = StatsView(title="Statistics of the game as played")
+        self.stats_note = html_output("ttr-explorer-stats-note")
 
     def _new_view(self, position: Position) -> MapView:
         names = [h.name for h in position.players]
@@ -178,11 +185,22 @@ class ScoringExplorer(widgets.VBox):
                 (f"{h.name}'s longest trail", h.name) for h in game.position.players]
             self.trails.value = EVERYONE
             self.source_label.value = _source_html(game)
+            self._show_stats(game)
             self.last_route = None
             self.what_if = NO_CHANGE
         finally:
             self._loading = False
         self._render()
+
+    def _show_stats(self, game: LoadedGame) -> None:
+        if game.stats is None:
+            self.stats_view.clear()
+            self.stats_note.value = _note("A position says who holds what at the end, not how "
+                                          "the game went: open a game record saved by the play "
+                                          "app to see its statistics.")
+        else:
+            self.stats_note.value = ""
+            self.stats_view.show(game.stats, game.position.board, self.view.player_colors)
 
     def _ticket_boxes(self, position: Position) -> dict[str, widgets.Checkbox]:
         boxes: dict[str, widgets.Checkbox] = {}

@@ -49,6 +49,7 @@ from ttr_widgets.rules.position import (
 )
 from ttr_widgets.rules.record import FORMAT, from_record
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, score_game
+from ttr_widgets.rules.stats import GameStats, game_stats
 
 from .map_view import MapView
 from .style import DEFAULT_PLAYER_COLORS
@@ -94,6 +95,7 @@ class LoadedGame:
     description: str = ""
     finished: bool = True
     longest_bonus: bool | None = None
+    stats: GameStats | None = None  #: a record's statistics of the game (a position has none)
 
     def score(self) -> ScoreSheet:
         return score_of(self.position, self.longest_bonus)
@@ -133,13 +135,14 @@ def _from_record(data: dict[str, Any], name: str, description: str) -> LoadedGam
     if data.get("format") != FORMAT:
         raise PositionError(f"{name}: format: expected {FORMAT!r}, got {data.get('format')!r}")
     try:
-        state = from_record(data).state
+        game = from_record(data)
     except PositionError as exc:
         raise PositionError(f"{name}: {exc}") from None
+    state = game.state
     options = state.options
     position = Position(state.board, holdings(state), options.variant, options.warehouses)
     return LoadedGame(position, "record", name, description, state.is_over,
-                      options.longest_bonus)
+                      options.longest_bonus, game_stats(game))
 
 
 def load_game(path: str | Path) -> LoadedGame:

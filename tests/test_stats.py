@@ -5,8 +5,10 @@ is worked out by hand below, checked against the actions of random games, and ca
 from __future__ import annotations
 
 import csv
+import html
 import json
 import random
+import re
 
 import pytest
 
@@ -26,7 +28,7 @@ from ttr_widgets.rules.bots import BOTS
 from ttr_widgets.rules.engine import new_game, random_action, score
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.model import LOCO
-from ttr_widgets.rules.record import from_record, record_summary, to_record
+from ttr_widgets.rules.record import from_record, load_record, record_summary, to_record
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.simulate import game_seed, play_game
 from ttr_widgets.rules.stats import (
@@ -36,6 +38,17 @@ from ttr_widgets.rules.stats import (
     game_stats,
     game_stats_from_dict,
     stats_of,
+)
+from ttr_widgets.widgets.app import PlayApp
+from ttr_widgets.widgets.explorer import ScoringExplorer
+from ttr_widgets.widgets.score_plots import PLOTLY_MIME
+from ttr_widgets.widgets.scorer import example_path
+from ttr_widgets.widgets.stats_view import (
+    StatsView,
+    chart_rows,
+    stats_figure,
+    stats_summary,
+    stats_table_html,
 )
 
 USA = load_map("usa")
@@ -269,3 +282,120 @@ def test_a_record_carries_its_summary_and_loading_recomputes_it() -> None:
     partway = to_record(game.jump(40))
     assert partway["summary"]["finished"] is False
     assert partway["summary"] == game_stats(game.jump(40)).to_dict()
+
+
+# --- the statistics view (headless) --------------------------------------------------------------
+
+def table_rows(table: str) -> dict[str, list[str]]:
+    """``{label: [cell per player]}`` from the view's table."""
+    rows: dict[str, list[str]] = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table):
+        cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        if cells:
+            rows[html.unescape(cells[0])] = cells[1:]
+    return rows
+
+
+def test_the_table_shows_the_hand_counted_figures() -> None:
+    stats = game_stats(usa_game())
+    table = stats_table_html(stats, USA, ("#111111", "#222222"))
+    rows = table_rows(table)
+    assert rows["Taken face-up"] == ["2", "0"] and rows["Drawn blind"] == ["3", "4"]
+    assert rows["Locomotives taken face-up"] == ["1", "0"]
+    assert rows["Locomotives drawn blind"] == ["0", "1"]
+    assert rows["Drawn (the deal included)"] == ["3", "3"] and rows["Kept"] == ["2", "1"]
+    assert rows["Completed"] == ["0", "1"] and rows["Failed"] == ["2", "0"]
+    assert rows["Completed tickets"] == ["0", "+5"] and rows["Failed tickets"] == ["-13", "0"]
+    assert rows["Longest Continuous Path"] == ["0", "10"] and rows["Total"] == ["-13", "20"]
+    assert rows["Drawing cards"] == ["3", "2"] and rows["Claiming a route"] == ["0", "1"]
+    assert rows["In all"] == ["4", "4"] and rows["Trains left"] == ["45", "2"]
+    assert rows["Face-up refreshes set off"] == ["1", "0"]
+    # the USA map has no stations and no tunnels, and nobody passed: no such rows
+    assert not {"Unused stations", "Stations left", "Building a station", "Giving up a tunnel",
+                "Passing", "Depot bonus"} & set(rows)
+    assert "#111111" in table and "#222222" in table and "Ann" in table and "Bob" in table
+    assert "(s)" not in table and "usa-" not in table
+
+
+def test_the_summary_is_plain_english() -> None:
+    game = usa_game()
+    assert stats_summary(game_stats(game)) == (
+        "8 turns played; the game is over. Bob set off the last round, which began on turn 7. "
+        "The face-up row showed three locomotives and was refreshed once.")
+    assert stats_summary(game_stats(game.jump(1))) == (
+        "0 turns played so far; the game is not over. The face-up row showed three "
+        "locomotives and was refreshed once.")
+    assert stats_summary(game_stats(game.jump(0))) == (
+        "0 turns played so far; the game is not over. The face-up row never showed three "
+        "locomotives.")
+
+
+def test_europe_rows_name_stations_and_tunnels() -> None:
+    start = scenario(EUROPE, ["Ann", "Bob"], hands=[{"pink": 2}, {"blue": 1}],
+                     pile_top=["pink", "blue", "locomotive"])
+    game = play(Game((start,)), ClaimRoute("eu-075", "pink"), DeclineTunnel(),
+                BuildStation("Zurich", "blue"))
+    rows = table_rows(stats_table_html(game_stats(game), EUROPE))
+    assert rows["Giving up a tunnel"] == ["1", "0"] and rows["Building a station"] == ["0", "1"]
+    assert rows["Stations left"] == ["3", "2"] and rows["Unused stations"] == ["+12", "+8"]
+    assert rows["European Express"] == ["0", "0"]
+    assert rows["Not completed yet"] == ["0", "0"]  # the game is not over
+
+
+def test_the_chart_compares_players_in_their_colours() -> None:
+    stats = game_stats(usa_game())
+    colors = ("#0072b2", "#d55e00")
+    figure = stats_figure(stats, USA, colors)
+    assert [t.name for t in figure.data] == ["Ann", "Bob"]
+    assert [t.marker.color for t in figure.data] == list(colors)
+    assert figure.layout.legend.title.text == "Players:"
+    labels = [label for label, _value in chart_rows(stats, USA)]
+    for trace, player in zip(figure.data, stats.players, strict=True):
+        assert list(trace.y) == labels
+        values = dict(zip(trace.y, trace.x, strict=True))
+        assert values["cards taken face-up"] == player.cards_face_up
+        assert values["locomotives drawn blind"] == player.locomotives_blind
+        assert values["tickets drawn"] == player.tickets_drawn
+        assert values["turns claiming a route"] == player.turns.claim_route
+    assert "turns building a station" not in labels  # no stations on the USA map
+
+
+def test_the_view_shows_and_clears() -> None:
+    view = StatsView()
+    assert view.layout.display == "none" and view.plot.outputs == ()
+    stats = game_stats(usa_game())
+    view.show(stats, USA, ("#0072b2", "#d55e00"))
+    assert view.stats == stats and view.layout.display is None
+    assert "ttr-stats-table" in view.table._dom_classes and "Taken face-up" in view.table.value
+    (output,) = view.plot.outputs
+    assert PLOTLY_MIME in output["data"] and "Ann: 5 cards drawn, 4 turns" in \
+        output["data"]["text/plain"]
+    view.clear()
+    assert view.stats is None and view.figure is None and view.table.value == ""
+
+
+def test_the_play_apps_score_tab_shows_the_statistics_when_the_game_ends() -> None:
+    game = usa_game()
+    app = PlayApp.from_game(game.jump(len(game.actions) - 1), ("human", "human"))
+    assert app.scoring.stats.stats is None and app.scoring.stats.layout.display == "none"
+    app.play(DrawBlind())  # Bob's last card: the game is over
+    assert app.state.is_over and app.tabs.selected_index == 2
+    assert app.scoring.stats.stats == game_stats(usa_game())
+    rows = table_rows(app.scoring.stats.table.value)
+    assert rows["Taken face-up"] == ["2", "0"]
+    colors = [t.marker.color for t in app.scoring.stats.figure.data]
+    assert colors == list(app.map_view.player_colors[:2])
+    app.undo()
+    assert app.scoring.stats.stats is None and app.scoring.stats.layout.display == "none"
+
+
+def test_the_explorer_shows_a_records_statistics_and_says_a_position_has_none() -> None:
+    explorer = ScoringExplorer(example_path("europe", "record"))
+    expected = game_stats(load_record(example_path("europe", "record")))
+    assert explorer.stats_view.stats == expected and explorer.stats_note.value == ""
+    assert explorer.stats_view.layout.display is None
+    names = [t.name for t in explorer.stats_view.figure.data]
+    assert names == [p.name for p in expected.players]
+    explorer.load("usa")  # the kit's example position: who holds what, no history
+    assert explorer.stats_view.stats is None and explorer.stats_view.layout.display == "none"
+    assert "open a game record" in explorer.stats_note.value

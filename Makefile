@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8866
 
-.PHONY: serve test lint typecheck unit load-test browser-deps bench clean
+.PHONY: serve test lint typecheck unit load-test browser-deps bench sweep clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,12 @@ test: $(STAMP) browser-deps lint typecheck
 # minutes of full CPU on 2 cores, so it runs on its own, by hand.
 load-test: $(STAMP) browser-deps
 	$(BIN)/pytest -q tests/browser/test_classroom.py
+
+# The long proofs, outside make test: the invariant sweep at 10,000 seeded random games per map
+# and player count, and the fast engine against the reference over 10,000 games per map.
+sweep: $(STAMP)
+	TTR_SWEEP_GAMES=10000 TTR_IDENTITY_GAMES=10000 $(BIN)/pytest -q \
+	  tests/test_invariants.py tests/test_fast.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -1,4 +1,5 @@
-"""Invariant sweeps over seeded random games: 1,000 games per map and player count (2–5).
+"""Invariant sweeps over seeded random games: 1,000 games per map and player count (2–5);
+``make sweep`` sets ``TTR_SWEEP_GAMES=10000``.
 
 Checked after every step: every train card accounted for, trains and route points agree with
 the routes claimed, owners agree with the players' routes, someone can always act until the
@@ -9,6 +10,7 @@ action leaves the state equal, ``random_action`` picks a legal action.
 from __future__ import annotations
 
 import copy
+import os
 import random
 
 import pytest
@@ -19,7 +21,7 @@ from ttr_widgets.rules.engine import apply, legal_actions, new_game, random_acti
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.state import OPEN, GameState
 
-GAMES = 1000
+GAMES = int(os.environ.get("TTR_SWEEP_GAMES", "1000"))
 MAX_STEPS = 20_000
 
 

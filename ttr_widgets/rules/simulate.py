@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import fast
 from .actions import KeepTickets
 from .bots import BOTS
 from .engine import apply, new_game, score
@@ -116,10 +117,14 @@ def check_bots(bots: Sequence[str], board: Board) -> None:
 
 
 def play_game(board: Board, bots: Sequence[str], seed: int, index: int = 0,
-              options: Options | None = None) -> GameResult:
-    """Play one whole game between bots and score it."""
+              options: Options | None = None, *, fast_path: bool = True) -> GameResult:
+    """Play one whole game between bots and score it. Random bots play on the fast engine
+    (``rules.fast``: the identical game) unless ``fast_path`` is False or the options are
+    beyond it (Warehouses & Depots)."""
     check_bots(bots, board)
     names = [f"{bot.capitalize()} {i + 1}" for i, bot in enumerate(bots)]
+    if fast_path and all(bot == "random" for bot in bots) and fast.supports(options):
+        return _play_fast(board, bots, names, seed, index, options)
     state = new_game(board, names, seed, options)
     rngs = [random.Random(f"ttr-bot:{seed}:{i}") for i in range(len(bots))]
     choosers = [BOTS[b] for b in bots]
@@ -140,6 +145,20 @@ def play_game(board: Board, bots: Sequence[str], seed: int, index: int = 0,
             setup_tickets = tuple(p.tickets for p in state.players)
         steps += 1
     return _result(board, bots, state, seed, index, steps, setup_tickets or (), drawn, tally)
+
+
+def _play_fast(board: Board, bots: Sequence[str], names: Sequence[str], seed: int, index: int,
+               options: Options | None) -> GameResult:
+    """Random bots: the same game, played by the fast engine (``rules.fast``)."""
+    state = new_game(board, names, seed, options)
+    game = fast.FastGame.from_state(state)
+    rngs = [random.Random(f"ttr-bot:{seed}:{i}") for i in range(len(bots))]
+    play = fast.play_random(game, rngs, MAX_STEPS)
+    if not game.is_over:
+        raise SimulationError(f"game {index} (seed {seed}) did not end in {MAX_STEPS} steps")
+    tally = StatsTally.counted(state, play.counts, play.turns, play.last_round)
+    return _result(board, bots, game.to_state(), seed, index, play.steps, play.setup_tickets,
+                   play.drawn, tally)
 
 
 def _result(board: Board, bots: Sequence[str], state: GameState, seed: int, index: int,

@@ -197,6 +197,19 @@ class StatsTally:
         self._deal_refreshes = initial.refreshes
         self._last_round: tuple[int, str] | None = None
 
+    @classmethod
+    def counted(cls, initial: GameState, counts: Sequence[Mapping[str, int]],
+                turns: Sequence[Mapping[str, int]], last_round: tuple[int, str] | None
+                ) -> StatsTally:
+        """A tally counted elsewhere, in the shape ``add`` keeps it: per player the counts and
+        the turns by kind, and the last round's first turn and who set it off (``rules.fast``
+        counts while it plays, without states to compare)."""
+        tally = cls(initial)
+        tally._counts = [dict(c) for c in counts]
+        tally._turns = [dict(t) for t in turns]
+        tally._last_round = last_round
+        return tally
+
     def add(self, before: GameState, action: Action, after: GameState) -> None:
         """Count one action (``after == apply(before, action)``)."""
         me = before.current

@@ -162,7 +162,8 @@ class ScoringExplorer(widgets.VBox):
                                          description="Open game…")
         self.upload.add_class("ttr-explorer-upload")
         self.upload.observe(self._on_upload, "value")
-        self.stats_view = StatsView(title="Statistics of the game as played")
+        self.stats_view = StatsView(title="Statistics of the game as played",
+                                    side_by_side=True)
         self.stats_note = html_output("ttr-explorer-stats-note")
 
     def _new_view(self, position: Position) -> MapView:

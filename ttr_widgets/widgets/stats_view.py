@@ -200,10 +200,11 @@ def stats_figure(stats: GameStats, board: Board,
 class StatsView(widgets.VBox):
     """The statistics: ``summary`` (HTML, ``ttr-stats-summary``), ``table`` (HTML,
     ``ttr-stats-table``) and ``plot`` (an Output, ``ttr-stats-plot``) showing ``figure``.
-    ``stats`` is what is shown (None: nothing)."""
+    ``stats`` is what is shown (None: nothing). ``side_by_side`` puts the chart beside the
+    table (for a wide page) rather than under it (for a side panel)."""
 
     def __init__(self, *, title: str = "Statistics of the game",
-                 chart_width: int | None = None) -> None:
+                 chart_width: int | None = None, side_by_side: bool = False) -> None:
         self.stats: GameStats | None = None
         self.figure: go.Figure | None = None
         self._chart_width = chart_width
@@ -214,7 +215,14 @@ class StatsView(widgets.VBox):
         self.table.add_class("ttr-stats-table")
         self.plot = widgets.Output()
         self.plot.add_class("ttr-stats-plot")
-        super().__init__([self.heading, self.summary, self.table, self.plot])
+        if side_by_side:
+            self.table.layout = widgets.Layout(width="460px", flex="0 0 auto")
+            self.plot.layout = widgets.Layout(flex="1 1 400px", min_width="400px")
+            parts = widgets.HBox([self.table, self.plot],
+                                 layout=widgets.Layout(flex_flow="row wrap", gap="0 16px"))
+            super().__init__([self.heading, self.summary, parts])
+        else:
+            super().__init__([self.heading, self.summary, self.table, self.plot])
         self.add_class("ttr-stats")
         self.clear()
 

@@ -216,10 +216,11 @@ class StatsView(widgets.VBox):
         self.plot = widgets.Output()
         self.plot.add_class("ttr-stats-plot")
         if side_by_side:
-            self.table.layout = widgets.Layout(width="460px", flex="0 0 auto")
+            self.table.layout = widgets.Layout(width="460px", flex="0 0 auto",
+                                               margin="0 16px 0 0")
             self.plot.layout = widgets.Layout(flex="1 1 400px", min_width="400px")
             parts = widgets.HBox([self.table, self.plot],
-                                 layout=widgets.Layout(flex_flow="row wrap", gap="0 16px"))
+                                 layout=widgets.Layout(flex_flow="row wrap"))
             super().__init__([self.heading, self.summary, parts])
         else:
             super().__init__([self.heading, self.summary, self.table, self.plot])

@@ -159,7 +159,7 @@ def test_tunnel_flow_reveal_then_pay():
     assert app.tunnel.layout.display is None
     assert "2 extra card(s)" in app.tunnel.info.value
     assert app.status.text == ("The tunnel Bree–Eton (2 green) reveals green, red, "
-                               "locomotive: 2 more card(s) to pay.")
+                               "locomotive: 2 more cards to pay.")
     assert "ttr-pay-tunnel" in app.tunnel.pay_buttons[0]._dom_classes
     app.tunnel.pay_buttons[0].click()
     paid = app.game.states[2]

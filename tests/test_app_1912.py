@@ -305,10 +305,10 @@ def test_a_claim_into_a_depot_city_opens_the_collect_panel_and_moves_the_cards()
     assert collect_offers(state) == (CollectOffer("Bree", 1, 3),)
     assert app.collect.layout.display is None
     assert [b.description for b in app.collect.boxes] == [
-        "Bree: Bob's Warehouse, 3 card(s) — costs 1 Depot"]
+        "Bree: Bob's Warehouse, 3 cards — costs 1 Depot"]
     assert all("ttr-collect" in b._dom_classes and b.value for b in app.collect.boxes)
     assert "ttr-collect-confirm" in app.collect.confirm._dom_classes
-    assert app.status.text.startswith("Ann claims Ayr–Bree (2 red) for 2 point(s). It reaches "
+    assert app.status.text.startswith("Ann claims Ayr–Bree (2 red) for 2 points. It reaches "
                                       "a Depot at Bree")
     app.click_route("m-03")  # anything else first is refused with the rule
     app.market.blind.click()
@@ -329,8 +329,8 @@ def test_collect_nothing_and_two_depot_cities():
     panel = CollectPanel(Recorder())
     panel.state, panel.active = state, True
     assert [b.description.split(":")[1] for b in panel.boxes] == [
-        " Bob's Warehouse, 2 card(s) — costs 1 Depot",
-        " your own Warehouse, 1 card(s) — costs 1 Depot"]
+        " Bob's Warehouse, 2 cards — costs 1 Depot",
+        " your own Warehouse, 1 card — costs 1 Depot"]
     panel.boxes[0].value = False
     panel.confirm.click()
     panel.nothing.click()
@@ -386,7 +386,7 @@ def test_board_players_table_and_hint_show_depots_and_warehouse_sizes():
 def test_warehouse_actions_in_words_and_the_rules_that_allow_them():
     state = wd_position(warehouses=[{}, {"red": 2}])
     assert describe_action(state, FeedWarehouse(1)) == \
-        "feed Bob's Warehouse (2 card(s)) with the pile's top card, then draw"
+        "feed Bob's Warehouse (2 cards) with the pile's top card, then draw"
     assert describe_action(state, FeedWarehouse(0)).startswith("feed your own")
     assert describe_action(state, PlaceDepot("Ayr")) == "place a Depot in Ayr"
     assert describe_action(state, CollectWarehouses(())) == "collect no Warehouse"

@@ -21,12 +21,14 @@ from math import comb, sqrt
 import pytest
 
 from ttr_widgets import simulation
+from ttr_widgets.rules import lab_sample
 from ttr_widgets.rules.actions import ClaimRoute
 from ttr_widgets.rules.engine import apply, new_game, random_action
 from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.lab import (
     LATER,
     SETUP,
+    ClaimFrequency,
     LabError,
     RefreshStats,
     chance_in_blind_draws,
@@ -392,7 +394,7 @@ def test_distribution_figure_labels_each_bar_with_its_fraction() -> None:
 
 def test_completion_and_gamble_figures_have_one_series_per_map_and_player_count() -> None:
     figure = completion_figure(completion_by_value(RECORDS))
-    assert [t.name for t in figure.data] == ["europe, 3 players", "usa, 2 players"]
+    assert [t.name for t in figure.data] == ["Europe, 3 players", "USA, 2 players"]
     usa = figure.data[1]
     assert usa.x == ("≤7", "8–11", "12–15", "≥20")
     assert figure.layout.xaxis.categoryarray == ("≤7", "8–11", "12–15", "≥20")  # value order
@@ -400,7 +402,7 @@ def test_completion_and_gamble_figures_have_one_series_per_map_and_player_count(
     assert "2 of 3 completed" in usa.hovertext[1]
     gamble = gamble_figure(ticket_gamble(RECORDS))
     assert [t.name for t in gamble.data] == ["kept at setup", "drawn during the game"]
-    assert gamble.data[1].x == ("europe, 3 players", "usa, 2 players")
+    assert gamble.data[1].x == ("Europe, 3 players", "USA, 2 players")
     assert gamble.data[1].y == (8.0, -4.0)
 
 
@@ -421,10 +423,16 @@ def test_route_value_figures() -> None:
                game("mini", player(routes=("m-02",)), player(routes=("m-01",)), index=1)]
     rows = claim_frequency(MINI, results)
     bars = claim_frequency_figure(rows, top=3).data[0]
-    assert bars.y == tuple(f"{MINI.route(r)} · {r}" for r in ("m-05", "m-02", "m-01"))  # top last
+    assert bars.y == tuple(str(MINI.route(r)) for r in ("m-05", "m-02", "m-01"))  # top last
+    assert not any("m-0" in text for text in (*bars.y, *bars.hovertext))  # no internal ids
     assert bars.x == (0.5, 1.0, 1.0)
     twins = [game("mini", player(routes=("m-03",)), player(routes=("m-04",)))]  # a double route
-    assert len(set(claim_frequency_figure(claim_frequency(MINI, twins), top=2).data[0].y)) == 2
+    names = claim_frequency_figure(claim_frequency(MINI, twins), top=2).data[0].y
+    assert sorted(names) == sorted(str(MINI.route(r)) for r in ("m-03", "m-04"))  # own colours
+    same = [ClaimFrequency("usa-002", "A–B (2 gray)", 2, 3, 4),
+            ClaimFrequency("usa-001", "A–B (2 gray)", 2, 1, 4)]  # twins that read the same
+    assert claim_frequency_figure(same).data[0].y == ("A–B (2 gray), track 1",
+                                                      "A–B (2 gray), track 2")
     board = claim_map_figure(MINI, rows, top=2)
     assert board.data[HIGHLIGHT].name == "2 most claimed"
     assert len(board.data[HIGHLIGHT].x) > 0
@@ -446,3 +454,36 @@ def test_tickets_drawn_in_play_remember_when_and_the_stages_add_up():
     assert sum(r.net for r in staged) == whole.net
     again = lab.results_from_records([r.to_dict() for r in results])
     assert again == tuple(results)
+
+
+# --- the shipped sample of bot games ------------------------------------------------------------
+
+def _without_stats(result: GameResult) -> dict:
+    record = result.to_dict()
+    for seat in record["players"]:
+        seat.pop("stats", None)  # the sample leaves the statistics out (the lab does not use them)
+    return record
+
+
+def test_the_shipped_sample_is_what_the_bots_play() -> None:
+    """The lab reads its games from a file; they must be the games the bots play now (after a
+    change to the bots or the engine: python -m ttr_widgets.rules.lab_sample)."""
+    sample = lab_sample.sample_games()
+    assert list(sample) == list(lab_sample.RUNS)
+    assert all(len(games) == lab_sample.GAMES for games in sample.values())
+    fresh = lab_sample.play_sample(games=2)
+    for run, games in fresh.items():
+        assert [_without_stats(g) for g in sample[run][:2]] == [_without_stats(g) for g in games]
+    assert sample["europe", 4][0].players[0].name == "Greedy 1"
+    assert all(r.startswith("eu-") for p in sample["europe", 4][0].players for r in p.routes)
+
+
+def test_the_sample_file_round_trips_and_names_a_bad_file(tmp_path) -> None:
+    sample = lab_sample.play_sample(games=2, runs=(("usa", 2),))
+    path = lab_sample.write_sample(tmp_path / "games.json", sample)
+    again = lab_sample.sample_games(path)
+    assert [_without_stats(g) for g in again["usa", 2]] == \
+        [_without_stats(g) for g in sample["usa", 2]]
+    (tmp_path / "bad.json").write_text('{"format": "something else"}')
+    with pytest.raises(TTRError, match="not a 'ttr-widgets lab sample' file"):
+        lab_sample.sample_games(tmp_path / "bad.json")

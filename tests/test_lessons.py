@@ -150,7 +150,7 @@ def test_route_click_offers_the_legal_payments_and_claims(claiming: TryIt) -> No
     assert "claim.one-colour" in claiming.result.value and claiming.goal_met
     claiming.payment_buttons[0].click()
     assert claiming.state.owner(atl_mia) == 0
-    assert "Accepted" in claiming.result.value and "10 point(s)" in claiming.result.value
+    assert "Accepted" in claiming.result.value and "10 points" in claiming.result.value
 
 
 def test_a_route_that_cannot_be_claimed_says_why_on_click(claiming: TryIt) -> None:

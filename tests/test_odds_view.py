@@ -59,7 +59,10 @@ def test_the_explorer_lists_every_europe_tunnel(explorer: TunnelOddsExplorer) ->
     assert values[0] == BY_HAND
     assert values[1:] == [r.id for r in EUROPE.routes if r.tunnel]
     assert len(values) == 19
-    assert isinstance(explorer.figure, go.FigureWidget)
+    texts = [text for text, _v in explorer.tunnel.options[1:]]
+    assert texts == [str(r) for r in EUROPE.routes if r.tunnel]  # no internal ids
+    assert "Paris–Zürich (3 gray)" in texts  # the board's spelling
+    assert isinstance(explorer.figure, go.Figure)
 
 
 def test_typing_a_hand_shows_the_exact_distribution_and_can_pay(
@@ -73,9 +76,9 @@ def test_typing_a_hand_shows_the_exact_distribution_and_can_pay(
     assert shows(explorer, exact.distribution)
     assert exact.can_pay == Fraction(2659, 2678)
     assert "Chance you can pay: 2659/2678 = 99.3 %" in explorer.can_pay_label.value
-    assert "put down 3 red and keep 2 red or locomotive card(s)" in explorer.can_pay_label.value
+    assert "put down 3 red and keep 2 red or locomotive cards" in explorer.can_pay_label.value
     assert explorer.figure is figure  # updated in place, never replaced
-    assert "Paris–Zurich (3 gray), played in red" in figure.layout.title.text
+    assert "Paris–Zürich (3 gray), played in red" in figure.layout.title.text
 
 
 def test_seen_cards_leave_the_pool(explorer: TunnelOddsExplorer) -> None:
@@ -156,7 +159,7 @@ def test_a_hand_without_the_colour_makes_the_offer_all_locomotives(
 def test_a_hand_that_cannot_pay_the_printed_cost(explorer: TunnelOddsExplorer) -> None:
     explorer.select(ERZURUM_SOCHI)
     set_hand(explorer, red=1, locomotive=1)
-    assert "Chance you can pay: 0</b> — your hand cannot even pay the printed 3 card(s)" in \
+    assert "Chance you can pay: 0</b> — your hand cannot even pay the printed 3 cards" in \
         explorer.can_pay_label.value
     assert shows(explorer, tunnel_odds("red", 3, cards(red=1, locomotive=1)).distribution)
 
@@ -227,14 +230,18 @@ def test_the_played_colour_follows_the_hand_until_the_user_picks_one(
     assert explorer.play.value == "pink"
 
 
-def test_a_view_opened_after_an_update_starts_from_the_current_bars(
-        explorer: TunnelOddsExplorer) -> None:
-    # plotly only sends in-place updates to views that exist; the state a new view starts
-    # from (a Voila page rendered after the cell ran) must carry the bars as they are now.
+def drawn(explorer: TunnelOddsExplorer) -> dict:
+    """The chart the page shows: the plotly figure in the explorer's Output widget."""
+    (output,) = explorer.chart.outputs
+    return output["data"]["application/vnd.plotly.v1+json"]
+
+
+def test_the_chart_on_the_page_shows_the_current_bars(explorer: TunnelOddsExplorer) -> None:
+    # the page draws what the Output widget holds: it must follow every change
     explorer.set_hand({"red": 4})
-    state = explorer.figure.get_state("_widget_data")["_widget_data"]
-    assert tuple(state[0]["y"]) == bars(explorer)
-    assert tuple(state[0]["text"]) == labels(explorer)
+    chart = drawn(explorer)["data"][0]
+    assert tuple(chart["y"]) == bars(explorer) and tuple(chart["text"]) == labels(explorer)
+    assert "Paris–Zürich" in drawn(explorer)["layout"]["title"]["text"]
     explorer.hand_inputs["red"].value = 20
-    state = explorer.figure.get_state("_widget_data")["_widget_data"]
-    assert tuple(state[0]["y"]) == (0.0,) * 4
+    assert tuple(drawn(explorer)["data"][0]["y"]) == (0.0,) * 4
+    assert drawn(explorer)["layout"]["title"]["text"] == "No odds: check the cards"

@@ -84,8 +84,8 @@ def test_status_line_shows_the_rule_sentence_and_id_of_a_refusal():
 def test_describe_action_names_cities_and_payment():
     state = two([{"red": 1, "locomotive": 1}])
     assert describe_action(state, ClaimRoute("m-01", "red", 1)) == \
-        "claim Ayr – Bree (2 red) with 1 red + 1 locomotive"
-    assert describe_action(state, KeepTickets(("mini-t03",))) == "keep Ayr – Cole (4)"
+        "claim Ayr–Bree (2 red) with 1 red + 1 locomotive"
+    assert describe_action(state, KeepTickets(("mini-t03",))) == "keep Ayr–Cole (4 points)"
     assert describe_action(state, BuildStation("Cole", "red", 0)) == \
         "build a station in Cole with 1 red"
 

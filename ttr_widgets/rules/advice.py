@@ -25,11 +25,13 @@ from .actions import (
     PlaceDepot,
 )
 from .bots import shortest_path
+from .catalog import RULES
 from .engine import legal_actions, station_cost, why_illegal
 from .errors import RulesError
 from .graph import connected, ticket_path
 from .model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
 from .state import CollectChoice, DepotPlacement, GameState, TicketChoice, evolve
+from .words import count, plural
 
 __all__ = [
     "CollectOffer",
@@ -47,6 +49,7 @@ __all__ = [
     "ticket_status",
     "tunnel_payments",
     "warehouse_sizes",
+    "why_allowed",
 ]
 
 
@@ -200,6 +203,12 @@ def allowed_by(state: GameState, action: Action) -> tuple[str, ...]:
     return ()
 
 
+def why_allowed(state: GameState, action: Action) -> str:
+    """``allowed_by`` in words, for a log's "why?": each rule's sentence from the catalogue,
+    e.g. 'Drawing train cards takes two cards, …' (empty when the action is not legal)."""
+    return " ".join(RULES.get(rule, rule) for rule in allowed_by(state, action))
+
+
 # --------------------------------------------------------------------------- Europa 1912
 
 
@@ -261,7 +270,7 @@ def payment_text(color: str, colored: int, locomotives: int) -> str:
     if colored and color != LOCOMOTIVE:
         parts.append(f"{colored} {color}")
     if locomotives:
-        parts.append(f"{locomotives} locomotive{'s' if locomotives > 1 else ''}")
+        parts.append(count(locomotives, "locomotive"))
     return " + ".join(parts) or "nothing"
 
 
@@ -269,10 +278,7 @@ def describe_action(state: GameState, action: Action) -> str:
     """What ``action`` would do in ``state``, in words for a person: ``'claim Denver – Omaha
     (4 red) with 3 red + 1 locomotive'``, ``"feed Bob's Warehouse (2 cards) …"``."""
     board = state.board
-
-    def city(name: str) -> str:
-        return board.cities[board.city_index[name]].label
-
+    city = board.city_label
     if isinstance(action, DrawBlind):
         return "draw a card from the pile"
     if isinstance(action, DrawFaceUp):
@@ -280,8 +286,7 @@ def describe_action(state: GameState, action: Action) -> str:
     if isinstance(action, ClaimRoute):
         route = board.route(action.route)
         paid = payment_text(action.color, route.length - action.locomotives, action.locomotives)
-        return (f"claim {city(route.a)} – {city(route.b)} ({route.length} {route.color}) "
-                f"with {paid}")
+        return f"claim {route} with {paid}"
     if isinstance(action, PayTunnel):
         return f"pay the tunnel's surcharge ({action.locomotives} of it in locomotives)"
     if isinstance(action, DeclineTunnel):
@@ -290,7 +295,8 @@ def describe_action(state: GameState, action: Action) -> str:
         return "draw destination tickets"
     if isinstance(action, KeepTickets):
         kept = [board.ticket(t) for t in action.tickets]
-        return "keep " + ", ".join(f"{city(t.a)} – {city(t.b)} ({t.points})" for t in kept)
+        return "keep " + ", ".join(f"{t.cities_label} ({count(t.points, 'point')})"
+                                   for t in kept)
     if isinstance(action, BuildStation):
         cost = station_cost(state) or action.locomotives
         paid = payment_text(action.color, cost - action.locomotives, action.locomotives)
@@ -299,11 +305,13 @@ def describe_action(state: GameState, action: Action) -> str:
         whose = "your own" if action.player == state.current else \
             f"{state.players[action.player].name}'s"
         size = warehouse_sizes(state)[action.player]
-        return f"feed {whose} Warehouse ({size} card(s)) with the pile's top card, then draw"
+        return (f"feed {whose} Warehouse ({count(size, 'card')}) with the pile's top card, "
+                "then draw")
     if isinstance(action, PlaceDepot):
         return f"place a Depot in {city(action.city)}"
     if isinstance(action, CollectWarehouses):
         if not action.cities:
             return "collect no Warehouse"
-        return "collect the Warehouse(s) at " + ", ".join(city(c) for c in action.cities)
+        return (f"collect the {plural(len(action.cities), 'Warehouse')} at "
+                + ", ".join(city(c) for c in action.cities))
     return "pass"

@@ -38,6 +38,7 @@ from .state import (
     TicketChoice,
     TunnelPayment,
 )
+from .words import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +182,8 @@ def _choose_tickets(state: GameState, pending: TicketChoice) -> Choice:
         keep.append(tid)
         longs -= is_long
     kept = tuple(t for t in pending.tickets if t in keep)
-    return Choice(KeepTickets(kept), f"keeps the {len(kept)} ticket(s) that pay most per train "
-                  "still to place")
+    return Choice(KeepTickets(kept), f"keeps the {count(len(kept), 'ticket')} that pay most "
+                  "per train still to place")
 
 
 def _ticket_value(state: GameState, ticket: Ticket) -> float:
@@ -250,8 +251,8 @@ def _longest_affordable(state: GameState) -> Choice | None:
     board = state.board
     best = max(claims, key=lambda a: (board.route_by_id[a.route].length, -a.locomotives))
     route = board.route_by_id[best.route]
-    return Choice(best, f"claims {route} for {board.route_points(route)} points: the longest "
-                  "route it can pay for")
+    points = count(board.route_points(route), "point")
+    return Choice(best, f"claims {route} for {points}: the longest route it can pay for")
 
 
 def _needed_colors(state: GameState, plan: _Plan) -> list[int]:
@@ -275,8 +276,9 @@ def _first_depot(state: GameState, plan: _Plan) -> Choice:
     ends = {city for route in plan.routes for city in (route.a, route.b)}
     for action in free:
         if action.city in ends:
-            return Choice(action, f"places its Depot in {action.city}, on its planned routes")
-    return Choice(free[0], f"places its Depot in {free[0].city}")
+            return Choice(action, f"places its Depot in {state.board.city_label(action.city)}, "
+                          "on its planned routes")
+    return Choice(free[0], f"places its Depot in {state.board.city_label(free[0].city)}")
 
 
 def _feed(state: GameState, plan: _Plan) -> Choice:

@@ -60,7 +60,7 @@ from .state import (
     evolve,
 )
 from .variants import TicketRules, ticket_rules
-from .words import says, their, verb
+from .words import count, says, their, verb
 
 COLOR_INDICES = tuple(range(len(COLORS)))
 DEPOTS = 5  #: Warehouses & Depots: Depots per player
@@ -430,10 +430,10 @@ def _route_closed(state: GameState, route: Route) -> RulesError | None:
         return None
     if state.num_players < board.rules.double_routes_min_players:
         return RulesError("claim.double-small", f"With {state.num_players} players only one "
-                          f"track of {route.a}–{route.b} is used, and the other one is claimed.")
+                          f"track of {route.cities_label} is used, and the other one is claimed.")
     if twin_owner == state.current:
         return RulesError("claim.double-own", f"You already own the other track of "
-                          f"{route.a}–{route.b}; nobody may claim both.")
+                          f"{route.cities_label}; nobody may claim both.")
     return None
 
 
@@ -552,7 +552,7 @@ def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
                          f"cards and locomotives, not {color}.")
     if locos < route.ferry_locomotives:
         raise RulesError("ferry.locomotives", f"The ferry {route} needs at least "
-                         f"{route.ferry_locomotives} locomotive(s); you offered {locos}.")
+                         f"{count(route.ferry_locomotives, 'locomotive')}; you offered {locos}.")
     _check_enough(hand, route, color)
     _check_hand(hand, color, length - locos, locos, "claim.cards-in-hand")
 
@@ -564,7 +564,8 @@ def _check_enough(hand: Hand, route: Route, color: str) -> None:
                          else 0)
     if fits >= route.length:
         return
-    held = f"you hold {fits} card(s) that fit ({color} and locomotives)"
+    held = f"you hold {count(fits, 'card')} that {'fits' if fits == 1 else 'fit'} ({color} " \
+        "and locomotives)"
     if sum(hand) >= route.length:
         raise RulesError("claim.one-colour", f"{route} needs {route.length} cards of one colour; "
                          f"{held}, and other colours cannot make up the rest.")
@@ -574,9 +575,9 @@ def _check_enough(hand: Hand, route: Route, color: str) -> None:
 
 def _check_hand(hand: Hand, color: str, colored: int, locos: int, rule: str) -> None:
     if locos > hand[LOCO]:
-        raise RulesError(rule, f"You hold {hand[LOCO]} locomotive(s), not {locos}.")
+        raise RulesError(rule, f"You hold {count(hand[LOCO], 'locomotive')}, not {locos}.")
     if colored and hand[card_index(color)] < colored:
-        raise RulesError(rule, f"You hold {hand[card_index(color)]} {color} card(s), "
+        raise RulesError(rule, f"You hold {count(hand[card_index(color)], color + ' card')}, "
                          f"not {colored}.")
 
 
@@ -592,16 +593,17 @@ def _check_station(state: GameState, action: BuildStation) -> None:
                          "stations.")
     for city, owner in state.stations:
         if city == action.city:
-            raise RulesError("station.one-per-city", f"{city} already has "
+            raise RulesError("station.one-per-city", f"{board.city_label(city)} already has "
                              f"{state.players[owner].name}'s station.")
     if state.piece_at(action.city) == "depot":
-        raise RulesError("wd.one-piece", f"{action.city} holds a Depot; a city holds one piece.")
+        raise RulesError("wd.one-piece", f"{board.city_label(action.city)} holds a Depot; a "
+                         "city holds one piece.")
     cost = _station_cost(state)
     locos = action.locomotives
     all_locos = action.color == "locomotive"
     if not 0 <= locos <= cost or (all_locos != (locos == cost)) or \
             (not all_locos and action.color not in COLORS):
-        raise RulesError("station.cost", f"This station costs {cost} card(s) of one colour "
+        raise RulesError("station.cost", f"This station costs {count(cost, 'card')} of one colour "
                          "(locomotives allowed).")
     _check_hand(state.player.hand, action.color, cost - locos, locos, "station.cost")
 
@@ -616,7 +618,8 @@ def _check_keep(state: GameState, pending: TicketChoice, action: KeepTickets) ->
                          f"{len(pending.tickets)} tickets.")
     if pending.max_long is not None and \
             len(_long_tickets(state.board, kept)) > pending.max_long:
-        raise RulesError("tickets.one-long", f"Keep at most {pending.max_long} long ticket(s).")
+        most = count(pending.max_long, "long ticket")
+        raise RulesError("tickets.one-long", f"Keep at most {most}.")
 
 
 # ----- Warehouses & Depots
@@ -658,15 +661,15 @@ def _check_depot(state: GameState, action: PlaceDepot) -> None:
         raise RulesError("wd.place", "You have no Depot left beside your Warehouse.")
     piece = state.piece_at(action.city)
     if piece is not None:
-        raise RulesError("wd.one-piece", f"{action.city} already holds a {piece}; a city "
-                         "holds one piece.")
+        raise RulesError("wd.one-piece", f"{state.board.city_label(action.city)} already "
+                         f"holds a {piece}; a city holds one piece.")
 
 
 def _check_collect(state: GameState, pending: CollectChoice, action: CollectWarehouses) -> None:
     chosen = action.cities
     if len(set(chosen)) != len(chosen) or not set(chosen) <= set(pending.cities):
-        raise RulesError("wd.collect", f"You may collect at {', '.join(pending.cities)} only, "
-                         "each once.")
+        where = ", ".join(map(state.board.city_label, pending.cities))
+        raise RulesError("wd.collect", f"You may collect at {where} only, each once.")
     if len(chosen) > state.depots_left[state.current]:
         raise RulesError("wd.collect", "Each Warehouse collected costs one of your unplaced "
                          f"Depots; you have {state.depots_left[state.current]}.")
@@ -680,12 +683,12 @@ def _check_tunnel_answer(state: GameState, pending: TunnelPayment, action: Actio
                          "or decline.")
     if pending.color == "locomotive" and action.locomotives != pending.extra:
         raise RulesError("tunnel.all-locomotives", "You offered only locomotives, so the "
-                         f"{pending.extra} extra card(s) must be locomotives too.")
+                         f"{count(pending.extra, 'extra card')} must be locomotives too.")
     if not 0 <= action.locomotives <= pending.extra:
-        raise RulesError("tunnel.pay", f"The surcharge is {pending.extra} card(s).")
+        raise RulesError("tunnel.pay", f"The surcharge is {count(pending.extra, 'card')}.")
     if _tunnel_cost(state, pending, action.locomotives) is None:
-        raise RulesError("tunnel.pay", f"You cannot pay {pending.extra} more card(s) that way; "
-                         "you may decline.")
+        raise RulesError("tunnel.pay", f"You cannot pay {count(pending.extra, 'more card')} "
+                         "that way; you may decline.")
 
 
 def _tunnel_cost(state: GameState, pending: TunnelPayment, extra_locos: int) -> Hand | None:
@@ -856,7 +859,7 @@ def _finish_claim(state: GameState, route: Route, cost: Hand, pile: _Pile, event
     pile.discard += _cards_of(cost)
     changes = {"players": _with_player(state, player), "owners": owners,
                **_refill_row(state, pile)}
-    event = f"{event} for {points} point(s)."
+    event = f"{event} for {count(points, 'point')}."
     collect = _collectable(state, route)
     if collect:
         return evolve(state, pending=CollectChoice(collect), last_event=event + " It reaches "
@@ -903,7 +906,8 @@ def _start_tunnel(state: GameState, route: Route, action: ClaimRoute) -> GameSta
         return _finish_claim(state, route, cost, pile, event)
     pending = TunnelPayment(route.id, action.color, action.locomotives, tuple(revealed), extra)
     return evolve(state, pending=pending, **pile.changes(),
-                   last_event=f"The tunnel {route} reveals {shown}: {extra} more card(s) to pay.")
+                   last_event=f"The tunnel {route} reveals {shown}: "
+                              f"{count(extra, 'more card')} to pay.")
 
 
 def _pay_tunnel(state: GameState, action: PayTunnel) -> GameState:
@@ -915,8 +919,8 @@ def _pay_tunnel(state: GameState, action: PayTunnel) -> GameState:
     pile = _Pile.of(state)
     pile.discard += pending.revealed
     name = state.player.name
-    event = (f"{says(name, 'pays')} {pending.extra} extra card(s) and {verb(name, 'claims')} "
-             f"the tunnel {route}")
+    event = (f"{says(name, 'pays')} {count(pending.extra, 'extra card')} and "
+             f"{verb(name, 'claims')} the tunnel {route}")
     return _finish_claim(state, route, cost, pile, event)
 
 
@@ -942,7 +946,8 @@ def _build_station(state: GameState, action: BuildStation) -> GameState:
     player = evolve(player, hand=_subtract(player.hand, cost), stations=player.stations - 1)
     pile = _Pile.of(state)
     pile.discard += _cards_of(cost)
-    return _end_turn(state, f"{says(player.name, 'builds')} a station in {action.city}.",
+    where = state.board.city_label(action.city)
+    return _end_turn(state, f"{says(player.name, 'builds')} a station in {where}.",
                      players=_with_player(state, player),
                      stations=(*state.stations, (action.city, state.current)),
                      **_refill_row(state, pile))
@@ -956,7 +961,7 @@ def _draw_tickets(state: GameState) -> GameState:
     drawn = state.tickets[:rules.draw]
     pending = TicketChoice(drawn, min(rules.draw_keep, len(drawn)))
     return evolve(state, tickets=state.tickets[len(drawn):], pending=pending,
-                   last_event=f"{says(state.player.name, 'draws')} {len(drawn)} ticket(s).")
+                   last_event=f"{says(state.player.name, 'draws')} {count(len(drawn), 'ticket')}.")
 
 
 def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
@@ -967,9 +972,10 @@ def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
     player = evolve(player, tickets=player.tickets + action.tickets)
     to_box = pending.setup and ticket_rules(state.board, state.options).setup_rejects == "box"
     pile = state.tickets if to_box else state.tickets + rejected
-    event = f"{says(player.name, 'keeps')} {len(action.tickets)} ticket(s)"
+    event = f"{says(player.name, 'keeps')} {count(len(action.tickets), 'ticket')}"
     if rejected:
-        event += f" and returns {len(rejected)} to the {'box' if to_box else 'bottom of the pile'}"
+        where = "box" if to_box else "bottom of the pile"
+        event += f" and {verb(player.name, 'returns')} {len(rejected)} to the {where}"
     players = _with_player(state, player)
     if pending.setup:
         return _next_setup_choice(state, event + ".", players=players, tickets=pile)
@@ -1016,7 +1022,8 @@ def _place_depot(state: GameState, action: PlaceDepot) -> GameState:
     depots_left = (*state.depots_left[:me], state.depots_left[me] - 1,
                    *state.depots_left[me + 1:])
     changes = {"depots": (*state.depots, (action.city, me)), "depots_left": depots_left,
-               "last_event": f"{says(state.player.name, 'places')} a Depot in {action.city}."}
+               "last_event": f"{says(state.player.name, 'places')} a Depot in "
+                             f"{state.board.city_label(action.city)}."}
     if not isinstance(state.pending, DepotPlacement):
         return evolve(state, **changes)  # a free action: the turn goes on
     if me > 0:
@@ -1039,8 +1046,8 @@ def _collect(state: GameState, action: CollectWarehouses) -> GameState:
         warehouses[owner] = (0,) * NUM_CARD_TYPES
     left = state.depots_left[me] - len(action.cities)
     name = state.player.name
-    event = (f"{says(name, 'spends')} {len(action.cities)} Depot(s) and "
-             f"{verb(name, 'collects')} {taken} card(s)." if action.cities
+    event = (f"{says(name, 'spends')} {count(len(action.cities), 'Depot')} and "
+             f"{verb(name, 'collects')} {count(taken, 'card')}." if action.cities
              else f"{says(name, 'collects')} no Warehouse.")
     return _end_turn(state, event, players=_with_player(state, evolve(state.player, hand=hand)),
                      warehouses=tuple(warehouses),
@@ -1089,8 +1096,8 @@ def _end_turn(state: GameState, event: str, *, passed: bool = False, **changes: 
         final -= 1
     elif final < 0 and trains <= state.board.rules.end_trains:
         final = state.num_players
-        event += (f" {says(state.player.name, 'has')} {trains} train(s) left: everyone gets one "
-                  "last turn.")
+        event += (f" {says(state.player.name, 'has')} {count(trains, 'train')} left: everyone "
+                  "gets one last turn.")
     event += _pile_notes(state, changes)
     passes = state.passes + 1 if passed else 0
     if passes >= state.num_players:

@@ -425,6 +425,9 @@ def _check_counts(counts: Any, entries: dict[str, list[Any]], problems: list[str
 def _assemble(data: dict[str, Any], cities: list[City], routes: list[Route],
               tickets: list[Ticket], deck: tuple[int, ...], rules: RuleSet,
               big: tuple[str, ...]) -> Board:
+    label = {c.name: c.label for c in cities}
+    routes = [replace(r, labels=(label[r.a], label[r.b])) for r in routes]
+    tickets = [replace(t, labels=(label[t.a], label[t.b])) for t in tickets]
     at: dict[str, list[Route]] = {c.name: [] for c in cities}
     for route in routes:
         at[route.a].append(route)

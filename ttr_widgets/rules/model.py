@@ -69,6 +69,8 @@ class Route:
     ferry_locomotives: int = 0
     double: str | None = None  #: id of the parallel track, if any
     index: int = field(default=-1, compare=False)  #: position in Board.routes
+    #: the ends as the board spells them ('Zürich' for 'Zurich'); set by the map loader
+    labels: tuple[str, str] = field(default=("", ""), compare=False, repr=False)
 
     @property
     def is_ferry(self) -> bool:
@@ -78,8 +80,13 @@ class Route:
         """The city at the other end from ``city``."""
         return self.b if city == self.a else self.a
 
+    @property
+    def cities_label(self) -> str:
+        """'Paris–Zürich': the two ends as the board spells them."""
+        return f"{self.labels[0] or self.a}–{self.labels[1] or self.b}"
+
     def __str__(self) -> str:
-        return f"{self.a}–{self.b} ({self.length} {self.color})"
+        return f"{self.cities_label} ({self.length} {self.color})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +98,16 @@ class Ticket:
     kind: str  #: regular, long, 1910, 1910-mega, 1912-regular, 1912-long, 1912-big-cities
     big_city: bool = False
     decks: tuple[str, ...] = ()
+    #: the cities as the board spells them ('Zürich' for 'Zurich'); set by the map loader
+    labels: tuple[str, str] = field(default=("", ""), compare=False, repr=False)
+
+    @property
+    def cities_label(self) -> str:
+        """'Zürich–Brindisi': the two cities as the board spells them."""
+        return f"{self.labels[0] or self.a}–{self.labels[1] or self.b}"
 
     def __str__(self) -> str:
-        return f"{self.a}–{self.b} ({self.points})"
+        return f"{self.cities_label} ({self.points})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +184,12 @@ class Board:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self
+
+    def city_label(self, name: str) -> str:
+        """A city's name as the board spells it: 'Zürich' for 'Zurich' (unknown names as
+        given)."""
+        i = self.city_index.get(name)
+        return name if i is None else self.cities[i].label
 
     def route(self, route_id: str) -> Route:
         try:

@@ -36,3 +36,20 @@ def possessive(name: str, *, capital: bool = True) -> str:
 def win_verb(winners: tuple[str, ...] | list[str]) -> str:
     """What follows the winners' names: 'wins', 'win' (You), or 'share the win'."""
     return verb(winners[0], "wins") if len(winners) == 1 else "share the win"
+
+
+_PLURALS = {"person": "people", "Depot": "Depots", "Warehouse": "Warehouses"}
+
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``noun`` agreeing with ``n``: 'card' for 1, 'cards' otherwise ('person' → 'people')."""
+    if n == 1:
+        return noun
+    if many is not None:
+        return many
+    return _PLURALS.get(noun, noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s"))
+
+
+def count(n: int, noun: str, many: str | None = None) -> str:
+    """'1 card', '2 cards', '0 points', '1 person', '3 people'."""
+    return f"{n} {plural(n, noun, many)}"

@@ -19,6 +19,7 @@ from ttr_widgets.rules.actions import Action, CollectWarehouses, FeedWarehouse
 from ttr_widgets.rules.advice import collect_offers, feed_choices, warehouse_sizes
 from ttr_widgets.rules.catalog import explain
 from ttr_widgets.rules.state import CollectChoice, FirstCard, GameState
+from ttr_widgets.rules.words import count
 
 __all__ = ["CollectPanel", "FeedRow"]
 
@@ -78,8 +79,8 @@ class FeedRow(widgets.VBox):
         name = state.players[player].name
         button = widgets.Button(
             description=f"{name} ({size})",
-            tooltip=f"Put the pile's top card, unseen, into {name}'s Warehouse ({size} card(s) "
-                    "now), then draw your cards",
+            tooltip=f"Put the pile's top card, unseen, into {name}'s Warehouse "
+                    f"({count(size, 'card')} now), then draw your cards",
             layout=widgets.Layout(width="auto", margin="1px"))
         button.add_class("ttr-feed")
         button.on_click(lambda _b: self._on_action(FeedWarehouse(player)))
@@ -147,10 +148,10 @@ class CollectPanel(widgets.VBox):
     def _box(self, state: GameState, city: str, owner: int, size: int,
              ticked: bool) -> widgets.Checkbox:
         board = state.board
-        label = board.cities[board.city_index[city]].label
+        label = board.city_label(city)
         whose = "your own" if owner == state.current else f"{state.players[owner].name}'s"
         box = widgets.Checkbox(value=ticked, indent=False,
-                               description=f"{label}: {whose} Warehouse, {size} card(s) — "
+                               description=f"{label}: {whose} Warehouse, {count(size, 'card')} — "
                                            "costs 1 Depot",
                                layout=widgets.Layout(width="auto"))
         box.add_class("ttr-collect")

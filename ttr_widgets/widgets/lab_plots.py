@@ -7,6 +7,7 @@ counts in the hover text, so a reader can see how many games a bar stands on.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -22,14 +23,18 @@ from ttr_widgets.rules.lab import (
     RefreshStats,
     RouteValue,
     TicketGamble,
+    refresh_stats,
 )
 from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.odds import TunnelOdds, WhatIfOdds
+from ttr_widgets.rules.simulate import GameResult
 
 from . import style
 from .render import map_figure
 from .score_plots import display_data
 
 __all__ = [
+    "chance_table",
     "claim_frequency_figure",
     "claim_map_figure",
     "completion_figure",
@@ -38,11 +43,16 @@ __all__ = [
     "fraction_text",
     "gamble_figure",
     "gamble_stage_figure",
+    "gamble_table",
     "percent",
     "points_per_train_figure",
     "refresh_figure",
+    "refresh_table",
     "seeing_figure",
+    "setting",
     "show",
+    "table",
+    "what_if_table",
 ]
 
 PALETTE: tuple[str, ...] = style.DEFAULT_PLAYER_COLORS  #: colour-blind friendly, one per series
@@ -137,7 +147,7 @@ def _card_color(name: str, i: int) -> str:
 # --- the ticket gamble ------------------------------------------------------------------------
 
 def _series(m: str, players: int) -> str:
-    return f"{m}, {players} players"
+    return setting(m, players)
 
 
 def completion_figure(
@@ -231,27 +241,95 @@ def points_per_train_figure(tables: Mapping[str, Sequence[RouteValue]], *,
 def claim_frequency_figure(rows: Sequence[ClaimFrequency], *, top: int = 15,
                            title: str = "") -> go.Figure:
     """Horizontal bars: the ``top`` most claimed routes (``rows`` as ``claim_frequency`` orders
-    them), most claimed at the top. Each bar names its route id too: the two tracks of a double
-    route read the same and would otherwise share one bar."""
+    them), most claimed at the top. The two tracks of a double route that read the same are
+    named 'track 1' and 'track 2', so they do not share one bar."""
     shown = list(rows[:top])[::-1]
     games = shown[0].games if shown else 0
     heading = title or f"The {len(shown)} most claimed routes in {games} games"
     return go.Figure(
-        go.Bar(y=[f"{r.label} · {r.route_id}" for r in shown], x=[float(r.share) for r in shown],
+        go.Bar(y=_bar_names(shown), x=[float(r.share) for r in shown],
                orientation="h",
                marker_color=BAR, text=[percent(r.share, 0) for r in shown],
                textposition="outside", cliponaxis=False, hoverinfo="text",
-               hovertext=[f"{r.route_id}: claimed in {r.claimed} of {r.games} games"
+               hovertext=[f"{r.label}: claimed in {r.claimed} of {r.games} games"
                           for r in shown]),
         layout=_layout(heading, height=max(300, 28 * len(shown) + 110),
                        xaxis=_share_axis("share of games claimed") | {"range": [0, 1.15]},
                        margin={"l": 250, "r": 20, "t": 60, "b": 50}, showlegend=False))
 
 
+def _bar_names(rows: Sequence[ClaimFrequency]) -> list[str]:
+    """Each route's name; the two tracks of a double route that read the same are told apart
+    as 'track 1' and 'track 2' (in the map's order of their ids)."""
+    same: dict[str, list[str]] = {}
+    for r in rows:
+        same.setdefault(r.label, []).append(r.route_id)
+    return [f"{r.label}, track {sorted(same[r.label]).index(r.route_id) + 1}"
+            if len(same[r.label]) > 1 else r.label for r in rows]
+
+
 def claim_map_figure(board: Board, rows: Sequence[ClaimFrequency], *, top: int = 10) -> go.Figure:
     """The board with its ``top`` most claimed routes highlighted."""
     routes = [r.route_id for r in rows[:top]]
     return map_figure(board, highlight=routes, highlight_label=f"{len(routes)} most claimed")
+
+
+# --- plain tables for a reader (no Python values on the page) --------------------------------
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> widgets.HTML:
+    """A small HTML table: ``headers`` over ``rows`` (each cell shown as text, escaped)."""
+    cell = "padding:2px 12px;text-align:left"
+    head = "".join(f'<th style="{cell}">{html.escape(h)}</th>' for h in headers)
+    body = "".join("<tr>" + "".join(f'<td style="{cell}">{html.escape(str(v))}</td>'
+                                    for v in row) + "</tr>" for row in rows)
+    out = widgets.HTML(f'<table style="border-collapse:collapse;font-size:14px">'
+                       f"<tr>{head}</tr>{body}</table>")
+    out.add_class("ttr-lab-table")
+    return out
+
+
+def chance_table(rows: Sequence[tuple[str, Fraction]]) -> widgets.HTML:
+    """Exact chances as a table: what, the fraction, the percentage."""
+    return table(["chance of", "exactly", "about"],
+                 [(what, str(p), percent(p)) for what, p in rows])
+
+
+def what_if_table(odds: TunnelOdds, what_if: WhatIfOdds) -> widgets.HTML:
+    """The tunnel explorer's exact numbers: the chance to pay now and with one more card."""
+    rows = [("paying the tunnel with this hand", what_if.now)]
+    if what_if.one_more_color is not None:
+        rows.append((f"paying with one more {odds.color} card", what_if.one_more_color))
+    if what_if.one_more_locomotive is not None:
+        rows.append(("paying with one more locomotive", what_if.one_more_locomotive))
+    return chance_table(rows)
+
+
+def setting(map_name: str, players: int) -> str:
+    """'USA, 2 players'."""
+    return f"{_MAP_TITLES.get(map_name, map_name)}, {players} players"
+
+
+_MAP_TITLES = {"usa": "USA", "europe": "Europe", "mini": "Mini"}
+
+
+def refresh_table(games: Mapping[tuple[str, int], Sequence[GameResult]]) -> widgets.HTML:
+    """The average number of 3-locomotive refreshes per game, one row per map and players."""
+    rows = []
+    for (map_name, players), results in games.items():
+        stats = refresh_stats(results)
+        rows.append((setting(map_name, players), stats.games, f"{float(stats.mean):.2f}",
+                     percent(stats.share_with_any, 0)))
+    return table(["games", "played", "refreshes per game", "games with a refresh"], rows)
+
+
+def gamble_table(rows: Sequence[TicketGamble]) -> widgets.HTML:
+    """For tickets drawn during the game: what all of a player's later tickets brought on
+    average (among players who drew any) and the share of players who drew any."""
+    shown = [(setting(g.map, g.players), f"{float(g.net_per_holder or 0):+.1f} points",
+              percent(g.share_holding, 0))
+             for g in rows if g.stage == LATER and g.holders]
+    return table(["games", "net points of a player's later tickets",
+                  "players who drew tickets later"], shown)
 
 
 def show(figure: go.Figure) -> widgets.Output:

@@ -61,6 +61,7 @@ from ttr_widgets.rules.state import (
     TicketChoice,
     TunnelPayment,
 )
+from ttr_widgets.rules.words import count
 
 from .map_view import MapView
 from .style import DEFAULT_PLAYER_COLORS, ROUTE_FILL
@@ -438,7 +439,8 @@ class TryIt:
         self.tunnel_locomotives.max = pending.extra
         revealed = ", ".join(CARD_NAMES[c] for c in pending.revealed)
         return w.VBox([
-            w.HTML(f"<b>Tunnel:</b> revealed {_esc(revealed)}: {pending.extra} more card(s)."),
+            w.HTML(f"<b>Tunnel:</b> revealed {_esc(revealed)}: "
+                   f"{count(pending.extra, 'more card')}."),
             w.HBox([*self.tunnel_buttons, self.decline_button]),
             w.HBox([self.tunnel_locomotives, self.pay_button])])
 
@@ -453,7 +455,7 @@ class TryIt:
         self.payment_box.children = self.payment_buttons
         label = f"<b>{_esc(_route_text(route))}</b>"
         if claims:
-            label += f": {len(claims)} way(s) to pay now."
+            label += f": {count(len(claims), 'way')} to pay now."
         else:
             color, locomotives = _natural_payment(self.state, route)
             error = why_illegal(self.state, ClaimRoute(route.id, color, locomotives))
@@ -703,7 +705,7 @@ def status_html(state: GameState, sheet: ScoreSheet) -> str:
     head = "<b>The game is over.</b>" if state.is_over else \
         f"<b>{_esc(state.player.name)} to play</b>{_esc(_pending_text(state))}"
     if state.last_round:
-        head += f" Last round: {state.final_turns} turn(s) left."
+        head += f" Last round: {count(state.final_turns, 'turn')} left."
     cells = ["Player", "Hand", "Trains", "Route points", "Tickets (if the game ended now)",
              "Longest trail"]
     if board.has_stations:
@@ -718,8 +720,8 @@ def status_html(state: GameState, sheet: ScoreSheet) -> str:
             values.insert(3, str(player.stations))
         rows.append("".join(f"<td style='padding:0 8px'>{v}</td>" for v in values))
     table = "<table>" + "".join(f"<tr>{r}</tr>" for r in rows) + "</table>"
-    pile = (f"Pile: {len(state.deck)} card(s); discards: {len(state.discard)}; tickets in the "
-            f"pile: {len(state.tickets)}.")
+    pile = (f"Pile: {count(len(state.deck), 'card')}; discards: {len(state.discard)}; tickets "
+            f"in the pile: {len(state.tickets)}.")
     return f"<div>{head}</div>{table}<div><small>{pile}{_warehouse_text(state)}</small></div>"
 
 
@@ -730,7 +732,7 @@ def _pending_text(state: GameState) -> str:
     if isinstance(pending, FirstCard):
         return ": the Warehouse is fed; now draw your cards."
     if isinstance(pending, TunnelPayment):
-        return f": the tunnel asks for {pending.extra} more card(s); pay or decline."
+        return f": the tunnel asks for {count(pending.extra, 'more card')}; pay or decline."
     if isinstance(pending, TicketChoice):
         return f": keep at least {pending.keep} of the tickets."
     if isinstance(pending, DepotPlacement):
@@ -777,15 +779,15 @@ def _hand_text(hand: Sequence[int]) -> str:
 
 
 def _route_text(route: Route) -> str:
-    kind = " tunnel" if route.tunnel else (f" ferry ({route.ferry_locomotives} locomotive(s))"
+    kind = " tunnel" if route.tunnel else (f" ferry, {count(route.ferry_locomotives, 'locomotive')}"
                                            if route.ferry_locomotives else "")
-    return f"{route.a}–{route.b} ({route.length} {route.color}{kind})"
+    return f"{route.cities_label} ({route.length} {route.color}{kind})"
 
 
 def _ticket_text(board: Board, ticket_id: str) -> str:
     ticket = board.ticket(ticket_id)
     long = ", long" if "long" in ticket.kind else ""
-    return f"{ticket.a}–{ticket.b} ({ticket.points}{long})"
+    return f"{ticket.cities_label} ({ticket.points}{long})"
 
 
 def _payment_text(color: str, locomotives: int, total: int) -> str:

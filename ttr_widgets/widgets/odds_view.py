@@ -9,8 +9,10 @@ exact chance of each surcharge, whether your hand can pay it, and what one more 
 
 Every number comes from ``ttr_widgets.rules.odds``; the widget only gathers the inputs, asks the
 core, and shows the answer: one bar chart (a ``go.FigureWidget`` updated in place) and a few
-sentences. Impossible input (more cards than the deck holds, negative counts) shows the core's
-error sentence instead of the numbers.
+sentences. The chart is a plain ``go.Figure`` drawn inside an ``Output`` widget and drawn
+again after each change (plotly's ``FigureWidget`` would cost the page seconds of imports, and a
+bar chart of four bars redraws in no time). Impossible input (more cards than the deck holds,
+negative counts) shows the core's error sentence instead of the numbers.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.lab import visible_cards
@@ -48,8 +49,10 @@ from ttr_widgets.rules.odds import (
     what_if_one_more,
 )
 from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.words import count, plural
 
 from .lab_plots import distribution_figure, distribution_texts, percent
+from .score_plots import display_data
 
 __all__ = ["BY_HAND", "TunnelOddsExplorer"]
 
@@ -60,7 +63,8 @@ class TunnelOddsExplorer(widgets.VBox):
     """The explorer (an ipywidgets box). Inputs: ``tunnel`` (a Europe tunnel, or ``BY_HAND``),
     ``route_color`` and ``length`` (used by hand), ``play`` (the colour played, or
     ``'locomotive'`` for an all-locomotive offer), ``hand_inputs`` and ``seen_inputs`` (one
-    ``IntText`` per card name). Outputs: ``figure`` (the bars), ``summary``, ``can_pay_label``,
+    ``IntText`` per card name). Outputs: ``figure`` (the bars, a ``go.Figure`` shown in
+    ``chart``), ``summary``, ``can_pay_label``,
     ``what_if_label``, ``offer_note`` and ``error``; ``odds`` and ``what_if`` hold the exact
     numbers last shown (``None`` after bad input)."""
 
@@ -84,7 +88,7 @@ class TunnelOddsExplorer(widgets.VBox):
             self.select(route_id if route_id is not None else self._default_route())
             if play is not None:
                 self._choose_play(play)
-        super().__init__([self._inputs_box(), self.figure, self.summary, self.can_pay_label,
+        super().__init__([self._inputs_box(), self.chart, self.summary, self.can_pay_label,
                           self.what_if_label, self.offer_note, self.error, self.source])
         self.add_class("ttr-odds-explorer")
 
@@ -96,7 +100,7 @@ class TunnelOddsExplorer(widgets.VBox):
         real game the discards lie face up, so every player may know them)."""
         route = state.board.route(route_id)
         if not route.tunnel:
-            raise ValueError(f"route_id: {route} ({route_id}) is not a tunnel")
+            raise ValueError(f"route_id: {route} is not a tunnel")
         hand, seen = visible_cards(state, player)
         who = state.players[state.current if player is None else player].name
         source = (f"Filled in from {who}'s hand; the seen cards are the face-up row and the "
@@ -113,7 +117,7 @@ class TunnelOddsExplorer(widgets.VBox):
 
     def _build_inputs(self) -> None:
         options = [("choose colour and length by hand", BY_HAND)] + \
-            [(f"{r} · {r.id}", r.id) for r in self.tunnels]
+            [(str(r), r.id) for r in self.tunnels]
         self.tunnel = widgets.Dropdown(options=options, description="Tunnel",
                                        layout=_width(420))
         self.route_color = widgets.Dropdown(options=list(ROUTE_COLORS), value=GRAY,
@@ -134,7 +138,9 @@ class TunnelOddsExplorer(widgets.VBox):
 
     def _build_outputs(self, source: str) -> None:
         zeros = (Fraction(0),) * (self.reveal + 1)
-        self.figure = go.FigureWidget(distribution_figure(zeros))
+        self.figure = distribution_figure(zeros)
+        self.chart = widgets.Output()
+        self.chart.add_class("ttr-odds-chart")
         self.summary = _label("ttr-odds-summary")
         self.can_pay_label = _label("ttr-odds-can-pay")
         self.what_if_label = _label("ttr-odds-what-if")
@@ -277,12 +283,11 @@ class TunnelOddsExplorer(widgets.VBox):
             return
         self.odds, self.what_if = odds, what_if
         self.error.value = ""
-        with self.figure.batch_update():
-            bars = self.figure.data[0]
-            bars.y = [float(p) for p in odds.distribution]
-            bars.text = list(distribution_texts(odds.distribution))
-            self.figure.layout.title.text = self._title(odds)
-        _sync_front_end(self.figure)
+        bars = self.figure.data[0]
+        bars.y = [float(p) for p in odds.distribution]
+        bars.text = list(distribution_texts(odds.distribution))
+        self.figure.layout.title.text = self._title(odds)
+        self._draw()
         self.summary.value = _summary(odds)
         self.can_pay_label.value = _can_pay(odds)
         self.what_if_label.value = _what_if(odds, what_if)
@@ -290,15 +295,18 @@ class TunnelOddsExplorer(widgets.VBox):
 
     def _show_error(self, sentence: str) -> None:
         self.odds = self.what_if = None
-        with self.figure.batch_update():
-            self.figure.data[0].y = [0.0] * (self.reveal + 1)
-            self.figure.data[0].text = [""] * (self.reveal + 1)
-            self.figure.layout.title.text = "No odds: check the cards"
-        _sync_front_end(self.figure)
+        self.figure.data[0].y = [0.0] * (self.reveal + 1)
+        self.figure.data[0].text = [""] * (self.reveal + 1)
+        self.figure.layout.title.text = "No odds: check the cards"
+        self._draw()
         for label in (self.summary, self.can_pay_label, self.what_if_label, self.offer_note):
             label.value = ""
         self.error.value = (f'<div style="color:#b00020"><b>Check the cards:</b> '
                             f"{html.escape(sentence)}.</div>")
+
+    def _draw(self) -> None:
+        """Show the figure as it is now (replacing the chart drawn before)."""
+        self.chart.outputs = (display_data(self.figure, self.figure.layout.title.text),)
 
     def _title(self, odds: TunnelOdds) -> str:
         route = f"{self.board.route(self.tunnel.value)}" if self.tunnel.value != BY_HAND \
@@ -314,16 +322,18 @@ def _summary(odds: TunnelOdds) -> str:
     counted = "locomotives" if odds.all_locomotive else f"{odds.counted} cards and locomotives"
     return (f"You cannot see <b>{odds.pool}</b> cards; <b>{odds.matching}</b> of them "
             f"({counted}) would each cost one more card. {odds.revealed} are turned up; on "
-            f"average the tunnel asks for {float(odds.expected_extra):.2f} extra card(s).")
+            f"average the tunnel asks for {float(odds.expected_extra):.2f} extra cards.")
 
 
 def _can_pay(odds: TunnelOdds) -> str:
     if odds.offer is None:
         way = "locomotives" if odds.color == LOCOMOTIVE else f"{odds.color} and locomotives"
         return (f"<b>Chance you can pay: 0</b> — your hand cannot even pay the printed "
-                f"{odds.length} card(s) in {way}.")
-    payers = "locomotive(s)" if odds.all_locomotive else f"{odds.counted} or locomotive card(s)"
-    offer = " + ".join(f"{n} {name}" for name, n in hand_dict(odds.offer).items())
+                f"{count(odds.length, 'card')} in {way}.")
+    payers = plural(odds.spare, "locomotive") if odds.all_locomotive else \
+        f"{odds.counted} or locomotive {plural(odds.spare, 'card')}"
+    offer = " + ".join(count(n, name) if name == LOCOMOTIVE else f"{n} {name}"
+                       for name, n in hand_dict(odds.offer).items())
     return (f"<b>Chance you can pay: {odds.can_pay} = {percent(odds.can_pay)}</b> — you put "
             f"down {offer} and keep {odds.spare} {payers} for the surcharge.")
 
@@ -366,17 +376,6 @@ def _count_input(name: str) -> widgets.IntText:
                           style={"description_width": "76px"})
     box.add_class(f"ttr-count-{name}")
     return box
-
-
-def _sync_front_end(figure: go.FigureWidget) -> None:
-    """Make the figure's synced state match its Python side.
-
-    plotly sends an in-place update to the views that exist, and copies the whole figure into
-    the state a new view starts from only when the FigureWidget itself is displayed
-    (``_repr_mimebundle_``). Inside a box it never is, so a page rendered after the updates
-    (Voila, a re-opened notebook) would draw the figure as it was built. Calling the method
-    does that copy (and nothing else), so a late view starts from the current bars."""
-    figure._repr_mimebundle_()
 
 
 def _label(css_class: str) -> widgets.HTML:

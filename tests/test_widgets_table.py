@@ -7,6 +7,7 @@ import base64
 import datetime
 import html
 import json
+import re
 
 import pytest
 
@@ -30,7 +31,9 @@ from ttr_widgets.rules.advice import (
     station_refusal,
     ticket_status,
     tunnel_payments,
+    why_allowed,
 )
+from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import apply, legal_actions, new_game, score, why_illegal
 from ttr_widgets.rules.errors import PositionError, RulesError
 from ttr_widgets.rules.history import Game
@@ -313,9 +316,16 @@ def test_stepper_log_says_what_happened_and_which_rules_allowed_it():
     entries = stepper.log_view.value.split('class="ttr-log-entry"')[1:]
     assert len(entries) == len(game.actions)
     assert 'data-step="5"' in entries[0]  # newest first
-    assert "Setup" in entries[-1] and "setup.tickets" in entries[-1]
+    assert "Setup" in entries[-1]
     for entry, log in zip(reversed(entries), game.log(), strict=True):
-        assert html.escape(log.event) in entry and "allowed by" in entry
+        why = why_allowed(game.states[log.step], log.action)
+        assert why and f'title="{html.escape(why)}"' in entry and ">why?</abbr>" in entry
+        assert html.escape(log.event) in entry
+        visible = re.sub(r"<[^>]*>", "", entry.split(">", 1)[1])  # the text, not the tooltip
+        assert not re.search(r"\b[a-z]+\.[a-z-]+\b", visible), visible  # no rule ids shown
+    (setup_rule,) = allowed_by(game.states[0], game.actions[0])
+    assert setup_rule.startswith("setup.tickets")
+    assert RULES[setup_rule] in html.unescape(entries[-1])
     assert stepper.jump.options[0] == ("Deal", 0)
     assert stepper.redo.disabled and not stepper.undo.disabled
 

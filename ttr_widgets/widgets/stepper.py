@@ -1,5 +1,6 @@
 """The turn stepper: undo / redo by the players' turns or step by step, jump to any turn, and a
-readable log where each entry says what happened and which rules allowed it.
+readable log where each entry says what happened, with a "why?" whose tooltip gives the
+sentences of the rules that allowed it.
 
 The stepper never changes a game itself: it works out the ``history.Game`` a button asks for
 (``undo_turn``, ``jump`` ...) and hands it to ``on_navigate``; the app shows it.
@@ -13,8 +14,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 import traitlets
 
-from ttr_widgets.rules.advice import allowed_by
-from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.rules.advice import why_allowed
 from ttr_widgets.rules.history import Game, LogEntry
 from ttr_widgets.rules.state import GameState
 
@@ -189,9 +189,8 @@ def _option_label(game: Game, step: int) -> str:
 
 def _entry_html(before: GameState, entry: LogEntry) -> str:
     when = "Setup" if before.in_setup else f"Turn {entry.turn + 1}"
-    rules = allowed_by(before, entry.action)
-    allowed = ", ".join(f'<abbr title="{html.escape(RULES.get(r, r))}">{html.escape(r)}</abbr>'
-                        for r in rules)
-    why = f' <span style="color:#777">— allowed by {allowed}</span>' if allowed else ""
+    rules = why_allowed(before, entry.action)
+    why = (f' <abbr class="ttr-log-why" title="{html.escape(rules)}" style="color:#777;'
+           f'font-size:11px;cursor:help">why?</abbr>' if rules else "")
     who = "" if entry.event.startswith(entry.player) else f"{html.escape(entry.player)}: "
     return f"<b>{when}</b> · {who}{html.escape(entry.event)}{why}"

@@ -399,3 +399,18 @@ def test_the_explorer_shows_a_records_statistics_and_says_a_position_has_none() 
     explorer.load("usa")  # the kit's example position: who holds what, no history
     assert explorer.stats_view.stats is None and explorer.stats_view.layout.display == "none"
     assert "open a game record" in explorer.stats_note.value
+
+
+@pytest.mark.parametrize("map_name, players, index", [
+    ("usa", 2, 0), ("usa", 4, 1), ("europe", 3, 2), ("europe", 5, 3),
+])
+def test_random_bots_on_the_fast_engine_count_the_same_statistics(  # type: ignore[no-untyped-def]
+        map_name, players, index) -> None:
+    """``ttr simulate`` plays random bots on the fast engine, which counts as it plays: every
+    figure must equal the reference engine's count of the same game."""
+    board, seed = load_map(map_name), game_seed(11, index)
+    fast = play_game(board, ["random"] * players, seed, index)
+    reference = play_game(board, ["random"] * players, seed, index, fast_path=False)
+    assert [p.stats for p in fast.players] == [p.stats for p in reference.players]
+    assert fast.last_round_turn == reference.last_round_turn
+    assert fast == reference

@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.stats import GameStats, PlayerStats
+from ttr_widgets.rules.words import count
 
 from .score_plots import display_data
 from .style import DEFAULT_PLAYER_COLORS
@@ -26,17 +27,13 @@ __all__ = ["StatsView", "chart_rows", "stats_figure", "stats_summary", "stats_ta
 Row = tuple[str, Callable[[PlayerStats], int]]
 
 
-def _count(n: int, noun: str, many: str = "") -> str:
-    return f"{n} {noun if n == 1 else many or noun + 's'}"
-
-
 def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def stats_summary(stats: GameStats) -> str:
     """The game's own figures in a sentence or three (plain text)."""
-    parts = [f"{_count(stats.turns, 'turn')} played"
+    parts = [f"{count(stats.turns, 'turn')} played"
              + ("; the game is over." if stats.finished else " so far; the game is not over.")]
     if stats.last_round_turn is not None:
         parts.append(f"{stats.last_round_by} set off the last round, which began on turn "
@@ -235,8 +232,8 @@ class StatsView(widgets.VBox):
                               f"{html.escape(stats_summary(stats))}</div>")
         self.table.value = stats_table_html(stats, board, colors)
         self.figure = stats_figure(stats, board, colors, width=self._chart_width)
-        text = "; ".join(f"{p.name}: {_count(p.cards_drawn, 'card')} drawn, "
-                         f"{_count(p.turns.total, 'turn')}" for p in stats.players)
+        text = "; ".join(f"{p.name}: {count(p.cards_drawn, 'card')} drawn, "
+                         f"{count(p.turns.total, 'turn')}" for p in stats.players)
         self.plot.outputs = (display_data(self.figure, f"What each player did: {text}"),)
         self.layout.display = None
 

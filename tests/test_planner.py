@@ -18,6 +18,7 @@ from ttr_widgets.rules.planner import (
     bottlenecks_for,
     plan,
     plan_for,
+    plan_if_taken,
 )
 from ttr_widgets.rules.scenario import scenario
 
@@ -331,3 +332,21 @@ def test_plan_for_a_complete_ticket_costs_nothing():
     assert (result.trains, result.to_claim, result.routes) == (0, (), ("m-01",))
     assert result.complete
     assert bottlenecks_for(state, 0) == ()
+
+
+def test_plan_if_taken_agrees_with_the_bottlenecks():
+    # Two players: an opponent taking Portland–San Francisco closes its other track, so
+    # Seattle–Los Angeles goes Portland–Salt Lake City–Las Vegas (12); with four players the
+    # other track remains (9).
+    two = scenario(USA, ["Ann", "Bob"], claimed={"usa-091": 0}, tickets=[["usa-t24"], []])
+    four = scenario(USA, ["Ann", "Bob", "Cy", "Di"], claimed={"usa-091": 0},
+                    tickets=[["usa-t24"], [], [], []])
+    assert plan_if_taken(two, 0, "usa-089").trains == 11
+    assert plan_if_taken(four, 0, "usa-089").trains == 8
+    base = plan_for(two, 0)
+    for b in bottlenecks_for(two, 0):
+        assert plan_if_taken(two, 0, b.route).trains - base.trains == b.extra
+    # A route the plan does not use changes nothing; a route of the player's cannot be taken.
+    assert plan_if_taken(two, 0, "usa-001").trains == base.trains
+    with pytest.raises(ValueError, match="belongs to Ann"):
+        plan_if_taken(two, 0, "usa-091")

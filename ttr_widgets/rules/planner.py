@@ -32,7 +32,7 @@ from .model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
 from .state import OPEN, GameState, evolve
 
 __all__ = ["MAX_CITIES", "Bottleneck", "Plan", "PlanError", "bottlenecks", "bottlenecks_for",
-           "plan", "plan_for"]
+           "plan", "plan_for", "plan_if_taken"]
 
 _INF = 1 << 40
 _FERRY = LOCOMOTIVE  #: the key for the locomotives a ferry needs in ``Plan.cards``
@@ -157,6 +157,22 @@ def bottlenecks_for(state: GameState, player: int, tickets: Iterable[str] | None
     chosen = state.players[player].tickets if tickets is None else tickets
     return bottlenecks(state.board, chosen, owned, blocked, base,
                        twins_close=_twins_close(state, player))
+
+
+def plan_if_taken(state: GameState, player: int, route_id: str,
+                  tickets: Iterable[str] | None = None) -> Plan:
+    """The player's cheapest plan once an opponent takes ``route_id`` (and, where the engine
+    says so for this game, closes the other track of a double route). ``ValueError`` if the
+    player owns the route."""
+    owned, blocked = _owned_blocked(state, player)
+    route = state.board.route(route_id)
+    if route_id in owned:
+        raise ValueError(f"route {route_id} belongs to {state.players[player].name}")
+    closed = {route_id}
+    if route.double is not None and route.double not in owned and _twins_close(state, player):
+        closed.add(route.double)
+    chosen = state.players[player].tickets if tickets is None else tickets
+    return plan(state.board, chosen, owned, blocked | closed)
 
 
 # --------------------------------------------------------------------------- game positions

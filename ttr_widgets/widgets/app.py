@@ -64,6 +64,7 @@ from .depots import CollectPanel, FeedRow
 from .hand import HandView
 from .map_view import MapView
 from .market import Market
+from .plan import PlanPanel
 from .players import KINDS, GameSetup, PlayersTable, StartPanel, options_title
 from .records import RecordsPanel
 from .scoring_view import ScoringView, longest_trail_routes
@@ -77,7 +78,7 @@ __all__ = ["PlayApp"]
 BOARD_WIDTH = 900  #: px; with the side panel the table fits a 1366 px wide screen
 BOARD_HEIGHT = 560
 SIDE_WIDTH = 430
-TABS = ("Play", "Log", "Score", "Game")
+TABS = ("Play", "Log", "Score", "Game", "Plan")
 
 
 class PlayApp(widgets.VBox):
@@ -143,13 +144,14 @@ class PlayApp(widgets.VBox):
         self.hint_button.on_click(lambda _b: self.hint())
         self.title = widgets.HTML()
         self.title.add_class("ttr-title")
+        self.plan_panel = PlanPanel(self._highlight_path)
 
         play_tab = widgets.VBox([self.tunnel, self.collect, self.ticket_choice,
                                  self.ticket_rule, self.claim, self.feed, self.market,
                                  self.hand, self.tickets])
         self.tabs = widgets.Tab(
             [play_tab, self.stepper, self.scoring,
-             widgets.VBox([self.title, self.start, self.records])],
+             widgets.VBox([self.title, self.start, self.records]), self.plan_panel],
             titles=TABS, layout=widgets.Layout(width="100%"))
         for page in self.tabs.children:  # each tab scrolls on its own; nothing in it shrinks
             page.layout.max_height = "380px"
@@ -157,6 +159,8 @@ class PlayApp(widgets.VBox):
             for child in page.children:
                 child.layout.flex = "0 0 auto"
         self.tabs.add_class("ttr-tabs")
+        self.tabs.observe(lambda change: setattr(  # the planner runs only while it is shown
+            self.plan_panel, "active", change["new"] == TABS.index("Plan")), "selected_index")
         top = widgets.HBox([self.stepper.bar, self.hint_button],
                            layout=widgets.Layout(align_items="center"))
         self.side = widgets.VBox([self.status, top, self.players_table, self.tabs],
@@ -650,6 +654,7 @@ class PlayApp(widgets.VBox):
         _assign(self.stepper, humans=humans, paused=self._paused and self._bot_to_move(),
                 game=self._game)
         _assign(self.records, recordable=self._from_deal(), game=self._game)
+        _assign(self.plan_panel, viewer=viewer, route=self._selected, state=state)
         self.hint_button.disabled = over
         self._draw_board()
 

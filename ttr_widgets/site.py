@@ -34,7 +34,8 @@ from .rules.errors import TTRError
 from .serve import DEFAULT_APP, SHARE_DIR, TEMPLATE, kit_notebooks_dir, plan, voila_config
 
 APP = DEFAULT_APP
-TOOLS = ("Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb")
+TOOLS = ("Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb",
+         "Map-Analysis.ipynb")
 LESSON = re.compile(r"\d\d-[^/]+\.ipynb")
 BACK_TO_APP = f"[← Back to the play app]({APP})"  #: the link every page other than the app shows
 KINDS = ("app", "lesson", "tool")

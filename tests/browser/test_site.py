@@ -36,8 +36,8 @@ def markdown(notebook: str) -> list[str]:
 
 # --- what the notebooks promise ----------------------------------------------------------------
 
-def test_the_site_is_the_app_then_the_nine_lessons_in_order_then_the_three_tools() -> None:
-    assert [page.kind for page in PAGES] == ["app"] + ["lesson"] * 9 + ["tool"] * 3
+def test_the_site_is_the_app_then_the_nine_lessons_in_order_then_the_four_tools() -> None:
+    assert [page.kind for page in PAGES] == ["app"] + ["lesson"] * 9 + ["tool"] * 4
     assert SitePage("Play.ipynb", "Play Ticket to Ride", "app") == APP
     assert [page.title for page in PAGES if page.kind == "lesson"] == [
         f"Lesson {n} · {title}" for n, title in enumerate((
@@ -47,7 +47,8 @@ def test_the_site_is_the_app_then_the_nine_lessons_in_order_then_the_three_tools
             "Commonly confused rules", "Europa 1912: new tickets, Warehouses & Depots"),
             start=1)]
     assert [page.notebook for page in PAGES if page.kind == "tool"] == [
-        "Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb"]
+        "Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb",
+        "Map-Analysis.ipynb"]
     assert {page.notebook for page in PAGES} == {p.name for p in KIT_NOTEBOOKS.glob("*.ipynb")}
 
 

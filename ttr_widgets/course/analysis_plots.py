@@ -1,0 +1,306 @@
+"""Pictures of the map analysis (``ttr_widgets.course.analysis``): each function takes its
+answers and returns a new plotly figure or an HTML widget, touching nothing else.
+
+The boards are the kit's own drawing (``widgets.render.map_figure``) with the cities or the train
+spaces recoloured by a number — centrality, tickets on cheapest paths, contention in bot games —
+on a colour bar that replaces the train-colour legend.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ttr_widgets.rules.model import Board
+from ttr_widgets.widgets import style
+from ttr_widgets.widgets.render import CITIES, ROUTES, board_geometry, map_figure
+
+from .analysis import (
+    CityFacts,
+    Claim,
+    ContentionStudy,
+    LinkUse,
+    MapSummary,
+    RouteContention,
+    TicketPath,
+    bridges,
+    city_label,
+    cut_cities,
+    link_label,
+    map_name,
+    route_label,
+)
+
+__all__ = [
+    "bridges_sentence",
+    "centrality_board",
+    "cities_table",
+    "claims_table",
+    "comparison_table",
+    "contention_board",
+    "links_table",
+    "ranking_table",
+    "routes_table",
+    "ticket_scatter",
+    "tickets_table",
+    "usage_board",
+]
+
+SCALE = "YlOrRd"  #: low → high: pale yellow → dark red, readable on the parchment
+MAP_COLORS: Mapping[str, str] = {"usa": style.DEFAULT_PLAYER_COLORS[0],
+                                 "europe": style.DEFAULT_PLAYER_COLORS[1]}
+_FONT = {"family": "Helvetica, Arial, sans-serif", "size": 13, "color": style.INK}
+
+
+def _plain(count: int, word: str, plural: str = "") -> str:
+    """``1 train``, ``2 trains``, ``3 cities`` (with ``plural`` given)."""
+    return f"{count} {word}" if count == 1 else f"{count} {plural or word + 's'}"
+
+
+def _percent(value: float | Fraction) -> str:
+    return f"{float(value) * 100:.0f} %"
+
+
+def _colorbar(board: Board, title: str) -> dict[str, Any]:
+    """A colour bar in the strip the board leaves free (right or below)."""
+    geometry = board_geometry(board)
+    if geometry.legend_right:
+        return {"title": {"text": title, "side": "right"}, "x": 1.0, "xanchor": "right",
+                "len": 0.8, "thickness": 14}
+    return {"title": {"text": title, "side": "top"}, "orientation": "h", "x": 0.5,
+            "xanchor": "center", "y": 0.0, "yanchor": "bottom", "len": 0.6, "thickness": 10}
+
+
+def _bare_board(board: Board, highlight: Sequence[str] = ()) -> go.Figure:
+    """The board without the train-colour legend (the colour bar takes its place)."""
+    figure = map_figure(board, highlight=highlight)
+    figure.data = figure.data[:ROUTES + 1]
+    figure.update_layout(showlegend=False)
+    return figure
+
+
+def centrality_board(board: Board, facts: Sequence[CityFacts],
+                     bridge_routes: Sequence[str] = ()) -> go.Figure:
+    """Cities coloured and sized by betweenness, cut cities ringed in magenta;
+    ``bridge_routes`` get the highlight band."""
+    figure = _bare_board(board, bridge_routes)
+    by_city = {f.city: f for f in facts}
+    values = [by_city[c.name].betweenness for c in board.cities]
+    top = max(values) or 1.0
+    cut = [by_city[c.name].cut for c in board.cities]
+    figure.data[CITIES].update(
+        marker={"color": values, "colorscale": SCALE, "cmin": 0, "cmax": top,
+                "size": [style.CITY_SIZE + 14 * v / top for v in values], "showscale": True,
+                "colorbar": _colorbar(board, "betweenness"),
+                "line": {"color": [style.SELECTION if c else style.INK for c in cut],
+                         "width": [4 if c else 2 for c in cut]}},
+        hovertext=[_city_hover(by_city[c.name]) for c in board.cities])
+    return figure
+
+
+def _city_hover(f: CityFacts) -> str:
+    lines = [f"<b>{html.escape(f.label)}</b>",
+             f"on {_percent(f.betweenness)} of the cheapest paths between other cities",
+             f"{_plain(f.routes, 'route')} to {_plain(f.neighbours, 'city', 'cities')}"]
+    if f.cut:
+        lines.append("without it the map falls apart")
+    return "<br>".join(lines)
+
+
+def _route_board(board: Board, values: Mapping[str, float], hover: Callable[[str], str],
+                 title: str, top: float | None = None) -> go.Figure:
+    """Every train space coloured by its route's value (square markers, so colour alone
+    speaks); each space's hover says what the value means."""
+    figure = _bare_board(board)
+    spaces = board_geometry(board).spaces
+    numbers = [values.get(s.route_id, 0.0) for s in spaces]
+    figure.data[ROUTES].update(
+        marker={"color": numbers, "colorscale": SCALE, "cmin": 0,
+                "cmax": top if top is not None else (max(numbers) or 1.0),
+                "symbol": "square", "size": style.SPACE_SIZE + 1,
+                "line": {"color": style.INK, "width": 0.6}, "showscale": True,
+                "colorbar": _colorbar(board, title)},
+        hovertext=[hover(s.route_id) for s in spaces])
+    return figure
+
+
+def usage_board(board: Board, usage: Sequence[LinkUse]) -> go.Figure:
+    """Train spaces coloured by how many tickets' cheapest paths use their link."""
+    by_route = {rid: row for row in usage for rid in row.routes}
+
+    def hover(route_id: str) -> str:
+        row = by_route[route_id]
+        names = [city_label(board, board.ticket(t).a) + " – " + city_label(board, board.ticket(t).b)
+                 for t in row.ticket_ids[:8]]
+        more = len(row.ticket_ids) - len(names)
+        listed = "<br>".join(html.escape(n) for n in names) + (f"<br>and {more} more"
+                                                                 if more > 0 else "")
+        return (f"<b>{html.escape(row.label)}</b> ({_plain(row.length, 'train')})<br>"
+                f"on the cheapest paths of {float(row.tickets):.1f} tickets"
+                + (f"<br>{listed}" if names else ""))
+
+    return _route_board(board, {rid: float(row.tickets) for rid, row in by_route.items()}, hover,
+                        "tickets")
+
+
+def contention_board(board: Board, study: ContentionStudy) -> go.Figure:
+    """Train spaces coloured by the share of the study's games in which the route was claimed."""
+    rows = {r.route_id: r for r in study.routes}
+
+    def hover(route_id: str) -> str:
+        r = rows[route_id]
+        when = (f"<br>on average in round {float(r.mean_round):.1f}" if r.mean_round is not None
+                else "")
+        return (f"<b>{html.escape(r.label)}</b><br>claimed in {r.claimed} of "
+                f"{_plain(r.games, 'game')}{when}")
+
+    return _route_board(board, {r.route_id: float(r.share) for r in study.routes}, hover,
+                        "share of games", top=1.0)
+
+
+def ticket_scatter(maps: Mapping[Board, Sequence[TicketPath]],
+                   traps: Mapping[Board, Sequence[TicketPath]] | None = None) -> go.Figure:
+    """Ticket points against the trains a cheapest path needs, one colour per map. Tickets at
+    the same spot share one marker, sized by their number; traps get a ring."""
+    figure = go.Figure()
+    top = 1
+    for board, paths in maps.items():
+        spots: dict[tuple[int, int], list[TicketPath]] = {}
+        for p in paths:
+            spots.setdefault((p.trains, p.points), []).append(p)
+        trap_ids = {p.ticket_id for p in (traps or {}).get(board, ())}
+        keys = sorted(spots)
+        top = max(top, *(max(k) for k in keys))
+        color = MAP_COLORS.get(board.name, style.INK)
+        figure.add_trace(go.Scatter(
+            name=board.title.split(" with ")[0], mode="markers",
+            x=[k[0] for k in keys], y=[k[1] for k in keys],
+            marker={"color": color, "opacity": 0.75,
+                    "size": [6 + 5 * len(spots[k]) ** 0.5 for k in keys],
+                    "line": {"color": [style.INK if any(p.ticket_id in trap_ids for p in spots[k])
+                                       else "rgba(0,0,0,0)" for k in keys], "width": 2.5}},
+            hovertext=["<br>".join(_ticket_hover(p, p.ticket_id in trap_ids) for p in spots[k])
+                       for k in keys],
+            hoverinfo="text"))
+    figure.add_trace(go.Scatter(name="one point per train", mode="lines", x=[0, top + 1],
+                                y=[0, top + 1], hoverinfo="skip",
+                                line={"color": style.TRACK, "dash": "dot"}))
+    figure.update_layout(
+        width=760, height=520, plot_bgcolor="white", font=_FONT, hovermode="closest",
+        title={"text": "What a ticket pays against the trains it needs at the least"},
+        xaxis={"title": {"text": "trains on a cheapest path"}, "gridcolor": "#eee",
+               "rangemode": "tozero"},
+        yaxis={"title": {"text": "points"}, "gridcolor": "#eee", "rangemode": "tozero"},
+        legend={"orientation": "h", "y": -0.15})
+    return figure
+
+
+def _ticket_hover(p: TicketPath, trap: bool) -> str:
+    text = f"<b>{html.escape(p.label)}</b>: {_plain(p.trains, 'train')} at the least"
+    if p.cut_off:
+        text += "; one blocked link cuts it off"
+    elif p.detour:
+        text += f"; one blocked link costs {_plain(p.detour, 'more train')}"
+    return text + (" (a trap)" if trap else "")
+
+
+def ranking_table(rows: Sequence[tuple[str, ...]], headings: Sequence[str]) -> widgets.HTML:
+    """A small table: one row per item, the first column its name."""
+    head = "".join(f'<th style="text-align:left;padding:2px 8px">{html.escape(h)}</th>'
+                   for h in headings)
+    body = "".join("<tr>" + "".join(f'<td style="padding:2px 8px">{html.escape(c)}</td>'
+                                    for c in row) + "</tr>" for row in rows)
+    return widgets.HTML(f'<table style="border-collapse:collapse"><tr>{head}</tr>{body}</table>')
+
+
+def comparison_table(summaries: Sequence[MapSummary],
+                     studies: Sequence[ContentionStudy]) -> widgets.HTML:
+    """The maps side by side: the board's figures, then what the bots' games showed."""
+    by_map = {s.map: s for s in studies}
+    lines: list[tuple[str, Callable[[MapSummary], str]]] = [
+        ("cities", lambda s: str(s.cities)),
+        ("routes (double routes)", lambda s: f"{s.routes} ({s.double_routes})"),
+        ("train spaces", lambda s: str(s.spaces)),
+        ("routes per city", lambda s: f"{float(s.routes_per_city):.2f}"),
+        ("neighbouring cities per city", lambda s: f"{float(s.links_per_city):.2f}"),
+        ("trains of 4 players against the spaces", lambda s: _percent(s.trains_share)),
+        ("bridges (cut cities)", lambda s: f"{s.bridges} ({s.cut_cities})"),
+        ("base-game tickets", lambda s: str(s.tickets)),
+        ("trains a ticket needs, on average", lambda s: f"{float(s.mean_ticket_trains):.1f}"),
+        ("pairs of tickets whose cheapest paths share a link", lambda s: _percent(s.overlap)),
+        ("bot games: rounds played", lambda s: f"{float(by_map[s.map].rounds):.1f}"),
+        ("bot games: spaces filled at the end", lambda s: _percent(by_map[s.map].spaces_filled)),
+        ("bot games: kept tickets completed",
+         lambda s: _percent(by_map[s.map].tickets_completed)),
+    ]
+    rows = [(label, *(value(s) for s in summaries)) for label, value in lines]
+    return ranking_table(rows, ["", *(s.title.split(" with ")[0] for s in summaries)])
+
+
+def route_rows(rows: Sequence[RouteContention]) -> list[tuple[str, ...]]:
+    """Rows for :func:`ranking_table`: route, games claimed, mean round."""
+    return [(r.label, f"{r.claimed} of {r.games}",
+             f"{float(r.mean_round):.1f}" if r.mean_round is not None else "never")
+            for r in rows]
+
+
+def tickets_table(board: Board, paths: Sequence[TicketPath]) -> widgets.HTML:
+    """Tickets with the trains they need, trains per point, a cheapest path and the link
+    whose loss hurts most."""
+    rows = []
+    for p in paths:
+        if p.cut_off and p.detour_link is not None:
+            worst = f"{link_label(board, p.detour_link)}: cut off"
+        elif p.detour and p.detour_link is not None:
+            worst = f"{link_label(board, p.detour_link)}: {_plain(p.detour, 'more train')}"
+        else:
+            worst = "none: an equally cheap way remains"
+        rows.append((p.label, str(p.trains), f"{float(p.difficulty):.2f}",
+                     " → ".join(city_label(board, c) for c in p.cities), worst))
+    return ranking_table(rows, ["ticket", "trains", "trains per point", "a cheapest path",
+                                "worst single blocked link"])
+
+
+def cities_table(facts: Sequence[CityFacts]) -> widgets.HTML:
+    rows = [(f.label, _percent(f.betweenness), str(f.routes), str(f.neighbours),
+             "yes" if f.cut else "") for f in facts]
+    return ranking_table(rows, ["city", "on cheapest paths between others", "routes",
+                                "neighbouring cities", "splits the map"])
+
+
+def links_table(usage: Sequence[LinkUse]) -> widgets.HTML:
+    rows = [(u.label, str(u.length), f"{float(u.tickets):.1f}", str(len(u.ticket_ids)),
+             "double" if len(u.routes) > 1 else "single") for u in usage]
+    return ranking_table(rows, ["link", "trains", "tickets (shared among equal paths)",
+                                "tickets that may use it", "track"])
+
+
+def routes_table(rows: Sequence[RouteContention]) -> widgets.HTML:
+    return ranking_table(route_rows(rows), ["route", "claimed in", "mean round"])
+
+
+def claims_table(board: Board, claims: Sequence[Claim], names: Sequence[str]) -> widgets.HTML:
+    """A replayed game's claims: turn, round, who, which route."""
+    rows = [(str(c.turn), str(c.round), names[c.player], route_label(board, c.route_id))
+            for c in claims]
+    return ranking_table(rows, ["turn", "round", "player", "route"])
+
+
+def bridges_sentence(board: Board) -> str:
+    """``'The USA map has no bridge and no cut city.'`` and the like, cities as spelled."""
+    links = [link_label(board, link) for link in bridges(board)]
+    cities = [city_label(board, c) for c in cut_cities(board)]
+    name = map_name(board)
+    parts = [_listed(links, "bridge", "bridges"), _listed(cities, "cut city", "cut cities")]
+    return f"The {name} map has {parts[0]} and {parts[1]}."
+
+
+def _listed(names: Sequence[str], one: str, many: str) -> str:
+    if not names:
+        return f"no {one}"
+    return f"{_plain(len(names), one, many)} ({', '.join(names)})"

@@ -52,6 +52,13 @@ def test_the_hand_worked_game_as_played(duel: ScoringExplorer) -> None:
     assert "As played." in duel.changes.value
 
 
+def test_a_key_says_which_colour_is_which_player(duel: ScoringExplorer) -> None:
+    key = duel.player_key.value
+    for name, color in zip(["Ann", "Ben"], duel.view.player_colors, strict=False):
+        assert f"<span style='color:{color}'>&#9632;</span> {name}" in key
+    assert duel.player_key in duel.children[2].children[1].children  # beside the board
+
+
 def test_the_breakdown_plot_stacks_every_part(duel: ScoringExplorer) -> None:
     bars = {trace.name: list(trace.y) for trace in duel.figure.data}
     assert bars == {
@@ -89,7 +96,7 @@ def test_taking_a_route_away_moves_the_bonus_and_the_win(duel: ScoringExplorer) 
     ann, ben = duel.sheet.players
     assert (ann.longest_bonus, ben.longest_trail, ben.longest_bonus) == (10, 11, 0)
     assert "★ <b>Ann</b> wins." in duel.winner.value
-    assert "Ben without Dallas – Oklahoma City (usa-029)" in duel.changes.value
+    assert "Ben without Dallas–Oklahoma City (2 gray)" in duel.changes.value
     assert "The winner changes: Ben → <b>Ann</b>." in duel.changes.value
     table = duel.table.value
     assert "<b>32</b></td><td style='padding:2px 8px;text-align:right'>+10" in table
@@ -104,11 +111,11 @@ def test_taking_a_route_away_moves_the_bonus_and_the_win(duel: ScoringExplorer) 
 
 def test_dropping_a_ticket_changes_the_totals(duel: ScoringExplorer) -> None:
     box = duel.ticket_boxes["usa-t43"]
-    assert box.description == "✘ miss Los Angeles – Oklahoma City (9) -9"
+    assert box.description == "✘ miss Los Angeles–Oklahoma City (9 points) -9"
     box.value = False
     assert totals(duel) == [22, 37]
-    assert box.description == "(dropped) Los Angeles – Oklahoma City (9)"
-    assert "Ben without the ticket Los Angeles – Oklahoma City (9)" in duel.changes.value
+    assert box.description == "(dropped) Los Angeles–Oklahoma City (9 points)"
+    assert "Ben without the ticket Los Angeles–Oklahoma City (9 points)" in duel.changes.value
     assert "Ben still wins." in duel.changes.value
     duel.ticket_boxes["usa-t07"].value = False  # Ann's completed ticket: -4
     assert totals(duel) == [18, 37]
@@ -126,7 +133,7 @@ def test_reset_goes_back_to_the_game(duel: ScoringExplorer) -> None:
 def test_a_route_nobody_claimed_is_not_a_what_if(duel: ScoringExplorer) -> None:
     duel.view.simulate_route_click("usa-001")
     assert not duel.what_if
-    assert "Nobody claimed Atlanta – Charleston (usa-001) in this game" in duel.message.value
+    assert "Nobody claimed Atlanta–Charleston (2 gray) in this game" in duel.message.value
 
 
 def test_the_longest_trails_are_drawn_on_the_board(duel: ScoringExplorer) -> None:

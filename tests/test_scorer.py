@@ -5,6 +5,7 @@ games loaded from positions, records and broken files."""
 from __future__ import annotations
 
 import datetime
+import html
 import json
 from collections.abc import Iterator
 
@@ -23,6 +24,7 @@ from ttr_widgets.widgets.scorer import (
     example_path,
     load_game,
     read_game,
+    ticket_text,
 )
 
 
@@ -80,7 +82,8 @@ def worked(usa: TicketScorer) -> TicketScorer:
     click_routes(usa, *ANN_ROUTES)
     usa.ticket_search.value = "usa-t07"
     usa.add_button.click()
-    usa.ticket_search.value = next(o for o in usa.ticket_search.options if "usa-t03" in o)
+    usa.ticket_search.value = ticket_text(usa.board, "usa-t03")
+    assert usa.ticket_search.value in usa.ticket_search.options
     usa.add_button.click()
     usa.player.value = 1
     click_routes(usa, "usa-034")
@@ -99,8 +102,8 @@ def test_the_hand_worked_usa_position_scores_as_worked_out(worked: TicketScorer)
 
 def test_the_labels_say_each_hit_and_miss_and_the_total(worked: TicketScorer) -> None:
     results = worked.results.value
-    assert "✔ hit Denver – El Paso (4): +4" in results
-    assert "✘ miss Calgary – Salt Lake City (7): -7" in results
+    assert "✔ hit Denver–El Paso: +4" in results
+    assert "✘ miss Calgary–Salt Lake City: -7" in results
     assert "Routes</b>: 4 claimed, 12 trains, <b>+18</b>" in results
     assert "Longest trail</b>: 12 spaces, holds the Longest Continuous Path, <b>+10</b>" \
         in results
@@ -110,7 +113,7 @@ def test_the_labels_say_each_hit_and_miss_and_the_total(worked: TicketScorer) ->
     assert "Ann 25 · Ben 7" in worked.standings.value
     assert "Ann wins with 25 points." in worked.standings.value
     assert [label for label, _ in worked.tickets.options] == [
-        "✔ Denver – El Paso (4)", "✘ Calgary – Salt Lake City (7)"]
+        "✔ Denver–El Paso (4 points)", "✘ Calgary–Salt Lake City (7 points)"]
 
 
 def test_the_board_shows_owners_and_the_longest_trail(worked: TicketScorer) -> None:
@@ -205,11 +208,32 @@ def test_stations_on_the_usa_map_are_refused(usa: TicketScorer) -> None:
 def test_tickets_are_checked_too(worked: TicketScorer) -> None:
     worked.player.value = 1
     assert not worked.add_ticket("usa-t07")  # Ann holds it
-    assert "ticket &#x27;usa-t07&#x27; is already held by Ann" in worked.message.value
+    held = html.escape(ticket_text(worked.board, "usa-t07"))
+    assert f"Ann already holds {held}" in worked.message.value
+    assert "usa-t07" not in worked.message.value
     worked.ticket_search.value = "Atlantis – Denver"
     worked.add_button.click()
-    assert "No ticket matches" in worked.message.value
+    assert "No ticket names “Atlantis – Denver”" in worked.message.value
     assert worked.position.players[1].tickets == ()
+
+
+def test_a_city_finds_its_tickets_whatever_the_case_and_accents(
+        usa: TicketScorer, europe: TicketScorer) -> None:
+    seattle = [o for o in usa.ticket_search.options if o.startswith("Seattle–")]
+    assert len(seattle) >= 2
+    assert [label for label, _id in usa.ticket_matches("seattle")] == seattle
+    usa.ticket_search.value = "Seattle"
+    usa.add_button.click()  # several tickets: say which, add none
+    assert f"{len(seattle)} tickets name “Seattle”" in usa.message.value
+    assert all(html.escape(o) in usa.message.value for o in seattle)
+    assert usa.position.players[0].tickets == ()
+    usa.ticket_search.value = "seattle–new york"  # only one: taken
+    usa.add_button.click()
+    assert [ticket_text(usa.board, t) for t in usa.position.players[0].tickets] == \
+        ["Seattle–New York (22 points)"]
+    zurich = [label for label, _id in europe.ticket_matches("Zurich")]
+    assert zurich and all("Zürich" in label for label in zurich)  # the board's spelling
+    assert not any("Zurich" in o or "eu-t" in o for o in europe.ticket_search.options)
 
 
 def test_removing_a_ticket_takes_its_points_away(worked: TicketScorer) -> None:
@@ -268,7 +292,7 @@ def test_europe_without_a_station_the_ticket_misses(europe: TicketScorer) -> Non
     assert (ann.route_points, ann.ticket_points, ann.station_points, ann.longest_trail,
             ann.longest_bonus, ann.total) == (10, -7, 12, 8, 10, 25)
     assert ben.total == 15
-    assert "✘ miss Paris – Zagrab (7): -7" in europe.results.value
+    assert "✘ miss Paris–Zagrab: -7" in europe.results.value
     assert "Stations</b>: 0 built, 3 unused × 4, <b>+12</b>" in europe.results.value
 
 
@@ -280,8 +304,8 @@ def test_a_station_by_city_click_borrows_the_route_that_helps_most(
     assert [(b.city, b.route, b.owner) for b in ann.borrowings] == [("Wien", "eu-101", "Ben")]
     assert (ann.ticket_points, ann.station_points, ann.total) == (7, 8, 35)
     results = europe.results.value
-    assert "✔ hit Paris – Zagrab (7): +7 (through a station)" in results
-    assert "station in Wien borrows Wien – Zagrab (eu-101) from Ben" in results
+    assert "✔ hit Paris–Zagrab: +7 (through a station)" in results
+    assert "station in Wien borrows Wien–Zagrab (2 gray) from Ben" in results
     assert "Ann: 35 points" in europe.total.value
     stations = europe.view.widget.data[STATIONS]
     assert list(stations.customdata) == ["Wien"]
@@ -308,9 +332,13 @@ def test_station_rules_are_the_cores(europe: TicketScorer) -> None:
 
 
 def test_the_europe_variants_change_the_ticket_deck(europe: TicketScorer) -> None:
-    assert "eu-t60" not in {o.split(" · ")[-1] for o in europe.ticket_search.options}
+    def listed() -> set[str]:
+        return {t.id for t in europe.board.tickets
+                if ticket_text(europe.board, t.id) in europe.ticket_search.options}
+
+    assert "eu-t60" not in listed()
     europe.variant.value = "mega-europe"
-    ids = {o.split(" · ")[-1] for o in europe.ticket_search.options}
+    ids = listed()
     assert len(ids) == 101
     mega_only = next(t.id for t in europe.board.tickets if t.kind.startswith("1912"))
     assert europe.add_ticket(mega_only)

@@ -71,12 +71,12 @@ def test_clicked_routes_and_typed_tickets_give_the_right_hit_and_miss(
         expect_text(page, ".ttr-scorer-total", f"Player 1: {total} points")
     # Denver–El Paso (4) is joined through Santa Fe; Calgary–Salt Lake City (7) is not.
     add_ticket(page, "usa-t07")
-    expect_text(page, ".ttr-scorer-results", "✔ hit Denver – El Paso (4): +4")
+    expect_text(page, ".ttr-scorer-results", "✔ hit Denver–El Paso: +4")
     highlight = page.evaluate(_HIGHLIGHT_JS)
     assert highlight["name"] == "ticket path" and highlight["points"] > 0
     add_ticket(page, "usa-t03")
-    results = expect_text(page, ".ttr-scorer-results", "✘ miss Calgary – Salt Lake City (7): -7")
-    assert "✔ hit Denver – El Paso (4): +4" in results
+    results = expect_text(page, ".ttr-scorer-results", "✘ miss Calgary–Salt Lake City: -7")
+    assert "✔ hit Denver–El Paso: +4" in results
     assert "Tickets: 1 of 2 completed, -3" in results
     expect_text(page, ".ttr-scorer-total", "Player 1: 18 points")  # 11 + 4 - 7 + 10
     expect_text(page, ".ttr-scorer-standings", "Player 1 wins with 18 points.")
@@ -107,7 +107,7 @@ def test_the_explorer_takes_a_route_away_and_the_winner_changes(
     chart.wait_for(state="visible", timeout=30_000)
     assert "total" in chart.inner_text()
     click_route(page, "usa-012")
-    expect_text(page, ".ttr-explorer-changes", "Dev without Calgary – Helena (usa-012)")
+    expect_text(page, ".ttr-explorer-changes", "Dev without Calgary–Helena (4 gray)")
     expect_text(page, ".ttr-explorer-changes", "The winner changes: Dev → Ben.")
     expect_text(page, ".ttr-explorer-winner", "Ben wins with 113 points.")
     page.locator(".ttr-explorer-trails").scroll_into_view_if_needed()

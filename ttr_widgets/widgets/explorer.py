@@ -109,7 +109,7 @@ class ScoringExplorer(widgets.VBox):
         self.board_box = widgets.Box([self.view.widget])
         self._start(self.game)
         # What changes with a click sits beside the board, where the eye is.
-        side = widgets.VBox([self.winner, self.changes, self.message, self.trails,
+        side = widgets.VBox([self.player_key, self.winner, self.changes, self.message, self.trails,
                              self.trail_list, self.tickets_box],
                             layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
         super().__init__([
@@ -162,6 +162,7 @@ class ScoringExplorer(widgets.VBox):
                                          description="Open game…")
         self.upload.add_class("ttr-explorer-upload")
         self.upload.observe(self._on_upload, "value")
+        self.player_key = html_output("ttr-explorer-key")  # which colour is which player
         self.stats_view = StatsView(title="Statistics of the game as played",
                                     side_by_side=True)
         self.stats_note = html_output("ttr-explorer-stats-note")
@@ -310,6 +311,8 @@ class ScoringExplorer(widgets.VBox):
         self.sheet = _score(self.game, position)
         self._sync_tickets()
         self._draw_map(position)
+        self.player_key.value = player_key_html([h.name for h in position.players],
+                                                self.view.player_colors)
         self.winner.value = _winner_html(self.sheet)
         self.changes.value = self._changes_html()
         self.figure = breakdown_figure(self.board, self.sheet, position.players,
@@ -457,3 +460,11 @@ def _names(names: Sequence[str]) -> str:
 
 def _note(text: str) -> str:
     return f"<div style='color:#555'>{html.escape(text)}</div>"
+
+
+def player_key_html(names: Sequence[str], colors: Sequence[str]) -> str:
+    """Which colour on the board is which player: a coloured square before each name."""
+    keys = "".join(f"<span style='margin-right:12px;white-space:nowrap'>"
+                   f"<span style='color:{color}'>&#9632;</span> {html.escape(name)}</span>"
+                   for name, color in zip(names, colors, strict=False))
+    return f"<div style='font-size:13px'><b>Players</b>: {keys}</div>"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -50,6 +51,7 @@ from ttr_widgets.rules.position import (
 from ttr_widgets.rules.record import FORMAT, from_record
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, score_game
 from ttr_widgets.rules.stats import GameStats, game_stats
+from ttr_widgets.rules.words import count
 
 from .map_view import MapView
 from .style import DEFAULT_PLAYER_COLORS
@@ -300,7 +302,7 @@ class TicketScorer(widgets.VBox):
                                                    layout=widgets.Layout(width="90px")),
                                     "ttr-scorer-clear")
         self.ticket_search = _styled(widgets.Combobox(
-            placeholder="type a city or a ticket id", description="Ticket",
+            placeholder="type a city, then pick a ticket", description="Ticket",
             layout=widgets.Layout(width="315px")), "ttr-scorer-ticket-search")
         self.add_button = _styled(widgets.Button(description="Add", icon="plus",
                                                  layout=widgets.Layout(width="95px")),
@@ -395,8 +397,13 @@ class TicketScorer(widgets.VBox):
         """Add a ticket (its id or its label in the search list) to the selected player."""
         ticket_id = self._ticket_id(ticket)
         if ticket_id is None:
-            self.message.value = _note(f"No ticket matches {ticket.strip()!r}: type a city and "
-                                       "pick a ticket from the list, or give a ticket id.")
+            self.message.value = _note(self._no_single_ticket(ticket.strip()))
+            return False
+        holder = next((h.name for h in self.position.players if ticket_id in h.tickets), None)
+        if holder is not None:  # said with the ticket's cities, not its id
+            self.message.value = _note(f"{holder} already holds "
+                                       f"{ticket_text(self.board, ticket_id)}: a ticket has one "
+                                       "holder.")
             return False
         new = (*self.holding.tickets, ticket_id)
         with self._hold():
@@ -406,6 +413,14 @@ class TicketScorer(widgets.VBox):
                 self.ticket_search.value = ""
                 self.select_ticket(ticket_id)
         return taken
+
+    def _no_single_ticket(self, text: str) -> str:
+        found = [label for label, _id in self.ticket_matches(text)]
+        if not found:
+            return (f"No ticket names “{text}”: type a city and pick a ticket from the list.")
+        shown = "; ".join(found[:6]) + ("; …" if len(found) > 6 else "")
+        return (f"{count(len(found), 'ticket')} name “{text}”: {shown}. Pick one from the "
+                "list, or type more of it.")
 
     def remove_ticket(self, ticket_id: str) -> bool:
         if ticket_id not in self.holding.tickets:
@@ -535,17 +550,29 @@ class TicketScorer(widgets.VBox):
             self.message.value = _note(done)
 
     def _ticket_id(self, text: str) -> str | None:
+        """The one ticket ``text`` names: its label in the list, its id, or any part of its
+        label (a city) that only one ticket has; None otherwise (``ticket_matches`` lists)."""
         text = text.strip()
         if text in self.board.ticket_by_id:
             return text
         for label, ticket_id in self._ticket_labels():
             if label == text or ticket_id.lower() == text.lower():
                 return ticket_id
-        return None
+        found = self.ticket_matches(text)
+        return found[0][1] if len(found) == 1 else None
+
+    def ticket_matches(self, text: str) -> list[tuple[str, str]]:
+        """The tickets of the list (label, id) whose label contains ``text``, ignoring case,
+        accents and dashes: 'seattle' finds every Seattle ticket, 'zurich' Zürich's."""
+        wanted = _folded(text)
+        if not wanted:
+            return []
+        return [(label, ticket_id) for label, ticket_id in self._ticket_labels()
+                if wanted in _folded(label)]
 
     def _ticket_labels(self) -> list[tuple[str, str]]:
         deck = ticket_deck(self.board, self.position.variant)
-        return [(ticket_text(self.board, t.id) + f" · {t.id}", t.id)
+        return [(ticket_text(self.board, t.id), t.id)
                 for t in self.board.tickets if deck.admits(t)]
 
     def _remove_selected(self) -> None:
@@ -706,7 +733,8 @@ class TicketScorer(widgets.VBox):
                 ("✘", "miss", "#8a1c12")
             via = " (through a station)" if t.borrowed else ""
             lines.append(f"<div class='ttr-ticket-{word}' style='color:{colour}'>{mark} {word} "
-                         f"{html.escape(ticket_text(board, t.id))}: {t.points:+d}{via}</div>")
+                         f"{html.escape(board.ticket(t.id).cities_label)}: {t.points:+d}{via}"
+                         "</div>")
         lines.append(f"<div><b>Routes</b>: {score.routes_claimed} claimed, {score.trains_used} "
                      f"trains, <b>{score.route_points:+d}</b></div>")
         if board.has_stations:
@@ -752,19 +780,25 @@ def _padded(names: Sequence[str]) -> tuple[str, ...]:
 
 def city_label(board: Board, name: str) -> str:
     """A city's name as the board prints it."""
-    return board.cities[board.city_index[name]].label
+    return board.city_label(name)
 
 
 def route_text(board: Board, route_id: str) -> str:
-    """``Denver – Santa Fe (usa-039)``."""
-    route = board.route(route_id)
-    return f"{city_label(board, route.a)} – {city_label(board, route.b)} ({route_id})"
+    """``Denver–Santa Fe (2 gray)``: the cities as the board spells them, length and colour."""
+    return str(board.route(route_id))
 
 
 def ticket_text(board: Board, ticket_id: str) -> str:
-    """``Denver – El Paso (4)``: the cities and the ticket's value."""
+    """``Denver–El Paso (4 points)``: the cities and the ticket's value."""
     ticket = board.ticket(ticket_id)
-    return f"{city_label(board, ticket.a)} – {city_label(board, ticket.b)} ({ticket.points})"
+    return f"{ticket.cities_label} ({count(ticket.points, 'point')})"
+
+
+def _folded(text: str) -> str:
+    """Text for a search: case, accents and dashes ignored ('zurich' finds 'Zürich')."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
+                    if not unicodedata.combining(c))
+    return " ".join(plain.replace("–", " ").replace("-", " ").split())
 
 
 def _borrow_text(board: Board, borrow: Any) -> str:

@@ -356,3 +356,34 @@ def test_tables_say_no_internal_ids():
                                studies)))
     assert not ROUTE_ID.search(html) and "(s)" not in html
     assert "Kansas City – Oklahoma City (2 gray, track 1 of 2)" in html
+
+
+def test_plan_and_race_on_a_made_up_mini_study():
+    """Claims made to follow the cheapest-path usage exactly (rank correlation 1), then
+    against it (-1); the means of routes on and off cheapest paths by hand."""
+    usage = analysis.link_usage(MINI, analysis.base_tickets(MINI))
+    tickets = {rid: row.tickets for row in usage for rid in row.routes}
+    top = max(tickets.values())
+
+    def study(claimed):
+        rows = tuple(analysis.RouteContention(r.id, r.id, 100, claimed(tickets[r.id]), 0)
+                     for r in MINI.routes)
+        return analysis.ContentionStudy("mini", ("greedy",) * 2, 0, 100, rows, Fraction(1),
+                                        Fraction(0), Fraction(0))
+
+    follow = analysis.plan_and_race(MINI, study(lambda t: int(100 * t / top)))
+    assert follow.rank_correlation == pytest.approx(1.0)
+    on = [int(100 * t / top) for t in tickets.values() if t]
+    assert (follow.routes_on, follow.on_paths) == (len(on), Fraction(sum(on), 100 * len(on)))
+    assert follow.routes_on + follow.routes_off == 10
+    against = analysis.plan_and_race(MINI, study(lambda t: int(100 - 100 * t / top)))
+    assert against.rank_correlation == pytest.approx(-1.0)
+    flat = analysis.plan_and_race(MINI, study(lambda t: 50))
+    assert flat.rank_correlation == 0.0 and flat.on_paths == Fraction(1, 2)
+
+
+def test_plan_and_race_sentence_reads_plainly():
+    race = analysis.plan_and_race(USA, analysis.shipped_contention("usa"))
+    sentence = plots.plan_and_race_sentence(USA, race)
+    assert sentence.startswith(f"On the USA map the {race.routes_on} routes on some base-game")
+    assert race.on_paths > race.off_paths and 0 < race.rank_correlation <= 1

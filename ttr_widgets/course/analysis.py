@@ -53,6 +53,7 @@ __all__ = [
     "ContentionStudy",
     "LinkUse",
     "MapSummary",
+    "PlanAndRace",
     "RouteContention",
     "TicketPath",
     "base_tickets",
@@ -69,6 +70,7 @@ __all__ = [
     "map_name",
     "map_summary",
     "most_claimed",
+    "plan_and_race",
     "replay_claims",
     "route_label",
     "shipped_contention",
@@ -518,6 +520,60 @@ def contention(board: Board, bots: Sequence[str] = STUDY_BOTS, games: int = STUD
     return ContentionStudy(board.name, tuple(bots), seed, games, rows,
                            Fraction(total_rounds, games), Fraction(filled, games * spaces),
                            Fraction(completed, kept) if kept else Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class PlanAndRace:
+    """Do the bots fight over the links cheapest paths use? ``on_paths`` is the mean share of
+    games in which a route on some base-game ticket's cheapest path was claimed (over
+    ``routes_on`` such routes), ``off_paths`` the same for the other ``routes_off`` routes;
+    ``rank_correlation`` is Spearman's between a link's tickets (:func:`link_usage`) and the
+    share of games its most claimed track was claimed in (1: the same order)."""
+
+    routes_on: int
+    on_paths: Fraction
+    routes_off: int
+    off_paths: Fraction
+    rank_correlation: float
+
+
+def plan_and_race(board: Board, study: ContentionStudy) -> PlanAndRace:
+    usage = link_usage(board, base_tickets(board))
+    share = {r.route_id: r.share for r in study.routes}
+    on = [share[rid] for row in usage if row.tickets for rid in row.routes]
+    off = [share[rid] for row in usage if not row.tickets for rid in row.routes]
+    tickets = [float(row.tickets) for row in usage]
+    claimed = [float(max(share[rid] for rid in row.routes)) for row in usage]
+    return PlanAndRace(len(on), _mean(on), len(off), _mean(off),
+                       _correlation(_ranks(tickets), _ranks(claimed)))
+
+
+def _mean(values: Sequence[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+def _ranks(values: Sequence[float]) -> list[float]:
+    """1-based ranks, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for i in order[start:end + 1]:
+            ranks[i] = (start + end) / 2 + 1
+        start = end + 1
+    return ranks
+
+
+def _correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Pearson's correlation (0 when either side does not vary)."""
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    return sxy / (sxx * syy) ** 0.5 if sxx and syy else 0.0
 
 
 def most_claimed(study: ContentionStudy, top: int = 10) -> tuple[RouteContention, ...]:

@@ -26,6 +26,7 @@ from .analysis import (
     ContentionStudy,
     LinkUse,
     MapSummary,
+    PlanAndRace,
     RouteContention,
     TicketPath,
     bridges,
@@ -44,6 +45,7 @@ __all__ = [
     "comparison_table",
     "contention_board",
     "links_table",
+    "plan_and_race_sentence",
     "ranking_table",
     "routes_table",
     "ticket_scatter",
@@ -218,9 +220,10 @@ def ranking_table(rows: Sequence[tuple[str, ...]], headings: Sequence[str]) -> w
     return widgets.HTML(f'<table style="border-collapse:collapse"><tr>{head}</tr>{body}</table>')
 
 
-def comparison_table(summaries: Sequence[MapSummary],
-                     studies: Sequence[ContentionStudy]) -> widgets.HTML:
-    """The maps side by side: the board's figures, then what the bots' games showed."""
+def comparison_table(summaries: Sequence[MapSummary], studies: Sequence[ContentionStudy],
+                     races: Sequence[PlanAndRace] = ()) -> widgets.HTML:
+    """The maps side by side: the board's figures, then what the bots' games showed (with
+    ``races``, one per map in the same order, how claims followed cheapest paths)."""
     by_map = {s.map: s for s in studies}
     lines: list[tuple[str, Callable[[MapSummary], str]]] = [
         ("cities", lambda s: str(s.cities)),
@@ -239,7 +242,24 @@ def comparison_table(summaries: Sequence[MapSummary],
          lambda s: _percent(by_map[s.map].tickets_completed)),
     ]
     rows = [(label, *(value(s) for s in summaries)) for label, value in lines]
+    if races:
+        rows += [
+            ("bot games: routes on a cheapest ticket path, claimed in",
+             *(_percent(r.on_paths) for r in races)),
+            ("bot games: the other routes, claimed in", *(_percent(r.off_paths) for r in races)),
+            ("rank correlation: tickets on a link and its claims",
+             *(f"{r.rank_correlation:.2f}" for r in races)),
+        ]
     return ranking_table(rows, ["", *(s.title.split(" with ")[0] for s in summaries)])
+
+
+def plan_and_race_sentence(board: Board, race: PlanAndRace) -> str:
+    """How the bots' claims followed the cheapest ticket paths, in one sentence."""
+    return (f"On the {map_name(board)} map the {race.routes_on} routes on some base-game "
+            f"ticket's cheapest path were claimed in {_percent(race.on_paths)} of the games on "
+            f"average, the other {race.routes_off} in {_percent(race.off_paths)}; the rank "
+            f"correlation between a link's tickets and its claims is "
+            f"{race.rank_correlation:.2f}.")
 
 
 def route_rows(rows: Sequence[RouteContention]) -> list[tuple[str, ...]]:

@@ -65,7 +65,8 @@ def greedy_bot(state: GameState, rng: random.Random) -> Choice:
         return _pay_tunnel(state)
     if isinstance(pending, CollectChoice):
         cities = pending.cities[:state.depots_left[state.current]]
-        return Choice(CollectWarehouses(cities), "collects the Warehouse cards its route reaches")
+        return Choice(CollectWarehouses(cities), "collects the Warehouses its route reaches: "
+                      "free cards")
     plan = _plan(state)
     if isinstance(pending, DepotPlacement):
         return _first_depot(state, plan)
@@ -182,7 +183,7 @@ def _choose_tickets(state: GameState, pending: TicketChoice) -> Choice:
         keep.append(tid)
         longs -= is_long
     kept = tuple(t for t in pending.tickets if t in keep)
-    return Choice(KeepTickets(kept), f"keeps the {count(len(kept), 'ticket')} that pay most "
+    return Choice(KeepTickets(kept), f"keeps {count(len(kept), 'ticket')}: they pay the most "
                   "per train still to place")
 
 
@@ -196,9 +197,9 @@ def _ticket_value(state: GameState, ticket: Ticket) -> float:
 def _pay_tunnel(state: GameState) -> Choice:
     payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
     if payments:
-        return Choice(payments[0], "pays the tunnel's surcharge with as few locomotives as "
-                      "possible")
-    return Choice(DeclineTunnel(), "cannot pay the tunnel's surcharge, so declines it")
+        return Choice(payments[0], "pays the tunnel's surcharge: it can, with as few locomotives "
+                      "as possible")
+    return Choice(DeclineTunnel(), "declines the tunnel: the surcharge cannot be paid")
 
 
 def _claim_planned(state: GameState, plan: _Plan) -> Choice | None:
@@ -206,7 +207,7 @@ def _claim_planned(state: GameState, plan: _Plan) -> Choice | None:
         action = _cheapest_claim(state, route)
         if action is not None:
             return Choice(action, f"claims {route}: it lies on the path of a ticket in hand "
-                          f"and scores {state.board.route_points(route)}")
+                          f"and scores {count(state.board.route_points(route), 'point')}")
     return None
 
 
@@ -276,9 +277,10 @@ def _first_depot(state: GameState, plan: _Plan) -> Choice:
     ends = {city for route in plan.routes for city in (route.a, route.b)}
     for action in free:
         if action.city in ends:
-            return Choice(action, f"places its Depot in {state.board.city_label(action.city)}, "
-                          "on its planned routes")
-    return Choice(free[0], f"places its Depot in {state.board.city_label(free[0].city)}")
+            return Choice(action, f"places a Depot in {state.board.city_label(action.city)}: "
+                          "the city lies on the planned routes")
+    return Choice(free[0], f"places a Depot in {state.board.city_label(free[0].city)}: no "
+                  "planned route needs one more than another")
 
 
 def _feed(state: GameState, plan: _Plan) -> Choice:
@@ -287,11 +289,11 @@ def _feed(state: GameState, plan: _Plan) -> Choice:
     me = state.current
     ends = {city for route in plan.routes for city in (route.a, route.b)}
     if any(owner == me and city in ends for city, owner in state.depots):
-        return Choice(FeedWarehouse(me), "feeds its own Warehouse: a Depot of its own lies on "
-                      "its planned routes")
+        return Choice(FeedWarehouse(me), "feeds its own Warehouse: one of its Depots lies on "
+                      "the planned routes")
     others = [p for p in range(state.num_players) if p != me] or [me]
     target = min(others, key=lambda p: (sum(state.warehouses[p]), p))
-    return Choice(FeedWarehouse(target), f"feeds {state.players[target].name}'s Warehouse, "
+    return Choice(FeedWarehouse(target), f"feeds {state.players[target].name}'s Warehouse: "
                   "the smallest")
 
 
@@ -303,12 +305,12 @@ def _draw(state: GameState, plan: _Plan, *, second: bool, rng: random.Random) ->
     for color in _needed_colors(state, plan):
         if color in faces:
             return Choice(DrawFaceUp(CARD_NAMES[color]), f"takes the face-up {CARD_NAMES[color]}"
-                          ": its planned routes need that colour")
+                          ": the planned routes need that colour")
     if not second and LOCO in faces and plan.routes:
         return Choice(DrawFaceUp("locomotive"), "takes the face-up locomotive: wild, worth the "
                       "whole draw")
     if DrawBlind() in legal:
-        return Choice(DrawBlind(), "draws blind: no face-up card helps its plan")
+        return Choice(DrawBlind(), "draws blind: no face-up card helps the plan")
     return _fallback(state, legal, rng)
 
 

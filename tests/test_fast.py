@@ -18,7 +18,8 @@ from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, KeepTickets
 from ttr_widgets.rules.engine import apply, legal_actions, new_game, random_action, score
 from ttr_widgets.rules.errors import RulesError
-from ttr_widgets.rules.fast import FastGame, play_random, supports
+from ttr_widgets.rules.fast import FastGame, fast_trail, play_random, supports
+from ttr_widgets.rules.graph import longest_trail
 from ttr_widgets.rules.simulate import game_seed, play_game
 from ttr_widgets.rules.state import GameState, Options, evolve
 
@@ -153,3 +154,44 @@ def test_warehouses_and_depots_fall_back_to_the_reference_engine() -> None:
     seed = game_seed(0, 1)
     assert play_game(board, ["random", "random"], seed, 1, options) == \
         play_game(board, ["random", "random"], seed, 1, options, fast_path=False)
+
+
+def assert_is_trail(board, route_ids, trail) -> None:
+    assert len(set(trail.routes)) == len(trail.routes) and set(trail.routes) <= set(route_ids)
+    assert sum(board.route(r).length for r in trail.routes) == trail.length
+    for k, rid in enumerate(trail.routes):
+        route = board.route(rid)
+        assert {route.a, route.b} == {trail.cities[k], trail.cities[k + 1]}
+
+
+@pytest.mark.parametrize("name", ["usa", "europe"])
+def test_fast_trail_is_as_long_as_the_reference_longest_trail(name: str) -> None:
+    board = load_map(name)
+    for seed in range(60):
+        players = 2 + seed % 4
+        game = FastGame.start(board, players, seed)
+        play_random(game, [random.Random(seed * 7 + i) for i in range(players)], 50_000)
+        for routes in game.routes:
+            ids = frozenset(board.routes[r].id for r in routes)
+            trail = fast_trail(board, ids)
+            assert trail.length == longest_trail(board, ids).length
+            assert_is_trail(board, ids, trail)
+
+
+def test_fast_trail_on_a_loop_with_a_tail_and_on_a_tree() -> None:
+    board = load_map("usa")
+    by_cities = {frozenset((r.a, r.b)): r.id for r in board.routes if r.double is None
+                 or r.id < r.double}
+    loop = [by_cities[frozenset(pair)] for pair in (
+        ("Seattle", "Portland"), ("Portland", "Salt Lake City"), ("Salt Lake City", "Helena"),
+        ("Helena", "Seattle"), ("Helena", "Duluth"))]
+    trail = fast_trail(board, loop)
+    assert trail.length == longest_trail(board, loop).length == sum(
+        board.route(r).length for r in loop)  # round the loop, then out along the tail
+    assert_is_trail(board, loop, trail)
+    tree = [by_cities[frozenset(pair)] for pair in (
+        ("Seattle", "Portland"), ("Seattle", "Vancouver"), ("Seattle", "Helena"))]
+    trail = fast_trail(board, tree)
+    assert trail.length == longest_trail(board, tree).length == max(
+        board.route(a).length + board.route(b).length for a in tree for b in tree if a != b)
+    assert fast_trail(board, []).length == 0

@@ -44,8 +44,10 @@ from .actions import (
     Pass,
     PayTunnel,
 )
-from .engine import new_game, why_illegal
-from .model import CARD_INDEX, CARD_NAMES, GRAY, LOCO, Board
+from .engine import holdings, new_game, why_illegal
+from .graph import EMPTY_TRAIL, Trail, longest_trail
+from .model import CARD_INDEX, CARD_NAMES, GRAY, LOCO, Board, Route
+from .scoring import ScoreSheet, score_game
 from .state import (
     NO_CARD,
     OPEN,
@@ -197,6 +199,7 @@ class FastGame:
     ``random_action`` and ``apply``); read it back with ``to_state``."""
 
     __slots__ = (
+        "blocked",
         "board",
         "choice",
         "colored",
@@ -210,7 +213,7 @@ class FastGame:
         "hands",
         "n",
         "names",
-        "open_to",
+        "open",
         "options",
         "owners",
         "passes",
@@ -267,10 +270,11 @@ class FastGame:
     passes: int
     refreshes: int
     shuffles: int
-    open_to: list[int]
-    colored: list[list[list[int]]]
-    gray: list[list[int]]
-    gray_locos: list[list[int]]
+    open: int  #: routes nobody owns whose twin does not close them for everyone
+    blocked: list[int]  #: per player, open routes they may not claim (twin, trains)
+    colored: list[list[int]]  #: payment table of the open routes, per colour
+    gray: list[int]
+    gray_locos: list[int]
 
     # ----- building and reading back
 
@@ -334,26 +338,23 @@ class FastGame:
             raise ValueError(f"pending: the fast engine does not play {type(pending).__name__}")
 
     def _build_payment_tables(self) -> None:
-        """Every player's payment tables: the board's, less the routes closed to them."""
+        """The payment tables of the open routes (the board's, less the routes closed to
+        everyone), and each player's blocked routes."""
         t = self.tables
-        self.open_to = [t.all_routes] * self.n
-        self.colored = [[list(v) for v in t.base_colored] for _ in range(self.n)]
-        self.gray = [list(t.base_gray) for _ in range(self.n)]
-        self.gray_locos = [list(t.base_gray_locos) for _ in range(self.n)]
-        for p in range(self.n):
-            closed = [r for r in range(len(t.ids)) if not self._may_claim(p, r)]
-            for r in closed:
-                self._close(p, r)
-
-    def _may_claim(self, p: int, r: int) -> bool:
-        """Route ``r`` is open to player ``p`` and not longer than their trains (rules
-        claim.open, claim.double-small, claim.double-own, claim.trains)."""
-        t = self.tables
-        if self.owners[r] != OPEN or t.length[r] > self.trains[p]:
-            return False
-        twin = t.twin[r]
-        return twin < 0 or self.owners[twin] == OPEN or not (self.small
-                                                             or self.owners[twin] == p)
+        self.open = t.all_routes
+        self.colored = [list(v) for v in t.base_colored]
+        self.gray = list(t.base_gray)
+        self.gray_locos = list(t.base_gray_locos)
+        self.blocked = [0] * self.n
+        for r, owner in enumerate(self.owners):
+            twin = t.twin[r]
+            if owner != OPEN or (self.small and twin >= 0 and self.owners[twin] != OPEN):
+                self._close(r)
+            elif twin >= 0 and self.owners[twin] != OPEN:
+                self.blocked[self.owners[twin]] |= 1 << r
+        for p, trains in enumerate(self.trains):
+            if trains < t.top:
+                self.blocked[p] |= t.longer[trains]
 
     def clone(self) -> FastGame:
         """An independent copy (the tables of the board are shared: they never change)."""
@@ -373,10 +374,9 @@ class FastGame:
         game.stations, game.taken = list(self.stations), list(self.taken)
         r, c, lo, revealed, extra = self.tunnel
         game.tunnel = (r, c, lo, list(revealed), extra)
-        game.open_to = list(self.open_to)
-        game.colored = [[list(v) for v in tabs] for tabs in self.colored]
-        game.gray = [list(v) for v in self.gray]
-        game.gray_locos = [list(v) for v in self.gray_locos]
+        game.open, game.blocked = self.open, list(self.blocked)
+        game.colored = [list(v) for v in self.colored]
+        game.gray, game.gray_locos = list(self.gray), list(self.gray_locos)
         return game
 
     def to_state(self) -> GameState:
@@ -417,51 +417,60 @@ class FastGame:
 
     # ----- the payment tables
 
-    def _close(self, p: int, r: int) -> None:
-        """Route ``r`` can no longer be claimed by player ``p``: out of their tables."""
+    def _close(self, r: int) -> None:
+        """Route ``r`` can no longer be claimed by anybody: out of the tables."""
         bit = 1 << r
-        if not self.open_to[p] & bit:
+        if not self.open & bit:
             return
-        self.open_to[p] ^= bit
+        self.open ^= bit
         t = self.tables
         vector = t.vector[r]
         c = t.color[r]
         if c == 8:
-            self.gray[p] = [a - b for a, b in zip(self.gray[p], vector, strict=True)]
+            self.gray = [a - b for a, b in zip(self.gray, vector, strict=True)]
             locos = t.loco_vector[r]
-            self.gray_locos[p] = [a - b for a, b in zip(self.gray_locos[p], locos, strict=True)]
+            self.gray_locos = [a - b for a, b in zip(self.gray_locos, locos, strict=True)]
         else:
-            tabs = self.colored[p]
+            tabs = self.colored
             tabs[c] = [a - b for a, b in zip(tabs[c], vector, strict=True)]
 
     def _claimed(self, r: int, p: int) -> None:
-        """Route ``r`` was just claimed by ``p``: close it, its twin where the rules say, and
-        what ``p``'s trains no longer reach."""
+        """Route ``r`` was just claimed by ``p``: close it, and its twin for everyone (rule
+        claim.double-small) or for ``p`` (claim.double-own); block what ``p``'s trains no
+        longer reach (claim.trains)."""
         t = self.tables
-        for q in range(self.n):
-            self._close(q, r)
+        self._close(r)
         twin = t.twin[r]
         if twin >= 0 and self.owners[twin] == OPEN:
-            for q in range(self.n) if self.small else (p,):
-                self._close(q, twin)
+            if self.small:
+                self._close(twin)
+            else:
+                self.blocked[p] |= 1 << twin
         trains = self.trains[p]
         if trains < t.top:
-            mask = self.open_to[p] & t.longer[trains]
-            while mask:
-                low = mask & -mask
-                self._close(p, low.bit_length() - 1)
-                mask ^= low
+            self.blocked[p] |= t.longer[trains]
 
     def _claim_count(self, hand: list[int], p: int, keys: tuple[int, ...]) -> int:
         """How many claim actions the player has (every route's payments)."""
-        c, g = self.colored[p], self.gray[p]
+        c, g = self.colored, self.gray
         k0, k1, k2, k3 = keys[hand[0]], keys[hand[1]], keys[hand[2]], keys[hand[3]]
         k4, k5, k6, k7 = keys[hand[4]], keys[hand[5]], keys[hand[6]], keys[hand[7]]
-        return (c[0][k0] + c[1][k1] + c[2][k2] + c[3][k3] + c[4][k4] + c[5][k5] + c[6][k6]
-                + c[7][k7] + g[k0] + g[k1] + g[k2] + g[k3] + g[k4] + g[k5] + g[k6] + g[k7])
+        count = (c[0][k0] + c[1][k1] + c[2][k2] + c[3][k3] + c[4][k4] + c[5][k5] + c[6][k6]
+                 + c[7][k7] + g[k0] + g[k1] + g[k2] + g[k3] + g[k4] + g[k5] + g[k6] + g[k7]
+                 + self.gray_locos[keys[0]])
+        blocked = self.blocked[p] & self.open
+        if blocked:
+            mask = self._payable(hand) & blocked
+            colour_keys = [keys[h] for h in hand]
+            colour_keys[LOCO] = keys[0]
+            while mask:
+                low = mask & -mask
+                count -= self._route_size(low.bit_length() - 1, colour_keys)
+                mask ^= low
+        return count
 
-    def _payable(self, hand: list[int], p: int) -> int:
-        """The routes the player can pay for now, as a mask."""
+    def _payable(self, hand: list[int]) -> int:
+        """The routes the hand can pay for (open or not), as a mask."""
         t = self.tables
         locos = hand[LOCO]
         top = t.top
@@ -476,19 +485,15 @@ class FastGame:
             reach = held + locos
             found |= masks[c][reach if reach < top else top][lf]
         reach = most + locos
-        found |= t.gray_mask[reach if reach < top else top][lf]
-        return found & self.open_to[p]
+        return found | t.gray_mask[reach if reach < top else top][lf]
 
-    def _route_size(self, r: int, hand: list[int], keys: tuple[int, ...]) -> int:
+    def _route_size(self, r: int, keys: list[int]) -> int:
+        """Ways to pay route ``r``; ``keys``: the hand's key for each colour, then for none."""
         t = self.tables
         c = t.color[r]
-        vector = t.vector[r]
         if c != 8:
-            return vector[keys[hand[c]]]
-        lk = keys[0]  # keys[0] = min(locos, top): the key of no colour card
-        return (vector[keys[hand[0]]] + vector[keys[hand[1]]] + vector[keys[hand[2]]]
-                + vector[keys[hand[3]]] + vector[keys[hand[4]]] + vector[keys[hand[5]]]
-                + vector[keys[hand[6]]] + vector[keys[hand[7]]] + t.loco_vector[r][lk])
+            return t.vector[r][keys[c]]
+        return sum(map(t.vector[r].__getitem__, keys[:8])) + t.loco_vector[r][keys[8]]
 
     def _station_size(self, hand: list[int], keys: tuple[int, ...]) -> int:
         rules = self.board.rules
@@ -544,7 +549,7 @@ class FastGame:
         faces = set(row)
         faces.discard(NO_CARD)
         head = blind + len(faces) + (1 if self.ticket_pile else 0)
-        claims = self._claim_count(hand, p, keys) + self.gray_locos[p][keys[0]]
+        claims = self._claim_count(hand, p, keys)
         size = self._station_size(hand, keys) if self.stations_left[p] else 0
         total = head + claims + size * self.free_cities
         if not total:
@@ -568,11 +573,15 @@ class FastGame:
 
     def _nth_claim(self, i: int, hand: list[int], p: int, keys: tuple[int, ...]) -> Move:
         t = self.tables
-        mask = self._payable(hand, p)
+        mask = self._payable(hand) & self.open & ~self.blocked[p]
+        colour_keys = [keys[h] for h in hand]
+        colour_keys[LOCO] = keys[0]
+        vectors, colors = t.vector, t.color
         while mask:
             low = mask & -mask
             r = low.bit_length() - 1
-            size = self._route_size(r, hand, keys)
+            c = colors[r]
+            size = vectors[r][colour_keys[c]] if c != 8 else self._route_size(r, colour_keys)
             if i < size:
                 c = t.color[r]
                 return (CLAIM, r, *self._nth_payment(-1 if c == 8 else c, t.length[r],
@@ -866,6 +875,127 @@ def _below(bits: Bits, n: int) -> int:
         r = bits(k)
     return r
 
+
+
+# --------------------------------------------------------------------------- scoring
+
+MAX_CYCLES = 4  #: beyond this many independent cycles in a network, the reference search
+
+
+def fast_trail(board: Board, route_ids: Iterable[str]) -> Trail:
+    """A longest trail through the routes (rule score.longest): the same length as
+    ``graph.longest_trail``, found faster on the networks random play builds, which are mostly
+    trees (a tree's longest trail is its longest path, found by two walks) or have few cycles
+    (a plain search from the cities of odd degree, which is where a longest trail that is not
+    closed ends; see ``graph.longest_trail``). Among equally long trails it may return another
+    one than ``graph.longest_trail`` does. A network with more than ``MAX_CYCLES`` independent
+    cycles goes to ``graph.longest_trail``."""
+    routes = sorted({board.route_by_id[r] for r in route_ids}, key=lambda r: r.index)
+    adjacency: dict[str, list[tuple[int, str, int]]] = {}
+    for e, r in enumerate(routes):
+        adjacency.setdefault(r.a, []).append((e, r.b, r.length))
+        adjacency.setdefault(r.b, []).append((e, r.a, r.length))
+    best = EMPTY_TRAIL
+    seen: set[str] = set()
+    for start in adjacency:
+        if start in seen:
+            continue
+        group, total, edges = _component(adjacency, start, seen)
+        if total <= best.length:
+            continue
+        if edges == len(group) - 1:
+            trail = _tree_trail(adjacency, routes, start)
+        elif edges - len(group) + 1 <= MAX_CYCLES:
+            trail = _searched_trail(adjacency, routes, group, total)
+        else:
+            return longest_trail(board, route_ids)
+        if trail.length > best.length:
+            best = trail
+    return best
+
+
+def _component(adjacency: dict[str, list[tuple[int, str, int]]], start: str, seen: set[str]
+               ) -> tuple[list[str], int, int]:
+    """The cities joined to ``start``, their routes' total length and number."""
+    group = [start]
+    seen.add(start)
+    total = ends = 0
+    for city in group:
+        for _e, other, length in adjacency[city]:
+            total += length
+            ends += 1
+            if other not in seen:
+                seen.add(other)
+                group.append(other)
+    return group, total // 2, ends // 2
+
+
+def _tree_trail(adjacency: dict[str, list[tuple[int, str, int]]], routes: Sequence[Route],
+                start: str) -> Trail:
+    """A tree's longest path: the farthest city from the farthest city from anywhere."""
+    far, _ = _farthest(adjacency, start)
+    end, came_by = _farthest(adjacency, far)
+    path: list[Route] = []
+    cities = [end]
+    while cities[-1] != far:
+        route = routes[came_by[cities[-1]]]
+        path.append(route)
+        cities.append(route.other(cities[-1]))
+    return Trail(sum(r.length for r in path), tuple(r.id for r in path), tuple(cities))
+
+
+def _farthest(adjacency: dict[str, list[tuple[int, str, int]]], start: str
+              ) -> tuple[str, dict[str, int]]:
+    distance = {start: 0}
+    came_by: dict[str, int] = {}
+    stack = [start]
+    far = start
+    while stack:
+        city = stack.pop()
+        if distance[city] > distance[far]:
+            far = city
+        for e, other, length in adjacency[city]:
+            if other not in distance:
+                distance[other] = distance[city] + length
+                came_by[other] = e
+                stack.append(other)
+    return far, came_by
+
+
+def _searched_trail(adjacency: dict[str, list[tuple[int, str, int]]], routes: Sequence[Route],
+                    group: list[str], total: int) -> Trail:
+    """Every trail from each odd city (or from any city when none is odd), until one uses the
+    whole network."""
+    odd = [city for city in group if len(adjacency[city]) % 2] or group[:1]
+    best: tuple[int, tuple[int, ...], str] = (0, (), odd[0])
+
+    def extend(origin: str, city: str, used: int, length: int, steps: tuple[int, ...]) -> bool:
+        nonlocal best
+        if length > best[0]:
+            best = (length, steps, origin)
+            if length == total:
+                return True
+        for e, other, spaces in adjacency[city]:
+            if not used >> e & 1 and extend(origin, other, used | 1 << e, length + spaces,
+                                             (*steps, e)):
+                return True
+        return False
+
+    for city in odd:
+        if extend(city, city, 0, 0, ()):
+            break
+    length, steps, start = best
+    cities = [start]
+    for e in steps:
+        cities.append(routes[e].other(cities[-1]))
+    return Trail(length, tuple(routes[e].id for e in steps), tuple(cities))
+
+
+def score(state: GameState) -> ScoreSheet:
+    """``engine.score`` with ``fast_trail``: the same sheet but perhaps another longest trail
+    of the same length in ``longest_trail_routes``."""
+    bonus = ticket_rules(state.board, state.options).longest_bonus
+    return score_game(state.board, holdings(state), longest_bonus=bonus, trail=fast_trail)
 
 
 Drawn = dict[str, tuple[int, int]]  #: ticket → (turn, trains left) when drawn in play

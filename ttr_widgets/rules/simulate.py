@@ -19,6 +19,7 @@ from .bots import BOTS
 from .engine import apply, new_game, score
 from .errors import TTRError
 from .model import Board
+from .scoring import ScoreSheet
 from .state import GameState, Options
 from .stats import PlayerStats, StatsTally
 
@@ -157,14 +158,16 @@ def _play_fast(board: Board, bots: Sequence[str], names: Sequence[str], seed: in
     if not game.is_over:
         raise SimulationError(f"game {index} (seed {seed}) did not end in {MAX_STEPS} steps")
     tally = StatsTally.counted(state, play.counts, play.turns, play.last_round)
-    return _result(board, bots, game.to_state(), seed, index, play.steps, play.setup_tickets,
-                   play.drawn, tally)
+    final = game.to_state()
+    return _result(board, bots, final, seed, index, play.steps, play.setup_tickets, play.drawn,
+                   tally, fast.score(final))
 
 
 def _result(board: Board, bots: Sequence[str], state: GameState, seed: int, index: int,
             steps: int, setup_tickets: Sequence[tuple[str, ...]],
-            drawn: dict[str, tuple[int, int]], tally: StatsTally) -> GameResult:
-    sheet = score(state)
+            drawn: dict[str, tuple[int, int]], tally: StatsTally,
+            sheet: ScoreSheet | None = None) -> GameResult:
+    sheet = sheet or score(state)
     stats = tally.result(state, sheet)
     players = []
     for i, (p, s) in enumerate(zip(state.players, sheet.players, strict=True)):

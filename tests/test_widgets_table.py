@@ -76,9 +76,17 @@ def test_status_line_shows_the_rule_sentence_and_id_of_a_refusal():
     status = StatusLine("Welcome")
     assert status.text == "Welcome" and status.kind == "info" and status.rule == ""
     status.refuse(RulesError("tickets.keep", "Keep at least 2 of these 3 tickets."))
-    assert status.text == "Keep at least 2 of these 3 tickets. (rule tickets.keep)"
+    assert status.text == "Keep at least 2 of these 3 tickets."  # a sentence, no rule id
     assert status.rule == "tickets.keep" and status.kind == "error"
     assert 'data-rule="tickets.keep"' in status.value and "⚠" in status.value
+    # the rule's id and its text only behind a small "why?"
+    assert "<summary>why?</summary>" in status.value
+    assert f"<code>tickets.keep</code>: {html.escape(RULES['tickets.keep'])}" in status.value
+    count = status.count
+    status.refuse(RulesError("tickets.keep", "Keep at least 2 of these 3 tickets."))
+    assert status.count == count + 1 and f'data-n="{count + 1}"' in status.value  # renewed
+    status.say("Cancelled: nothing is selected.")
+    assert status.rule == "" and "why?" not in status.value and "⚠" not in status.value
     assert "ttr-status" in status._dom_classes
     with pytest.raises(ValueError, match="kind"):
         status.say("x", "shout")
@@ -134,7 +142,7 @@ def test_hand_counts_cards_by_colour_or_offers_to_show_it():
     hand = HandView(Recorder())
     hand.state, hand.viewer = state, 0
     assert "red ×3" in hand.cards.value and "locomotive ×1" in hand.cards.value
-    assert "4 card(s)" in hand.cards.value and "12 train(s) left" in hand.cards.value
+    assert "4 cards" in hand.cards.value and "12 trains left" in hand.cards.value
     assert card_chip("red", 3) in hand.cards.value
     assert hand.show_button not in hand.children
     revealed = Recorder()
@@ -219,10 +227,13 @@ def test_claim_panel_says_which_rule_stands_in_the_way():
     panel = ClaimPanel(Recorder(), Recorder())
     panel.state, panel.active, panel.route = state, True, "m-01"
     assert not panel.options.children
-    assert html.escape(str(claim_refusal(state, "m-01"))) in panel.notes.value
-    assert "ttr-claim-refusal" in panel.notes.value
+    refusal = claim_refusal(state, "m-01")
+    assert refusal is not None
+    # the reason is said once, in the status line; the panel only points there
+    assert html.escape(refusal.reason) not in panel.notes.value
+    assert "ttr-claim-refusal" in panel.notes.value and "says why" in panel.notes.value
     panel.route = "m-05"
-    assert "(rule claim.open)" in panel.notes.value and "Claimed by Bob" in panel.notes.value
+    assert "ttr-claim-refusal" in panel.notes.value and "Claimed by Bob" in panel.notes.value
     panel.active = False  # not a person's turn: no payments offered at all
     panel.route = "m-02"
     assert not panel.payments and "shown on your turn" in panel.notes.value
@@ -252,7 +263,7 @@ def test_tunnel_panel_shows_the_reveal_and_the_ways_to_pay():
     panel = TunnelPanel(asked)
     panel.state, panel.active = state, True
     assert panel.layout.display is None
-    assert "2 extra card(s)" in panel.info.value
+    assert "2 extra cards" in panel.info.value
     assert panel.info.value.count("ttr-chip") == 3
     assert panel.payments == tunnel_payments(state) == (PayTunnel(1),)
     assert [b.description for b in panel.pay_buttons] == ["Pay 1 green + 1 locomotive more"]

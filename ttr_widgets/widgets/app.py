@@ -24,6 +24,7 @@ import html
 import random
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -37,15 +38,15 @@ from ttr_widgets.rules.advice import (
     warehouse_sizes,
 )
 from ttr_widgets.rules.bots import BOTS, hint
-from ttr_widgets.rules.catalog import explain
-from ttr_widgets.rules.engine import score
+from ttr_widgets.rules.engine import score, why_illegal
 from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.model import CARD_NAMES, GRAY, Board
 from ttr_widgets.rules.record import load_record, replayable, save_record
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import (
+    OPEN,
     CollectChoice,
     DepotPlacement,
     FirstCard,
@@ -57,27 +58,28 @@ from ttr_widgets.rules.state import (
 )
 from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
-from ttr_widgets.rules.words import possessive
+from ttr_widgets.rules.words import count, possessive
 
 from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
+from .fit import BoardFit
 from .hand import HandView
 from .map_view import MapView
 from .market import Market
+from .narrate import game_moves, moves_story, navigation_story, own_move
 from .plan import PlanPanel
 from .players import KINDS, GameSetup, PlayersTable, StartPanel, options_title
 from .records import RecordsPanel
 from .scoring_view import ScoringView, longest_trail_routes
-from .status import StatusLine, describe_action
+from .status import StatusLine, describe_action, why_html
 from .stepper import Stepper
-from .style import DEFAULT_PLAYER_COLORS
+from .style import APP_CSS, DEFAULT_PLAYER_COLORS
 from .tickets import TicketChoicePanel, TicketsView
 
 __all__ = ["PlayApp"]
 
-BOARD_WIDTH = 900  #: px; with the side panel the table fits a 1366 px wide screen
+BOARD_WIDTH = 900  #: px, the board as drawn; the browser scales it to fit (fit.BoardFit)
 BOARD_HEIGHT = 560
-SIDE_WIDTH = 430
 TABS = ("Play", "Log", "Score", "Game", "Plan")
 
 
@@ -115,6 +117,7 @@ class PlayApp(widgets.VBox):
         self._selected_city: str | None = None
         self._highlight: tuple[tuple[str, ...], str] = ((), "")
         self._paused = paused  #: bots wait (after undo / jump / load) until "Play on"
+        self._told, self._since = "", 0  #: the person's last move, and the step after it
         self._bot_task: asyncio.Task[None] | None = None
         self._sheet: tuple[GameState, ScoreSheet] | None = None
         self._was_over = False
@@ -153,9 +156,7 @@ class PlayApp(widgets.VBox):
             [play_tab, self.stepper, self.scoring,
              widgets.VBox([self.title, self.start, self.records]), self.plan_panel],
             titles=TABS, layout=widgets.Layout(width="100%"))
-        for page in self.tabs.children:  # each tab scrolls on its own; nothing in it shrinks
-            page.layout.max_height = "380px"
-            page.layout.overflow = "hidden auto"
+        for page in self.tabs.children:  # no tab scrolls on its own: the table fits the screen
             for child in page.children:
                 child.layout.flex = "0 0 auto"
         self.tabs.add_class("ttr-tabs")
@@ -163,15 +164,19 @@ class PlayApp(widgets.VBox):
             self.plan_panel, "active", change["new"] == TABS.index("Plan")), "selected_index")
         top = widgets.HBox([self.stepper.bar, self.hint_button],
                            layout=widgets.Layout(align_items="center"))
-        self.side = widgets.VBox([self.status, top, self.players_table, self.tabs],
-                                 layout=widgets.Layout(width=f"{SIDE_WIDTH}px",
-                                                       margin="0 0 0 8px"))
+        self.side = widgets.VBox([self.status, top, self.players_table, self.tabs])
         self.side.add_class("ttr-side")
-        self.board_box = widgets.Box([self.map_view.widget],
-                                     layout=widgets.Layout(width=f"{BOARD_WIDTH}px"))
+        self.board_box = widgets.Box([self.map_view.widget])
         self.board_box.add_class("ttr-board")
-        super().__init__([widgets.HBox([self.board_box, self.side])],
-                         layout=widgets.Layout(width=f"{BOARD_WIDTH + SIDE_WIDTH + 12}px"))
+        # The board beside the side panel, or the panel under the board on a narrow page; the
+        # board scaled in the browser to fit the window (fit.BoardFit), rules in style.APP_CSS.
+        self.fit = BoardFit(width=BOARD_WIDTH, height=BOARD_HEIGHT)
+        self.css = widgets.HTML(f"<style>{APP_CSS}</style>",
+                                layout=widgets.Layout(display="none"))
+        row = widgets.HBox([self.board_box, self.side],
+                           layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+        row.add_class("ttr-row")
+        super().__init__([self.css, self.fit, row], layout=widgets.Layout(width="100%"))
         self.add_class("ttr-app")
         self.start.show(self._setup())
         self._render()
@@ -260,6 +265,7 @@ class PlayApp(widgets.VBox):
         if refusal is not None:
             self.status.refuse(refusal)
             return False
+        before = self.state
         try:
             game = self._game.play(action)
         except TTRError as error:
@@ -270,12 +276,13 @@ class PlayApp(widgets.VBox):
         self._highlight = ((), "")
         player = self.state.current
         self._show(game)
-        event = game.state.last_event
-        self.status.say(event, "done")
-        if not self._advance() and (game.state.is_over or game.state.current != player
-                                    or isinstance(game.state.pending, FirstCard | DepotPlacement)
-                                    or isinstance(action, PlaceDepot)):
-            self.status.say(f"{event} {self._prompt()}", "done")
+        told = own_move(before, action, game.state)
+        if not self._advance(told):
+            if (game.state.is_over or game.state.current != player
+                    or isinstance(game.state.pending, FirstCard | DepotPlacement)
+                    or isinstance(action, PlaceDepot)):
+                told = f"{told} {self._prompt()}"
+            self.status.say(told, "done")
         return True
 
     def click_route(self, route_id: str) -> None:
@@ -339,8 +346,11 @@ class PlayApp(widgets.VBox):
             self.status.refuse(station if station is not None else depot)
 
     def clear_selection(self) -> None:
+        """Close the claim panel (its Cancel button): nothing selected, and the status says so
+        (an older refusal is gone)."""
         self._selected = self._selected_city = None
         self._render()
+        self.status.say(f"Cancelled: nothing is selected. {self._prompt()}")
 
     def reveal_hand(self) -> None:
         """Hotseat: show the hand of the person whose turn it is."""
@@ -480,24 +490,41 @@ class PlayApp(widgets.VBox):
         state = self.state
         return not state.is_over and self._kinds[state.current] != "human"
 
-    def _advance(self) -> bool:
+    def _advance(self, told: str = "") -> bool:
         """Let the bots play until a person is to move (or the game ends): at once when
         ``bot_delay`` is 0 or no event loop runs, else on the loop, one move per delay.
-        Returns whether the bots moved or were set going (the status line then says so)."""
+        Returns whether the bots moved or were set going; the status line then tells ``told``
+        (the person's move), what the bots did, and whose turn it is."""
         if self._paused or not self._bot_to_move() or self._bot_task is not None:
             return False
+        self._told, self._since = told, self._game.cursor
         loop = _running_loop()
         if self.bot_delay <= 0 or loop is None:
-            said = ""
-            while self._bot_to_move() and not self._paused:
-                said = self._bot_move(render=False) or said
+            played = True
+            while self._bot_to_move() and not self._paused and played:
+                played = self._bot_move(render=False)
             self._render()
             if not self._paused:
-                self.status.say(f"{said} {self._prompt()}".strip())
+                self.status.say(self._story(with_prompt=True), "done" if told else "info")
             return True
         self._bot_task = loop.create_task(self._run_bots())
         self._render()
+        if told:
+            self.status.say(told, "done")
         return True
+
+    def _story(self, *, with_prompt: bool) -> str:
+        """The person's last move, what the bots did since, and (``with_prompt``) what the
+        table waits for now: the one line that tells a round."""
+        game = self._game
+        since = min(self._since, game.cursor)
+        round_start = game.state.turn - game.state.num_players  # at most one round back
+        while since < game.cursor and game.states[since].turn < round_start:
+            since += 1
+        parts = [self._told, moves_story(game_moves(game, since, game.cursor))]
+        if with_prompt:
+            parts.append(self._prompt())
+        return " ".join(p for p in parts if p)
 
     async def _run_bots(self) -> None:
         try:
@@ -511,10 +538,12 @@ class PlayApp(widgets.VBox):
                 self._bot_task = None
                 self._render()
                 if not self._bot_to_move():
-                    self.status.say(self._prompt())
+                    self.status.say(self._story(with_prompt=True),
+                                    "done" if self._told else "info")
 
-    def _bot_move(self, *, render: bool) -> str:
-        """Play the bot's move; returns what it did and why, in words ("" if it failed)."""
+    def _bot_move(self, *, render: bool) -> bool:
+        """Play the bot's move (with ``render``, show it and tell it); returns whether it was
+        played (a refused move pauses the bots and shows the refusal)."""
         state = self.state
         bot = BOTS[self._kinds[state.current]]
         rng = random.Random(f"ttr-app:{state.seed}:{self._game.cursor}")
@@ -525,13 +554,13 @@ class PlayApp(widgets.VBox):
             self._paused = True
             self._render()
             self.status.refuse(error)
-            return ""
+            return False
         self._game = game
-        said = f"{game.state.last_event} {_because(state.player.name, choice.reason)}"
         if render:
             self._render()
-            self.status.say(said)
-        return said
+            self.status.say(f"{self._story(with_prompt=False)} "
+                            f"{_because(state.player.name, choice.reason)}")
+        return True
 
     def _stop_bots(self) -> None:
         task, self._bot_task = self._bot_task, None
@@ -541,12 +570,13 @@ class PlayApp(widgets.VBox):
     # -- internals: navigation and loading ------------------------------------------------------
 
     def _navigate(self, game: Game) -> None:
+        before = self._game
         self._stop_bots()
         self._paused = True
         self._selected = self._selected_city = None
         self._highlight = ((), "")
         self._show(game)
-        self.status.say(self._prompt())
+        self.status.say(f"{navigation_story(before, game)} {self._prompt()}")
 
     def _loaded(self, game: Game) -> None:
         self.load_game(game)
@@ -635,8 +665,8 @@ class PlayApp(widgets.VBox):
         self.title.value = (
             f'<div style="font-size:12px"><b>This game</b>: {html.escape(state.board.title)} · '
             + (f'{html.escape(extras)} · ' if extras else '') +
-            f'seed {self._game.initial.seed} · {len(humans)} person(s), '
-            f'{len(self._kinds) - len(humans)} bot(s)</div>')
+            f'seed {self._game.initial.seed} · {count(len(humans), "person")}, '
+            f'{count(len(self._kinds) - len(humans), "bot")}</div>')
         reveal = (state.player.name if viewer is None and len(humans) > 1
                   and state.current in humans and not over else "")
         _assign(self.market, state=state)
@@ -661,10 +691,16 @@ class PlayApp(widgets.VBox):
     def _draw_board(self) -> None:
         state = self.state
         routes, label = self._highlight
+        marked: tuple[str, ...] = ()
+        pending = state.pending
+        if isinstance(pending, TicketChoice) and self.viewer == state.current:
+            tickets = [state.board.ticket(t) for t in pending.tickets]
+            marked = tuple(dict.fromkeys(c for t in tickets for c in (t.a, t.b)))
         self.map_view.show(owners=state.route_owners(), stations=state.station_owners(),
                            highlight=routes, highlight_label=label, selected=self._selected,
                            selected_city=self._selected_city, depots=state.depot_owners(),
-                           warehouses=warehouse_sizes(state))
+                           warehouses=warehouse_sizes(state), closed=_closed_routes(state),
+                           marked=marked, marked_label="ticket cities")
 
     def _render_ticket_rule(self, state: GameState, active: bool) -> None:
         """Under the ticket choice, a limit on long tickets (Mega Europe): which offered
@@ -679,10 +715,9 @@ class PlayApp(widgets.VBox):
         names = ", ".join(f"{_city(board, t.a)} – {_city(board, t.b)} ({t.points})"
                           for t in (board.ticket(i) for i in longs))
         self.ticket_rule.value = (
-            f'<div style="font-size:12px;color:#16406e;margin:0 0 4px 0">Keep at most '
-            f'<b>{pending.max_long}</b> long ticket(s). Long ones here: {html.escape(names)}.'
-            f'<br><span style="color:#555">{html.escape(explain("tickets.one-long"))} '
-            '(rule tickets.one-long)</span></div>')
+            f'<div style="font-size:12px;color:#16406e;margin:0 0 4px 0;position:relative">'
+            f'Keep at most <b>{count(pending.max_long, "long ticket")}</b>. Long ones here: '
+            f'{html.escape(names)}. {why_html("tickets.one-long")}</div>')
         self.ticket_rule.layout.display = None
 
     def _prompt(self) -> str:
@@ -708,7 +743,8 @@ class PlayApp(widgets.VBox):
                 f", at most {pending.max_long} of them long"
             return f"{name}: choose the tickets to keep (at least {pending.keep}{most})."
         if isinstance(pending, TunnelPayment):
-            return f"{name}: the tunnel asks for {pending.extra} more card(s): pay or decline."
+            return (f"{name}: the tunnel asks for {count(pending.extra, 'more card')}: pay or "
+                    "decline.")
         if isinstance(pending, SecondCard):
             return f"{name}: take your second card."
         if isinstance(pending, FirstCard):
@@ -726,6 +762,21 @@ class PlayApp(widgets.VBox):
                      "draw tickets")
         last = " Last round!" if state.last_round else ""
         return f"{possessive(name)} turn: {verbs}.{last}"
+
+
+def _closed_routes(state: GameState) -> dict[str, str]:
+    """Open tracks nobody may claim any more — the twin of a claimed double where only one
+    track is used (rule claim.double-small) — and why, in the core's words."""
+    board, closed = state.board, {}
+    for route in board.routes:
+        if route.double is None or state.owners[route.index] != OPEN or \
+                state.owners[board.route_by_id[route.double].index] == OPEN:
+            continue
+        color = route.color if route.color != GRAY else CARD_NAMES[0]
+        error = why_illegal(replace(state, pending=None), ClaimRoute(route.id, color, 0))
+        if error is not None and error.rule == "claim.double-small":
+            closed[route.id] = error.reason
+    return closed
 
 
 def _because(who: str, reason: str) -> str:

@@ -33,11 +33,13 @@ from ttr_widgets.rules.advice import (
     tunnel_payments,
 )
 from ttr_widgets.rules.catalog import explain
+from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
 from ttr_widgets.rules.state import OPEN, GameState, TunnelPayment
+from ttr_widgets.rules.words import count, says
 
 from .market import CARD_FILL, CARD_INK, card_chip
-from .status import payment_text
+from .status import payment_text, why_html
 
 __all__ = ["ClaimPanel", "TunnelPanel", "route_title"]
 
@@ -53,6 +55,18 @@ def route_title(board: Board, route: Route) -> str:
     """``'Denver – Omaha · 4 red · 7 points'``."""
     return (f"{_label(board, route.a)} – {_label(board, route.b)} · {route.length} "
             f"{route.color} · {board.route_points(route)} points")
+
+
+#: Under a route or station refused: the reason itself is in the status line (one place).
+_POINTER = "Not possible now: the line at the top says why."
+
+
+def _refusal_html(piece: str, refusal: RulesError | None) -> str:
+    """``'Depot: <sentence> why?'`` — one of two pieces refused in a Warehouses & Depots city
+    (the status line tells only one of them)."""
+    if refusal is None:
+        return html.escape(piece)
+    return f"{html.escape(piece)}: {html.escape(refusal.reason)} {why_html(refusal.rule)}"
 
 
 class ClaimPanel(widgets.VBox):
@@ -74,6 +88,7 @@ class ClaimPanel(widgets.VBox):
         self.title = widgets.HTML()
         self.title.add_class("ttr-claim-title")
         self.notes = widgets.HTML()
+        self.notes.add_class("ttr-claim-notes")
         self.colors = widgets.Dropdown(options=[], description="Colour",
                                        layout=widgets.Layout(width="210px"))
         self.colors.add_class("ttr-claim-color")
@@ -102,12 +117,16 @@ class ClaimPanel(widgets.VBox):
         self.payments = ()
         self.depot = None
         if state is None or (self.route is None and self.city is None):
+            # Nothing selected: the panel stays out of the way (the status line's prompt says
+            # to click a route).
             self.title.value = ('<div style="font-size:12px;color:#555">Click a route on the '
                                 'board to claim it' +
                                 (', or a city to build a station' if state is not None and
                                  state.board.has_stations else '') + '.</div>')
             self.children = (self.title,)
+            self.layout.display = "none"
             return
+        self.layout.display = None
         if self.route is not None:
             self._render_route(state, state.board.route(self.route))
         elif state.warehouses:
@@ -122,7 +141,7 @@ class ClaimPanel(widgets.VBox):
         self.title.value = f'<b style="font-size:13px">{html.escape(route_title(board, route))}</b>'
         notes = []
         if route.is_ferry:
-            notes.append(f"Ferry: pay at least {route.ferry_locomotives} locomotive(s). "
+            notes.append(f"Ferry: pay at least {count(route.ferry_locomotives, 'locomotive')}. "
                          + explain("ferry.locomotives"))
         if route.tunnel and board.rules.tunnel_reveal:
             notes.append("Tunnel: " + explain("tunnel.reveal"))
@@ -134,7 +153,7 @@ class ClaimPanel(widgets.VBox):
         payments: tuple[Payment, ...] = route_payments(state, route.id) if self.active else ()
         refusal = claim_refusal(state, route.id) if self.active and not payments else None
         self._cost = route.length
-        self._finish(notes, payments, str(refusal) if refusal else None)
+        self._finish(notes, payments, _POINTER if refusal else None)
 
     def _render_station(self, state: GameState, city: str) -> None:
         self.title.value = (f'<b style="font-size:13px">Station in '
@@ -142,11 +161,11 @@ class ClaimPanel(widgets.VBox):
         cost = station_cost(state)
         notes = [explain("station.cost"), explain("station.borrow")]
         if cost is not None:
-            notes.insert(0, f"Your next station costs {cost} card(s).")
+            notes.insert(0, f"Your next station costs {count(cost, 'card')}.")
         payments: tuple[Payment, ...] = station_payments(state, city) if self.active else ()
         refusal = station_refusal(state, city) if self.active and not payments else None
         self._cost = cost or 0
-        self._finish(notes, payments, str(refusal) if refusal else None)
+        self._finish(notes, payments, _POINTER if refusal else None)
 
     def _render_city(self, state: GameState, city: str) -> None:
         """A city in a Warehouses & Depots game: its station payments (maps with stations) and
@@ -161,24 +180,25 @@ class ClaimPanel(widgets.VBox):
         self._cost = 0
         if board.has_stations:
             cost = station_cost(state)
-            notes[:0] = ([f"Your next station costs {cost} card(s)."] if cost is not None
+            notes[:0] = ([f"Your next station costs {count(cost, 'card')}."] if cost is not None
                          else []) + [explain("station.cost")]
             payments = station_payments(state, city) if self.active else ()
             self._cost = cost or 0
             if self.active and not payments:
-                refusals.append(f"Station: {station_refusal(state, city)}")
+                refusals.append(_refusal_html("Station", station_refusal(state, city)))
         piece = state.piece_at(city)
         if piece is not None:
             owners = state.station_owners() if piece == "station" else state.depot_owners()
             notes.append(f"{state.players[owners[city]].name}'s {piece} stands here.")
         left = state.depots_left[state.current]
-        notes.append(f"{state.player.name} has {left} Depot(s) beside the Warehouse.")
+        notes.append(f"{says(state.player.name, 'has')} {count(left, 'Depot')} beside the "
+                     "Warehouse.")
         if self.active:
             refusal = depot_refusal(state, city)
             if refusal is None:
                 self.depot = PlaceDepot(city)
             else:
-                refusals.append(f"Depot: {refusal}")
+                refusals.append(_refusal_html("Depot", refusal))
         self._finish(notes, payments, refusals)
 
     def _depot_clicked(self) -> None:
@@ -194,7 +214,7 @@ class ClaimPanel(widgets.VBox):
                          'turn.</div>')
         for text in refusals if self.active else ():
             lines.append(f'<div class="ttr-claim-refusal" style="font-size:12px;'
-                         f'color:#8a1c12">⚠ {html.escape(text)}</div>')
+                         f'color:#8a1c12">⚠ {text}</div>')
         self.notes.value = "".join(lines)
         self.payments = payments
         colors = list(dict.fromkeys(p.color for p in payments))
@@ -271,7 +291,7 @@ class TunnelPanel(widgets.VBox):
             f'<div style="font-size:12px"><b>Tunnel {html.escape(route_title(board, route))}'
             f'</b><br>{html.escape(state.player.name)} offered {html.escape(offered)}. '
             f'Revealed: {revealed}<br>Each card matching the offer (or a locomotive) costs one '
-            f'more: <b>{pending.extra} extra card(s)</b>, in {html.escape(paid_in)}.</div>')
+            f'more: <b>{count(pending.extra, "extra card")}</b>, in {html.escape(paid_in)}.</div>')
         if not self.active:
             self.children = (self.info,)
             return

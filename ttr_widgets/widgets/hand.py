@@ -15,6 +15,7 @@ import traitlets
 
 from ttr_widgets.rules.model import CARD_NAMES
 from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.words import count
 
 from .market import card_chip
 
@@ -53,11 +54,15 @@ class HandView(widgets.VBox):
                 self.children = (self.cards,)
             return
         player = state.players[self.viewer]
-        chips = "".join(card_chip(name, count, dim=not count)
-                        for name, count in zip(CARD_NAMES, player.hand, strict=True))
-        stations = f" · {player.stations} station(s) left" if state.board.has_stations else ""
+        chips = "".join(card_chip(name, held) for name, held in
+                        zip(CARD_NAMES, player.hand, strict=True) if held) or \
+            '<span style="color:#666;font-size:12px">no cards</span>'
+
+        stations = (f" · {count(player.stations, 'station')} left" if state.board.has_stations
+                    else "")
         self.cards.value = (
             f'<div style="font-size:12px"><b>{html.escape(player.name)}</b>: '
-            f'{player.card_count} card(s) · {player.trains} train(s) left{stations}</div>'
-            f'<div style="line-height:1.9">{chips}</div>')
+            f'{count(player.card_count, "card")} · {count(player.trains, "train")} left{stations}'
+            '</div>'
+            f'<div style="line-height:1.7">{chips}</div>')
         self.children = (self.cards,)

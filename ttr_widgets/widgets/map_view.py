@@ -110,6 +110,9 @@ class MapView:
         selected_city: str | None = None,
         depots: Mapping[str, int] = MappingProxyType({}),
         warehouses: Sequence[int] = (),
+        closed: Mapping[str, str] = MappingProxyType({}),
+        marked: Iterable[str] = (),
+        marked_label: str = "",
     ) -> None:
         """Draw exactly these marks (anything not given is cleared), in place.
 
@@ -120,7 +123,8 @@ class MapView:
             self.board, self.geometry, owners=owners, stations=stations,
             player_colors=self.player_colors, player_names=self.player_names,
             highlight=highlight, highlight_label=highlight_label, selected=selected,
-            selected_city=selected_city, depots=depots, warehouses=warehouses,
+            selected_city=selected_city, depots=depots, warehouses=warehouses, closed=closed,
+            marked=marked, marked_label=marked_label,
         )
         with self.widget.batch_update():
             for index, patch in patches.items():

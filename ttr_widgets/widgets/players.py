@@ -16,6 +16,7 @@ from ttr_widgets.rules.errors import MapError
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.variants import VARIANTS, variant_names
+from ttr_widgets.rules.words import count
 
 from .style import DEFAULT_PLAYER_COLORS
 
@@ -92,7 +93,7 @@ class PlayersTable(widgets.HTML):
         note = ""
         if state.last_round:
             note = (f'<div style="font-size:12px;color:#8a1c12">Last round: '
-                    f'{state.final_turns} turn(s) left.</div>')
+                    f'{count(state.final_turns, "turn")} left.</div>')
         self.value = (
             '<table style="border-collapse:collapse;font-size:12px;width:100%">'
             '<tr style="color:#555">' + "".join(_head_cell(h) for h in head) + "</tr>"
@@ -155,7 +156,8 @@ class StartPanel(widgets.VBox):
         self.count.add_class("ttr-player-count")
         self.names = [widgets.Text(value=n, layout=widgets.Layout(width="150px"))
                       for n in _DEFAULT_NAMES]
-        self.kinds = [widgets.Dropdown(options=[(_KIND_LABELS[k], k) for k in KINDS], value=k,
+        self.kinds = [widgets.Dropdown(options=[(_KIND_LABELS.get(k, f"{k} bot"), k)
+                                                for k in KINDS], value=k,
                                        layout=widgets.Layout(width="130px"))
                       for k in _DEFAULT_KINDS]
         for name, kind in zip(self.names, self.kinds, strict=True):

@@ -20,7 +20,9 @@ Trace layout (stable: indices never change, every trace is always present, possi
  5    stations     one marker per station (or Depot) at its city, ``customdata`` = city; clickable
  6    selection    ring around the spaces of the selected route and the selected city
  7    routes       one marker per train space, ``customdata`` = route id; clickable, on top
- 8..  legend       data-less traces that only feed the legend (one per train colour, ...)
+ 8    marked       rings around cities to look at (the offered tickets' cities); not clickable
+ 9..  legend       data-less traces that only feed the legend (one per train colour, ..., then
+                   one per player: the key of the players' colours, ``PLAYER_KEYS`` of them)
 ====  ===========  ==========================================================================
 
 Geometry is worked out in screen pixels, so the figure is drawn at a fixed size: route spaces
@@ -45,6 +47,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board, Route
+from ttr_widgets.rules.words import count
 
 from . import style
 from .style import DEFAULT_PLAYER_COLORS
@@ -54,7 +57,9 @@ __all__ = [
     "DEFAULT_HEIGHT",
     "DEFAULT_WIDTH",
     "HIGHLIGHT",
+    "MARKED",
     "NAMES",
+    "PLAYER_KEYS",
     "ROUTES",
     "SELECTION",
     "STATIONS",
@@ -70,10 +75,12 @@ __all__ = [
 ]
 
 # Trace indices (see the module docstring).
-HIGHLIGHT, TRACKS, TUNNELS, CITIES, NAMES, STATIONS, SELECTION, ROUTES = range(8)
+HIGHLIGHT, TRACKS, TUNNELS, CITIES, NAMES, STATIONS, SELECTION, ROUTES, MARKED = range(9)
 TRACE_NAMES: tuple[str, ...] = (
     "highlighted", "tracks", "tunnels", "cities", "names", "stations", "selection", "routes",
+    "marked",
 )
+PLAYER_KEYS = 5  #: legend entries kept for the players' colours (the most players a map takes)
 
 DEFAULT_WIDTH = 900
 DEFAULT_HEIGHT = 560
@@ -87,7 +94,7 @@ _SPACE_HALF = style.SPACE_SIZE / 2
 _SPACE_CLEAR = style.CITY_SIZE / 2 + 3.0 + _SPACE_HALF  #: city centre to a first space's centre
 _MAX_CLEAR = 48.0  #: ... however narrow the angle to the next route out of the city
 _PITCH = 11.0  #: centre to centre along a track; routes too long for their chord bend
-_TWIN_OFFSET = 6.0  #: each track of a double route runs this far off the middle line
+_TWIN_OFFSET = 8.5  #: each track of a double route runs this far off the middle line
 _CITY_GAP = 44.0  #: cities closer than this are spread apart (see ``_spread``) ...
 _CROWD_GAP = 2.5  #: ... plus this for each route out of either city
 _SPREAD_ROUNDS = 300
@@ -582,8 +589,10 @@ def _overlap(a: Box, b: Box) -> float:
 # The game's marks on the board
 
 
-def route_hover(board: Board, route: Route, owner: str | None = None) -> str:
-    """What hovering a route says: cities, length, colour, points, tunnel / ferry, owner."""
+def route_hover(board: Board, route: Route, owner: str | None = None,
+                closed: str | None = None) -> str:
+    """What hovering a route says: cities, length, colour, points, tunnel / ferry, owner (or,
+    for an open route nobody may claim, ``closed``: why, in the core's words)."""
     lines = [
         f"<b>{_label(board, route.a)} – {_label(board, route.b)}</b>",
         f"length {route.length} · {route.color} · {board.route_points(route)} points",
@@ -595,7 +604,12 @@ def route_hover(board: Board, route: Route, owner: str | None = None) -> str:
         lines.append(f"ferry: {n} locomotive{'s' if n > 1 else ''} needed")
     if route.double:
         lines.append("double route")
-    lines.append(f"claimed by {owner}" if owner is not None else "unclaimed")
+    if owner is not None:
+        lines.append(f"claimed by {owner}")
+    elif closed:
+        lines.extend(["closed, not claimable:", *textwrap.wrap(closed, 40)])
+    else:
+        lines.append("unclaimed")
     return "<br>".join(lines)
 
 
@@ -617,6 +631,9 @@ def state_patches(
     selected_city: str | None = None,
     depots: Mapping[str, int] = MappingProxyType({}),
     warehouses: Sequence[int] = (),
+    closed: Mapping[str, str] = MappingProxyType({}),
+    marked: Iterable[str] = (),
+    marked_label: str = "",
 ) -> dict[int, dict[str, Any]]:
     """The game-dependent properties of the figure, as ``{trace index: {property: value}}``.
 
@@ -631,12 +648,19 @@ def state_patches(
         _board_route(board, selected, "selected")
     if selected_city is not None:
         _check_city(board, selected_city, "selected_city")
+    closed_routes = {_board_route(board, r, "closed").id: why for r, why in closed.items()}
+    if isinstance(marked, str):
+        raise ValueError(f"marked: expected city names, got the single string {marked!r}")
+    marked_cities = tuple(marked)
+    for city in marked_cities:
+        _check_city(board, city, "marked")
     return {
         HIGHLIGHT: _highlight_patch(geometry, highlighted, highlight_label),
         STATIONS: _stations_patch(board, geometry, stations, player_colors, names, depots,
                                   warehouses),
         SELECTION: _selection_patch(board, geometry, selected, selected_city),
-        ROUTES: _routes_patch(board, geometry, owners, player_colors, names),
+        ROUTES: _routes_patch(board, geometry, owners, player_colors, names, closed_routes),
+        MARKED: _marked_patch(board, geometry, marked_cities, marked_label),
     }
 
 
@@ -715,7 +739,7 @@ def _stations_patch(board: Board, geometry: Geometry, stations: Mapping[str, int
     for city, (_, owner, kind) in zip(cities, pieces, strict=True):
         text = f"<b>{city.label}</b><br>{kind} of {names[owner]}"
         if kind == "depot" and owner < len(warehouses):
-            text += f"<br>{names[owner]}'s Warehouse: {warehouses[owner]} card(s)"
+            text += f"<br>{names[owner]}'s Warehouse: {count(warehouses[owner], 'card')}"
         hover.append(text)
     symbols = {"station": style.STATION_SYMBOL, "depot": style.DEPOT_SYMBOL}
     return {
@@ -739,8 +763,24 @@ def _selection_patch(board: Board, geometry: Geometry, selected: str | None,
     return {"x": [p[0] for p in points], "y": [p[1] for p in points]}
 
 
+def _marked_patch(board: Board, geometry: Geometry, cities: Sequence[str],
+                  label: str) -> dict[str, Any]:
+    """Rings around the cities to look at (the offered tickets' cities), named in the legend."""
+    at = [geometry.cities[c] for c in cities]
+    name = label or "marked"
+    if geometry.legend_right:
+        name = "<br>".join(textwrap.wrap(name, _LEGEND_CHARS)) or name
+    return {"x": [p[0] for p in at], "y": [p[1] for p in at], "name": name,
+            "showlegend": bool(cities)}
+
+
 def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
-                  colors: Sequence[str], names: Sequence[str]) -> dict[str, Any]:
+                  colors: Sequence[str], names: Sequence[str],
+                  closed: Mapping[str, str] = MappingProxyType({})) -> dict[str, Any]:
+    """Unclaimed spaces in their colour and symbol; claimed ones as large outlined squares in
+    the owner's colour that join into one bar (a train on every space); a closed track (the
+    twin of a claimed double, rule claim.double-small) faded."""
+    opacity: list[float] = []
     fill: list[str] = []
     symbol: list[str] = []
     size: list[float] = []
@@ -751,7 +791,9 @@ def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
         route = board.route_by_id[space.route_id]
         owner = owners.get(route.id)
         if route.id not in hover:
-            hover[route.id] = route_hover(board, route, None if owner is None else names[owner])
+            hover[route.id] = route_hover(board, route, None if owner is None else names[owner],
+                                          closed.get(route.id))
+        opacity.append(style.CLOSED_OPACITY if owner is None and route.id in closed else 1.0)
         if owner is not None:
             fill.append(colors[owner])
             symbol.append(style.CLAIMED_SYMBOL)
@@ -771,6 +813,7 @@ def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
         "marker_size": size,
         "marker_line_color": line_color,
         "marker_line_width": line_width,
+        "marker_opacity": opacity,
         "hovertext": [hover[s.route_id] for s in geometry.spaces],
     }
 
@@ -792,6 +835,9 @@ def map_figure(
     selected_city: str | None = None,
     depots: Mapping[str, int] = MappingProxyType({}),
     warehouses: Sequence[int] = (),
+    closed: Mapping[str, str] = MappingProxyType({}),
+    marked: Iterable[str] = (),
+    marked_label: str = "",
     width: int = DEFAULT_WIDTH,
     height: int = DEFAULT_HEIGHT,
 ) -> go.Figure:
@@ -801,18 +847,24 @@ def map_figure(
     is ``player_colors[index]`` and their name ``player_names[index]`` (default "player 1"…).
     ``highlight`` routes get a broad band under them, named ``highlight_label`` in the legend;
     ``selected`` (a route id) and ``selected_city`` get a ring. ``depots`` (city → player) and
-    ``warehouses`` (cards in each player's Warehouse) draw Warehouses & Depots.
+    ``warehouses`` (cards in each player's Warehouse) draw Warehouses & Depots. ``closed``
+    (route id → why) fades the open tracks nobody may claim and says why on hover; ``marked``
+    cities get a ring, named ``marked_label`` in the legend. The legend ends with a key of the
+    players' colours.
     """
     geometry = board_geometry(board, width, height)
     patches = state_patches(
         board, geometry, owners=owners, stations=stations, player_colors=player_colors,
         player_names=player_names, highlight=highlight, highlight_label=highlight_label,
         selected=selected, selected_city=selected_city, depots=depots, warehouses=warehouses,
+        closed=closed, marked=marked, marked_label=marked_label,
     )
     traces = _static_traces(board, geometry)
     for index, patch in patches.items():
         traces[index].update(**patch)
-    figure = go.Figure(data=[*traces, *_legend_traces()], layout=_layout(board, geometry))
+    names = _player_names(player_colors, player_names)
+    figure = go.Figure(data=[*traces, *_legend_traces(board, player_colors, names)],
+                       layout=_layout(board, geometry))
     return figure
 
 
@@ -865,6 +917,11 @@ def _static_traces(board: Board, geometry: Geometry) -> list[go.Scatter]:
             customdata=[s.route_id for s in spaces],
             hoverinfo="text", showlegend=False,
         ),
+        go.Scatter(
+            name="marked", mode="markers", x=[], y=[], hoverinfo="skip", legendrank=2001,
+            marker={"size": style.MARKED_SIZE, "symbol": "circle-open", "color": style.MARKED,
+                    "line": {"width": 3}},
+        ),
     ]
 
 
@@ -885,7 +942,11 @@ def _polylines(geometry: Geometry, routes: Iterable[Route]) -> dict[str, list[fl
     return {"x": xs, "y": ys}
 
 
-def _legend_traces() -> list[go.Scatter]:
+def _legend_traces(board: Board, colors: Sequence[str],
+                   names: Sequence[str]) -> list[go.Scatter]:
+    """The key: each train colour, the locomotive, a tunnel and a station (on maps that have
+    them), then each player's colour as their claimed trains look (``PLAYER_KEYS`` entries,
+    the unused ones hidden)."""
     entries = [
         go.Scatter(name=label, x=[None], y=[None], mode="markers", hoverinfo="skip",
                    marker={"symbol": symbol, "color": fill, "size": style.SPACE_SIZE + 1,
@@ -894,6 +955,7 @@ def _legend_traces() -> list[go.Scatter]:
     ]
     entries.append(go.Scatter(
         name="tunnel", x=[None], y=[None], mode="lines+markers", hoverinfo="skip",
+        showlegend=any(route.tunnel for route in board.routes),
         line={"color": style.TUNNEL_INK, "width": 1.3, "dash": "3px,2px"},
         marker={"symbol": style.ROUTE_SYMBOL["gray"], "color": style.ROUTE_FILL["gray"],
                 "size": style.SPACE_SIZE + 1,
@@ -901,9 +963,19 @@ def _legend_traces() -> list[go.Scatter]:
     ))
     entries.append(go.Scatter(
         name="station", x=[None], y=[None], mode="markers", hoverinfo="skip",
+        showlegend=board.has_stations,
         marker={"symbol": style.STATION_SYMBOL, "color": DEFAULT_PLAYER_COLORS[0],
                 "size": style.STATION_SIZE - 3, "line": {"color": style.INK, "width": 1.5}},
     ))
+    for i in range(PLAYER_KEYS):
+        used = i < len(colors)
+        entries.append(go.Scatter(
+            name=names[i] if used else "", x=[None], y=[None], mode="markers",
+            hoverinfo="skip", showlegend=used, legendrank=3000 + i,
+            marker={"symbol": style.CLAIMED_SYMBOL, "color": colors[i] if used else style.INK,
+                    "size": style.CLAIMED_SIZE, "line": {"color": style.INK,
+                                                         "width": style.CLAIMED_LINE}},
+        ))
     return entries
 
 
@@ -921,7 +993,7 @@ def _layout(board: Board, geometry: Geometry) -> dict[str, Any]:
                   "yanchor": "middle"}
     else:
         legend = {"orientation": "h", "x": 0.5, "xanchor": "center", "y": 0.0,
-                  "yanchor": "bottom", "entrywidth": 70, "entrywidthmode": "pixels"}
+                  "yanchor": "bottom", "entrywidth": 62, "entrywidthmode": "pixels"}
     return {
         "width": geometry.width, "height": geometry.height, "autosize": False,
         "margin": {"l": 0, "r": 0, "t": 0, "b": 0, "pad": 0},

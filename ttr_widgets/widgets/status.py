@@ -1,5 +1,11 @@
-"""The status line: one line that answers every click — what happened, a hint, or the rule a
-click breaks (its sentence and id), never a traceback."""
+"""The status line: one line that answers every click — what happened, a hint, or why a click
+was refused — never a traceback.
+
+A refusal reads as a sentence; a small "why?" beside it opens the rule behind it (its id and
+its text from ``rules.catalog``), for the curious. The line keeps one height whatever it says (a
+long message is cut, its whole text in the tooltip), so nothing under it moves; every message —
+the same one again too — arrives with a brief flash, so a repeated answer is seen to renew.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,10 @@ import ipywidgets as widgets
 import traitlets
 
 from ttr_widgets.rules.advice import describe_action, payment_text
+from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.errors import RulesError, TTRError
 
-__all__ = ["StatusLine", "describe_action", "payment_text"]
+__all__ = ["StatusLine", "describe_action", "payment_text", "why_html"]
 
 _KINDS = {
     "info": ("#f4f1e8", "#303030", ""),
@@ -21,18 +28,28 @@ _KINDS = {
 }
 
 
-class StatusLine(widgets.HTML):
-    """``say(text)`` shows a message; ``refuse(error)`` shows a refusal with its rule id.
+def why_html(rule: str) -> str:
+    """A small "why?" that opens the rule ``rule``: its id and its sentence (``ttr-why``)."""
+    sentence = RULES.get(rule, "")
+    return (f'<details class="ttr-why" data-rule="{html.escape(rule)}"><summary>why?</summary>'
+            f'<div class="ttr-why-text">Rule <code>{html.escape(rule)}</code>: '
+            f'{html.escape(sentence)}</div></details>')
 
-    ``text`` (the message as plain text), ``kind`` and ``rule`` (the id of the rule last
-    refused, or ``""``) are Python-side traits for tests and for whoever observes them."""
+
+class StatusLine(widgets.HTML):
+    """``say(text)`` shows a message; ``refuse(error)`` shows why an action was refused.
+
+    ``text`` (the message as plain text, a refusal's sentence without its rule), ``kind`` and
+    ``rule`` (the id of the rule last refused, or ``""``) are Python-side traits for tests and
+    for whoever observes them; ``count`` grows with every message (the flash)."""
 
     text = traitlets.Unicode("")
     kind = traitlets.Unicode("info")
     rule = traitlets.Unicode("")
+    count = traitlets.Int(0)
 
     def __init__(self, text: str = "") -> None:
-        super().__init__(layout=widgets.Layout(width="100%", min_height="44px"))
+        super().__init__(layout=widgets.Layout(width="100%"))
         self.add_class("ttr-status")
         self.say(text)
 
@@ -43,18 +60,19 @@ class StatusLine(widgets.HTML):
         self._show(text, kind, "")
 
     def refuse(self, error: TTRError) -> None:
-        """Show why an action was refused: the rule's sentence and its id."""
+        """Show why an action was refused: the sentence, and the rule behind a "why?"."""
         if isinstance(error, RulesError):
-            self._show(f"{error.reason} (rule {error.rule})", "error", error.rule)
+            self._show(error.reason, "error", error.rule)
         else:
             self._show(str(error), "error", "")
 
     def _show(self, text: str, kind: str, rule: str) -> None:
         background, ink, mark = _KINDS[kind]
+        self.count += 1
         self.text, self.kind, self.rule = text, kind, rule
+        why = why_html(rule) if rule else ""
         self.value = (
-            f'<div class="ttr-status-{kind}" data-rule="{html.escape(rule)}" '
-            f'style="background:{background};color:{ink};padding:4px 8px;border-radius:4px;'
-            f'line-height:1.35;font-size:13px">{mark}{html.escape(text)}</div>')
-
-
+            f'<div class="ttr-status-{kind} ttr-flash" data-rule="{html.escape(rule)}" '
+            f'data-n="{self.count}" title="{html.escape(text)}" '
+            f'style="background:{background};color:{ink}">'
+            f'<span class="ttr-status-text">{mark}{html.escape(text)}</span>{why}</div>')

@@ -53,22 +53,69 @@ TRACK = "#c9bfa5"  #: the faint line joining the two cities of a route
 TUNNEL_INK = "#1a1a1a"  #: outline and dashed track of a tunnel
 HIGHLIGHT = "rgba(255, 170, 0, 0.55)"  #: the broad band under highlighted routes
 SELECTION = "#d6006e"  #: the ring around the selected route or city
+MARKED = "#2c6fd1"  #: the ring around a city to look at (an offered ticket's city)
+CLOSED_OPACITY = 0.3  #: a track nobody may claim any more (the twin of a claimed double)
 CITY_FILL = "#fffdf6"
 
 # Sizes in screen pixels.
 SPACE_SIZE = 10  #: a train space marker
-CLAIMED_SIZE = 11
+CLAIMED_SIZE = 13  #: larger than the pitch: a claimed route's squares join into one bar
 CITY_SIZE = 11
 STATION_SIZE = 15
 SPACE_LINE = 1.0
 TUNNEL_LINE = 2.2
-CLAIMED_LINE = 1.5
+CLAIMED_LINE = 2.0
 HIGHLIGHT_WIDTH = 14
 SELECTION_SIZE = 17
+MARKED_SIZE = 24
 CITY_FONT_SIZE = 11
 
 def legend_entries() -> tuple[tuple[str, str, str], ...]:
-    """``(label, symbol, fill)`` for each train colour, then the locomotive and a claimed space."""
+    """``(label, symbol, fill)`` for each train colour, then the locomotive (the board's legend
+    then keys each player's colour, as their claimed trains look)."""
     colours = tuple((name, ROUTE_SYMBOL[name], ROUTE_FILL[name]) for name in ROUTE_COLORS)
-    return (*colours, ("locomotive", LOCOMOTIVE_SYMBOL, LOCOMOTIVE_FILL),
-            ("claimed", CLAIMED_SYMBOL, DEFAULT_PLAYER_COLORS[0]))
+    return (*colours, ("locomotive", LOCOMOTIVE_SYMBOL, LOCOMOTIVE_FILL))
+
+
+#: The play app's page rules (one ``<style>`` block the app carries): the table's layout (the
+#: board beside the side panel, the panel under the board when the page is narrow), compact
+#: panels that never scroll on their own, the status line's fixed height, its flash and its
+#: "why?" popover.
+APP_CSS = """
+.ttr-app { max-width: 100%; box-sizing: border-box; }
+.ttr-app .ttr-row { display: flex; flex-flow: row wrap; align-items: flex-start;
+  gap: 4px 8px; width: 100%; }
+.ttr-app .ttr-board { flex: 0 0 auto; overflow: hidden; max-width: 100%;
+  align-items: flex-start; }
+.ttr-app .ttr-board > * { transform-origin: 0 0; }
+.ttr-app .ttr-side { flex: 1 1 360px; min-width: 330px; max-width: 440px; margin: 0; }
+.ttr-app .ttr-side > * { flex: 0 0 auto; }
+.ttr-app .ttr-fit-note { font-size: 12px; color: #8a1c12; }
+.ttr-app .ttr-fit-note:empty { display: none; }
+.ttr-status .widget-html-content { line-height: 18px; overflow: visible; }
+.ttr-status .ttr-flash { position: relative; display: flex; gap: 6px; align-items: flex-start;
+  box-sizing: border-box; height: 62px; padding: 4px 8px; border-radius: 4px;
+  font-size: 13px; line-height: 18px; animation: ttr-flash 0.9s ease-out; }
+.ttr-status .ttr-status-text { flex: 1 1 auto; overflow: hidden; display: -webkit-box;
+  -webkit-box-orient: vertical; -webkit-line-clamp: 3; white-space: normal; }
+@keyframes ttr-flash {
+  0% { box-shadow: 0 0 0 3px rgba(214, 150, 0, 0.95); }
+  100% { box-shadow: 0 0 0 3px rgba(214, 150, 0, 0); } }
+.ttr-why { flex: 0 0 auto; font-size: 12px; line-height: 18px; }
+.ttr-why summary { cursor: pointer; list-style: none; text-decoration: underline dotted;
+  color: #555; }
+.ttr-why summary::-webkit-details-marker { display: none; }
+.ttr-why .ttr-why-text { position: absolute; left: 0; right: 0; top: 100%; z-index: 30;
+  margin-top: 2px; padding: 6px 8px; background: #fffdf6; color: #303030;
+  border: 1px solid #c9bfa5; border-radius: 4px; box-shadow: 0 2px 6px rgba(0,0,0,0.2);
+  font-size: 12px; white-space: normal; }
+.ttr-claim .ttr-why { display: inline-block; margin-left: 4px; }
+.ttr-claim .ttr-claim-notes { position: relative; }
+.ttr-app .ttr-tabs .widget-tab-contents, .ttr-app .ttr-tabs .lm-TabPanel-stackedPanel,
+.ttr-app .ttr-tabs > .p-TabPanel-stackedPanel { padding: 4px 6px; overflow: visible; }
+.ttr-app .ttr-tabs .lm-TabBar-tab { min-height: 24px; max-height: 24px; line-height: 22px; }
+.ttr-app .ttr-tabs .lm-TabBar { min-height: 26px; max-height: 26px; }
+.ttr-app .ttr-players td, .ttr-app .ttr-players th { padding: 0 4px; line-height: 18px; }
+.ttr-app .widget-html-content { line-height: 1.35; }
+.ttr-app .ttr-ticket { height: 24px; margin: 1px 0; }
+"""

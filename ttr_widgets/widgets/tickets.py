@@ -17,6 +17,7 @@ import traitlets
 from ttr_widgets.rules.actions import Action, KeepTickets
 from ttr_widgets.rules.advice import TicketStatus, ticket_status
 from ttr_widgets.rules.state import GameState, TicketChoice
+from ttr_widgets.rules.words import count
 
 __all__ = ["TicketChoicePanel", "TicketsView", "ticket_label"]
 
@@ -40,7 +41,7 @@ class TicketsView(widgets.VBox):
         self._on_highlight = on_highlight
         self.summary = widgets.HTML()
         self.summary.add_class("ttr-tickets-summary")
-        self.list = widgets.VBox(layout=widgets.Layout(max_height="170px", overflow="hidden auto"))
+        self.list = widgets.VBox()  # no box of its own to scroll: the table fits the screen
         self.statuses: tuple[TicketStatus, ...] = ()
         self.shown: str | None = None  #: the ticket whose path is highlighted
         super().__init__([self.summary, self.list])
@@ -67,12 +68,12 @@ class TicketsView(widgets.VBox):
             text, tip, mark = f"✔ {label}", "Completed: your routes join these cities", "done"
         elif status.reachable:
             n = len(status.to_claim)
-            text = f"… {label}: {n} route(s) to go"
+            text = f"… {label}: {count(n, 'route')} to go"
             tip, mark = "Not yet: the highlighted path is the cheapest one still open", "open"
         else:
             text, tip, mark = f"✘ {label}: blocked", "No open path is left", "open"
         button = widgets.Button(description=text, tooltip=tip,
-                                layout=widgets.Layout(width="98%", height="28px"))
+                                layout=widgets.Layout(width="98%", height="24px"))
         button.style.button_color = "#dff0d8" if status.completed else "#f7f3e8"
         button.style.text_color = "#1d5a2c" if status.completed else "#303030"
         button.add_class("ttr-ticket")
@@ -145,10 +146,10 @@ class TicketChoicePanel(widgets.VBox):
             self.boxes = [self._box(state, t) for t in pending.tickets]
         when = "to start the game" if pending.setup else "just drawn"
         self.note.value = (
-            f'<div style="font-size:12px"><b>{html.escape(state.player.name)}</b>: keep at '
-            f'least <b>{pending.keep}</b> of these {len(pending.tickets)} tickets {when}. A '
-            'ticket scores its points if your routes join its cities at the end, and loses '
-            'them if not.</div>')
+            f'<div style="font-size:12px;line-height:1.3"><b>{html.escape(state.player.name)}'
+            f'</b>: keep at least <b>{pending.keep}</b> of these {len(pending.tickets)} tickets '
+            f'{when} (ringed on the board). A ticket scores its points if your routes join its '
+            'cities by the end, and loses them if not.</div>')
         self.children = (self.note, *self.boxes, self.keep)
 
     def _box(self, state: GameState, ticket_id: str) -> widgets.Checkbox:
@@ -157,6 +158,6 @@ class TicketChoicePanel(widgets.VBox):
         cost = sum(state.board.route(r).length for r in status.to_claim)
         hint = f" — about {cost} trains" if status.reachable else " — no open path"
         box = widgets.Checkbox(value=True, description=label + hint, indent=False,
-                               layout=widgets.Layout(width="auto"))
+                               layout=widgets.Layout(width="auto", height="24px"))
         box.add_class("ttr-ticket-choice")
         return box

@@ -1,0 +1,129 @@
+"""The board's fit to the page: a tiny front-end helper that scales the board to its box.
+
+The board is drawn at one size in pixels (``render.board_geometry`` places every train space in
+screen pixels, so spaces never overlap). ``BoardFit`` sits in the play app and, in the browser,
+shrinks that drawing with a CSS scale until the table fits the window: beside the side panel when
+the page is wide enough, alone on its row (the panel under it) when it is narrow, and never
+taller than the window (or the JupyterLab panel) leaves below the app's top. Plotly reads the
+scale back for hovers and clicks, so the board stays exactly clickable. When the board would be
+drawn smaller than ``readable`` of its size, a line under the status says how to widen it.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+__all__ = ["BoardFit"]
+
+_ESM = r"""
+const GAP = 8, BOTTOM = 10, MIN_SCALE = 0.4;
+
+// The element the page scrolls in (Voila's notebook, JupyterLab's panel), or null for the
+// window: an ancestor that may scroll and either does, or is taller than the app (an output
+// area that merely wraps the app is neither).
+function scroller(node) {
+  const tall = node.offsetHeight + 40;
+  for (let e = node.parentElement; e; e = e.parentElement) {
+    if (e === document.body || e === document.documentElement) break;
+    const oy = getComputedStyle(e).overflowY;
+    if ((oy === 'auto' || oy === 'scroll') &&
+        (e.scrollHeight > e.clientHeight + 1 || e.clientHeight > tall)) return e;
+  }
+  return null;
+}
+
+function fit(model, el) {
+  const app = el.closest('.ttr-app');
+  if (!app) return false;
+  const board = app.querySelector('.ttr-board'), side = app.querySelector('.ttr-side');
+  const row = app.querySelector('.ttr-row');
+  if (!board || !side || !row || !board.firstElementChild) return false;
+  const w = model.get('width'), h = model.get('height');
+  const rowW = row.clientWidth;
+  if (!rowW) return false;
+  const sideW = Math.max(side.getBoundingClientRect().width, 330) + GAP;
+  const besideW = rowW - sideW;
+  const beside = besideW >= model.get('min_beside') * w;
+  const availW = beside ? besideW : rowW;
+  // The height below the board's top: the window's (Voila), or the scrolling panel's (Lab).
+  const parent = scroller(app);
+  let availH;
+  const top = board.getBoundingClientRect().top;
+  if (parent) {
+    const box = parent.getBoundingClientRect();
+    const offset = top - box.top + parent.scrollTop;
+    availH = offset < parent.clientHeight / 2 ? parent.clientHeight - offset - BOTTOM
+                                              : parent.clientHeight - 4 * BOTTOM;
+  } else {
+    const offset = top + window.scrollY;
+    availH = offset < window.innerHeight / 2 ? window.innerHeight - offset - BOTTOM
+                                             : window.innerHeight - 4 * BOTTOM;
+  }
+  let scale = Math.min(1, availW / w, availH / h);
+  scale = Math.max(MIN_SCALE, Math.floor(scale * 1000) / 1000);
+  if (app.dataset.boardScale === String(scale) && board.style.height) return true;
+  for (const figure of board.children) {
+    figure.style.transformOrigin = '0 0';
+    figure.style.flex = '0 0 auto';  // its own size, scaled: never stretched by the box
+    figure.style.width = `${w}px`;
+    figure.style.height = `${h}px`;
+    figure.style.transform = scale < 1 ? `scale(${scale})` : '';
+  }
+  board.style.width = `${Math.floor(w * scale)}px`;
+  board.style.height = `${Math.floor(h * scale)}px`;
+  app.dataset.boardScale = String(scale);
+  const note = el.querySelector('.ttr-fit-note');
+  note.textContent = scale < model.get('readable') ?
+    `The board is drawn at ${Math.round(scale * 100)}% to fit here: widen the window ` +
+    '(in JupyterLab, close the side bar or open the notebook with Voila) to see it larger.' : '';
+  return true;
+}
+
+export default {
+  render({ model, el }) {
+    const note = document.createElement('div');
+    note.className = 'ttr-fit-note';
+    el.appendChild(note);
+    let queued = false;
+    const again = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; if (!fit(model, el)) setTimeout(again, 200); });
+    };
+    const watch = new ResizeObserver(again), swaps = new MutationObserver(again);
+    const start = () => {
+      const app = el.closest('.ttr-app');
+      if (!app) { setTimeout(start, 100); return; }
+      watch.observe(app);
+      watch.observe(document.body);
+      const side = app.querySelector('.ttr-side'), board = app.querySelector('.ttr-board');
+      if (side) watch.observe(side);
+      if (board) swaps.observe(board, { childList: true });
+      again();
+    };
+    start();
+    // Whatever moves the app without resizing it (a font arriving, a panel above) is caught
+    // by a look twice a second: a few measurements, nothing redrawn unless the fit changed.
+    const ticker = setInterval(again, 500);
+    window.addEventListener('resize', again);
+    model.on('change', again);
+    return () => {
+      watch.disconnect(); swaps.disconnect(); clearInterval(ticker);
+      window.removeEventListener('resize', again);
+    };
+  }
+};
+"""
+
+
+class BoardFit(anywidget.AnyWidget):  # type: ignore[misc]
+    """Scales the app's board (``.ttr-board``) in the browser; ``width`` × ``height`` is the
+    board's drawn size in pixels. The note (``ttr-fit-note``) shows only when the board is
+    drawn below ``readable`` of its size."""
+
+    _esm = _ESM
+    width = traitlets.Int(900).tag(sync=True)
+    height = traitlets.Int(560).tag(sync=True)
+    min_beside = traitlets.Float(0.62).tag(sync=True)  #: narrower than this: panel goes under
+    readable = traitlets.Float(0.6).tag(sync=True)

@@ -14,13 +14,16 @@ summary), pinned to one core with ``taskset``, alternately, several rounds:
   (menu item 9) for both seats, 100 games (its most); without pygame it asks no GUI question;
 * ours: ``ttr simulate --map <map> --players 2 --bots random --games 3000 --workers 1 --quiet``.
 
-Prints each run's wall time and games per second, then per map the medians and their ratio.
+Prints each run's wall and CPU (user + system) time and games per second, then per map the
+medians and their ratio on each clock (wall time is what a user waits; CPU time is steadier on
+a machine that other work shares).
 Not part of ``make test`` (it takes minutes and measures time).
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import statistics
 import subprocess
@@ -37,29 +40,40 @@ def pinned(cpu: int | None, command: list[str]) -> list[str]:
     return ["taskset", "-c", str(cpu), *command]
 
 
-def run_peer(peer: Path, python: str, map_name: str, games: int, cpu: int | None) -> float:
-    """Seconds for the peer's whole process to play ``games`` random-vs-random games."""
-    answers = f"2\n{map_name}\n9\n9\n{games}\n"
+def timed(command: list[str], **kwargs: object) -> tuple[subprocess.CompletedProcess[str],
+                                                          float, float]:
+    """Run a whole process; its output, wall seconds and CPU seconds (user + system), as
+    ``/usr/bin/time`` reports them."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(pinned(cpu, [python, "game.py"]), cwd=peer, input=answers,
-                          capture_output=True, text=True, check=True)
-    seconds = time.perf_counter() - start
+    done = subprocess.run(command, capture_output=True, text=True, check=True,
+                          **kwargs)  # type: ignore[call-overload]
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return done, wall, cpu
+
+
+def run_peer(peer: Path, python: str, map_name: str, games: int, cpu: int | None
+             ) -> tuple[float, float]:
+    """Wall and CPU seconds for the peer's whole process to play ``games`` random games."""
+    answers = f"2\n{map_name}\n9\n9\n{games}\n"
+    done, wall, seconds = timed(pinned(cpu, [python, "game.py"]), cwd=peer, input=answers)
     played = done.stdout.count("Starting Game")
     if played != games:
         sys.exit(f"the peer played {played} games, not {games}: check its menu answers")
-    return seconds
+    return wall, seconds
 
 
-def run_ours(ttr: str, map_name: str, games: int, cpu: int | None) -> float:
-    """Seconds for ``ttr simulate`` to play ``games`` random 2-player games on one worker."""
+def run_ours(ttr: str, map_name: str, games: int, cpu: int | None) -> tuple[float, float]:
+    """Wall and CPU seconds for ``ttr simulate`` to play ``games`` random 2-player games on
+    one worker."""
     command = [ttr, "simulate", "--map", map_name, "--players", "2", "--bots", "random",
                "--games", str(games), "--workers", "1", "--quiet"]
-    start = time.perf_counter()
-    done = subprocess.run(pinned(cpu, command), capture_output=True, text=True, check=True)
-    seconds = time.perf_counter() - start
+    done, wall, seconds = timed(pinned(cpu, command))
     if f"{games} game(s)" not in done.stdout:
         sys.exit(f"ttr simulate did not report {games} games:\n{done.stdout}")
-    return seconds
+    return wall, seconds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,19 +97,26 @@ def main(argv: list[str] | None = None) -> int:
     print(f"whole process, pinned to core {cpu}; peer {args.peer_games} games per run, ours "
           f"{args.games}; {args.rounds} rounds, alternating")
     for map_name in args.maps:
-        peer_rates, our_rates = [], []
+        rates: dict[str, dict[str, list[float]]] = {
+            who: {"wall": [], "cpu": []} for who in ("peer", "ours")}
         for round_ in range(1, args.rounds + 1):
-            seconds = run_peer(peer, python, map_name, args.peer_games, cpu)
-            peer_rates.append(args.peer_games / seconds)
-            print(f"{map_name} round {round_}: peer {seconds:6.2f} s "
-                  f"{peer_rates[-1]:7.1f} games/s", flush=True)
-            seconds = run_ours(ttr, map_name, args.games, cpu)
-            our_rates.append(args.games / seconds)
-            print(f"{map_name} round {round_}: ours {seconds:6.2f} s "
-                  f"{our_rates[-1]:7.1f} games/s", flush=True)
-        peer_median, our_median = statistics.median(peer_rates), statistics.median(our_rates)
-        print(f"{map_name}: median peer {peer_median:.1f} games/s, ours {our_median:.1f} "
-              f"games/s, ratio {our_median / peer_median:.1f}x")
+            for who in ("peer", "ours"):
+                if who == "peer":
+                    games = args.peer_games
+                    wall, seconds = run_peer(peer, python, map_name, games, cpu)
+                else:
+                    games = args.games
+                    wall, seconds = run_ours(ttr, map_name, games, cpu)
+                rates[who]["wall"].append(games / wall)
+                rates[who]["cpu"].append(games / seconds)
+                print(f"{map_name} round {round_}: {who:<4} {games:5d} games, wall {wall:6.2f} s "
+                      f"({games / wall:6.1f} games/s), CPU {seconds:6.2f} s "
+                      f"({games / seconds:6.1f} games/s)", flush=True)
+        for clock in ("wall", "cpu"):
+            peer_median = statistics.median(rates["peer"][clock])
+            our_median = statistics.median(rates["ours"][clock])
+            print(f"{map_name} {clock.upper():>4} clock: median peer {peer_median:.1f} games/s, "
+                  f"ours {our_median:.1f} games/s, ratio {our_median / peer_median:.1f}x")
     return 0
 
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from operator import attrgetter, sub
 from typing import Any
 
 from .actions import (
@@ -427,12 +428,11 @@ class FastGame:
         vector = t.vector[r]
         c = t.color[r]
         if c == 8:
-            self.gray = [a - b for a, b in zip(self.gray, vector, strict=True)]
-            locos = t.loco_vector[r]
-            self.gray_locos = [a - b for a, b in zip(self.gray_locos, locos, strict=True)]
+            self.gray = list(map(sub, self.gray, vector))
+            self.gray_locos = list(map(sub, self.gray_locos, t.loco_vector[r]))
         else:
             tabs = self.colored
-            tabs[c] = [a - b for a, b in zip(tabs[c], vector, strict=True)]
+            tabs[c] = list(map(sub, tabs[c], vector))
 
     def _claimed(self, r: int, p: int) -> None:
         """Route ``r`` was just claimed by ``p``: close it, and its twin for everyone (rule
@@ -683,7 +683,8 @@ class FastGame:
     def _draw_face_up(self, card: int) -> None:
         row = self.row
         row[row.index(card)] = self._take()
-        self._check_row()
+        if row.count(LOCO) >= self.board.rules.face_up_locomotive_reset:
+            self._check_row()
         self._draw(card, True)
 
     def _draw(self, card: int, face_up: bool) -> None:
@@ -879,6 +880,7 @@ def _below(bits: Bits, n: int) -> int:
 
 # --------------------------------------------------------------------------- scoring
 
+_INDEX = attrgetter("index")
 MAX_CYCLES = 4  #: beyond this many independent cycles in a network, the reference search
 
 
@@ -890,7 +892,8 @@ def fast_trail(board: Board, route_ids: Iterable[str]) -> Trail:
     closed ends; see ``graph.longest_trail``). Among equally long trails it may return another
     one than ``graph.longest_trail`` does. A network with more than ``MAX_CYCLES`` independent
     cycles goes to ``graph.longest_trail``."""
-    routes = sorted({board.route_by_id[r] for r in route_ids}, key=lambda r: r.index)
+    by_id = board.route_by_id
+    routes = sorted([by_id[r] for r in set(route_ids)], key=_INDEX)
     adjacency: dict[str, list[tuple[int, str, int]]] = {}
     for e, r in enumerate(routes):
         adjacency.setdefault(r.a, []).append((e, r.b, r.length))
@@ -1043,18 +1046,19 @@ def play_random(game: FastGame, rngs: Sequence[random.Random], max_steps: int) -
         elif game.pending == NONE and not game.setup_offers:
             kind = _KIND.get(code, kind)
         turn, final, refreshes = game.turn, game.final, game.refreshes
-        locos = hands[me][LOCO]
-        do(move)
-        if code in (BLIND, FACE):
-            loco = hands[me][LOCO] - locos
+        if code == BLIND:
+            locos = hands[me][LOCO]
+            do(move)
+            count["cards_blind"] += 1
+            count["locomotives_blind"] += hands[me][LOCO] - locos
+        else:
+            do(move)
             if code == FACE:
                 count["cards_face_up"] += 1
-                count["locomotives_face_up"] += loco
-            else:
-                count["cards_blind"] += 1
-                count["locomotives_blind"] += loco
-        count["refreshes"] += game.refreshes - refreshes
-        if game.turn > turn:
+                count["locomotives_face_up"] += move[1] == LOCO
+        if game.refreshes != refreshes:
+            count["refreshes"] += game.refreshes - refreshes
+        if game.turn != turn:
             done = "declined_tunnel" if code == DECLINE else kind or _KIND.get(code, "passed")
             turns[me][done] += 1
             kind = None

@@ -11,6 +11,7 @@ import pytest
 
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import COLORS, GRAY, Board, Route
+from ttr_widgets.rules.words import count
 from ttr_widgets.widgets import style
 from ttr_widgets.widgets.render import (
     CITIES,
@@ -254,7 +255,7 @@ def test_hover_on_every_route_shows_length_and_points(board: Board) -> None:
         route = board.route(route_id)
         text = figure.data[ROUTES].hovertext[i]
         assert f"length {route.length} " in text
-        assert f"{board.route_points(route)} points" in text
+        assert f"{count(board.route_points(route), 'point')}<br>" in text  # '1 point', '2 points'
 
 
 # -- the game's marks -----------------------------------------------------------------------
@@ -297,7 +298,7 @@ def test_depots_share_the_piece_trace_with_their_own_symbol_and_warehouse_size(
     assert list(pieces.marker.symbol) == [style.STATION_SYMBOL, style.DEPOT_SYMBOL,
                                           style.DEPOT_SYMBOL]
     assert "depot of player 2" in pieces.hovertext[2]
-    assert "Warehouse: 5 card(s)" in pieces.hovertext[2]
+    assert "Warehouse: 5 cards" in pieces.hovertext[2]
     assert style.DEPOT_SYMBOL != style.STATION_SYMBOL
     with pytest.raises(ValueError):
         map_figure(europe, depots={"Atlantis": 0})

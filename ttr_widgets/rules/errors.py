@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from .catalog import RULES
+
 
 class TTRError(ValueError):
     """Base class of every error the kit raises on purpose: one line, no traceback needed."""
 
 
 class RulesError(TTRError):
-    """An action the rules do not allow, with the rule's id and a sentence explaining it."""
+    """An action the rules do not allow, with the rule's id and a sentence explaining it.
+
+    For people: ``reason`` is the sentence alone ("A face-up locomotive cannot be your second
+    card; …"), ``rule_text`` the rule it applies, from the catalogue, for a "why?". ``str()``
+    appends the rule's id (``… (rule draw.second-locomotive)``) for the command line and logs."""
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"{message} (rule {rule})")
         self.rule = rule
         self.reason = message
+
+    @property
+    def rule_text(self) -> str:
+        """The rule's sentence from ``catalog.RULES`` (its id when the catalogue lacks it)."""
+        return RULES.get(self.rule, self.rule)
 
 
 class MapError(TTRError):

@@ -595,7 +595,7 @@ def route_hover(board: Board, route: Route, owner: str | None = None,
     for an open route nobody may claim, ``closed``: why, in the core's words)."""
     lines = [
         f"<b>{_label(board, route.a)} – {_label(board, route.b)}</b>",
-        f"length {route.length} · {route.color} · {board.route_points(route)} points",
+        f"length {route.length} · {route.color} · {count(board.route_points(route), 'point')}",
     ]
     if route.tunnel:
         lines.append("tunnel")

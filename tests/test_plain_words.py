@@ -1,0 +1,307 @@
+"""Plain words on every page: what a visitor can read holds no code-speak.
+
+Each page's widgets are built and driven headless the way a person drives them (a short game
+with refusals, bot moves, a ticket choice and a tunnel in the play app; the lab, the scorer and
+the explorer as they open and after a few clicks). Then every text a visitor can see is
+collected from the widget tree (HTML and label values with their tags stripped, button and
+checkbox captions, the options of lists, the titles, axis titles, legends, bar labels and hover
+texts of every chart) and searched for code-speak: a rule id in brackets, "(s)" plurals,
+"1 points", internal route and ticket ids, raw Python values, and city names not spelt as the
+board spells them.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import pytest
+
+from ttr_widgets.rules import lab_sample, load_map
+from ttr_widgets.rules.actions import ClaimRoute, DrawTickets
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.lab import claim_frequency, completion_by_value, ticket_gamble
+from ttr_widgets.rules.position import parse_position
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.state import TicketChoice, TunnelPayment
+from ttr_widgets.rules.words import count, plural
+from ttr_widgets.widgets import lab_plots as plots
+from ttr_widgets.widgets.app import PlayApp
+from ttr_widgets.widgets.explorer import ScoringExplorer
+from ttr_widgets.widgets.odds_view import TunnelOddsExplorer
+from ttr_widgets.widgets.scorer import TicketScorer, example_path
+
+MINI = load_map("mini")
+EUROPE = load_map("europe")
+USA = load_map("usa")
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+
+#: what must never reach a visitor, with a name for the failure message
+CODE_SPEAK: dict[str, re.Pattern[str]] = {
+    "a rule id in brackets": re.compile(r"\((?:rule )?[a-z0-9]+\.[a-z0-9-]+\)"),
+    "an '(s)' plural": re.compile(r"\(s\)"),
+    "a singular with a plural noun": re.compile(
+        r"(?<![\d.,])\b1 (?:points|cards|tickets|trains|locomotives|stations|routes|turns)\b"),
+    "an internal id": re.compile(r"\b(?:usa|eu|m|mini)-t?\d{2,3}\b"),
+    "a Fraction repr": re.compile(r"Fraction\("),
+    "a dataclass or object repr": re.compile(r"\b[A-Z][A-Za-z]+\([a-z_]+="),
+    "a dict": re.compile(r"\{\s*['\"][^'\"]*['\"]\s*:"),
+    "a tuple of numbers": re.compile(r"\(\d+, \d+(?:, \d+)*\)"),
+    "the word 'None'": re.compile(r"\bNone\b"),
+}
+#: cities whose file name is plain ASCII but whose board name is not
+ASCII_SPELLINGS = ("Zurich", "Munchen", "Bucuresti", "Kobenhavn", "Cadiz")
+
+
+# --------------------------------------------------------------------------- reading a page
+
+
+def _strip_tags(text: str) -> str:
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S | re.I)
+    return html.unescape(re.sub(r"<[^>]*>", " ", text))
+
+
+def _hidden(widget: widgets.Widget) -> bool:
+    layout = getattr(widget, "layout", None)
+    return isinstance(layout, widgets.Layout) and (layout.display == "none"
+                                                   or layout.visibility == "hidden")
+
+
+def visible_texts(widget: widgets.Widget) -> Iterator[str]:
+    """Every text a visitor can read in ``widget`` and the widgets inside it (hidden ones
+    left out)."""
+    if _hidden(widget):
+        return
+    if isinstance(widget, widgets.HTML | widgets.HTMLMath | widgets.Label):
+        yield _strip_tags(widget.value).strip()
+    for name in ("description", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and value.strip("\u200b "):
+            yield _strip_tags(value).strip() if name == "description" else value
+    if isinstance(widget, widgets.Combobox):
+        yield from widget.options
+    elif hasattr(widget, "_options_labels"):
+        yield from widget._options_labels
+    if isinstance(widget, widgets.Tab):
+        yield from (widget.get_title(i) or "" for i in range(len(widget.children)))
+    if isinstance(widget, go.FigureWidget):
+        yield from figure_texts(widget.to_dict())
+    if isinstance(widget, widgets.Output):
+        for output in widget.outputs:
+            data = output.get("data", {})
+            if PLOTLY_MIME in data:
+                yield from figure_texts(data[PLOTLY_MIME])
+            elif "text/html" in data:
+                yield _strip_tags(str(data["text/html"]))
+            elif "text/plain" in data:
+                yield str(data["text/plain"])
+            if "text" in output:
+                yield str(output["text"])
+    for child in getattr(widget, "children", ()):
+        yield from visible_texts(child)
+
+
+def figure_texts(figure: dict[str, Any]) -> Iterator[str]:
+    """The words of a plotly figure: titles, axis titles, legend names, bar and point labels,
+    hover texts, annotations and category names."""
+    layout = figure.get("layout", {})
+    for key, value in layout.items():
+        if key == "title" or key.startswith(("xaxis", "yaxis")):
+            title = value.get("title") if isinstance(value, dict) else None
+            if key == "title":
+                title = value
+            text = title.get("text") if isinstance(title, dict) else title
+            if isinstance(text, str):
+                yield _strip_tags(text)
+    for note in layout.get("annotations", ()):
+        yield _strip_tags(str(note.get("text", "")))
+    for trace in figure.get("data", ()):
+        if trace.get("showlegend", True) is not False and isinstance(trace.get("name"), str):
+            yield trace["name"]
+        for key in ("text", "hovertext", "x", "y"):
+            value = trace.get(key)
+            values = value if isinstance(value, list | tuple) else [value]
+            yield from (_strip_tags(v) for v in values if isinstance(v, str))
+        template = trace.get("hovertemplate")
+        if isinstance(template, str):
+            yield _strip_tags(re.sub(r"%\{[^}]*\}|<extra>.*?</extra>", " ", template))
+
+
+def code_speak(texts: list[str]) -> list[str]:
+    """Each text with code-speak, with what is wrong in it."""
+    found = []
+    for text in texts:
+        for what, pattern in CODE_SPEAK.items():
+            if pattern.search(text):
+                found.append(f"{what}: {text.strip()[:200]!r}")
+        for spelling in ASCII_SPELLINGS:
+            if re.search(rf"\b{spelling}\b", text):
+                found.append(f"{spelling} not as the board spells it: {text.strip()[:200]!r}")
+    return found
+
+
+def assert_plain(widget: widgets.Widget) -> list[str]:
+    texts = [t for t in visible_texts(widget) if t.strip()]
+    assert texts, "no visible text collected: the walk over the widget tree is broken"
+    problems = code_speak(texts)
+    assert not problems, "code-speak on the page:\n" + "\n".join(problems[:30])
+    return texts
+
+
+# --------------------------------------------------------------------------- the checker
+
+
+def test_the_checker_finds_each_kind_of_code_speak() -> None:
+    bad = ["Not now. (rule turn.pending)", "2 ticket(s)", "for 1 points", "Denver (usa-040)",
+           "(Fraction(23821, 53955), 0.44)", "TicketGamble(map='usa', players=2)",
+           "{'usa': 1}", "Paris–Zurich (3 gray)", "(3, 4, 5)", "None"]
+    assert all(code_speak([text]) for text in bad)
+    good = ["Paris–Zürich (3 gray)", "1 point", "2 points", "You keep 2 tickets and return 1.",
+            "Chance you can pay: 2659/2678 = 99.3 %", "draw.", "4 tickets name “Seattle”"]
+    assert code_speak(good) == []
+    page = widgets.VBox([widgets.HTML("<b>1 card</b>"), widgets.Button(description="Pay"),
+                         widgets.HTML("(rule x.y)", layout=widgets.Layout(display="none"))])
+    assert list(visible_texts(page)) == ["1 card", "Pay"]  # hidden text is not visible
+
+
+def test_words_count_and_plural() -> None:
+    assert [count(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert count(1, "person") == "1 person" and count(3, "person") == "3 people"
+    assert plural(2, "Depot") == "Depots" and count(2, "box") == "2 boxes"
+
+
+def test_a_refusal_reads_well_without_its_rule_id() -> None:
+    state = scenario(MINI, ["Ann", "Bob"], hands=[{"red": 1}])
+    with pytest.raises(RulesError) as info:
+        Game((state,)).play(ClaimRoute("m-01", "red", 0))  # 2 red, with 1 red in hand
+    error = info.value
+    assert error.rule and error.rule not in error.reason and "(rule" not in error.reason
+    assert str(error) == f"{error.reason} (rule {error.rule})"  # the command line keeps the id
+    assert error.rule_text.endswith(".") and error.rule not in error.rule_text
+    assert code_speak([error.reason, error.rule_text]) == []
+
+
+# --------------------------------------------------------------------------- the play app
+
+
+def _keep_offered(app: PlayApp) -> None:
+    assert app.ticket_choice.layout.display != "none"
+    app.ticket_choice.keep.click()
+
+
+def test_the_play_app_speaks_plainly_through_a_short_game() -> None:
+    app = PlayApp("usa", ("You", "Greedy"), ("human", "greedy"), seed=3, bot_delay=0)
+    seen = assert_plain(app)  # the deal: choosing the setup tickets
+    app.hint()  # a hint while choosing tickets
+    seen += assert_plain(app)
+    assert "greedy bot" not in app.status.text.casefold()
+    _keep_offered(app)
+    assert not isinstance(app.state.pending, TicketChoice) or not app.state.in_setup
+    seen += assert_plain(app)
+    expensive = max(USA.routes, key=lambda r: r.length)
+    app.click_route(expensive.id)  # cannot be paid yet: refused in words
+    seen += assert_plain(app)
+    row = app.state.face_up_names()
+    app.market.cards[next(i for i, c in enumerate(row) if c != "locomotive")].click()
+    if "locomotive" in app.state.face_up_names():
+        app.market.cards[app.state.face_up_names().index("locomotive")].click()  # refused
+        seen += assert_plain(app)
+    app.market.blind.click()  # the turn ends; the greedy bot moves
+    assert len(app.game.log()) >= 5 and app.state.current == 0
+    seen += assert_plain(app)
+    app.play(DrawTickets())  # a ticket choice during the game
+    assert isinstance(app.state.pending, TicketChoice)
+    app.hint()
+    seen += assert_plain(app)
+    _keep_offered(app)
+    seen += assert_plain(app)
+    app.undo()
+    seen += assert_plain(app)
+    app.redo()
+    for tab in range(len(app.tabs.children)):
+        app.tabs.selected_index = tab
+        seen += assert_plain(app)
+    assert any("You keep" in text for text in seen)
+
+
+def test_a_europe_game_names_cities_as_the_board_does() -> None:
+    app = PlayApp("europe", ("You", "Greedy"), ("human", "greedy"), seed=1, bot_delay=0)
+    for _turn in range(3):
+        assert_plain(app)
+        if isinstance(app.state.pending, TicketChoice):
+            _keep_offered(app)
+        else:
+            app.market.blind.click()
+            app.market.blind.click()
+    assert_plain(app)
+
+
+def test_a_tunnel_and_its_payment_in_plain_words() -> None:
+    state = scenario(MINI, ["Ann", "Bob"], hands=[{"green": 3, "locomotive": 1}],
+                     pile_top=["green", "red", "locomotive"])
+    app = PlayApp.from_game(Game((state,)), ("human", "greedy"), bot_delay=0)
+    app.click_route("m-06")  # Bree–Eton, a 2 green tunnel
+    assert_plain(app)
+    next(b for b in app.claim.options.children if b.description == "Pay 2 green").click()
+    assert isinstance(app.state.pending, TunnelPayment)
+    texts = assert_plain(app)
+    assert any("2 more cards to pay" in t or "2 extra cards" in t for t in texts)
+    app.tunnel.pay_buttons[0].click()
+    assert_plain(app)
+
+
+def test_a_ferry_is_described_without_nested_brackets() -> None:
+    ferry = next(r for r in EUROPE.routes if r.is_ferry and r.color == "gray")
+    state = scenario(EUROPE, ["Ann", "Bob"], hands=[{"red": ferry.length}])
+    app = PlayApp.from_game(Game((state,)), ("human", "greedy"), bot_delay=0)
+    app.click_route(ferry.id)
+    texts = assert_plain(app)
+    assert not any(re.search(r"\([^()]*\([^()]*\)[^()]*\)", t) for t in texts), \
+        [t for t in texts if "ferry" in t.casefold()]
+
+
+# --------------------------------------------------------------------------- the other pages
+
+
+def test_the_probability_lab_pages_show_tables_and_sentences() -> None:
+    games = lab_sample.sample_games()
+    every = [g for results in games.values() for g in results]
+    explorer = TunnelOddsExplorer(EUROPE, route_id="eu-085")
+    explorer.set_hand({"red": 4, "locomotive": 1})
+    parts = [
+        explorer,
+        plots.what_if_table(explorer.odds, explorer.what_if),
+        TunnelOddsExplorer.from_state(
+            scenario(EUROPE, 2, hands=[{"red": 3, "locomotive": 2}],
+                     discard=["red", "locomotive"],
+                     face_up=["red", "locomotive", "blue", "green", "green"]), "eu-054"),
+        plots.refresh_table(games),
+        plots.gamble_table(ticket_gamble(every)),
+        plots.show(plots.completion_figure(completion_by_value(every))),
+        plots.show(plots.gamble_figure(ticket_gamble(every))),
+        plots.show(plots.claim_frequency_figure(claim_frequency(USA, games["usa", 4]))),
+    ]
+    texts = assert_plain(widgets.VBox(parts))
+    assert any("Paris–Zürich" in t for t in texts)
+
+
+def test_the_scorer_and_the_explorer_speak_plainly() -> None:
+    scorer = TicketScorer("europe", players=["Ann", "Ben"])
+    scorer.view.simulate_route_click("eu-085")
+    scorer.ticket_search.value = "zurich"
+    scorer.add_button.click()  # several Zürich tickets: named, none taken
+    assert_plain(scorer)
+    scorer.ticket_search.value = "Zürich–Brindisi"
+    scorer.add_button.click()
+    scorer.add_ticket(scorer.position.players[0].tickets[0])  # already held: said in words
+    assert_plain(scorer)
+    explorer = ScoringExplorer(parse_position(json.loads(
+        example_path("europe").read_text())))
+    explorer.toggle_route(sorted(explorer.position.players[0].routes)[0])
+    assert_plain(explorer)

@@ -45,7 +45,7 @@ def test_the_plan_tab_plans_only_while_it_is_open():
     assert app.plan_panel.plan is None and app.plan_panel.summary.value == ""
     panel = open_plan(app)
     assert panel.plan == plan_for(app.state, 0)
-    assert app.highlight == (panel.plan.routes, "plan: 11 trains to place")
+    assert app.highlight == (panel.plan.routes, "plan: 11 trains")
 
 
 def test_the_panel_shows_routes_shared_tickets_cards_points_and_bottlenecks():
@@ -57,7 +57,7 @@ def test_the_panel_shows_routes_shared_tickets_cards_points_and_bottlenecks():
     assert "Ann's plan for 2 tickets: 11 trains still to place (44 left)" in shown
     assert "A Seattle – Los Angeles (9)" in shown and "B Portland – Phoenix (11)" in shown
     assert "Portland – San Francisco 5 5 green A B (shared)" in shown
-    assert "Los Angeles – Phoenix 3 3 any one colour B" in shown
+    assert "Los Angeles – Phoenix 3 3 of any one colour B" in shown
     assert "Portland – Seattle 1 yours A" in shown
     assert "Cards : 5 green, 3 pink, 3 of any one colour per gray route" in shown
     assert "Points : 38" in shown
@@ -137,6 +137,6 @@ def test_a_panel_on_its_own_with_its_own_highlight():
     panel.state, panel.viewer = state, 0
     assert calls == [] and panel.plan is None
     panel.active = True
-    assert calls == [(("usa-069", "usa-089", "usa-091"), "plan: 9 trains to place")]
+    assert calls == [(("usa-069", "usa-089", "usa-091"), "plan: 9 trains")]
     panel.route = "usa-089"  # with two players its twin closes too: 3 more
     assert "3 more trains (12 instead of 9)" in text(panel.what_if.value)

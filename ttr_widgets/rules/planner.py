@@ -13,8 +13,9 @@ be used. Finding the cheapest such network is the *Steiner forest* problem, solv
 The two tracks of a double route are parallel edges: blocking one leaves the other usable.
 ``bottlenecks`` asks, for every route the plan still has to claim, how many more trains the
 cheapest plan costs if someone else takes it. Results are cached per board and question, so a
-bot may ask every turn. This module's Dijkstra over the contracted board is its only shortest
-path routine; ``graph.ticket_path`` (a path through given routes) names the routes a ticket uses.
+bot may ask every turn. ``graph.ticket_path`` (a path through given routes) names the routes a
+ticket uses; the searches here work on the contracted board (``_Network.tree``) and, for a
+bottleneck, with the plan's routes free (``_detour``), which no other routine does.
 """
 
 from __future__ import annotations
@@ -132,8 +133,10 @@ def bottlenecks(board: Board, tickets: Iterable[str], owned: Iterable[str] = (),
         twin = board.route(rid).double
         if twins_close and twin is not None and twin not in owned_set:
             closed.add(twin)
-        if _substitute(board, board.route(rid), blocked_set | closed):
-            found.append(Bottleneck(rid, 0))
+        route = board.route(rid)
+        if _detour(board, route, free=owned_set | set(base.routes),
+                   closed=blocked_set | closed) == route.length:
+            found.append(Bottleneck(rid, 0))  # as cheap a way round: no need to plan again
             continue
         after = _plan(board, ticket_ids, owned_set, blocked_set | closed)
         found.append(Bottleneck(rid, None if after.trains is None else after.trains - base.trains))
@@ -216,11 +219,29 @@ def _route_set(board: Board, route_ids: Iterable[str]) -> frozenset[str]:
     return ids
 
 
-def _substitute(board: Board, route: Route, closed: frozenset[str]) -> bool:
-    """Whether another open route joins the same two cities for no more trains (the other
-    track of a double route): taking ``route`` away then costs nothing."""
-    return any(other.id != route.id and other.id not in closed and other.length <= route.length
-               and {other.a, other.b} == {route.a, route.b} for other in board.routes_at[route.a])
+def _detour(board: Board, route: Route, free: Collection[str], closed: Collection[str]) -> int:
+    """The fewest trains that join the two ends of ``route`` without it, the ``free`` routes
+    (the plan's and the owned) costing nothing and ``closed`` ones unusable. Replacing a
+    plan's route by such a detour keeps every ticket joined, so when the detour costs the
+    route's length (the other track of a double, say) losing the route costs nothing; it can
+    never cost less, or the plan would not be the cheapest."""
+    best = {route.a: 0}
+    queue = [(0, route.a)]
+    while queue:
+        cost, city = heapq.heappop(queue)
+        if city == route.b:
+            return cost
+        if cost > best[city]:
+            continue
+        for step in board.routes_at[city]:
+            if step.id == route.id or step.id in closed:
+                continue
+            total = cost + (0 if step.id in free else step.length)
+            other = step.other(city)
+            if total < best.get(other, _INF):
+                best[other] = total
+                heapq.heappush(queue, (total, other))
+    return _INF
 
 
 def _most_critical(board: Board, found: list[Bottleneck]) -> tuple[Bottleneck, ...]:

@@ -155,7 +155,7 @@ class PlanPanel(widgets.VBox):
         if self._on_highlight is None or self.plan is None:
             return
         trains = self.plan.trains
-        label = "your plan" if trains is None else f"plan: {count(trains, 'train')} to place"
+        label = "your plan" if trains is None else f"plan: {count(trains, 'train')}"
         self._on_highlight(self.plan.routes, label)
         self._highlighted = True
 
@@ -219,7 +219,7 @@ def _tickets_html(board: Board, plan: Plan, letters: dict[str, str]) -> str:
 def _cards_text(board: Board, rid: str) -> str:
     route = board.route(rid)
     paid = route.length - route.ferry_locomotives
-    colour = "any one colour" if route.color == GRAY else route.color
+    colour = "of any one colour" if route.color == GRAY else route.color
     text = f"{paid} {colour}" if paid else ""
     if route.ferry_locomotives:
         text += (" + " if text else "") + count(route.ferry_locomotives, LOCOMOTIVE)

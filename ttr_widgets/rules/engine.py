@@ -842,7 +842,7 @@ def _refill_row(state: GameState, pile: _Pile) -> dict[str, Any]:
 
 def _claim(state: GameState, action: ClaimRoute) -> GameState:
     route = state.board.route_by_id[action.route]
-    if route.tunnel and state.board.rules.tunnel_reveal:
+    if state.board.reveal_count(route):
         return _start_tunnel(state, route, action)
     cost = _payment_hand(action.color, route.length - action.locomotives, action.locomotives)
     event = f"{says(state.player.name, 'claims')} {route}"
@@ -887,7 +887,7 @@ def _start_tunnel(state: GameState, route: Route, action: ClaimRoute) -> GameSta
     """Rule tunnel.reveal: turn up cards; each matching card adds one to the price."""
     pile = _Pile.of(state)
     revealed: list[int] = []
-    for _ in range(state.board.rules.tunnel_reveal):
+    for _ in range(state.board.reveal_count(route)):
         card = pile.take()
         if card == NO_CARD:
             break  # rule tunnel.short-pile

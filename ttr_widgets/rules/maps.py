@@ -29,7 +29,8 @@ _RULE_OTHERS = ("route_points", "initial_tickets", "initial_rejects", "station_c
                 "ticket_kinds", "longest_bonus_name")
 # Keys a route or ticket may have: a misspelt one ("tunel") would otherwise quietly mean its
 # default. Cities may carry any extra information (lat, lon, country, ...): none of it is a rule.
-_ROUTE_KEYS = ("id", "a", "b", "length", "color", "tunnel", "ferry_locomotives", "double")
+_ROUTE_KEYS = ("id", "a", "b", "length", "color", "tunnel", "ferry_locomotives", "double",
+               "triple", "tunnel_cards", "stays_open")
 _TICKET_KEYS = ("id", "a", "b", "points", "kind", "big_city", "decks", "points_1910")
 _LENGTH_KEY = re.compile(r"[1-9][0-9]{0,2}")
 
@@ -244,9 +245,35 @@ def _route(i: int, item: Any, names: set[str], lengths: set[int],
     double = item.get("double")
     if double is not None and not isinstance(double, str):
         problems.append(f"{place}.double: expected a route id or null")
+    triple, reveal, stays_open = _team_fields(place, item, tunnel, problems)
     if len(problems) > before or not (isinstance(rid, str) and _is_int(length)):
         return None  # (the second test only restates for the type checker what passed above)
-    return Route(rid, item["a"], item["b"], length, item["color"], tunnel, ferry, double, i)
+    return Route(rid, item["a"], item["b"], length, item["color"], tunnel, ferry, double, i,
+                 reveal=reveal, triple=triple, stays_open=stays_open)
+
+
+def _team_fields(place: str, item: dict[str, Any], tunnel: Any,
+                 problems: list[str]) -> tuple[tuple[str, ...], int, bool]:
+    """A route's Team Asia fields: ``triple`` (the two other tracks of a triple route),
+    ``tunnel_cards`` (a tunnel's own number of cards to turn up) and ``stays_open`` (a double
+    whose both tracks stay open with 4 players)."""
+    triple = item.get("triple", [])
+    if "triple" in item and not (isinstance(triple, list) and len(triple) == 2
+            and all(isinstance(t, str) and t for t in triple) and triple[0] != triple[1]):
+        problems.append(f"{place}.triple: expected the ids of the two other tracks")
+        triple = []
+    elif triple and item.get("double") is not None:
+        problems.append(f"{place}.triple: a route is a double or a triple, not both")
+    reveal = item.get("tunnel_cards", 0)
+    if "tunnel_cards" in item and not (_is_int(reveal) and 1 <= reveal <= 9 and tunnel is True):
+        problems.append(f"{place}.tunnel_cards: expected 1 to 9 cards to turn up, "
+                        f"on a tunnel only")
+        reveal = 0
+    stays_open = item.get("stays_open", False)
+    if stays_open is not False and not (stays_open is True and item.get("double")):
+        problems.append(f"{place}.stays_open: expected true or false, true on a double only")
+        stays_open = False
+    return tuple(triple), reveal, stays_open
 
 
 def _check_ends(place: str, what: str, item: dict[str, Any], names: set[str],
@@ -277,16 +304,39 @@ def _check_doubles(routes: list[Route], ids: set[str], problems: list[str]) -> N
             problems.append(f"{place}: {twin.id!r} does not name {route.id!r} back as its twin")
         elif {twin.a, twin.b} != {route.a, route.b}:
             problems.append(f"{place}: {twin.id!r} joins other cities")
+        elif twin.stays_open != route.stays_open:
+            problems.append(f"routes[{route.index}].stays_open: its twin {twin.id!r} "
+                            f"does not say the same")
+    _check_triples(routes, by_id, ids, problems)
     _check_parallels(routes, problems)
 
 
+def _check_triples(routes: list[Route], by_id: dict[str, Route], ids: set[str],
+                   problems: list[str]) -> None:
+    """The three tracks of a triple route name each other and join the same cities."""
+    for route in routes:
+        place = f"routes[{route.index}].triple"
+        for other_id in route.triple:
+            other = by_id.get(other_id)
+            if other is None:
+                if other_id not in ids:
+                    problems.append(f"{place}: unknown route {_show(other_id)}")
+            elif other is route:
+                problems.append(f"{place}: {route.id!r} names itself")
+            elif set(other.triple) != {route.id, *route.triple} - {other.id}:
+                problems.append(f"{place}: {other.id!r} does not name the same three tracks")
+            elif {other.a, other.b} != {route.a, route.b}:
+                problems.append(f"{place}: {other.id!r} joins other cities")
+
+
 def _check_parallels(routes: list[Route], problems: list[str]) -> None:
-    """Two tracks between the same cities must name each other as a double route."""
+    """Tracks between the same cities must name each other as a double or triple route."""
     first: dict[frozenset[str], Route] = {}
     for route in routes:
         pair = frozenset((route.a, route.b))
         other = first.setdefault(pair, route)
-        if other is not route and route.double != other.id and other.double != route.id:
+        if other is not route and other.id not in route.parallel \
+                and route.id not in other.parallel:
             problems.append(f"routes[{route.index}]: joins {route.a!r} and {route.b!r} like "
                             f"routes[{other.index}] ({other.id!r}) but neither names the other "
                             f"as its double")

@@ -71,6 +71,17 @@ class Route:
     index: int = field(default=-1, compare=False)  #: position in Board.routes
     #: the ends as the board spells them ('Zürich' for 'Zurich'); set by the map loader
     labels: tuple[str, str] = field(default=("", ""), compare=False, repr=False)
+    #: a tunnel's own number of cards to turn up (Team Asia prints 4, 5 or 6 on each tunnel);
+    #: 0: the map's ``tunnel_reveal``
+    reveal: int = 0
+    triple: tuple[str, ...] = ()  #: ids of the two other tracks of a triple route
+    #: team play: both tracks of this double stay open with 4 players (Hong Kong–Canton)
+    stays_open: bool = False
+
+    @property
+    def parallel(self) -> tuple[str, ...]:
+        """The ids of the other tracks between the same two cities (none, one or two)."""
+        return (self.double,) if self.double else self.triple
 
     @property
     def is_ferry(self) -> bool:
@@ -212,3 +223,8 @@ class Board:
 
     def route_points(self, route: Route) -> int:
         return self.rules.points_for_length(route.length)
+
+    def reveal_count(self, route: Route) -> int:
+        """How many cards a claim of ``route`` turns up: its own count, else the map's
+        (0: not a tunnel on this map)."""
+        return (route.reveal or self.rules.tunnel_reveal) if route.tunnel else 0

@@ -22,9 +22,10 @@ from ttr_widgets.rules.actions import (
 from ttr_widgets.rules.bots import greedy_bot
 from ttr_widgets.rules.engine import apply, legal_actions, new_game, random_action, score
 from ttr_widgets.rules.errors import RulesError
-from ttr_widgets.rules.model import card_index
+from ttr_widgets.rules.model import CARD_NAMES, card_index
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import (
+    NO_CARD,
     CollectChoice,
     DepotPlacement,
     FirstCard,
@@ -237,8 +238,80 @@ def test_warehouses_are_reshuffled_when_pile_and_discards_run_out():
                   {"black": 2})
     assert not state.deck and not state.discard and state.cards_in_play() == 110
     after = apply(state, DrawFaceUp("locomotive"))  # ends the turn
-    assert sorted(after.deck) == [card_index("black")] * 2
     assert after.warehouses == ((0,) * 9, (0,) * 9) and after.cards_in_play() == 110
+    assert NO_CARD not in after.face_up  # the new pile refilled the row at once
+    assert "Warehouses were emptied" in after.last_event
+
+
+# ----- the Warehouses become the new pile at once (rule wd.exhaustion)
+
+ROW = ["red", "orange", "yellow", "green", "blue"]
+
+
+def exhausted(row, stored, depots_left=(4, 0)):
+    """Player 1 to move, no pile and no discards, Player 2's Warehouse holding ``stored`` and
+    Player 2 out of Depots (so the next empty pile turns the Warehouses into the pile)."""
+    rest = dict(zip(CARD_NAMES, USA.deck, strict=True))
+    for card in [*row, *(c for c, n in stored.items() for _ in range(n))]:
+        rest[card] -= 1
+    state = scenario(USA, 2, hands=[rest], face_up=row, options=WD, warehouses=[{}, stored])
+    state = evolve(state, depots_left=depots_left)
+    assert not state.deck and not state.discard and state.cards_in_play() == 110
+    return state
+
+
+def test_taking_the_last_face_up_card_refills_the_row_from_the_warehouses_at_once():
+    state = exhausted(ROW, {"black": 2, "white": 1})
+    after = apply(state, DrawFaceUp("red"))
+    assert isinstance(after.pending, SecondCard)
+    assert NO_CARD not in after.face_up and len(after.deck) == 2
+    assert after.warehouses == ((0,) * 9, (0,) * 9) and after.cards_in_play() == 110
+    assert "Warehouses were emptied and shuffled into a new pile" in after.last_event
+    assert DrawBlind() in legal_actions(after)
+    done = apply(after, DrawBlind())  # the second blind draw sees the new pile
+    assert done.current == 1 and len(done.deck) == 1 and done.cards_in_play() == 110
+
+
+def test_without_a_player_out_of_depots_the_warehouses_stay_and_the_slot_stays_empty():
+    state = exhausted(ROW, {"black": 2, "white": 1}, depots_left=(4, 1))
+    after = apply(state, DrawFaceUp("red"))
+    assert NO_CARD in after.face_up and not after.deck
+    assert sum(after.warehouses[1]) == 3
+    refused(after, DrawBlind(), "draw.no-card")
+
+
+def test_a_refilled_row_showing_three_locomotives_is_replaced_at_once():
+    row = ["locomotive", "locomotive", "red", "orange", "yellow"]
+    state = exhausted(row, {"locomotive": 3})
+    after = apply(state, DrawFaceUp("red"))  # the slot is refilled with a locomotive
+    assert after.refreshes > state.refreshes
+    assert "3 locomotives and was replaced" in after.last_event
+    assert NO_CARD not in after.face_up and after.cards_in_play() == 110
+
+
+def test_feeding_the_last_card_turns_the_warehouses_into_the_pile_before_the_draw():
+    state = exhausted(ROW, {"black": 1})
+    deck = list(state.players[0].hand)
+    deck[card_index("white")] -= 1
+    state = evolve(state, deck=(card_index("white"),),
+                   players=(evolve(state.players[0], hand=tuple(deck)), state.players[1]))
+    assert state.cards_in_play() == 110
+    fed = apply(state, FeedWarehouse(1))
+    assert isinstance(fed.pending, FirstCard) and sorted(fed.deck) == sorted(
+        (card_index("white"), card_index("black")))
+    assert fed.warehouses == ((0,) * 9, (0,) * 9)
+    drawn = apply(apply(fed, DrawBlind()), DrawBlind())  # both draws see the new pile
+    assert drawn.current == 1 and not drawn.deck and drawn.cards_in_play() == 110
+
+
+def test_placing_ones_last_depot_turns_the_warehouses_into_the_pile_at_once():
+    state = exhausted(ROW, {"black": 2}, depots_left=(1, 1))
+    assert FeedWarehouse(0) not in legal_actions(state)
+    placed = apply(state, PlaceDepot("Denver"))
+    assert placed.current == 0 and placed.depots_left == (0, 1)
+    assert sorted(placed.deck) == [card_index("black")] * 2
+    assert "Warehouses were emptied" in placed.last_event
+    assert FeedWarehouse(0) in legal_actions(placed)
 
 
 @pytest.mark.parametrize("options", [

@@ -802,11 +802,15 @@ def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
     changes = {"players": _with_player(state, player.with_hand(_add(player.hand, card))),
                "face_up": row, "refreshes": refreshes, **pile.changes()}
     face_up_loco = card == LOCO and isinstance(action, DrawFaceUp)
-    if second or face_up_loco or not _second_card_possible(pile, row):
+    if second or face_up_loco:
         why = " (a face-up locomotive is the whole draw)" if face_up_loco else ""
         return _end_turn(state, event + why + ".", **changes)
+    restocked, note = _restock_from_warehouses(state, changes)
+    pile = _Pile(restocked["deck"], restocked["discard"], state.seed, restocked["shuffles"])
+    if not _second_card_possible(pile, restocked["face_up"]):
+        return _end_turn(state, event + ".", **changes)
     return evolve(state, pending=SecondCard(), last_event=event + "; one more card to draw."
-                  + _pile_notes(state, changes), **changes)
+                  + _pile_notes(state, changes) + note, **restocked)
 
 
 def _second_card_possible(pile: _Pile, row: tuple[int, ...]) -> bool:
@@ -1009,8 +1013,10 @@ def _feed(state: GameState, action: FeedWarehouse) -> GameState:
                   *state.warehouses[owner + 1:])
     whose = f"{their(state.player.name)} own" if owner == state.current \
         else f"{state.players[owner].name}'s"
-    state = evolve(state, warehouses=warehouses, pending=FirstCard(), **pile.changes(),
-                   last_event=f"{says(state.player.name, 'feeds')} {whose} Warehouse.")
+    changes, note = _restock_from_warehouses(state, {"warehouses": warehouses,
+                                                     **pile.changes()})
+    state = evolve(state, pending=FirstCard(), **changes,
+                   last_event=f"{says(state.player.name, 'feeds')} {whose} Warehouse.{note}")
     if not (state.deck or state.discard or any(c != NO_CARD for c in state.face_up)):
         return _end_turn(state, state.last_event + " No card is left to draw.")
     return state
@@ -1021,11 +1027,13 @@ def _place_depot(state: GameState, action: PlaceDepot) -> GameState:
     me = state.current
     depots_left = (*state.depots_left[:me], state.depots_left[me] - 1,
                    *state.depots_left[me + 1:])
-    changes = {"depots": (*state.depots, (action.city, me)), "depots_left": depots_left,
-               "last_event": f"{says(state.player.name, 'places')} a Depot in "
-                             f"{state.board.city_label(action.city)}."}
-    if not isinstance(state.pending, DepotPlacement):
-        return evolve(state, **changes)  # a free action: the turn goes on
+    event = f"{says(state.player.name, 'places')} a Depot in {state.board.city_label(action.city)}."
+    changes: dict[str, Any] = {"depots": (*state.depots, (action.city, me)),
+                               "depots_left": depots_left}
+    if not isinstance(state.pending, DepotPlacement):  # a free action: the turn goes on
+        changes, note = _restock_from_warehouses(state, changes)
+        return evolve(state, last_event=event + note, **changes)
+    changes["last_event"] = event
     if me > 0:
         return evolve(state, current=me - 1, **changes)
     return evolve(state, pending=None, **changes)
@@ -1057,14 +1065,37 @@ def _collect(state: GameState, action: CollectWarehouses) -> GameState:
 def _pile_notes(state: GameState, changes: dict[str, Any]) -> str:
     """Say what happened to the pile and the face-up row on the way (rules
     draw.three-locomotives and draw.reshuffle), so logs and lessons can show it."""
-    notes = ""
-    refreshed = changes.get("refreshes", state.refreshes) - state.refreshes
-    if refreshed:
-        notes += (" The face-up row showed 3 locomotives and was replaced"
-                  + (f" ({refreshed} times)." if refreshed > 1 else "."))
+    notes = _refresh_note(changes.get("refreshes", state.refreshes) - state.refreshes)
     if changes.get("shuffles", state.shuffles) > state.shuffles:
         notes += " The pile ran out: the discards were shuffled into a new pile."
     return notes
+
+
+def _refresh_note(refreshed: int) -> str:
+    if not refreshed:
+        return ""
+    return (" The face-up row showed 3 locomotives and was replaced"
+            + (f" ({count(refreshed, 'time')})." if refreshed > 1 else "."))
+
+
+def _restock_from_warehouses(state: GameState, changes: dict[str, Any]
+                             ) -> tuple[dict[str, Any], str]:
+    """Rule wd.exhaustion at once: the Warehouses become the new pile as soon as the pile and
+    the discards run out, and the face-up row is refilled and checked right away (rules
+    draw.replace and draw.three-locomotives), so the next draw sees the new pile. Returns the
+    changes and a sentence saying so ("" when nothing happened)."""
+    if not state.warehouses:
+        return changes, ""
+    reshuffled = _warehouse_reshuffle(state, changes)
+    if reshuffled is changes:
+        return changes, ""
+    pile = _Pile(reshuffled["deck"], (), state.seed, reshuffled["shuffles"])
+    before = changes.get("refreshes", state.refreshes)
+    row = tuple(pile.take() if c == NO_CARD else c for c in changes.get("face_up", state.face_up))
+    row, refreshes = _check_row(state.board, row, pile, before)
+    note = (" The pile and the discards ran out: the Warehouses were emptied and shuffled into "
+            "a new pile." + _refresh_note(refreshes - before))
+    return {**reshuffled, "face_up": row, "refreshes": refreshes, **pile.changes()}, note
 
 
 def _warehouse_reshuffle(state: GameState, changes: dict[str, Any]) -> dict[str, Any]:
@@ -1099,12 +1130,12 @@ def _end_turn(state: GameState, event: str, *, passed: bool = False, **changes: 
         event += (f" {says(state.player.name, 'has')} {count(trains, 'train')} left: everyone "
                   "gets one last turn.")
     event += _pile_notes(state, changes)
+    changes, restocked = _restock_from_warehouses(state, changes)
+    event += restocked
     passes = state.passes + 1 if passed else 0
     if passes >= state.num_players:
         final = 0
         event += " Nobody can move: the game ends."
-    if state.warehouses:
-        changes = _warehouse_reshuffle(state, changes)
     return evolve(state, current=(state.current + 1) % state.num_players, pending=None,
                    final_turns=final, turn=state.turn + 1, passes=passes, last_event=event,
                    **changes)

@@ -575,15 +575,20 @@ class FastGame:
         t = self.tables
         mask = self._payable(hand) & self.open & ~self.blocked[p]
         colour_keys = [keys[h] for h in hand]
-        colour_keys[LOCO] = keys[0]
-        vectors, colors = t.vector, t.color
+        k0, k1, k2, k3, k4, k5, k6, k7, _ = colour_keys
+        lk = colour_keys[LOCO] = keys[0]
+        vectors, colors, locos = t.vector, t.color, t.loco_vector
         while mask:
             low = mask & -mask
             r = low.bit_length() - 1
             c = colors[r]
-            size = vectors[r][colour_keys[c]] if c != 8 else self._route_size(r, colour_keys)
+            v = vectors[r]
+            if c != 8:
+                size = v[colour_keys[c]]
+            else:
+                size = (v[k0] + v[k1] + v[k2] + v[k3] + v[k4] + v[k5] + v[k6] + v[k7]
+                        + locos[r][lk])
             if i < size:
-                c = t.color[r]
                 return (CLAIM, r, *self._nth_payment(-1 if c == 8 else c, t.length[r],
                                                      t.ferry[r], i, hand))
             i -= size

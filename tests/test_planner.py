@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
-from ttr_widgets.rules import load_map
+from ttr_widgets.rules import lessons, load_map
 from ttr_widgets.rules.graph import connected
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.planner import (
@@ -19,6 +20,7 @@ from ttr_widgets.rules.planner import (
     plan,
     plan_for,
     plan_if_taken,
+    review_for,
 )
 from ttr_widgets.rules.scenario import scenario
 
@@ -350,3 +352,49 @@ def test_plan_if_taken_agrees_with_the_bottlenecks():
     assert plan_if_taken(two, 0, "usa-001").trains == base.trains
     with pytest.raises(ValueError, match="belongs to Ann"):
         plan_if_taken(two, 0, "usa-091")
+
+
+TEAM = load_map(str(Path(__file__).resolve().parent / "fixtures" / "team" / "teamtest.json"))
+
+
+def test_two_tickets_on_a_map_with_triple_routes_match_the_four_city_formula():
+    d = all_distances(TEAM)
+    for first, second in itertools.combinations([t.id for t in TEAM.tickets[::3]], 2):
+        result = plan(TEAM, [first, second])
+        assert result.trains == two_ticket_forest(TEAM, d, first, second), (first, second)
+        check_plan_is_a_plan(TEAM, result)
+
+
+def test_a_triple_route_closes_whole_when_its_tracks_close_together():
+    # Ash–Birch is a triple of 2s. If its other tracks stay open, losing the one planned costs
+    # nothing; if they all close, Ash–Elm 3, Elm–Fern 4, Fern–Birch 1 = 8: 6 more.
+    base = plan(TEAM, ["kt-01"])
+    assert (base.trains, base.to_claim) == (2, ("k-01",))
+    assert bottlenecks(TEAM, ["kt-01"]) == (Bottleneck("k-01", 0),)
+    assert bottlenecks(TEAM, ["kt-01"], twins_close=True) == (Bottleneck("k-01", 6),)
+
+
+def test_review_of_a_plan_a_learner_built():
+    # Lesson 4's plan: Chicago–New Orleans and Montreal–New Orleans. Each ticket's own cheapest
+    # path (Chicago–Saint Louis–Little Rock–New Orleans 7; Montreal–New York–Pittsburgh–
+    # Raleigh–Atlanta–New Orleans 3 + 2 + 2 + 2 + 4 = 13) join both with 20 trains; going
+    # Montreal–Toronto–Chicago (3 + 4) and sharing the Chicago line takes 14.
+    state = lessons.plan_exercise()
+    east = ["usa-072", "usa-078", "usa-084", "usa-006", "usa-004"]
+    chicago_line = ["usa-022", "usa-065", "usa-067"]
+    assert [str(USA.route(r)) for r in chicago_line] == [
+        "Chicago–Saint Louis (2 green)", "Little Rock–New Orleans (3 green)",
+        "Little Rock–Saint Louis (2 gray)"]
+    separate = review_for(state, 0, east + chicago_line)
+    assert (separate.trains, separate.missing, separate.spare) == (20, (), ())
+    assert separate.fewest.trains == 14 and not separate.cheapest
+    best = review_for(state, 0, separate.fewest.routes)
+    assert best.cheapest and best.trains == 14
+    extra = review_for(state, 0, (*separate.fewest.routes, "usa-001"))
+    assert extra.spare == ("usa-001",) and not extra.cheapest
+    half = review_for(state, 0, chicago_line)
+    assert half.joined == ("usa-t04",) and half.missing == ("usa-t17",)
+    taken = scenario(USA, ["Ann", "Ben"], claimed={"usa-022": 1},
+                     tickets=[list(state.players[0].tickets), []])
+    blocked = review_for(taken, 0, chicago_line)
+    assert blocked.unusable == ("usa-022",) and blocked.missing == ("usa-t04", "usa-t17")

@@ -291,7 +291,7 @@ def claiming() -> tuple[Practice, ...]:
             usa, FOUR, hands=[twin], claimed={den_kc_black: 1}),
             "Four players: Ben took the black track. Claim the orange one: it is open to "
             "you.",
-            "claim.double-small", (ClaimRoute(den_kc_orange, "orange", 0),), "accepted",
+            "claim.double-large", (ClaimRoute(den_kc_orange, "orange", 0),), "accepted",
             (den_kc_orange,)),
         Practice("double-own", "Never both tracks", scenario(
             usa, FOUR, hands=[{"orange": 4, "black": 4}], claimed={den_kc_black: 0}),
@@ -353,6 +353,16 @@ def ticket_exercise() -> GameState:
     tickets_held = [[_ticket(usa, "Denver", "El Paso"), _ticket(usa, "Chicago", "Santa Fe"),
                      _ticket(usa, "Kansas City", "Houston")], []]
     return finished(scenario(usa, TWO, claimed=claimed, tickets=tickets_held))
+
+
+def plan_exercise() -> GameState:
+    """Build a plan: Ann holds Chicago–New Orleans (7) and Montréal–New Orleans (13), no route
+    claimed yet. Alone, Montréal–New Orleans is cheapest down the east coast (13 trains) and
+    Chicago–New Orleans through Saint Louis and Little Rock (7): 20 in all. Together they take
+    14: Montréal–Toronto–Chicago (7) and the Chicago–New Orleans line both tickets share."""
+    usa = _usa()
+    return scenario(usa, TWO, tickets=[[_ticket(usa, "Chicago", "New Orleans"),
+                                        _ticket(usa, "Montreal", "New Orleans")], []])
 
 
 # --------------------------------------------------------------------------- 5. the end

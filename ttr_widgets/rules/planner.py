@@ -21,19 +21,19 @@ bottleneck, with the plan's routes free (``_detour``), which no other routine do
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
 from .engine import _route_closed
 from .errors import TTRError
-from .graph import ticket_path
+from .graph import connected, ticket_path
 from .model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
-from .state import OPEN, GameState, evolve
+from .state import GameState, evolve
 
-__all__ = ["MAX_CITIES", "Bottleneck", "Plan", "PlanError", "bottlenecks", "bottlenecks_for",
-           "plan", "plan_for", "plan_if_taken"]
+__all__ = ["MAX_CITIES", "Bottleneck", "Plan", "PlanError", "Review", "bottlenecks",
+           "bottlenecks_for", "plan", "plan_for", "plan_if_taken", "review", "review_for"]
 
 _INF = 1 << 40
 _FERRY = LOCOMOTIVE  #: the key for the locomotives a ferry needs in ``Plan.cards``
@@ -117,28 +117,36 @@ def bottlenecks(board: Board, tickets: Iterable[str], owned: Iterable[str] = (),
                 twins_close: bool = False) -> tuple[Bottleneck, ...]:
     """For each route the cheapest plan still has to claim, the extra trains if someone else
     takes it; the most critical first (impossible first, then the largest extra), ties in board
-    order. With ``twins_close`` the other track of a double route closes too (games with too
-    few players for both tracks). When some tickets are impossible already, the question is
+    order. With ``twins_close`` the other tracks between the same cities close too (games with
+    too few players for both tracks). When some tickets are impossible already, the question is
     asked about the others."""
-    ticket_ids = tuple(dict.fromkeys(tickets))
-    owned_set, blocked_set = _route_set(board, owned), _route_set(board, blocked)
-    base = base or plan(board, ticket_ids, owned_set, blocked_set)
+    owned_set = _route_set(board, owned)
+
+    def closes(route: Route) -> frozenset[str]:
+        others = route.parallel if twins_close else ()
+        return frozenset((route.id, *(r for r in others if r not in owned_set)))
+
+    return _bottlenecks(board, tuple(dict.fromkeys(tickets)), owned_set,
+                        _route_set(board, blocked), base, closes)
+
+
+def _bottlenecks(board: Board, ticket_ids: tuple[str, ...], owned: frozenset[str],
+                 blocked: frozenset[str], base: Plan | None,
+                 closes: Callable[[Route], frozenset[str]]) -> tuple[Bottleneck, ...]:
+    """``closes(route)``: the routes that close when someone else takes ``route``."""
+    base = base or plan(board, ticket_ids, owned, blocked)
     if base.unreachable:
         ticket_ids = tuple(t for t in ticket_ids if t not in base.unreachable)
-        base = _plan(board, ticket_ids, owned_set, blocked_set)
+        base = _plan(board, ticket_ids, owned, blocked)
     assert base.trains is not None
     found = []
     for rid in base.to_claim:
-        closed = {rid}
-        twin = board.route(rid).double
-        if twins_close and twin is not None and twin not in owned_set:
-            closed.add(twin)
         route = board.route(rid)
-        if _detour(board, route, free=owned_set | set(base.routes),
-                   closed=blocked_set | closed) == route.length:
+        closed = blocked | closes(route)
+        if _detour(board, route, free=owned | set(base.routes), closed=closed) == route.length:
             found.append(Bottleneck(rid, 0))  # as cheap a way round: no need to plan again
             continue
-        after = _plan(board, ticket_ids, owned_set, blocked_set | closed)
+        after = _plan(board, ticket_ids, owned, closed)
         found.append(Bottleneck(rid, None if after.trains is None else after.trains - base.trains))
     return _most_critical(board, found)
 
@@ -154,28 +162,78 @@ def plan_for(state: GameState, player: int, tickets: Iterable[str] | None = None
 
 def bottlenecks_for(state: GameState, player: int, tickets: Iterable[str] | None = None,
                     base: Plan | None = None) -> tuple[Bottleneck, ...]:
-    """``bottlenecks`` for a player in a game; whether the other track of a double route
-    closes when someone else takes one is the engine's rule for this game."""
+    """``bottlenecks`` for a player in a game; which other tracks close when someone else
+    takes a route is asked of the engine (rules claim.double-small and claim.double-own)."""
     owned, blocked = _owned_blocked(state, player)
     chosen = state.players[player].tickets if tickets is None else tickets
-    return bottlenecks(state.board, chosen, owned, blocked, base,
-                       twins_close=_twins_close(state, player))
+    return _bottlenecks(state.board, tuple(dict.fromkeys(chosen)), owned, blocked, base,
+                        lambda route: _closed_if_taken(state, player, route, owned))
 
 
 def plan_if_taken(state: GameState, player: int, route_id: str,
                   tickets: Iterable[str] | None = None) -> Plan:
-    """The player's cheapest plan once an opponent takes ``route_id`` (and, where the engine
-    says so for this game, closes the other track of a double route). ``ValueError`` if the
-    player owns the route."""
+    """The player's cheapest plan once an opponent takes ``route_id`` (and the other tracks
+    between the same cities, where the engine closes them). ``ValueError`` if the player owns
+    the route."""
     owned, blocked = _owned_blocked(state, player)
     route = state.board.route(route_id)
     if route_id in owned:
         raise ValueError(f"route {route_id} belongs to {state.players[player].name}")
-    closed = {route_id}
-    if route.double is not None and route.double not in owned and _twins_close(state, player):
-        closed.add(route.double)
     chosen = state.players[player].tickets if tickets is None else tickets
-    return plan(state.board, chosen, owned, blocked | closed)
+    return plan(state.board, chosen, owned,
+                blocked | _closed_if_taken(state, player, route, owned))
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A plan someone built, beside the cheapest one (``fewest``): the trains its routes still
+    need (owned ones are free), the tickets it joins and misses, its routes that cannot be used
+    (blocked) and those no ticket needs (``spare``: without any one of them every joined ticket
+    stays joined)."""
+
+    trains: int
+    joined: tuple[str, ...]
+    missing: tuple[str, ...]
+    unusable: tuple[str, ...]
+    spare: tuple[str, ...]
+    fewest: Plan
+
+    @property
+    def cheapest(self) -> bool:
+        """Whether it completes every ticket with the fewest trains."""
+        return not self.missing and not self.unusable and self.trains == self.fewest.trains
+
+
+def review(board: Board, tickets: Iterable[str], chosen: Iterable[str], owned: Iterable[str] = (),
+           blocked: Iterable[str] = ()) -> Review:
+    """Judge a plan of ``chosen`` route ids for ``tickets`` against the cheapest plan."""
+    ticket_ids = tuple(dict.fromkeys(tickets))
+    owned_set, blocked_set = _route_set(board, owned), _route_set(board, blocked)
+    routes = sorted(_route_set(board, chosen), key=lambda rid: board.route(rid).index)
+    usable = [r for r in routes if r not in blocked_set]
+    network = set(usable) | owned_set
+
+    def joins(route_ids: Collection[str], tid: str) -> bool:
+        ticket = board.ticket(tid)
+        return connected(board, route_ids, ticket.a, ticket.b)
+
+    joined = tuple(t for t in ticket_ids if joins(network, t))
+    spare = tuple(r for r in usable if r not in owned_set and
+                  all(joins(network - {r}, t) for t in joined))
+    return Review(
+        trains=sum(board.route(r).length for r in usable if r not in owned_set),
+        joined=joined, missing=tuple(t for t in ticket_ids if t not in joined),
+        unusable=tuple(r for r in routes if r in blocked_set), spare=spare,
+        fewest=plan(board, ticket_ids, owned_set, blocked_set))
+
+
+def review_for(state: GameState, player: int, chosen: Iterable[str],
+               tickets: Iterable[str] | None = None) -> Review:
+    """``review`` of a plan for a player in a game (their routes owned, closed ones blocked,
+    their tickets by default)."""
+    owned, blocked = _owned_blocked(state, player)
+    picked = state.players[player].tickets if tickets is None else tickets
+    return review(state.board, picked, chosen, owned, blocked)
 
 
 # --------------------------------------------------------------------------- game positions
@@ -195,18 +253,19 @@ def _owned_blocked(state: GameState, player: int) -> tuple[frozenset[str], froze
     return owned, blocked
 
 
-def _twins_close(state: GameState, player: int) -> bool:
-    """Whether, in this game, a double route's other track closes to ``player`` once an
-    opponent claims one track (asked of the engine on a route of the board)."""
+def _closed_if_taken(state: GameState, player: int, route: Route,
+                     owned: frozenset[str]) -> frozenset[str]:
+    """The route and the other tracks between its cities that the engine would close to
+    ``player`` once the next player claimed ``route``."""
+    if state.num_players < 2:
+        return frozenset((route.id,))
     view = _as_player(state, player)
-    pair = next((r for r in state.board.routes if r.double is not None), None)
-    if pair is None or state.num_players < 2:
-        return False
-    assert pair.double is not None
-    twin = state.board.route(pair.double)
     owners = list(view.owners)
-    owners[pair.index], owners[twin.index] = (player + 1) % state.num_players, OPEN
-    return _route_closed(evolve(view, owners=tuple(owners)), twin) is not None
+    owners[route.index] = (player + 1) % state.num_players
+    after = evolve(view, owners=tuple(owners))
+    return frozenset((route.id, *(
+        rid for rid in route.parallel if rid not in owned
+        and _route_closed(after, state.board.route(rid)) is not None)))
 
 
 # --------------------------------------------------------------------------- the search

@@ -49,6 +49,7 @@ from ttr_widgets.rules.engine import (
 from ttr_widgets.rules.graph import ticket_path
 from ttr_widgets.rules.lessons import Outcome, Practice
 from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCO, Board, Route
+from ttr_widgets.rules.planner import review_for
 from ttr_widgets.rules.position import Position, score_position
 from ttr_widgets.rules.scoring import Holding, ScoreSheet, format_score_sheet
 from ttr_widgets.rules.state import (
@@ -66,7 +67,7 @@ from ttr_widgets.rules.words import count
 from .map_view import MapView
 from .style import DEFAULT_PLAYER_COLORS, ROUTE_FILL
 
-__all__ = ["Quiz", "ScoreExercise", "TryIt", "WhichTicketFails"]
+__all__ = ["PlanTryIt", "Quiz", "ScoreExercise", "TryIt", "WhichTicketFails"]
 
 LOCOMOTIVE_FILL = "#b9a0d8"  #: face-up locomotive button (the card shows every colour)
 OK, NO = "\u2714", "\u2718"
@@ -648,6 +649,108 @@ class WhichTicketFails:
         borrowed = {x.route for x in self.player.borrowings if x.route is not None}
         routes = set(self.game.players[self.game.sheet.players.index(self.player)].routes)
         return ticket_path(self.game.board, routes | borrowed, a, b) or ()
+
+
+class PlanTryIt:
+    """"Build a plan": click routes on the board to put them in (or take them out of) a plan
+    for a player's tickets; *Check* compares it with the fewest trains the planner finds
+    (``planner.review_for``), *Show the fewest* draws one cheapest plan, *Clear* starts again.
+    Routes the player owns are free; routes others own cannot be used."""
+
+    def __init__(self, state: GameState, *, player: int = 0,
+                 title: str = "Build the cheapest plan") -> None:
+        self.state, self.player = state, player
+        self.board = state.board
+        self.chosen: list[str] = []  #: the routes put in the plan, in the order clicked
+        self.view = MapView(self.board, player_names=_padded([p.name for p in state.players]))
+        self.view.on_route_click(self.click_route)
+        self.summary = w.HTML()
+        self.feedback = w.HTML()
+        buttons = w.HBox([TryIt._button("Check", self.check),
+                          TryIt._button("Show the fewest", self.show_fewest),
+                          TryIt._button("Clear", self.clear)])
+        tickets = ", ".join(_ticket_text(self.board, t) for t in state.players[player].tickets)
+        self.widget = w.VBox([
+            w.HTML(f"<h4 style='margin:4px 0'>{_esc(title)}</h4>"
+                   f"<p>{_esc(state.players[player].name)} holds {_esc(tickets)}. Click routes "
+                   "to build a network that completes every ticket with as few trains as you "
+                   "can; click a route again to take it out.</p>"),
+            self.view.widget, self.summary, buttons, self.feedback])
+        self._render()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def click_route(self, route_id: str) -> None:
+        """Put the route in the plan, or take it out (what a click on the board does)."""
+        route = self.board.route(route_id)
+        owner = self.state.route_owners().get(route_id)
+        if owner is not None:
+            whose = "yours: it is free in any plan" if owner == self.player else \
+                f"taken by {self.state.players[owner].name}: it cannot be in your plan"
+            self.feedback.value = _esc(f"{route.cities_label} is already {whose}.")
+            return
+        if route_id in self.chosen:
+            self.chosen.remove(route_id)
+        elif review_for(self.state, self.player, [route_id]).unusable:
+            name = self.state.players[self.player].name
+            self.feedback.value = _esc(f"{route.cities_label} is closed to {name}: the other "
+                                       "track is claimed, so it cannot be in the plan.")
+            return
+        else:
+            self.chosen.append(route_id)
+        self.feedback.value = ""
+        self._render()
+
+    def clear(self) -> None:
+        self.chosen.clear()
+        self.feedback.value = ""
+        self._render()
+
+    def _render(self, highlight: Sequence[str] | None = None, label: str = "your plan") -> None:
+        found = review_for(self.state, self.player, self.chosen)
+        marks = [f"{OK if t in found.joined else NO} {_esc(_ticket_text(self.board, t))}"
+                 for t in (*found.joined, *found.missing)]
+        self.summary.value = (f"<div><b>Your plan</b>: {count(len(self.chosen), 'route')}, "
+                              f"{count(found.trains, 'train')} · {' · '.join(marks)}</div>")
+        self.view.show(owners=self.state.route_owners(), highlight=(
+            self.chosen if highlight is None else highlight), highlight_label=label)
+
+    def check(self) -> bool:
+        """True when the plan completes every ticket with the fewest trains; the feedback
+        says what is missing, what is not needed, or how many trains too many it takes."""
+        found = review_for(self.state, self.player, self.chosen)
+        board, fewest = self.board, found.fewest.trains
+        if found.missing:
+            names = [_esc(_ticket_text(board, t)) for t in found.missing]
+            verb = "is" if len(names) == 1 else "are"
+            self.feedback.value = f"{NO} Not yet: {', '.join(names)} {verb} not joined."
+        elif found.spare:
+            names = [_esc(board.route(r).cities_label) for r in found.spare]
+            verb = "is" if len(names) == 1 else "are"
+            self.feedback.value = (f"{NO} Every ticket is joined, but {', '.join(names)} {verb} "
+                                   "not needed by any ticket: take it out.")
+        elif not found.cheapest:
+            self.feedback.value = (
+                f"{NO} Every ticket is joined with {count(found.trains, 'train')}, but "
+                f"{count(fewest or 0, 'train')} are enough. Look for routes the tickets can "
+                "share, even if one ticket then takes a longer way.")
+        else:
+            self.feedback.value = (f"{OK} Right: {count(found.trains, 'train')}, the fewest "
+                                   "that complete these tickets.")
+        return found.cheapest
+
+    def show_fewest(self) -> None:
+        """Draw one cheapest plan on the board and list its routes."""
+        fewest = review_for(self.state, self.player, self.chosen).fewest
+        board = self.board
+        shared = [board.route(r).cities_label for r, users in fewest.shared.items()
+                  if len(users) > 1]
+        steps = ", ".join(board.route(r).cities_label for r in fewest.routes)
+        both = f" Shared by the tickets: {', '.join(shared)}." if shared else ""
+        self.feedback.value = _esc(f"The fewest: {count(fewest.trains or 0, 'train')} — "
+                                   f"{steps}.{both}")
+        self._render(fewest.routes, "the fewest trains")
 
 
 class Quiz:

@@ -102,13 +102,25 @@ def test_face_up_locomotive_ends_the_turn(drawing: TryIt) -> None:
     assert drawing.goal_met
 
 
-def test_the_refresh_and_the_reshuffle_are_told(drawing: TryIt) -> None:
+def test_the_refresh_and_the_reshuffle_are_told_once(drawing: TryIt) -> None:
     drawing.select("three-locomotives")
     face_up(drawing, "red").click()
-    assert "draw.three-locomotives" in drawing.result.value
+    assert drawing.result.value.count("3 locomotives") == 1
+    assert "was replaced" in drawing.result.value
     drawing.select("reshuffle")
     drawing.blind_button.click()
-    assert "draw.reshuffle" in drawing.result.value
+    assert drawing.result.value.count("shuffled into a new pile") == 1
+
+
+def test_the_four_player_double_route_cites_its_own_rule(claiming: TryIt) -> None:
+    claiming.select("double-four-players")
+    claiming.show_me()
+    assert claiming.goal_met and "claim.double-large" in claiming.goal.value
+    shown = claiming.result.value + claiming.goal.value + claiming.prompt.value
+    assert RULES["claim.double-large"] in shown and RULES["claim.double-small"] not in shown
+    claiming.select("double-two-players")
+    claiming.show_me()
+    assert "claim.double-small" in claiming.goal.value
 
 
 def test_draw_tickets_in_the_middle_of_a_draw_is_refused(drawing: TryIt) -> None:

@@ -30,7 +30,7 @@ from .engine import legal_actions, station_cost, why_illegal
 from .errors import RulesError
 from .graph import connected, ticket_path
 from .model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
-from .state import CollectChoice, DepotPlacement, GameState, TicketChoice, evolve
+from .state import OPEN, CollectChoice, DepotPlacement, GameState, TicketChoice, evolve
 from .words import count, plural
 
 __all__ = [
@@ -177,6 +177,8 @@ def allowed_by(state: GameState, action: Action) -> tuple[str, ...]:
             rules.append("ferry.locomotives")
         if route.tunnel and board.rules.tunnel_reveal:
             rules.append("tunnel.reveal")
+        if route.double is not None and state.owners[board.route(route.double).index] != OPEN:
+            rules.append("claim.double-large")  # legal, so the twin is another player's
         return tuple(rules)
     if isinstance(action, PayTunnel):
         return ("tunnel.pay",)

@@ -55,6 +55,8 @@ RULES: dict[str, str] = {
     "claim.double-own": "No player may claim both tracks of a double route.",
     "claim.double-small": "With 2 or 3 players only one track of a double route is used: once "
     "either is claimed, the other is closed to everyone.",
+    "claim.double-large": "With 4 or 5 players both tracks of a double route are used: once one "
+    "is claimed, the other stays open to every other player.",
     "claim.anywhere": "You may claim any open route; it need not connect to your own trains.",
     "claim.points": "A route scores at once: 1, 2, 4, 7, 10, 15 or 21 points for 1, 2, 3, 4, 5, 6 "
     "or 8 spaces.",

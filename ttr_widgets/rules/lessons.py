@@ -291,7 +291,7 @@ def claiming() -> tuple[Practice, ...]:
             usa, FOUR, hands=[twin], claimed={den_kc_black: 1}),
             "Four players: Ben took the black track. Claim the orange one: it is open to "
             "you.",
-            "claim.double-small", (ClaimRoute(den_kc_orange, "orange", 0),), "accepted",
+            "claim.double-large", (ClaimRoute(den_kc_orange, "orange", 0),), "accepted",
             (den_kc_orange,)),
         Practice("double-own", "Never both tracks", scenario(
             usa, FOUR, hands=[{"orange": 4, "black": 4}], claimed={den_kc_black: 0}),

@@ -256,11 +256,11 @@ class TryIt:
             if self.step.outcome == "refused" and error.rule == self.step.rule:
                 self._meet_goal()
             return False
-        before = self.state
-        self.state = apply(before, action)
+        self.state = apply(self.state, action)
         self.history.append(action)
+        # the core's event already tells a refreshed row or a reshuffled pile: said once
         self.result.value = (f"<b style='color:#1b7f3b'>{OK} Accepted.</b> "
-                             f"{_esc(self.state.last_event)}{_side_effects(before, self.state)}")
+                             f"{_esc(self.state.last_event)}")
         demo = self.step.demo
         if self.step.outcome == "accepted" and len(self.history) >= len(demo) and \
                 type(action) is type(demo[-1]):
@@ -863,18 +863,6 @@ def _warehouse_text(state: GameState) -> str:
     left = ", ".join(f"{names[i]} {n}" for i, n in enumerate(state.depots_left))
     return (f" Depots on the map: {_esc(depots)}. Warehouse sizes: {_esc(sizes)}. Depots "
             f"beside the Warehouse: {_esc(left)}.")
-
-
-def _side_effects(before: GameState, after: GameState) -> str:
-    """What the event sentence leaves unsaid: a refreshed row, a reshuffled pile."""
-    notes = []
-    if after.refreshes > before.refreshes:
-        notes.append("The face-up row showed 3 locomotives, so all 5 were discarded and 5 new "
-                     "cards turned up (rule <code>draw.three-locomotives</code>).")
-    if after.shuffles > before.shuffles:
-        notes.append("The pile ran out, so the discards were shuffled into a new pile (rule "
-                     "<code>draw.reshuffle</code>).")
-    return "".join(f"<br>{n}" for n in notes)
 
 
 def _hand_text(hand: Sequence[int]) -> str:

@@ -88,9 +88,20 @@ def test_text_spells_cities_as_the_board_does(capsys: pytest.CaptureFixture[str]
     assert out.startswith("1 ticket: Zürich – Budapest (6 points).")
 
 
+def test_text_marks_tunnels_and_their_extra_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    # Brest–Venezia: Brest–Paris 3, Paris–Zürich 3 and Zürich–Venezia 2 = 8; the last two are
+    # tunnels.
+    _, out, _ = run(capsys, "--map", "europe", "--tickets", "eu-t12")
+    assert "Fewest trains to complete it: 8." in out
+    assert "  Paris – Zürich (a tunnel): 3 trains, 3 cards of any one colour" in out
+    assert "  Venezia – Zürich (a tunnel): 2 trains, 2 green cards" in out
+    assert out.count("(a tunnel)") == 2
+    assert "; tunnels may ask for more." in out
+
+
 def test_text_of_complete_and_impossible_sets(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "--map", "mini", "--tickets", "mini-t07", "--owned", "m-01")
-    assert "All of them are complete already: no train to place." in out
+    assert "It is complete already: no train to place." in out
     assert "Your routes the plan uses:\n  Ayr – Bree: 2 trains" in out
     _, out, _ = run(capsys, "--map", "mini", "--tickets", "mini-t01,mini-t08",
                     "--blocked", "m-01,m-02")

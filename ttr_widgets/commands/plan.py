@@ -147,10 +147,12 @@ def plan_text(board: Board, result: Plan, found: tuple[Bottleneck, ...], owned: 
         trains = sum(board.route(r).length for r in result.to_claim)
         lines.append(f"For the others, the fewest trains: {trains}.")
     elif result.trains == 0:
-        lines.append("All of them are complete already: no train to place.")
+        done = "It is" if len(tickets) == 1 else "All of them are"
+        lines.append(f"{done} complete already: no train to place.")
     else:
         over = result.trains > board.rules.trains
-        lines.append(f"Fewest trains to complete them all: {result.trains}" + (
+        them = "it" if len(tickets) == 1 else "them all"
+        lines.append(f"Fewest trains to complete {them}: {result.trains}" + (
             f", more than the {board.rules.trains} a player starts with." if over else "."))
     lines += _route_lines(board, result, owned, ids)
     lines += _cards_lines(board, result)
@@ -175,8 +177,9 @@ def _route_lines(board: Board, result: Plan, owned: set[str], ids: bool) -> list
             uses = "" if len(result.tickets) == 1 or not users else "; for " + (
                 _and([_ticket_name(board, t, ids) for t in users]) if len(users) <= 3
                 else f"{len(users)} of the tickets")
-            lines.append(f"  {_route_name(board, rid, ids)}: {count(route.length, 'train')}"
-                         f"{cards}{uses}")
+            tunnel = " (a tunnel)" if route.tunnel else ""
+            lines.append(f"  {_route_name(board, rid, ids)}{tunnel}: "
+                         f"{count(route.length, 'train')}{cards}{uses}")
     return lines
 
 

@@ -5,12 +5,20 @@ The reference engine (``engine.py``) validates every action and builds a new imm
 simulating want many whole games quickly, so this module plays the same rules on one mutable
 ``FastGame``, with tables built once per board:
 
-* the number of ways to pay for claims is read from per-player tables indexed by (cards of a
-  colour, locomotives), updated when a route closes for a player (claimed, its twin claimed,
-  or longer than the trains left), so counting the legal actions costs a few look-ups;
+* the number of ways to pay for claims is read from tables indexed by (cards of a colour,
+  locomotives) that sum every open route's payments, updated when a route closes for everyone
+  (claimed, or its twin claimed with fewer than 4 players); the few open routes closed to one
+  player (the twin of their own route, longer than their trains) are a bit mask whose payments
+  are taken off; so counting the legal actions costs a few look-ups;
 * the routes a hand can pay for are a bit mask (per colour, by cards in reach), so picking the
   i-th legal action walks only those routes;
-* the ticket pile, the train-card pile, the hands and the owners are lists changed in place.
+* the ticket pile, the train-card pile, the hands and the owners are lists changed in place;
+* at the end, ``score`` is ``engine.score`` with a quicker longest-trail search
+  (``fast_trail``).
+
+Rollouts: ``game = FastGame.from_state(state)`` once, then per rollout ``g = game.clone()`` and
+``g.random_step(rng.getrandbits)`` until ``g.is_over`` (or ``play_random``), then
+``score(g.to_state())``.
 
 It plays the identical game: ``random_step`` picks exactly what ``engine.random_action`` picks
 with the same generator (which is ``rng.choice(legal_actions(state))``), and carries it out as

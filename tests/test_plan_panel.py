@@ -57,7 +57,7 @@ def test_the_panel_shows_routes_shared_tickets_cards_points_and_bottlenecks():
     assert "Ann's plan for 2 tickets: 11 trains still to place (44 left)" in shown
     assert "A Seattle – Los Angeles (9)" in shown and "B Portland – Phoenix (11)" in shown
     assert "Portland – San Francisco 5 5 green A B (shared)" in shown
-    assert "Los Angeles – Phoenix 3 3 of any one colour B" in shown
+    assert "Los Angeles – Phoenix 3 3 gray B" in shown
     assert "Portland – Seattle 1 yours A" in shown
     assert "Cards : 5 green, 3 pink, 3 of any one colour per gray route" in shown
     assert "Points : 38" in shown

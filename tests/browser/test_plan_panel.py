@@ -10,6 +10,7 @@ Francisco, San Francisco–Los Angeles (both shared by the two tickets) and Los 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -107,6 +108,10 @@ def test_the_plan_tab_in_the_browser(plan_server: VoilaServer, page: Page,
     summary = _wait_text(play, ".ttr-plan-summary", "Your plan")
     assert "11 trains" not in summary
     assert "usa-" not in summary + routes
+    trains = re.search(r"(\d+) trains? still to place", summary)
+    assert trains is not None, summary
+    label = f"plan: {trains[1]} train{'' if trains[1] == '1' else 's'}"
+    assert play.read_until(lambda: _highlight(play)[0], label) == label  # the board follows
     screenshot(page, "plan-panel-after-claim")
     assert console_errors == []
 

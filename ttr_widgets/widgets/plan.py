@@ -219,8 +219,7 @@ def _tickets_html(board: Board, plan: Plan, letters: dict[str, str]) -> str:
 def _cards_text(board: Board, rid: str) -> str:
     route = board.route(rid)
     paid = route.length - route.ferry_locomotives
-    colour = "of any one colour" if route.color == GRAY else route.color
-    text = f"{paid} {colour}" if paid else ""
+    text = f"{paid} {route.color}" if paid else ""  # gray: any one colour (the cards line)
     if route.ferry_locomotives:
         text += (" + " if text else "") + count(route.ferry_locomotives, LOCOMOTIVE)
     return text
@@ -239,7 +238,8 @@ def _routes_html(board: Board, plan: Plan, letters: dict[str, str]) -> str:
         rows.append(
             f'<tr class="ttr-plan-route{" ttr-plan-shared" if shared else ""}" '
             f'style="{weight}{"color:#1d5a2c;" if mine else ""}">'
-            f"<td>{_route_name(board, rid)}</td><td>{board.route(rid).length}</td>"
+            f"<td>{_route_name(board, rid)}{' (tunnel)' if board.route(rid).tunnel else ''}"
+            f"</td><td>{board.route(rid).length}</td>"
             f"<td>{cards}</td><td>{' '.join(letters[t] for t in users)}"
             f"{' (shared)' if shared else ''}</td></tr>")
     return (f'<table {_SMALL[:-1]};border-collapse:collapse;margin:4px 0">'

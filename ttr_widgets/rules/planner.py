@@ -488,9 +488,11 @@ class _Steiner:
             if not sub:
                 break
         self.merged[s] = merged
-        best = rows.none
+        # Extend by a path. A node whose merged cost is no less than the best found for it
+        # so far can improve nothing (distances obey the triangle rule): skip it.
+        best, width, mask = rows.none, rows.width, rows.mask
         for u, value in enumerate(rows.unpack(merged)):
-            if value < rows.cap:
+            if value < (best >> (u * width)) & mask:
                 through = value * rows.ones + self.packed[u]
                 ge = ((best | guard) - through) & guard
                 best ^= (best ^ through) & (ge - (ge >> shift))

@@ -76,12 +76,31 @@ def greedy_bot(state: GameState, rng: random.Random) -> Choice:
         _draw(state, plan, second=False, rng=rng)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+def strong_bot(state: GameState, rng: random.Random) -> Choice:
+    """The planning bot of ``rules.strong`` (imported when first asked: it builds on this
+    module)."""
+    from .strong import strong_bot as play
+
+    return play(state, rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot}
+
+#: Each bot as a difficulty level, and what it does in one plain line (easiest first).
+LEVELS: dict[str, tuple[str, str]] = {
+    "random": ("easy", "picks any legal move at random"),
+    "greedy": ("medium", "follows its tickets one by one and claims the longest route on "
+               "their way it can pay for"),
+    "strong": ("hard", "plans all its tickets together, claims first the routes it cannot do "
+               "without, and races to end the game once they are done"),
+}
 
 
 def hint(state: GameState, seed: int = 0) -> Choice:
-    """What a sensible player would do now, and why (the greedy bot's choice)."""
-    return greedy_bot(state, random.Random(seed))
+    """What the strong bot would do now, and why, in numbers (``rules.coach``)."""
+    from .coach import hint as coach_hint
+
+    return coach_hint(state, seed)
 
 
 # --------------------------------------------------------------------------- planning

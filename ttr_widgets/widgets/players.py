@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import traitlets
 
-from ttr_widgets.rules.bots import BOTS
+from ttr_widgets.rules.bots import BOTS, LEVELS
 from ttr_widgets.rules.errors import MapError
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.state import GameState, Options
@@ -23,8 +23,9 @@ from .style import DEFAULT_PLAYER_COLORS
 __all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "options_title", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots.
-KINDS: tuple[str, ...] = ("human", *sorted(BOTS))
-_KIND_LABELS = {"human": "human", "random": "random bot", "greedy": "greedy bot"}
+KINDS: tuple[str, ...] = ("human", *LEVELS, *sorted(set(BOTS) - set(LEVELS)))
+_KIND_LABELS = {"human": "human", "random": "random bot", "greedy": "greedy bot",
+                "strong": "strong bot"}
 _DEFAULT_NAMES = ("You", "Greedy bot", "Random bot", "Ada", "Bo")
 _DEFAULT_KINDS = ("human", "greedy", "random", "greedy", "random")
 BASE = "base"  #: the variant dropdown's value for the map's own tickets
@@ -156,9 +157,8 @@ class StartPanel(widgets.VBox):
         self.count.add_class("ttr-player-count")
         self.names = [widgets.Text(value=n, layout=widgets.Layout(width="150px"))
                       for n in _DEFAULT_NAMES]
-        self.kinds = [widgets.Dropdown(options=[(_KIND_LABELS.get(k, f"{k} bot"), k)
-                                                for k in KINDS], value=k,
-                                       layout=widgets.Layout(width="130px"))
+        self.kinds = [widgets.Dropdown(options=[(_kind_choice(k), k) for k in KINDS], value=k,
+                                       layout=widgets.Layout(width="170px"))
                       for k in _DEFAULT_KINDS]
         for name, kind in zip(self.names, self.kinds, strict=True):
             name.add_class("ttr-player-name")
@@ -179,7 +179,7 @@ class StartPanel(widgets.VBox):
             widgets.HTML("<b>New game</b>"), widgets.HBox([self.map, self.count]),
             widgets.HBox([self.variant, self.warehouses],
                          layout=widgets.Layout(align_items="center")),
-            self.seats, widgets.HBox([self.seed, self.start]),
+            self.seats, widgets.HTML(_levels_line()), widgets.HBox([self.seed, self.start]),
         ])
         self.add_class("ttr-start")
 
@@ -229,6 +229,19 @@ class StartPanel(widgets.VBox):
             self.names[i].value = name
             self.kinds[i].value = kind
         self.seed.value = ""
+
+
+def _kind_choice(kind: str) -> str:
+    """A seat's choice in the dropdown: 'human', 'hard: strong bot'."""
+    label = _KIND_LABELS.get(kind, f"{kind} bot")
+    return f"{LEVELS[kind][0]}: {label}" if kind in LEVELS else label
+
+
+def _levels_line() -> str:
+    """The bots' difficulty levels, each in one plain line (``ttr-levels``)."""
+    rows = "".join(f"<li><b>{level}</b> ({html.escape(kind)} bot): {html.escape(what)}</li>"
+                   for kind, (level, what) in LEVELS.items())
+    return f'<ul class="ttr-levels" style="margin:2px 0;font-size:90%">{rows}</ul>'
 
 
 def _variants_of(map_name: str) -> tuple[str, ...]:

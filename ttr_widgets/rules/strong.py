@@ -1,0 +1,612 @@
+"""The strong bot: a planner that sees only what its seat may see.
+
+Each decision starts from a *plan*: the open routes that join the tickets in its hand most
+cheaply (a Steiner tree grown ticket by ticket over its own routes, free, and the open ones,
+weighted by trains plus a turn per claim, so long routes are preferred). From the plan it
+
+* keeps the set of tickets (all subsets tried) worth most given the trains and the turns the
+  game is likely to last, judged from the trains the others have left;
+* claims first the planned route whose loss would cost most (a *bottleneck*: the extra trains
+  its tickets would need without it, or the tickets lost), before routes an opponent's
+  network already touches, then long ones;
+* draws the colours the plan still lacks (a gray route asks for the colour it is closest to),
+  blind unless a face-up card helps;
+* when every ticket is done, draws more tickets while the game is young, else claims the
+  routes that score most for their trains; in the last turns it claims what scores now,
+  a route that completes a ticket first.
+
+It reads its own hand and tickets and the public table (routes, the face-up row, the
+number of cards and tickets each player holds, the trains left); never the draw pile's order
+or another player's hand or tickets. ``choose(state, rng)`` returns ``bots.Choice``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+
+from .actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+)
+from .bots import Choice, greedy_bot
+from .engine import legal_actions
+from .graph import connected
+from .model import CARD_INDEX, CARD_NAMES, COLORS, GRAY, LOCO, Board, Hand, Route, Ticket
+from .state import OPEN, GameState, SecondCard, TicketChoice, TunnelPayment
+from .variants import ticket_rules
+
+__all__ = ["Plan", "Settings", "choose", "expected_draw_gain", "needs", "plan_of", "strong_bot"]
+
+TURN = 2.2  #: weight of one claim (a turn) against one train, when choosing paths
+INF = float("inf")
+CHANCE_BASE = 0.55
+CHANCE_SCALE = 10.0
+ROUTE_W = 0.6
+TRAIN_W = 0.5
+FILLER_MIN = 3
+TURNS_PER_TRAIN = 0.65
+STATION_W = 6.0  #: the weight of borrowing a route with a station (its 4 points and a turn)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Numbers the strong bot plays by (the defaults were tuned against the greedy bot)."""
+
+    draw_tickets_trains: int = 6  #: draw new tickets only with at least this many trains
+    draw_tickets_gain: float = 30.0  #: … and when they are worth this many points on average
+    endgame_trains: int = 7  #: an opponent this close to the end: score now
+
+
+DEFAULT = Settings()
+
+
+# --------------------------------------------------------------------------- the board's graph
+
+
+@dataclass(frozen=True, slots=True)
+class _Graph:
+    routes: tuple[Route, ...]
+    adjacent: dict[str, tuple[tuple[int, str], ...]]
+    parallel: tuple[tuple[int, ...], ...]  #: per route: the other tracks between its cities
+
+
+@lru_cache(maxsize=8)
+def _graph(board: Board) -> _Graph:
+    adjacent: dict[str, list[tuple[int, str]]] = {c.name: [] for c in board.cities}
+    for route in board.routes:
+        adjacent[route.a].append((route.index, route.b))
+        adjacent[route.b].append((route.index, route.a))
+    parallel = tuple(tuple(board.route_by_id[p].index for p in r.parallel) for r in board.routes)
+    return _Graph(board.routes, {c: tuple(v) for c, v in adjacent.items()}, parallel)
+
+
+def _weights(state: GameState, me: int) -> list[float]:
+    """Per route: 0 if ``me`` owns it, INF if closed to ``me``, else trains plus a turn."""
+    graph = _graph(state.board)
+    owners = state.owners
+    doubles_open = state.num_players >= state.board.rules.double_routes_min_players
+    weights = []
+    for route, owner, others in zip(graph.routes, owners, graph.parallel, strict=True):
+        if owner == me:
+            weights.append(0.0)
+        elif owner != OPEN or any(owners[i] == me or (owners[i] != OPEN and not doubles_open)
+                                  for i in others):
+            weights.append(INF)
+        else:
+            extra = 0.5 if route.tunnel else 0.0
+            weights.append(route.length + TURN + extra + 0.5 * route.ferry_locomotives)
+    return weights
+
+
+def _path(graph: _Graph, weights: Sequence[float], a: str, b: str
+          ) -> tuple[float, tuple[int, ...]] | None:
+    """The cheapest path from ``a`` to ``b`` (weight, route indices), or None."""
+    best: dict[str, float] = {a: 0.0}
+    back: dict[str, tuple[int, str]] = {}
+    queue: list[tuple[float, str]] = [(0.0, a)]
+    while queue:
+        cost, city = heapq.heappop(queue)
+        if city == b:
+            path = []
+            while city != a:
+                index, city = back[city]
+                path.append(index)
+            return cost, tuple(path)
+        if cost > best[city]:
+            continue
+        for index, other in graph.adjacent[city]:
+            step = weights[index]
+            if step == INF:
+                continue
+            new = cost + step
+            if new < best.get(other, INF):
+                best[other] = new
+                back[other] = (index, city)
+                heapq.heappush(queue, (new, other))
+    return None
+
+
+# --------------------------------------------------------------------------- plans
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The open routes that join a player's tickets, and what they cost."""
+
+    routes: tuple[Route, ...]  #: open routes to claim
+    trains: int  #: trains those routes take
+    weight: float  #: trains plus turns (the path search's measure)
+    reachable: tuple[str, ...]  #: tickets not yet joined but joinable
+    done: tuple[str, ...]  #: tickets already joined by the player's own routes
+    lost: tuple[str, ...]  #: tickets no open path can join any more (or beyond the trains)
+    borrowed: tuple[Route, ...] = ()  #: others' routes a station of the player's will use
+    build: tuple[str, ...] = ()  #: cities where the plan still needs a station
+
+
+@dataclass(slots=True)
+class _Borrow:
+    """What stations may do for a plan: others' routes usable at a price."""
+
+    weights: list[float]  #: per route: the price of borrowing it, INF where impossible
+    left: int  #: borrowings still possible (stations built or to build)
+    used: list[int]
+
+
+def _borrow(state: GameState, me: int) -> _Borrow | None:
+    board = state.board
+    player = state.players[me]
+    mine = {city for city, owner in state.stations if owner == me}
+    if not board.has_stations or not (player.stations or mine):
+        return None
+    taken = {city for city, _ in state.stations} | {city for city, _ in state.depots}
+    weights = []
+    for route, owner in zip(board.routes, state.owners, strict=True):
+        if owner in (OPEN, me):
+            weights.append(INF)
+        elif route.a in mine or route.b in mine:
+            weights.append(0.5)
+        elif route.a not in taken or route.b not in taken:
+            weights.append(STATION_W + board.rules.station_costs[0])
+        else:
+            weights.append(INF)
+    return _Borrow(weights, player.stations + len(mine), [])
+
+
+def _grow(graph: _Graph, weights: Sequence[float], tickets: Sequence[Ticket], trains: int,
+          borrow: _Borrow | None = None) -> Plan:
+    w = list(weights)
+    chosen: list[int] = []
+    reachable: list[str] = []
+    done: list[str] = []
+    lost: list[str] = []
+    total = 0.0
+    used = 0
+    for ticket in tickets:
+        found = _path(graph, w, ticket.a, ticket.b)
+        if found is None and borrow is not None and borrow.left > 0:
+            found = _borrowing(graph, w, borrow, ticket)
+        if found is None:
+            lost.append(ticket.id)
+            continue
+        cost, path = found
+        if cost == 0:
+            if all(weights[i] == 0 for i in path):
+                done.append(ticket.id)
+            else:
+                reachable.append(ticket.id)
+            continue
+        extra = sum(graph.routes[i].length for i in path if 0 < w[i] < INF)
+        if used + extra > trains:
+            lost.append(ticket.id)
+            continue
+        used += extra
+        total += cost
+        for i in path:
+            if w[i] == INF:
+                assert borrow is not None
+                borrow.used.append(i)
+                borrow.left -= 1
+            elif w[i] > 0:
+                chosen.append(i)
+            w[i] = 0.0
+        reachable.append(ticket.id)
+    routes = tuple(graph.routes[i] for i in chosen)
+    borrowed = tuple(graph.routes[i] for i in borrow.used) if borrow is not None else ()
+    return Plan(routes, used, total, tuple(reachable), tuple(done), tuple(lost), borrowed)
+
+
+def _borrowing(graph: _Graph, w: Sequence[float], borrow: _Borrow, ticket: Ticket
+               ) -> tuple[float, tuple[int, ...]] | None:
+    """The cheapest path for ``ticket`` that borrows others' routes through stations, if it
+    borrows no more than the stations allow."""
+    mixed = [b if x == INF else x for x, b in zip(w, borrow.weights, strict=True)]
+    found = _path(graph, mixed, ticket.a, ticket.b)
+    if found is None or sum(w[i] == INF for i in found[1]) > borrow.left:
+        return None
+    return found
+
+
+def _plan(state: GameState, me: int, tickets: Sequence[str],
+          weights: Sequence[float] | None = None) -> Plan:
+    """The cheaper of two orders of growing the plan: most points first, farthest first."""
+    board = state.board
+    graph = _graph(board)
+    w = _weights(state, me) if weights is None else weights
+    held = [board.ticket_by_id[t] for t in tickets]
+    trains = state.players[me].trains
+    by_points = sorted(held, key=lambda t: (-t.points, t.id))
+    orders = [by_points] if len(held) < 2 else [by_points, list(reversed(by_points))]
+    plans = [_grow(graph, w, order, trains, _borrow(state, me)) for order in orders]
+    best = min(plans, key=lambda p: (len(p.lost), p.weight))
+    if not best.borrowed:
+        return best
+    return _with_builds(state, me, best)
+
+
+def _with_builds(state: GameState, me: int, plan: Plan) -> Plan:
+    """The plan with the cities where its borrowed routes still need a station of ``me``."""
+    mine = {city for city, owner in state.stations if owner == me}
+    taken = {city for city, _ in state.stations} | {city for city, _ in state.depots}
+    build: list[str] = []
+    for route in plan.borrowed:
+        if route.a in mine or route.b in mine:
+            continue
+        city = route.a if route.a not in taken else route.b
+        if city not in build:
+            build.append(city)
+    return Plan(plan.routes, plan.trains, plan.weight, plan.reachable, plan.done, plan.lost,
+                plan.borrowed, tuple(build))
+
+
+def plan_of(state: GameState, player: int | None = None) -> Plan:
+    """The plan of ``player`` (default: the one to move) for the tickets in their hand."""
+    me = state.current if player is None else player
+    return _plan(state, me, state.players[me].tickets)
+
+
+def _bottlenecks(state: GameState, me: int, plan: Plan, weights: Sequence[float]
+                 ) -> dict[int, float]:
+    """Per planned route: how much the plan would lose without it (extra weight, or a big
+    number per ticket point lost)."""
+    board = state.board
+    tickets = [*plan.reachable]
+    out: dict[int, float] = {}
+    for route in plan.routes:
+        w = list(weights)
+        w[route.index] = INF
+        other = _plan(state, me, tickets, w)
+        lost = sum(board.ticket_by_id[t].points for t in other.lost)
+        out[route.index] = other.weight - plan.weight + 3.0 * lost
+    return out
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def needs(hand: Hand, routes: Sequence[Route]) -> list[int]:
+    """Cards per colour the routes still lack beyond the hand (locomotives not counted in);
+    a gray route takes the colour left most plentiful after the coloured routes."""
+    left = list(hand[:LOCO])
+    short = [0] * len(COLORS)
+    for route in sorted(routes, key=lambda r: (r.color == GRAY, -r.length)):
+        if route.color == GRAY:
+            color = max(range(len(COLORS)), key=lambda c: (left[c] - short[c], -c))
+        else:
+            color = CARD_INDEX[route.color]
+        colored = route.length - route.ferry_locomotives
+        take = min(left[color], colored)
+        left[color] -= take
+        short[color] += colored - take
+    return short
+
+
+def _missing(hand: Hand, routes: Sequence[Route]) -> int:
+    """Cards still to draw for ``routes``: colour shortfalls and ferry locomotives, less the
+    locomotives in hand."""
+    ferry = sum(r.ferry_locomotives for r in routes)
+    return max(0, sum(needs(hand, routes)) + ferry - hand[LOCO])
+
+
+# --------------------------------------------------------------------------- the clock
+
+
+def _turns_left(state: GameState, me: int) -> float:
+    """A guess at the turns ``me`` still has: the game ends when someone is down to a couple
+    of trains, and players lay about one train per turn."""
+    if state.last_round:
+        return float(state.final_turns > 0)
+    end = state.board.rules.end_trains
+    others = [p.trains for i, p in enumerate(state.players) if i != me]
+    soonest = min([*others, state.players[me].trains])
+    return max(1.0, (soonest - end) * TURNS_PER_TRAIN + 1)
+
+
+def _turns_needed(hand: Hand, plan: Plan) -> float:
+    return _missing(hand, plan.routes) / 1.8 + len(plan.routes)
+
+
+def _ticket_value(state: GameState, me: int, tickets: Sequence[str]) -> float:
+    """What holding ``tickets`` is worth, points expected from them and their routes."""
+    board = state.board
+    plan = _plan(state, me, tickets)
+    hand = state.players[me].hand
+    slack = _turns_left(state, me) - _turns_needed(hand, plan)
+    chance = min(0.97, max(0.03, CHANCE_BASE + slack / CHANCE_SCALE))
+    value = 0.0
+    for t in plan.reachable:
+        value += board.ticket_by_id[t].points * (2 * chance - 1)
+    for t in plan.done:
+        value += board.ticket_by_id[t].points
+    for t in plan.lost:
+        value -= board.ticket_by_id[t].points
+    route_points = sum(board.route_points(r) for r in plan.routes)
+    return value + ROUTE_W * route_points - TRAIN_W * plan.trains
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def strong_bot(state: GameState, rng: random.Random) -> Choice:
+    """The strong bot's move (see the module's docstring)."""
+    return choose(state, rng)
+
+
+def choose(state: GameState, rng: random.Random, settings: Settings = DEFAULT) -> Choice:
+    pending = state.pending
+    if isinstance(pending, TicketChoice):
+        return _keep(state, pending)
+    if isinstance(pending, TunnelPayment):
+        return _tunnel(state)
+    if pending is not None and not isinstance(pending, SecondCard):
+        return greedy_bot(state, rng)  # Warehouses & Depots steps
+    legal = legal_actions(state)
+    me = state.current
+    weights = _weights(state, me)
+    plan = _plan(state, me, state.player.tickets, weights)
+    if isinstance(pending, SecondCard):
+        return _draw(state, plan, legal, rng)
+    choice = (_endgame(state, legal, settings) or _station(state, plan, legal)
+              or _claim(state, plan, weights, legal)
+              or _more_tickets(state, plan, legal, settings)
+              or _filler(state, plan, legal) or _draw(state, plan, legal, rng))
+    return choice
+
+
+def _keep(state: GameState, pending: TicketChoice) -> Choice:
+    board = state.board
+    me = state.current
+    held = list(state.player.tickets)
+    offered = pending.tickets
+    best: tuple[float, tuple[str, ...]] | None = None
+    for n in range(max(pending.keep, 1), len(offered) + 1):
+        for subset in combinations(offered, n):
+            longs = sum("long" in board.ticket_by_id[t].kind for t in subset)
+            if pending.max_long is not None and longs > pending.max_long:
+                continue
+            value = _ticket_value(state, me, held + list(subset))
+            if best is None or value > best[0]:
+                best = (value, subset)
+    kept = best[1] if best is not None else offered[:pending.keep]
+    count = len(kept)
+    return Choice(KeepTickets(tuple(kept)), f"keeps the {count} ticket"
+                  f"{'s' if count != 1 else ''} worth most for the trains and turns left")
+
+
+def _tunnel(state: GameState) -> Choice:
+    payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
+    if payments:
+        return Choice(min(payments, key=lambda a: a.locomotives),
+                      "pays the tunnel's surcharge with as few locomotives as possible")
+    return Choice(DeclineTunnel(), "cannot pay the tunnel's surcharge, so declines it")
+
+
+def _claims(legal: Sequence[Action]) -> dict[str, list[ClaimRoute]]:
+    out: dict[str, list[ClaimRoute]] = {}
+    for action in legal:
+        if isinstance(action, ClaimRoute):
+            out.setdefault(action.route, []).append(action)
+    return out
+
+
+def _hand_after(hand: Hand, action: ClaimRoute, length: int) -> Hand:
+    paid = [0] * len(hand)
+    paid[LOCO] += action.locomotives
+    paid[CARD_INDEX[action.color]] += length - action.locomotives
+    return tuple(h - p for h, p in zip(hand, paid, strict=True))
+
+
+def _best_payment(hand: Hand, route: Route, payments: Sequence[ClaimRoute],
+                  rest: Sequence[Route]) -> ClaimRoute:
+    """The payment that leaves the hand closest to paying for the rest of the plan."""
+    return min(payments, key=lambda a: (_missing(_hand_after(hand, a, route.length), rest),
+                                        a.locomotives, a.color))
+
+
+def _contested(state: GameState, me: int) -> set[str]:
+    """Cities an opponent's routes reach."""
+    cities: set[str] = set()
+    for route, owner in zip(state.board.routes, state.owners, strict=True):
+        if owner not in (OPEN, me):
+            cities.update((route.a, route.b))
+    return cities
+
+
+def _claim(state: GameState, plan: Plan, weights: Sequence[float],
+           legal: Sequence[Action]) -> Choice | None:
+    claims = _claims(legal)
+    ready = [r for r in plan.routes if r.id in claims]
+    if not ready:
+        return None
+    me = state.current
+    neck = _bottlenecks(state, me, plan, weights)
+    near = _contested(state, me)
+
+    def priority(route: Route) -> float:
+        touched = route.a in near or route.b in near
+        return min(neck[route.index], 30.0) + 4.0 * touched + 0.8 * route.length
+
+    route = max(ready, key=lambda r: (priority(r), -r.index))
+    rest = [r for r in plan.routes if r is not route]
+    action = _best_payment(state.player.hand, route, claims[route.id], rest)
+    return Choice(action, f"claims {route}: a planned route")
+
+
+def _station(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | None:
+    """Build a station the plan needs when its cards are spare, or nothing else is left to
+    claim, or the end is near."""
+    if not plan.build:
+        return None
+    builds = [a for a in legal if isinstance(a, BuildStation) and a.city in plan.build]
+    if not builds:
+        return None
+    hand = state.player.hand
+    cost = state.board.rules.station_costs[state.board.rules.stations - state.player.stations]
+
+    def after(action: BuildStation) -> Hand:
+        paid = [0] * len(hand)
+        paid[LOCO] += action.locomotives
+        paid[CARD_INDEX[action.color]] += cost - action.locomotives
+        return tuple(h - p for h, p in zip(hand, paid, strict=True))
+
+    best = min(builds, key=lambda a: (_missing(after(a), plan.routes), a.locomotives, a.color))
+    spare = _missing(after(best), plan.routes) <= _missing(hand, plan.routes)
+    near = _turns_left(state, state.current) <= 6
+    if not (spare or not plan.routes or near):
+        return None
+    city = state.board.city_label(best.city)
+    return Choice(best, f"builds a station in {city}: it lets a ticket use another player's "
+                  "route")
+
+
+def _completes(state: GameState, route: Route) -> int:
+    """Points of the player's open tickets that ``route`` would complete."""
+    board = state.board
+    own = [*state.player.routes, route.id]
+    total = 0
+    for tid in state.player.tickets:
+        ticket = board.ticket_by_id[tid]
+        if not connected(board, state.player.routes, ticket.a, ticket.b) and \
+                connected(board, own, ticket.a, ticket.b):
+            total += ticket.points
+    return total
+
+
+def _endgame(state: GameState, legal: Sequence[Action], settings: Settings) -> Choice | None:
+    me = state.current
+    others = min(p.trains for i, p in enumerate(state.players) if i != me)
+    if not state.last_round and others > settings.endgame_trains + state.board.rules.end_trains:
+        return None
+    claims = _claims(legal)
+    if not claims:
+        return None
+    board = state.board
+
+    def gain(route_id: str) -> int:
+        route = board.route_by_id[route_id]
+        return board.route_points(route) + 2 * _completes(state, route)
+
+    best = max(claims, key=lambda r: (gain(r), r))
+    route = board.route_by_id[best]
+    plan = plan_of(state)
+    if not state.last_round and not _completes(state, route) and plan.routes:
+        return None  # time enough to keep building the plan
+    action = _best_payment(state.player.hand, route, claims[best], [])
+    return Choice(action, f"claims {route}: the most points now, with the end near")
+
+
+def _more_tickets(state: GameState, plan: Plan, legal: Sequence[Action],
+                  settings: Settings) -> Choice | None:
+    """Draw tickets when every ticket in hand is done and three tickets from the pile are
+    worth, on average, more than a turn spent otherwise: the best of three, drawn from the
+    tickets it cannot see (the pile's content, never its order)."""
+    if plan.reachable or DrawTickets() not in legal:
+        return None
+    if state.player.trains < settings.draw_tickets_trains:
+        return None
+    expected = expected_draw_gain(state)
+    if expected < settings.draw_tickets_gain:
+        return None
+    return Choice(DrawTickets(), "every ticket in hand is done: new tickets are worth "
+                  f"about {expected:.0f} points on average")
+
+
+def expected_draw_gain(state: GameState) -> float:
+    """What drawing tickets now is worth to the player to move, on average: the best gain of
+    the tickets drawn, over every draw from the tickets they cannot see."""
+    me = state.current
+    held = list(state.player.tickets)
+    rules = ticket_rules(state.board, state.options)
+    unseen = [t for t in rules.regular_tickets if t not in held]
+    draw = min(rules.draw, len(state.tickets), len(unseen))
+    if draw == 0:
+        return -INF
+    base = _ticket_value(state, me, held)
+    gains = sorted((_ticket_value(state, me, [*held, t]) - base for t in unseen), reverse=True)
+    n = len(gains)
+    total = comb(n, draw)
+    return sum(g * comb(n - i - 1, draw - 1) for i, g in enumerate(gains)) / total
+
+
+def _filler(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | None:
+    """With nothing planned: claim the route that scores most, if any can be paid."""
+    if plan.reachable:
+        return None
+    claims = _claims(legal)
+    if not claims:
+        return None
+    board = state.board
+    best = max(claims, key=lambda r: (board.route_by_id[r].length, r))
+    route = board.route_by_id[best]
+    if route.length < min(FILLER_MIN, state.player.trains):
+        return None  # better to draw for a longer one
+    action = _best_payment(state.player.hand, route, claims[best], [])
+    return Choice(action, f"claims {route}: the most points its cards can buy")
+
+
+def _filler_targets(state: GameState) -> list[Route]:
+    """With nothing planned: the open routes worth most that the trains left allow."""
+    me = state.current
+    weights = _weights(state, me)
+    trains = state.player.trains
+    routes = [r for r in state.board.routes
+              if weights[r.index] not in (0.0, INF) and r.length <= trains]
+    hand = state.player.hand
+    routes.sort(key=lambda r: (_missing(hand, [r]) - 0.5 * r.length, r.index))
+    return routes[:1]
+
+
+def _draw(state: GameState, plan: Plan, legal: Sequence[Action],
+          rng: random.Random) -> Choice:
+    hand = state.player.hand
+    targets = list(plan.routes) if plan.routes else _filler_targets(state)
+    short = needs(hand, targets)
+    faces = {CARD_INDEX[a.card] for a in legal if isinstance(a, DrawFaceUp)}
+    wanted = [c for c in sorted(range(len(COLORS)), key=lambda c: (-short[c], c))
+              if short[c] > 0 and c in faces]
+    if wanted:
+        name = CARD_NAMES[wanted[0]]
+        return Choice(DrawFaceUp(name), f"takes the face-up {name}: its plan needs "
+                      f"{short[wanted[0]]} more")
+    ferry = sum(r.ferry_locomotives for r in targets) > hand[LOCO]
+    if LOCO in faces and ferry and not isinstance(state.pending, SecondCard):
+        return Choice(DrawFaceUp("locomotive"), "takes the face-up locomotive: its ferries "
+                      "need locomotives")
+    if DrawBlind() in legal:
+        return Choice(DrawBlind(), "draws blind: no face-up card helps its plan")
+    options = [a for a in legal if not isinstance(a, BuildStation | DrawTickets)]
+    if options:
+        return Choice(rng.choice(options), "nothing planned fits: takes a legal move")
+    return greedy_bot(state, rng)

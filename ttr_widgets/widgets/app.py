@@ -363,7 +363,8 @@ class PlayApp(widgets.VBox):
         self.status.say(self._prompt())
 
     def hint(self) -> None:
-        """What the greedy bot would do in this position, and why, in the status line."""
+        """What the strong bot would do in this position, and why in numbers, in the status
+        line."""
         state = self.state
         refusal = self._seat_refusal()
         if refusal is not None:
@@ -381,7 +382,7 @@ class PlayApp(widgets.VBox):
             self._render()
         what = describe_action(state, choice.action)
         self.status.say(f"Hint for {state.player.name}: {what}"
-                        f". {_because('The greedy bot', choice.reason)}", "hint")
+                        f". {_because('The strong bot', choice.reason)}", "hint")
 
     def undo(self) -> None:
         """Back to the start of the previous turn of a person (as the Undo button does)."""

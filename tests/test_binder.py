@@ -97,8 +97,9 @@ def test_the_server_config_carries_the_serve_policy_over_to_voila_as_an_extensio
     standalone = voila_config(plan(root=REPO / "notebooks", idle_timeout=600))
     config = site.server_extension_config(standalone)
     assert set(config) == {"ServerApp", "VoilaConfiguration", "VoilaExecutor",
-                           "MappingKernelManager"}
+                           "KernelManager", "MappingKernelManager"}
     assert config["MappingKernelManager"] == standalone["MappingKernelManager"]
+    assert config["KernelManager"] == standalone["KernelManager"] == {"transport": "ipc"}
     assert config["MappingKernelManager"]["cull_idle_timeout"] == 600
     assert config["VoilaExecutor"] == standalone["VoilaExecutor"]
     voila = dict(standalone["VoilaConfiguration"], preheat_kernel=False)

@@ -139,7 +139,7 @@ def test_map_json_matches_the_board_for_every_builtin(capsys: pytest.CaptureFixt
 
 
 def test_map_from_a_path(capsys: pytest.CaptureFixture[str]) -> None:
-    path = ROOT / "ttr_widgets" / "maps" / "mini.json"
+    path = ROOT / "maps" / "mini.json"
     code, out, _ = run(capsys, "map", str(path))
     assert code == 0 and "(mini)" in out
 

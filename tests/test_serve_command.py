@@ -3,6 +3,7 @@ real start and clean stop of the command."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import signal
@@ -39,6 +40,10 @@ def one_line_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["--port", "65536"], "--port"),
     (["--port", "eighty"], "--port"),
     (["--idle-timeout", "5"], "--idle-timeout"),
+    (["--pool", "-1"], "--pool"),
+    (["--pool", "65"], "--pool"),
+    (["--pool", "many"], "--pool"),
+    (["--pool", "2", "--no-preheat"], "--no-preheat"),
     (["--notebook", "../secrets.ipynb"], "--notebook"),
     (["--notebook", "/etc/passwd"], "--notebook"),
     (["--root", "/no/such/directory"], "--root"),
@@ -96,7 +101,7 @@ def test_serve_prints_the_app_url_and_hands_voila_the_plan(
         fake_voila: type[FakeVoila], capsys: pytest.CaptureFixture[str]) -> None:
     port = serving.find_free_port()
     argv = ["serve", "--port", str(port), "--root", str(TEST_NOTEBOOKS),
-            "--notebook", "click_points"]
+            "--notebook", "click_points", "--pool", "3"]
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert err == ""
@@ -105,7 +110,9 @@ def test_serve_prints_the_app_url_and_hands_voila_the_plan(
     [config] = fake_voila.started
     assert config.Voila.port == port
     assert config.Voila.root_dir == str(TEST_NOTEBOOKS)
-    assert config.VoilaKernelManager.kernel_pools_config["click_points.ipynb"] == {"pool_size": 1}
+    assert config.VoilaKernelManager.kernel_pools_config["click_points.ipynb"] == {"pool_size": 3}
+    assert config.VoilaConfiguration.preheat_kernel is True
+    assert "Keeping 3 kernels ready with the app running" in out
     assert os.environ["JUPYTER_PATH"].split(os.pathsep)[0] == str(serving.SHARE_DIR)
 
 
@@ -132,9 +139,23 @@ def test_the_default_plan_serves_the_kit_notebooks_on_8866() -> None:
     assert (plan.preheat, plan.open_browser) == (True, False)
 
 
+def test_the_wheel_copy_of_the_notebooks_comes_first_then_the_checkout(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "site-packages" / "ttr_widgets"
+    (package / "notebooks").mkdir(parents=True)
+    monkeypatch.setattr(serving, "PACKAGE_DIR", package)
+    with pytest.raises(serving.ServeError, match="the kit's notebooks are missing"):
+        serving.kit_notebooks_dir()
+    (tmp_path / "site-packages" / "notebooks").mkdir()
+    (tmp_path / "site-packages" / "notebooks" / "Play.ipynb").write_text("{}")
+    assert serving.kit_notebooks_dir() == tmp_path / "site-packages" / "notebooks"
+    (package / "notebooks" / "Play.ipynb").write_text("{}")
+    assert serving.kit_notebooks_dir() == package / "notebooks"
+
+
 def test_voila_config_is_the_kit_policy() -> None:
     plan = serving.plan(root=TEST_NOTEBOOKS, port=9001, notebook="click_points.ipynb",
-                        idle_timeout=600)
+                        pool=1, idle_timeout=600)
     config = serving.voila_config(plan)
     assert config["Voila"]["port_retries"] == 0
     assert config["Voila"]["open_browser"] is False
@@ -151,11 +172,36 @@ def test_voila_config_is_the_kit_policy() -> None:
         assert not any(re.fullmatch(pattern, name) for pattern in voila["file_denylist"]), name
     assert config["VoilaKernelManager"]["kernel_pools_config"] == {
         "default": {"pool_size": 0}, "click_points.ipynb": {"pool_size": 1}}
+    assert config["KernelManager"] == {"transport": "ipc"}  # no TCP port, no warning per kernel
     assert config["MappingKernelManager"] == {
         "cull_idle_timeout": 600, "cull_interval": 60, "cull_connected": True,
         "cull_busy": False}
     no_preheat = serving.voila_config(serving.plan(root=TEST_NOTEBOOKS, preheat=False))
     assert no_preheat["VoilaConfiguration"]["preheat_kernel"] is False
+
+
+@pytest.mark.parametrize(("cores", "gigabytes", "expected"), [
+    (2, 24, 6),     # this machine: three per core
+    (1, 8, 3),
+    (8, 64, 12),    # capped: a bigger class passes --pool
+    (2, 1, 1),      # a quarter of 1 GB holds one kernel
+    (4, 0.1, 1),    # never fewer than one
+])
+def test_the_default_pool_follows_cores_and_memory(cores: int, gigabytes: float,
+                                                   expected: int) -> None:
+    assert serving.default_pool_size(cores, int(gigabytes * 2**30)) == expected
+
+
+def test_the_pool_reaches_voila_and_zero_means_no_preheating() -> None:
+    config = serving.voila_config(serving.plan(root=TEST_NOTEBOOKS, notebook="click_points",
+                                               pool=5))
+    assert config["VoilaKernelManager"]["kernel_pools_config"]["click_points.ipynb"] == {
+        "pool_size": 5}
+    for none in (serving.plan(root=TEST_NOTEBOOKS, pool=0),
+                 serving.plan(root=TEST_NOTEBOOKS, pool=4, preheat=False)):
+        assert (none.preheat, none.pool) == (False, 0)
+        assert serving.voila_config(none)["VoilaConfiguration"]["preheat_kernel"] is False
+    assert serving.plan().pool == serving.default_pool_size() >= 1
 
 
 def test_the_template_exists_where_voila_looks() -> None:
@@ -205,7 +251,13 @@ def test_ttr_serve_answers_and_stops_cleanly(stop: signal.Signals) -> None:
          "--root", str(TEST_NOTEBOOKS), "--notebook", "click_points.ipynb", "--no-preheat"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        assert wait_for_200(f"http://localhost:{port}/", process, timeout=60)
+        assert wait_for_200(f"http://localhost:{port}/voila/tree", process, timeout=60)
+        connection = http.client.HTTPConnection("localhost", port, timeout=10)
+        connection.request("GET", "/")
+        landing = connection.getresponse()
+        assert (landing.status, landing.getheader("Location")) == (
+            302, "/voila/render/click_points.ipynb")  # the root address lands on the app
+        connection.close()
         process.send_signal(stop)
         out, err = process.communicate(timeout=30)
     finally:

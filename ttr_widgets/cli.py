@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .rules.errors import TTRError
 
-COMMANDS = ("map", "score", "odds", "plan", "simulate", "serve")
+COMMANDS = ("map", "score", "odds", "plan", "simulate", "serve", "notebooks")
 EXIT_USAGE = 2
 
 

@@ -17,9 +17,11 @@ is in that one dictionary, so a test can read the policy without starting a serv
   been idle for ``idle_timeout`` seconds, even with a page still connected
   (``cull_connected``) — an abandoned tab in a classroom frees its kernel; a pre-heated kernel
   waiting in the pool is never culled;
-- the app notebook gets a pre-heated kernel (``preheat``): Voila runs it in advance, so the first
-  visitor gets a rendered page without waiting for a kernel; the other notebooks start their
-  kernel on request (a pool per lesson would cost one idle kernel each);
+- the app notebook gets a pool of pre-heated kernels (``pool``, by default
+  :func:`default_pool_size`: sized to the machine's cores and memory): Voila runs the app in each
+  in advance, so a visitor who finds one ready gets a rendered page without waiting for a kernel,
+  and Voila starts a replacement at once; the other notebooks start their kernel on request (a
+  pool per lesson would cost idle kernels each);
 - every page works offline: the kit's template ``ttr`` (``ttr_widgets/share/voila/templates/
   ttr/``, found through ``JUPYTER_PATH``) is Voila's ``lab`` template without the Font Awesome
   stylesheets it links from a CDN, and the notebook list is Voila's classic (jinja) tree, since
@@ -47,6 +49,10 @@ DEFAULT_APP = "Play.ipynb"
 DEFAULT_IDLE_TIMEOUT = 900  #: seconds without kernel activity before a kernel is shut down
 CULL_INTERVAL = 60  #: seconds between two looks for idle kernels
 CELL_TIMEOUT = 120  #: seconds a notebook cell may run while a page renders
+POOL_PER_CORE = 3  #: pre-heated app kernels per core, by default
+DEFAULT_POOL_CAP = 12  #: the default pool never exceeds this (``--pool`` may)
+MAX_POOL = 64  #: the largest ``--pool`` accepted
+KERNEL_BYTES = 160 * 2**20  #: memory one app kernel holds (about 130 MB measured) plus margin
 HOST = "localhost"
 TEMPLATE = "ttr"  #: Voila's lab template minus its CDN stylesheets (ttr_widgets/share/voila/...)
 SHARE_DIR = Path(__file__).resolve().parent / "share"  #: a Jupyter data dir holding the template
@@ -66,6 +72,7 @@ class ServePlan:
     port: int = DEFAULT_PORT
     app: str = DEFAULT_APP
     preheat: bool = True
+    pool: int = 1  #: pre-heated kernels kept ready for the app (when ``preheat``)
     idle_timeout: int = DEFAULT_IDLE_TIMEOUT
     open_browser: bool = False
     verbose: bool = False
@@ -96,18 +103,23 @@ def notebook_url(base_url: str, notebook: str) -> str:
 
 # --- where the notebooks are -------------------------------------------------------------------
 
-def kit_notebooks_dir() -> Path:
-    """The kit's ``notebooks/`` directory: the sibling of the ``ttr_widgets`` package.
+PACKAGE_DIR = Path(__file__).resolve().parent
 
-    The notebooks are not package data: they live at the top of the repository, so ``ttr serve``
-    finds them from a source checkout or an editable install (``pip install -e .``, which is what
-    ``make`` does). Any other installation passes ``--root DIR``.
+
+def kit_notebooks_dir() -> Path:
+    """The kit's notebooks: the wheel's copy inside the package, else the repository's.
+
+    The top-level ``notebooks/`` is their one source. Building a wheel copies it into the
+    package as ``ttr_widgets/notebooks/`` (``setup.py``), so ``ttr serve`` works from any folder
+    after ``pip install``; a source checkout or an editable install (``pip install -e .``,
+    which is what ``make`` does) reads ``notebooks/`` next to the package.
     """
-    here = Path(__file__).resolve().parent.parent / "notebooks"
-    if not here.is_dir():
-        raise ServeError(f"no notebooks directory at {here} (the kit's notebooks come with a "
-                         "source checkout); pass --root DIR")
-    return here
+    for here in (PACKAGE_DIR / "notebooks", PACKAGE_DIR.parent / "notebooks"):
+        if (here / DEFAULT_APP).is_file():
+            return here
+    raise ServeError(f"the kit's notebooks are missing (looked in {PACKAGE_DIR / 'notebooks'} "
+                     f"and {PACKAGE_DIR.parent / 'notebooks'}); reinstall the kit or pass "
+                     "--root DIR")
 
 
 def app_name(text: str) -> str:
@@ -175,7 +187,8 @@ def wait_for_port(port: int, host: str = "127.0.0.1", timeout: float = 30.0) -> 
 # --- the plan and Voila's configuration --------------------------------------------------------
 
 def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = DEFAULT_APP,
-         preheat: bool = True, idle_timeout: int = DEFAULT_IDLE_TIMEOUT,
+         preheat: bool = True, pool: int | None = None,
+         idle_timeout: int = DEFAULT_IDLE_TIMEOUT,
          open_browser: bool = False, verbose: bool = False) -> ServePlan:
     """A checked :class:`ServePlan` (raises :class:`ServeError` naming the bad argument)."""
     directory = kit_notebooks_dir() if root is None else Path(root).resolve()
@@ -186,8 +199,39 @@ def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = 
                          "(shorter ends the kernel of someone still thinking)")
     if not 1 <= port <= 65535:
         raise ServeError(f"--port {port}: a port is 1 to 65535")
-    return ServePlan(root=directory, port=port, app=app_name(notebook), preheat=preheat,
+    size = default_pool_size() if pool is None else pool
+    if not 0 <= size <= MAX_POOL:
+        raise ServeError(f"--pool {pool}: give 0 to {MAX_POOL} kernels "
+                         "(0 starts every kernel on request)")
+    return ServePlan(root=directory, port=port, app=app_name(notebook),
+                     preheat=preheat and size > 0, pool=size if preheat else 0,
                      idle_timeout=idle_timeout, open_browser=open_browser, verbose=verbose)
+
+
+def default_pool_size(cores: int | None = None, available_bytes: int | None = None) -> int:
+    """Pre-heated app kernels for this machine: three per core (a kernel costs about 2 – 4
+    core-seconds to start the app, and the pool refills in the background while visitors
+    arrive), at most a quarter of the memory available now at :data:`KERNEL_BYTES` each, at
+    least 1 and at most :data:`DEFAULT_POOL_CAP`. On 2 cores with memory to spare: 6."""
+    cores = (os.cpu_count() or 1) if cores is None else cores
+    available = _available_memory() if available_bytes is None else available_bytes
+    by_memory = available // 4 // KERNEL_BYTES
+    return max(1, min(POOL_PER_CORE * cores, by_memory, DEFAULT_POOL_CAP))
+
+
+def _available_memory() -> int:
+    """Bytes of memory available now (Linux ``MemAvailable``), else the physical memory."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        return 2 * 2**30
 
 
 def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
@@ -223,9 +267,13 @@ def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
         "VoilaKernelManager": {  # read only when preheat_kernel is on
             "kernel_pools_config": {
                 "default": {"pool_size": 0},
-                serve_plan.app: {"pool_size": 1},
+                serve_plan.app: {"pool_size": serve_plan.pool},
             },
         },
+        # Kernels talk to the server over Unix sockets in the server's connection directory,
+        # not over localhost TCP: no port any local user could reach, and no "Kernel is running
+        # over TCP without encryption" warning from every kernel started.
+        "KernelManager": {"transport": "ipc"},
         "MappingKernelManager": {
             "cull_idle_timeout": serve_plan.idle_timeout,
             "cull_interval": CULL_INTERVAL,
@@ -253,6 +301,10 @@ def banner(serve_plan: ServePlan) -> list[str]:
     lines = [f"Serving {serve_plan.root} with Voila at {serve_plan.base_url}"]
     if serve_plan.app_exists:
         lines.append(f"The app: {serve_plan.app_url}")
+        if serve_plan.pool:
+            kernels = "1 kernel" if serve_plan.pool == 1 else f"{serve_plan.pool} kernels"
+            lines.append(f"Keeping {kernels} ready with the app running, for the next "
+                         f"visitors (--pool {serve_plan.pool}).")
     else:
         lines.append(f"The app is not built yet: {serve_plan.app_path} does not exist; "
                      f"the directory's notebooks are listed at {serve_plan.base_url}")
@@ -274,10 +326,47 @@ def serve(serve_plan: ServePlan) -> int:
     if serve_plan.open_browser:
         _open_when_ready(serve_plan)
     use_kit_templates()
-    app = Voila(config=Config(voila_config(serve_plan)))
+    app = kit_voila_class(Voila, serve_plan.app)(config=Config(voila_config(serve_plan)))
     app.initialize(argv=[])
     app.start()  # returns when the loop stops; Voila.stop() has then shut every kernel down
     return 0
+
+
+def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
+    """Voila as ``ttr serve`` runs it: the root address lands on the app, and loading a
+    notebook logs no trust warning.
+
+    - ``/`` redirects (302) to the page of ``app`` when it exists; the list of the
+      served directory stays at ``/voila/tree``.
+    - Voila's contents manager checks every notebook it reads against the Jupyter notary and
+      warns "Notebook … is not trusted" on each page opened, since notebooks stored without
+      outputs carry no signature. Trust decides only whether stored outputs may run their
+      HTML/JavaScript, and a Voila page shows none: it executes every cell afresh. The kit's
+      contents manager marks the cells untrusted (what Voila did) without asking the notary.
+    """
+    from jupyter_server.services.contents.largefilemanager import LargeFileManager
+    from tornado.web import RedirectHandler
+
+    class QuietTrustContentsManager(LargeFileManager):  # type: ignore[misc]
+        def mark_trusted_cells(self, nb: Any, path: str = "") -> None:
+            self.notary.mark_cells(nb, False)
+
+    class Voila(voila):  # type: ignore[misc,valid-type]  # its log lines read "[Voila]"
+        def init_settings(self) -> dict[str, Any]:
+            settings: dict[str, Any] = super().init_settings()
+            self.contents_manager = QuietTrustContentsManager(parent=self)
+            settings["contents_manager"] = self.contents_manager
+            return settings
+
+        def init_handlers(self) -> list[Any]:
+            handlers: list[Any] = super().init_handlers()
+            if not (Path(self.root_dir) / app).is_file():
+                return handlers
+            target = notebook_url(self.server_url, app)
+            root = [(self.server_url, RedirectHandler, {"url": target, "permanent": False})]
+            return root + [handler for handler in handlers if handler[0] != self.server_url]
+
+    return Voila
 
 
 def use_kit_templates(environ: dict[str, str] | None = None) -> None:

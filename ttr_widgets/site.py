@@ -141,8 +141,8 @@ def server_extension_config(standalone: dict[str, dict[str, Any]] | None = None
 
     - ``VoilaConfiguration`` (templates, tracebacks, sources, files) and ``VoilaExecutor`` go over
       as they are, less the pre-heating keys: the extension has no kernel pool;
-    - ``MappingKernelManager`` (idle culling) goes over as it is: it is the server's kernel
-      manager either way;
+    - ``MappingKernelManager`` (idle culling) and ``KernelManager`` (kernels over Unix sockets)
+      go over as they are: they are the server's kernel managers either way;
     - standalone Voila's ``tornado_settings`` become the server's: ``disable_check_xsrf``
       (without it the page's shutdown beacon is refused and every closed page leaks its kernel);
     - the MathJax URL is unset, as standalone Voila leaves it: the extension otherwise points
@@ -150,7 +150,7 @@ def server_extension_config(standalone: dict[str, dict[str, Any]] | None = None
     """
     config = voila_config(plan(root=kit_notebooks_dir())) if standalone is None else standalone
     unknown = set(config) - set(STANDALONE_ONLY) - {
-        "VoilaConfiguration", "VoilaExecutor", "MappingKernelManager"}
+        "VoilaConfiguration", "VoilaExecutor", "KernelManager", "MappingKernelManager"}
     if unknown:
         raise SiteError(f"voila_config has sections {sorted(unknown)} that "
                         "server_extension_config does not know how to carry over")
@@ -168,6 +168,7 @@ def server_extension_config(standalone: dict[str, dict[str, Any]] | None = None
         "ServerApp": server,
         "VoilaConfiguration": {**voila, "preheat_kernel": False},
         "VoilaExecutor": dict(config.get("VoilaExecutor", {})),
+        "KernelManager": dict(config.get("KernelManager", {})),
         "MappingKernelManager": dict(config["MappingKernelManager"]),
     }
 

@@ -106,8 +106,7 @@ def serve_command(root: Path, port: int, *, notebook: str = "Play.ipynb", prehea
     """The exact ``ttr serve`` command line the fixtures run (through the CLI's ``main``)."""
     command = [sys.executable, "-m", "ttr_widgets.cli", "serve", "--port", str(port),
                "--root", str(root), "--notebook", notebook, "--no-browser", "--verbose"]
-    if not preheat:
-        command.append("--no-preheat")
+    command += ["--pool", "1"] if preheat else ["--no-preheat"]  # not the machine-sized pool
     return [*command, *extra]
 
 
@@ -148,7 +147,8 @@ def _wait_until_up(server: VoilaServer, timeout: float) -> None:
         if server.process.poll() is not None:
             raise RuntimeError(f"ttr serve exited with code {server.process.returncode} before "
                                f"serving; its log ({server.log_path}):\n{server.log_tail()}")
-        if http_status(server.base_url) == 200:
+        # the tree page: the root address redirects to the app, whose page would take a kernel
+        if http_status(server.base_url + "voila/tree") == 200:
             return
         time.sleep(0.2)
     raise RuntimeError(f"ttr serve did not answer {server.base_url} within {timeout:.0f} s; "
@@ -244,8 +244,9 @@ _POINT_JS = """
   const axis = (id, letter) => gd._fullLayout[letter + 'axis' + id.slice(1)];
   const xa = axis(data.xaxis, 'x'), ya = axis(data.yaxis, 'y');
   const box = gd.getBoundingClientRect();
-  return {x: box.left + xa._offset + xa.c2p(cd[point].x),
-          y: box.top + ya._offset + ya.c2p(cd[point].y),
+  const s = box.width / gd._fullLayout.width;  // 1 unless the page scales the figure to fit
+  return {x: box.left + s * (xa._offset + xa.c2p(cd[point].x)),
+          y: box.top + s * (ya._offset + ya.c2p(cd[point].y)),
           name: data.name || ''};
 }
 """

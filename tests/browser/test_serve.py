@@ -118,9 +118,17 @@ def test_nothing_outside_the_served_notebooks_is_reachable(
     assert http_status(test_server.base_url + path) in {403, 404, 405}
 
 
+def test_the_root_address_lands_on_the_app_and_the_list_moves_to_voila_tree(
+        test_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    page.goto(test_server.base_url, wait_until="commit")
+    page.locator(".js-plotly-plot").first.wait_for(state="visible", timeout=90_000)
+    assert page.url == test_server.url(CLICKS)
+    assert console_errors == []
+
+
 def test_the_directory_page_lists_the_served_notebooks(
         test_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
-    page.goto(test_server.base_url)
+    page.goto(test_server.base_url + "voila/tree")
     page.get_by_text(CLICKS).first.wait_for(timeout=30_000)
     assert page.get_by_text(BOARD).count() >= 1
     assert console_errors == []

@@ -135,6 +135,16 @@ def test_the_app_page_links_every_page_and_a_click_goes_there_and_back(
     assert console_errors == []
 
 
+def test_the_root_address_reaches_the_app(kit_server: VoilaServer, page: Page,
+                                          console_errors: list[str]) -> None:
+    response = page.goto(kit_server.base_url, wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+    assert response is not None and response.status == 200
+    wait_rendered(page)
+    assert page.url == kit_server.url(APP.notebook)
+    assert page.locator(".ttr-status").count() >= 1  # the play app itself, not a file list
+    assert console_errors == []
+
+
 @pytest.mark.parametrize("site_page", OTHERS, ids=[p.notebook for p in OTHERS])
 def test_every_page_renders_offline_and_links_back_to_the_app(
         kit_server: VoilaServer, page: Page, console_errors: list[str],
@@ -144,3 +154,14 @@ def test_every_page_renders_offline_and_links_back_to_the_app(
     back = [href for text, href in kit_links(page) if text == "← Back to the play app"]
     assert back and set(back) == {kit_server.url(APP.notebook)}
     assert console_errors == []
+
+
+def test_opening_pages_logs_no_warning(kit_server: VoilaServer, page: Page) -> None:
+    """Opening a page used to log two warnings: Voila's "Notebook … is not trusted" and every
+    kernel's "running over TCP without encryption" (see ttr_widgets.serve)."""
+    for notebook in (APP.notebook, OTHERS[0].notebook):
+        open_page(page, kit_server, notebook)
+    page.goto("about:blank")
+    warnings = [line for line in kit_server.log_path.read_text().splitlines()
+                if "WARNING" in line or "Traceback" in line]
+    assert warnings == []

@@ -1,10 +1,11 @@
 """``ttr serve``: the kit's notebooks as a Voila web site on localhost.
 
 ``ttr serve [--port N] [--notebook NAME] [--open | --no-browser] [--root DIR]
-[--no-preheat] [--idle-timeout SECONDS] [--verbose]`` prints the app's URL
-(``http://localhost:8866/voila/render/Play.ipynb``) and serves until Ctrl-C or SIGTERM, then
-shuts every kernel down and exits 0. No browser is opened unless ``--open`` is given, and
-never without a display. The policy Voila runs with is in :mod:`ttr_widgets.serve`.
+[--pool N | --no-preheat] [--idle-timeout SECONDS] [--verbose]`` prints the app's URL
+(``http://localhost:8866/voila/render/Play.ipynb``; the root address redirects there) and
+serves until Ctrl-C or SIGTERM, then shuts every kernel down and exits 0. No browser is
+opened unless ``--open`` is given, and never without a display. The policy Voila runs with
+is in :mod:`ttr_widgets.serve`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,16 @@ def port_number(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, got {port}")
     return port
+
+
+def pool_size(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of kernels, got {text!r}") from None
+    if not 0 <= value <= serving.MAX_POOL:
+        raise argparse.ArgumentTypeError(f"give 0 to {serving.MAX_POOL} kernels, got {value}")
+    return value
 
 
 def seconds(text: str) -> int:
@@ -54,8 +65,13 @@ def add_parser(subparsers: Any) -> None:
                          help="do not open a browser (the default)")
     parser.add_argument("--root", type=Path, default=None, metavar="DIR",
                         help="serve this directory instead of the kit's notebooks/")
-    parser.add_argument("--no-preheat", dest="preheat", action="store_false",
-                        help="start the app's kernel on request instead of keeping one warm")
+    warm = parser.add_mutually_exclusive_group()
+    warm.add_argument("--pool", type=pool_size, default=None, metavar="N",
+                      help="keep N kernels with the app already running, ready for the next "
+                           "N visitors (default: 3 per core, at most a quarter of the free "
+                           f"memory, here {serving.default_pool_size()}); 0 = none")
+    warm.add_argument("--no-preheat", dest="preheat", action="store_false",
+                      help="start the app's kernel on request (the same as --pool 0)")
     parser.add_argument("--idle-timeout", type=seconds, default=serving.DEFAULT_IDLE_TIMEOUT,
                         metavar="SECONDS",
                         help="shut a kernel down after this long without activity "
@@ -66,6 +82,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     serve_plan = serving.plan(root=args.root, port=args.port, notebook=args.notebook,
-                              preheat=args.preheat, idle_timeout=args.idle_timeout,
+                              preheat=args.preheat, pool=args.pool,
+                              idle_timeout=args.idle_timeout,
                               open_browser=args.open_browser, verbose=args.verbose)
     return serving.serve(serve_plan)

@@ -15,7 +15,11 @@ from typing import Any, TypeGuard
 from .errors import MapError
 from .model import COLORS, ROUTE_COLORS, Board, City, Route, RuleSet, Ticket
 
-MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+_PACKAGE = Path(__file__).resolve().parent.parent
+#: The built-in maps: the wheel's copy inside the package (setup.py puts it there at build time),
+#: else the repository's top-level ``maps/`` (a source checkout or an editable install).
+MAPS_DIR = next((d for d in (_PACKAGE / "maps", _PACKAGE.parent / "maps") if d.is_dir()),
+                _PACKAGE.parent / "maps")
 BUILTIN_MAPS = ("usa", "europe", "mini")
 SCHEMA_VERSION = 1
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ttr_widgets.rules import lessons, load_map
-from ttr_widgets.rules.graph import connected
+from ttr_widgets.rules.graph import cheapest_paths, connected
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.planner import (
     Bottleneck,
@@ -398,3 +398,31 @@ def test_review_of_a_plan_a_learner_built():
                      tickets=[list(state.players[0].tickets), []])
     blocked = review_for(taken, 0, chicago_line)
     assert blocked.unusable == ("usa-022",) and blocked.missing == ("usa-t04", "usa-t17")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_cheapest_paths_with_free_and_closed_routes_match_floyd(seed):
+    """graph.cheapest_paths, the planner's one search: against Floyd–Warshall on the mini map
+    with some routes free (cost 0) and some closed; each city's route back leads home."""
+    rng = random.Random(seed)
+    routes = list(MINI.routes)
+    rng.shuffle(routes)
+    free, closed = {r.id for r in routes[:3]}, {r.id for r in routes[3:5]}
+    costs = [None if r.id in closed else 0 if r.id in free else r.length for r in MINI.routes]
+    names = [c.name for c in MINI.cities]
+    inf = float("inf")
+    d = {a: {b: 0 if a == b else inf for b in names} for a in names}
+    for r in MINI.routes:
+        if costs[r.index] is not None:
+            d[r.a][r.b] = d[r.b][r.a] = min(d[r.a][r.b], costs[r.index])
+    for k, a, b in itertools.product(names, names, names):
+        d[a][b] = min(d[a][b], d[a][k] + d[k][b])
+    for source in names:
+        best, came_by = cheapest_paths(MINI, source, costs)
+        assert best == {c: v for c, v in d[source].items() if v < inf}
+        for city in best:
+            total, at = 0, city
+            while at != source:
+                total += costs[came_by[at].index]
+                at = came_by[at].other(at)
+            assert total == best[city]

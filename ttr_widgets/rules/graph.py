@@ -13,10 +13,11 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .model import Board, Route
 
-__all__ = ["Trail", "components", "connected", "longest_trail", "ticket_path"]
+__all__ = ["Trail", "cheapest_paths", "components", "connected", "longest_trail", "ticket_path"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,3 +319,37 @@ def _walk_back(routes: list[Route], came_by: dict[str, tuple[str, int]], a: str,
         city, number = came_by[city]
         path.append(routes[number].id)
     return tuple(reversed(path))
+
+
+def cheapest_paths(board: Board, source: str, cost: Sequence[int | None]
+                   ) -> tuple[dict[str, int], dict[str, Route]]:
+    """Dijkstra from ``source`` over the board's routes, using route ``i`` (``board.routes``
+    order) for ``cost[i]`` train spaces (``None``: it cannot be used; 0 is allowed): the
+    cheapest cost of every city reached, and the route each city other than ``source`` is
+    reached by (walk those back to ``source`` for a cheapest path). The planner's searches go
+    through here."""
+    links = _route_ends(board)
+    best = {source: 0}
+    came_by: dict[str, Route] = {}
+    queue = [(0, source)]
+    while queue:
+        distance, city = heapq.heappop(queue)
+        if distance > best[city]:
+            continue
+        for index, other, route in links[city]:
+            step = cost[index]
+            if step is None:
+                continue
+            step += distance
+            if step < best.get(other, step + 1):
+                best[other] = step
+                came_by[other] = route
+                heapq.heappush(queue, (step, other))
+    return best, came_by
+
+
+@lru_cache(maxsize=16)
+def _route_ends(board: Board) -> dict[str, tuple[tuple[int, str, Route], ...]]:
+    """For each city, its routes as (index, the city at the other end, route)."""
+    return {city.name: tuple((r.index, r.other(city.name), r) for r in board.routes_at[city.name])
+            for city in board.cities}

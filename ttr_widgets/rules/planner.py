@@ -13,14 +13,13 @@ be used. Finding the cheapest such network is the *Steiner forest* problem, solv
 The two tracks of a double route are parallel edges: blocking one leaves the other usable.
 ``bottlenecks`` asks, for every route the plan still has to claim, how many more trains the
 cheapest plan costs if someone else takes it. Results are cached per board and question, so a
-bot may ask every turn. ``graph.ticket_path`` (a path through given routes) names the routes a
-ticket uses; the searches here work on the contracted board (``_Network.tree``) and, for a
-bottleneck, with the plan's routes free (``_detour``), which no other routine does.
+bot may ask every turn. Every cheapest-path search here is ``graph.cheapest_paths`` (Dijkstra
+with a cost per route: owned routes free, blocked ones closed); ``graph.ticket_path`` names the
+routes a ticket uses in the plan.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +27,7 @@ from types import MappingProxyType
 
 from .engine import _route_closed
 from .errors import TTRError
-from .graph import connected, ticket_path
+from .graph import cheapest_paths, connected, ticket_path
 from .model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
 from .state import GameState, evolve
 
@@ -284,23 +283,9 @@ def _detour(board: Board, route: Route, free: Collection[str], closed: Collectio
     plan's route by such a detour keeps every ticket joined, so when the detour costs the
     route's length (the other track of a double, say) losing the route costs nothing; it can
     never cost less, or the plan would not be the cheapest."""
-    best = {route.a: 0}
-    queue = [(0, route.a)]
-    while queue:
-        cost, city = heapq.heappop(queue)
-        if city == route.b:
-            return cost
-        if cost > best[city]:
-            continue
-        for step in board.routes_at[city]:
-            if step.id == route.id or step.id in closed:
-                continue
-            total = cost + (0 if step.id in free else step.length)
-            other = step.other(city)
-            if total < best.get(other, _INF):
-                best[other] = total
-                heapq.heappush(queue, (total, other))
-    return _INF
+    costs = [None if step.id == route.id or step.id in closed else
+             0 if step.id in free else step.length for step in board.routes]
+    return cheapest_paths(board, route.a, costs)[0].get(route.b, _INF)
 
 
 def _most_critical(board: Board, found: list[Bottleneck]) -> tuple[Bottleneck, ...]:
@@ -345,57 +330,49 @@ def _describe(board: Board, tickets: tuple[str, ...], unreachable: tuple[str, ..
 
 class _Network:
     """The board as the player sees it: each group of cities joined by owned routes is one
-    node; usable routes are edges (of parallel ones, the first in board order is kept, as the
-    tracks of a double route have the same length)."""
+    node (its cities a search reaches at no cost from one another: owned routes cost 0);
+    ``edges`` lists each node's neighbours (for the Steiner search's key nodes), and the
+    cheapest paths between nodes come from ``graph.cheapest_paths``, the kit's Dijkstra."""
 
     def __init__(self, board: Board, owned: frozenset[str], blocked: frozenset[str]) -> None:
-        self.board = board
+        self.board, self.owned = board, owned
         self.node = _contract(board, owned)
         size = max(self.node.values(), default=-1) + 1
-        best: dict[tuple[int, int], Route] = {}
+        self.home = [""] * size  #: a city of each node, where searches start and end
+        for city in reversed(board.cities):
+            self.home[self.node[city.name]] = city.name
+        neighbours: list[set[int]] = [set() for _ in range(size)]
+        costs: list[int | None] = []
         for route in board.routes:
-            a, b = sorted((self.node[route.a], self.node[route.b]))
-            if route.id in owned or route.id in blocked or a == b:
-                continue
-            if (a, b) not in best or route.length < best[a, b].length:
-                best[a, b] = route
-        self.edges: list[list[tuple[int, int, Route]]] = [[] for _ in range(size)]
-        for (a, b), route in best.items():
-            self.edges[a].append((b, route.length, route))
-            self.edges[b].append((a, route.length, route))
-        self._trees: dict[int, tuple[list[int], list[tuple[int, Route] | None]]] = {}
+            a, b = self.node[route.a], self.node[route.b]
+            usable = route.id not in blocked
+            costs.append(None if not usable else 0 if route.id in owned else route.length)
+            if usable and a != b:
+                neighbours[a].add(b)
+                neighbours[b].add(a)
+        self.edges = neighbours
+        self._costs = costs
+        self._trees: dict[int, tuple[list[int], dict[str, Route]]] = {}
 
     def joinable(self, a: str, b: str) -> bool:
         return self.tree(self.node[a])[0][self.node[b]] < _INF
 
-    def tree(self, source: int) -> tuple[list[int], list[tuple[int, Route] | None]]:
-        """Shortest distances from a node, and each node's step back towards it (Dijkstra)."""
+    def tree(self, source: int) -> tuple[list[int], dict[str, Route]]:
+        """The cheapest cost from a node to every node, and the route each city is reached by."""
         if source not in self._trees:
-            distance = [_INF] * len(self.edges)
-            back: list[tuple[int, Route] | None] = [None] * len(self.edges)
-            distance[source] = 0
-            queue = [(0, source)]
-            while queue:
-                d, node = heapq.heappop(queue)
-                if d > distance[node]:
-                    continue
-                for other, length, route in self.edges[node]:
-                    if d + length < distance[other]:
-                        distance[other] = d + length
-                        back[other] = (node, route)
-                        heapq.heappush(queue, (d + length, other))
-            self._trees[source] = (distance, back)
+            best, came_by = cheapest_paths(self.board, self.home[source], self._costs)
+            self._trees[source] = ([best.get(city, _INF) for city in self.home], came_by)
         return self._trees[source]
 
     def path(self, a: int, b: int) -> list[Route]:
-        """The routes of a shortest path between two nodes."""
-        back = self.tree(a)[1]
-        routes = []
-        while b != a:
-            step = back[b]
-            assert step is not None
-            b, route = step
-            routes.append(route)
+        """The routes still to claim on a cheapest path between two nodes."""
+        came_by = self.tree(a)[1]
+        city, start, routes = self.home[b], self.home[a], []
+        while city != start:
+            route = came_by[city]
+            if route.id not in self.owned:
+                routes.append(route)
+            city = route.other(city)
         return routes
 
     def cheapest_forest(self, pairs: list[tuple[str, str]]) -> list[Route]:

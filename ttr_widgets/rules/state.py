@@ -29,6 +29,16 @@ class Options:
     the numbers after it override the variant's dealing, keeping and drawing;
     ``longest_bonus`` turns the longest-trail bonus on or off; ``warehouses`` plays with the
     Europa 1912 Warehouses & Depots.
+
+    Team play (``rules.teams``) reads the ``team_`` options, each a choice the Team Asia rules
+    leave open (``None``: the kit's choice, said in the rule's sentence):
+    ``team_six_player_doubles``: with 6 players both tracks of a double may be claimed (True);
+    ``team_double_one_per_team``: one team never holds both tracks of a double (True);
+    ``team_combined_network``: tickets and the longest path count both teammates' routes
+    together (True; False: each player's own routes, a shared ticket by either teammate's);
+    ``team_holders_public``: opponents see what the team holders hold (False: only how many);
+    ``team_decline_to_hand``: a tunnel given up returns the holder's cards to the hand, as the
+    rules' words read (False: each card goes back where it came from).
     """
 
     variant: str | None = None
@@ -39,6 +49,11 @@ class Options:
     draw_keep: int | None = None
     longest_bonus: bool | None = None
     warehouses: bool = False
+    team_six_player_doubles: bool | None = None
+    team_double_one_per_team: bool | None = None
+    team_combined_network: bool | None = None
+    team_holders_public: bool | None = None
+    team_decline_to_hand: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,179 @@
+"""Bots for team play. A bot is given only its seat's ``teams.view``: its own hand and tickets,
+its team's holders and the public table, never a teammate's hand or private tickets."""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .actions import DeclineTunnel, DrawTickets, KeepTickets
+from .graph import connected
+from .model import CARD_INDEX, CARD_NAMES, GRAY, LOCO, Route
+from .state import NO_CARD, OPEN, TicketChoice
+from .teams import (
+    HAND,
+    HIDDEN,
+    HOLDER,
+    ClaimTeamRoute,
+    DrawTeamCard,
+    SecondTeamCard,
+    ShareChoice,
+    ShareTicket,
+    ShareTickets,
+    TeamAction,
+    TeamGame,
+    TeamTunnel,
+    legal_actions,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamChoice:
+    action: TeamAction
+    reason: str
+
+
+TeamBot = Callable[[TeamGame, random.Random], TeamChoice]
+
+
+def _seat_view(view: TeamGame) -> None:
+    if view.seat != view.current:
+        raise ValueError("seat: a team bot decides from the view of the seat to move "
+                         "(teams.view(game, game.current))")
+
+
+def random_team_bot(view: TeamGame, rng: random.Random) -> TeamChoice:
+    """Any legal action, each equally likely."""
+    _seat_view(view)
+    return TeamChoice(rng.choice(legal_actions(view)), "picked at random among the legal "
+                      "actions")
+
+
+def greedy_team_bot(view: TeamGame, rng: random.Random) -> TeamChoice:
+    """Pursue the tickets it can see (its own and the team's shared ones): claim the longest
+    route on their paths it can pay, hand first; draw the colours those routes need; share a
+    ticket the team already completes; draw tickets when all are done."""
+    _seat_view(view)
+    pending = view.pending
+    legal = legal_actions(view)
+    if isinstance(pending, TicketChoice):
+        return _keep(view, pending)
+    if isinstance(pending, ShareChoice):
+        top = max(pending.tickets, key=lambda t: view.board.ticket(t).points)
+        return TeamChoice(ShareTicket(top), "shares its most valuable ticket: the teammate "
+                          "can help with it")
+    if isinstance(pending, TeamTunnel):
+        pays = [a for a in legal if not isinstance(a, DeclineTunnel)]
+        if pays:
+            return TeamChoice(min(pays, key=_holder_use), "pays the tunnel, hand first")
+        return TeamChoice(DeclineTunnel(), "cannot pay the tunnel")
+    wanted = _wanted_routes(view)
+    if isinstance(pending, SecondTeamCard):
+        return _draw(view, legal, wanted, rng)
+    claims = [a for a in legal if isinstance(a, ClaimTeamRoute)]
+    planned = [a for a in claims if a.route in wanted]
+    if planned:
+        best = max(planned, key=lambda a: (view.board.route(a.route).length, -_holder_use(a)))
+        return TeamChoice(best, "claims the longest route on its tickets' paths")
+    done = [t for t in view.player.tickets if _team_done(view, t)]
+    if done:
+        return TeamChoice(ShareTickets(tuple(done[:2])), "shares tickets the team completes")
+    if not wanted and view.player.trains > 8 and any(isinstance(a, DrawTickets) for a in legal):
+        return TeamChoice(DrawTickets(), "every ticket it can see is done or blocked")
+    if not wanted and claims:
+        best = max(claims, key=lambda a: (view.board.route(a.route).length, -_holder_use(a)))
+        return TeamChoice(best, "places trains on the longest route it can pay")
+    return _draw(view, legal, wanted, rng)
+
+
+def _holder_use(action: TeamAction) -> int:
+    return getattr(action, "holder_cards", 0) + getattr(action, "holder_locomotives", 0)
+
+
+def _keep(view: TeamGame, pending: TicketChoice) -> TeamChoice:
+    cheapest = sorted(pending.tickets, key=lambda t: (view.board.ticket(t).points, t))
+    return TeamChoice(KeepTickets(tuple(cheapest[:pending.keep])), "keeps the shortest tickets")
+
+
+def _team_routes(view: TeamGame) -> list[str]:
+    team = view.current // 2
+    return [view.board.routes[i].id for i, p in enumerate(view.owners) if p // 2 == team
+            and p != OPEN]
+
+
+def _team_done(view: TeamGame, ticket_id: str) -> bool:
+    ticket = view.board.ticket(ticket_id)
+    return connected(view.board, _team_routes(view), ticket.a, ticket.b)
+
+
+def _visible_tickets(view: TeamGame) -> list[str]:
+    shared = view.shared[view.current // 2]
+    return [t for t in (*view.player.tickets, *shared) if t != HIDDEN]
+
+
+def _wanted_routes(view: TeamGame) -> set[str]:
+    """Open routes on the cheapest paths of the visible tickets the team has not completed."""
+    wanted: set[str] = set()
+    team = view.current // 2
+    for ticket_id in _visible_tickets(view):
+        if _team_done(view, ticket_id):
+            continue
+        ticket = view.board.ticket(ticket_id)
+        path = _cheapest_path(view, team, ticket.a, ticket.b)
+        if path:
+            wanted |= {r.id for r in path if view.owners[r.index] == OPEN}
+    return wanted
+
+
+def _usable(view: TeamGame, team: int, route: Route) -> int | None:
+    """The cost of a route on a path: 0 if the team owns it, its length if open, else None."""
+    owner = view.owners[route.index]
+    if owner != OPEN:
+        return 0 if owner // 2 == team else None
+    return route.length
+
+
+def _cheapest_path(view: TeamGame, team: int, a: str, b: str) -> list[Route] | None:
+    best: dict[str, int] = {a: 0}
+    back: dict[str, Route] = {}
+    heap = [(0, a)]
+    while heap:
+        cost, city = heapq.heappop(heap)
+        if city == b:
+            break
+        if cost > best.get(city, cost):
+            continue
+        for route in view.board.routes_at[city]:
+            step = _usable(view, team, route)
+            nxt = route.other(city)
+            if step is not None and cost + step < best.get(nxt, 1 << 30):
+                best[nxt], back[nxt] = cost + step, route
+                heapq.heappush(heap, (cost + step, nxt))
+    if b not in best:
+        return None
+    path, city = [], b
+    while city != a:
+        route = back[city]
+        path.append(route)
+        city = route.other(city)
+    return path
+
+
+def _draw(view: TeamGame, legal: list[TeamAction], wanted: set[str], rng: random.Random
+          ) -> TeamChoice:
+    draws = [a for a in legal if isinstance(a, DrawTeamCard)]
+    if not draws:
+        return TeamChoice(rng.choice(legal), "nothing better to do")
+    needed = {view.board.route(r).color for r in wanted} - {GRAY}
+    for action in draws:
+        if action.card is not None and action.card in needed and action.card != CARD_NAMES[LOCO]:
+            return TeamChoice(action, f"takes a {action.card} card its routes need")
+    blind = [a for a in draws if a.card is None]
+    if blind:
+        pick = next((a for a in blind if a.to == HAND), blind[0])
+        return TeamChoice(pick, "draws blind")
+    faceup = [a for a in draws if a.card is not None and CARD_INDEX[a.card] != NO_CARD]
+    pick = next((a for a in faceup if a.to == HOLDER), faceup[0])
+    return TeamChoice(pick, "takes what is left face up")

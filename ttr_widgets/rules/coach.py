@@ -6,12 +6,18 @@ cost them if another player took it first, a tunnel's exact odds (``odds``), the
 plan still lacks and the chance to draw them, and which ends of a route another player's
 network already reaches. ``hint(state)`` returns a ``bots.Choice`` whose reason reads
 ``'<the move>: <reason>; <reason>'``.
+
+The coach (``judge``) compares a move with the strong bot's move in the same position: both
+are played out to the end on the same fresh deals of what the player cannot see, and the move
+is flagged when it loses ``COACH_THRESHOLD`` points or more on average (and in at least two
+thirds of the playouts).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .actions import (
@@ -26,17 +32,18 @@ from .actions import (
     PayTunnel,
 )
 from .advice import describe_action
-from .bots import Choice
+from .bots import Choice, greedy_bot
+from .engine import apply, score
 from .graph import connected
 from .model import CARD_INDEX, CARD_NAMES, COLORS, LOCO, LOCOMOTIVE, Hand, Route, Ticket
 from .odds import hypergeometric, tunnel_odds
 from .planner import Plan as TrainPlan
 from .planner import PlanError, bottlenecks_for, plan_for
-from .state import NO_CARD, OPEN, GameState, TunnelPayment
+from .state import NO_CARD, OPEN, GameState, TunnelPayment, evolve
 from .strong import choose, expected_draw_gain, needs, plan_of
 from .words import count, possessive
 
-__all__ = ["explain", "hint", "percent"]
+__all__ = ["COACH_THRESHOLD", "Verdict", "explain", "hint", "judge", "percent"]
 
 
 def hint(state: GameState, seed: int = 0) -> Choice:
@@ -298,3 +305,105 @@ def _station_reasons(state: GameState, action: BuildStation) -> list[str]:
     return [f"no open route is left where your plan needs one: the station lets your tickets "
             f"use {whose} {route}",
             f"a station left unbuilt would score {count(unused, 'point')} instead"]
+
+
+# --------------------------------------------------------------------------- the coach
+
+
+COACH_THRESHOLD = 10  #: points: the coach speaks when a move costs at least this much
+COACH_SAMPLES = 8  #: playouts from each of the two positions (played, and the bot's move)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a move cost against the strong bot's move in the same position: the final margin
+    (own total less the best other total) averaged over ``samples`` playouts of each, every
+    playout dealing again what the player cannot see and then played out by greedy bots."""
+
+    played: Action
+    better: Action
+    cost: float  #: average points lost against ``better``
+    worse: int  #: playouts in which the move played ended worse than ``better``
+    samples: int
+    sentence: str
+
+
+def judge(state: GameState, action: Action, *, samples: int = COACH_SAMPLES, seed: int = 0,
+          threshold: float = COACH_THRESHOLD) -> Verdict | None:
+    """The coach's verdict on ``action`` by the player to move in ``state``, or None when it
+    costs less than ``threshold`` points against the strong bot's move (or is that move).
+    The two moves are compared on the same ``samples`` deals of the hidden cards and tickets,
+    each played to the end by greedy bots with the same seed (common random numbers)."""
+    better = choose(state, random.Random(seed)).action
+    if better == action:
+        return None
+    me = state.current
+    rng = random.Random(f"coach:{seed}")
+    diffs = []
+    for k in range(samples):
+        dealt = _deal_hidden(state, rng)
+        mine = _margin(_playout(apply(dealt, action), random.Random(k)), me)
+        best = _margin(_playout(apply(dealt, better), random.Random(k)), me)
+        diffs.append(best - mine)
+    cost = sum(diffs) / len(diffs)
+    worse = sum(d > 0 for d in diffs)
+    if cost < threshold or worse * 3 < samples * 2:
+        return None
+    return Verdict(action, better, cost, worse, samples,
+                   _verdict_sentence(state, action, better, cost, worse, samples))
+
+
+def _verdict_sentence(state: GameState, action: Action, better: Action, cost: float,
+                      worse: int, samples: int) -> str:
+    played = describe_action(state, action)
+    instead = describe_action(state, better)
+    why = _reasons(state, better)[:1]
+    if isinstance(action, DrawTickets):
+        loss = -round(expected_draw_gain(state))
+        trains = count(state.player.trains, "train")
+        why = [f"with {trains} left, new tickets cost you about {count(loss, 'point')} on "
+               "average (one must be kept)" if loss > 0 else
+               f"with {trains} left, new tickets are unlikely to pay"]
+    text = (f"Better to {instead}: to {played} cost you about {count(round(cost), 'point')} "
+            f"here (worse in {worse} of {samples} playouts from this position)")
+    return f"{text}; {why[0]}." if why else f"{text}."
+
+
+def _deal_hidden(state: GameState, rng: random.Random) -> GameState:
+    """``state`` with what its player to move cannot see dealt again: the pile's order, the
+    other players' hands (as many cards each) and tickets (as many each) and the ticket
+    pile."""
+    me = state.current
+    others = [i for i in range(state.num_players) if i != me]
+    cards = list(state.deck)
+    for i in others:
+        cards += [c for c, n in enumerate(state.players[i].hand) for _ in range(n)]
+    cards.sort()  # what is hidden enters only as a multiset: its order is never read
+    rng.shuffle(cards)
+    tickets = list(state.tickets)
+    for i in others:
+        tickets += state.players[i].tickets
+    tickets.sort()
+    rng.shuffle(tickets)
+    players = list(state.players)
+    for i in others:
+        p = players[i]
+        size, kept = p.card_count, len(p.tickets)
+        dealt, cards = cards[:size], cards[size:]
+        hand = tuple(dealt.count(c) for c in range(len(p.hand)))
+        players[i] = evolve(p, hand=hand, tickets=tuple(tickets[:kept]))
+        tickets = tickets[kept:]
+    return evolve(state, players=tuple(players), deck=tuple(cards), tickets=tuple(tickets))
+
+
+def _playout(state: GameState, rng: random.Random, limit: int = 5000) -> GameState:
+    for _ in range(limit):
+        if state.is_over:
+            break
+        state = apply(state, greedy_bot(state, rng).action)
+    return state
+
+
+def _margin(state: GameState, me: int) -> int:
+    totals = [p.total for p in score(state).players]
+    return totals[me] - max(t for i, t in enumerate(totals) if i != me)

@@ -38,6 +38,7 @@ from ttr_widgets.rules.advice import (
     warehouse_sizes,
 )
 from ttr_widgets.rules.bots import BOTS, hint
+from ttr_widgets.rules.coach import judge
 from ttr_widgets.rules.engine import score, why_illegal
 from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
 from ttr_widgets.rules.history import Game
@@ -145,6 +146,11 @@ class PlayApp(widgets.VBox):
                                           layout=widgets.Layout(width="70px", margin="1px"))
         self.hint_button.add_class("ttr-hint")
         self.hint_button.on_click(lambda _b: self.hint())
+        self.coach = widgets.Checkbox(value=False, description="Coach", indent=False,
+                                      tooltip="after each of your moves, say what it cost "
+                                      "when the strong bot finds a clearly better one",
+                                      layout=widgets.Layout(width="auto"))
+        self.coach.add_class("ttr-coach")
         self.title = widgets.HTML()
         self.title.add_class("ttr-title")
         self.plan_panel = PlanPanel(self._highlight_path)
@@ -162,7 +168,7 @@ class PlayApp(widgets.VBox):
         self.tabs.add_class("ttr-tabs")
         self.tabs.observe(lambda change: setattr(  # the planner runs only while it is shown
             self.plan_panel, "active", change["new"] == TABS.index("Plan")), "selected_index")
-        top = widgets.HBox([self.stepper.bar, self.hint_button],
+        top = widgets.HBox([self.stepper.bar, self.hint_button, self.coach],
                            layout=widgets.Layout(align_items="center"))
         self.side = widgets.VBox([self.status, top, self.players_table, self.tabs])
         self.side.add_class("ttr-side")
@@ -266,6 +272,8 @@ class PlayApp(widgets.VBox):
             self.status.refuse(refusal)
             return False
         before = self.state
+        verdict = judge(before, action) if self.coach.value and \
+            why_illegal(before, action) is None else None
         try:
             game = self._game.play(action)
         except TTRError as error:
@@ -277,6 +285,11 @@ class PlayApp(widgets.VBox):
         player = self.state.current
         self._show(game)
         told = own_move(before, action, game.state)
+        if verdict is not None:  # coach mode: what the move cost, the better move on the board
+            told = f"{told} Coach: {verdict.sentence}"
+            if isinstance(verdict.better, ClaimRoute):
+                self._selected = verdict.better.route
+                self._render()
         if not self._advance(told):
             if (game.state.is_over or game.state.current != player
                     or isinstance(game.state.pending, FirstCard | DepotPlacement)

@@ -12,10 +12,12 @@ board spells them.
 
 from __future__ import annotations
 
+import ast
 import html
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -305,3 +307,38 @@ def test_the_scorer_and_the_explorer_speak_plainly() -> None:
         example_path("europe").read_text())))
     explorer.toggle_route(sorted(explorer.position.players[0].routes)[0])
     assert_plain(explorer)
+
+
+# --------------------------------------------------------------------------- every served page
+
+
+def _page_widgets(path: Path) -> list[widgets.Widget]:
+    """The widgets a served notebook shows: each code cell run in order, as the kernel runs it,
+    and the value of its last line kept when it is a widget."""
+    import nbformat
+
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    shown: list[widgets.Widget] = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        tree = ast.parse(cell.source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, str(path), "exec"), namespace)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+            value = getattr(value, "widget", value)  # a lesson's exercise holds its widget
+            if isinstance(value, widgets.Widget):
+                shown.append(value)
+    return shown
+
+
+PAGES = sorted(p for p in (Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[p.stem for p in PAGES])
+def test_every_served_page_speaks_plainly_as_it_opens(path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(path.parent)
+    shown = _page_widgets(path)
+    assert shown, f"{path.name} shows no widget"
+    assert_plain(widgets.VBox(shown))

@@ -468,7 +468,7 @@ class TryIt:
     def _fill_city(self) -> None:
         assert self.city is not None
         rows: list[w.Widget] = [self.city_label]
-        self.city_label.value = f"<b>{_esc(self.city)}</b>"
+        self.city_label.value = f"<b>{_esc(self.board.city_label(self.city))}</b>"
         if self.board.has_stations:
             builds = [a for a in legal_actions(self.state)
                       if isinstance(a, BuildStation) and a.city == self.city]
@@ -521,7 +521,8 @@ class _Finished:
                      "<b>tickets</b>: " + (", ".join(_esc(_ticket_text(self.board, t))
                                                      for t in holding.tickets) or "—")]
             if self.board.has_stations:
-                parts.append(f"<b>stations</b>: {', '.join(holding.stations) or 'none built'}")
+                built = ", ".join(map(self.board.city_label, holding.stations))
+                parts.append(f"<b>stations</b>: {built or 'none built'}")
             if self.depots_left is not None:
                 parts.append(f"<b>Depots left</b>: {self.depots_left[i]}")
             items.append(f"<li><b>{_esc(holding.name)}</b> — {'; '.join(parts)}</li>")
@@ -632,8 +633,9 @@ class WhichTicketFails:
         board = self.game.board
         ticket = board.ticket(chosen)
         if chosen == self.answer:
-            self.feedback.value = (f"{OK} Right: nothing joins {_esc(ticket.a)} and "
-                                   f"{_esc(ticket.b)}, so it costs {ticket.points} points.")
+            self.feedback.value = (f"{OK} Right: nothing joins {_esc(board.city_label(ticket.a))} "
+                                   f"and {_esc(board.city_label(ticket.b))}, so it costs "
+                                   f"{count(ticket.points, 'point')}.")
             return True
         path = self._path(ticket.a, ticket.b)
         if self.view is not None:

@@ -8,6 +8,7 @@ move in named positions; the hint's numbers on positions worked out by hand.
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from math import comb
 
@@ -251,3 +252,23 @@ def test_percent_never_rounds_a_possibility_away():
     assert percent(Fraction(1, 1000)) == "<1%" and percent(Fraction(999, 1000)) == ">99%"
     assert percent(Fraction(0)) == "0%" and percent(Fraction(1)) == "100%"
     assert percent(Fraction(1, 3)) == "33%"
+
+
+@pytest.mark.parametrize("board,options", [(USA, None), (EUROPE, None),
+                                           (EUROPE, Options(warehouses=True)), (MINI, None)])
+def test_every_hint_is_a_legal_move_said_plainly(board, options):
+    """Over a whole game, the hint at every step: a legal move, its reason in words (no ids,
+    no '(s)' plurals, no Python values)."""
+    state = new_game(board, ["You", "Bob"], 11, options)
+    rng = random.Random(11)
+    ids = re.compile(r"\b(usa|eu|m|mini)-(t)?\d")
+    for _ in range(5000):
+        if state.is_over:
+            break
+        choice = hint(state)
+        assert is_legal(state, choice.action), (state.pending, choice.action)
+        assert not ids.search(choice.reason) and "(s)" not in choice.reason, choice.reason
+        assert "None" not in choice.reason and "Fraction" not in choice.reason, choice.reason
+        bot = "strong" if state.current == 0 else "greedy"
+        state = apply(state, BOTS[bot](state, rng).action)
+    assert state.is_over

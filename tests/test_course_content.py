@@ -3,12 +3,20 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+
 from ttr_widgets.rules import RULES, lessons
 from ttr_widgets.rules.actions import ClaimRoute
 from ttr_widgets.rules.advice import allowed_by
+from ttr_widgets.rules.catalog import RULINGS
 from ttr_widgets.rules.lessons import route_between
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.words import bonus_name, bonus_sentence
 
 USA = load_map("usa")
 EUROPE = load_map("europe")
@@ -26,3 +34,66 @@ def test_the_four_player_double_route_has_a_rule_of_its_own() -> None:
     assert "claim.double-large" not in allowed_by(alone, ClaimRoute(DEN_KC_ORANGE, "orange", 0))
     two = scenario(USA, 2, hands=[{"orange": 4}], claimed={DEN_KC_BLACK: 1})
     assert allowed_by(two, ClaimRoute(DEN_KC_ORANGE, "orange", 0)) == ()  # refused
+
+
+# --------------------------------------------------------------------------- one name per concept
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "ttr_widgets"
+LESSONS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
+#: Names the kit no longer uses for its concepts (the face-up row, the longest trail, the bonus).
+OTHER_NAMES = re.compile(r"the market|longest path|longest unbroken|longest[- ]trail bonus",
+                         re.IGNORECASE)
+
+
+def test_the_bonus_has_the_boxs_name_on_each_map() -> None:
+    assert bonus_name(USA.rules) == "Longest Continuous Path bonus"
+    assert bonus_name(EUROPE.rules) == "European Express bonus"
+    assert bonus_sentence(EUROPE.rules) == ("The European Express bonus: 10 points to every "
+                                            "player tied for the longest trail.")
+    for board in (USA, EUROPE):  # the rule's sentence names each box's bonus as the map does
+        assert bonus_name(board.rules) in RULES["score.longest"]
+
+
+def _user_strings(path: Path) -> list[str]:
+    """The string literals of a module that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and id(node) not in docs]
+
+
+def test_the_package_says_one_name_for_each_concept() -> None:
+    found = [(str(path.relative_to(ROOT)), s) for path in sorted(PACKAGE.rglob("*.py"))
+             for s in _user_strings(path) if OTHER_NAMES.search(s)]
+    assert not found, found
+    readers = sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")
+                     if "longest_bonus_name" in p.read_text(encoding="utf-8"))
+    assert readers == ["rules/maps.py", "rules/model.py", "rules/words.py"], readers
+
+
+def test_the_notebooks_say_one_name_for_each_concept() -> None:
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            assert not OTHER_NAMES.search(cell.source), (path.name, cell.source)
+
+
+# --------------------------------------------------------------------------- plain rules
+
+PROVENANCE = re.compile(r"Board Game Arena|printed rules|house ruling|confidence|not settled",
+                        re.IGNORECASE)
+
+
+def test_rule_sentences_state_the_rules_plainly_and_the_rulings_keep_the_provenance() -> None:
+    assert not [rule for rule, sentence in RULES.items() if PROVENANCE.search(sentence)]
+    assert set(RULINGS) <= set(RULES)
+    assert {r.confidence for r in RULINGS.values()} == {"high", "medium"}
+    assert all(r.case.endswith("?") and r.decision for r in RULINGS.values())
+
+
+def test_lessons_state_rules_plainly() -> None:
+    for path in LESSONS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            assert not PROVENANCE.search(cell.source), (path.name, cell.source)

@@ -25,10 +25,10 @@ CONFUSED = (
     "Can two tickets use the same route?",
     "Can I mix colours on a gray route?",
     "Can I claim both tracks of a double route?",
-    "Do other players' trains count toward my longest path?",
+    "Do other players' trains count toward my longest trail?",
     "Must I keep the long ticket?",
     "Can a station bridge an unclaimed route?",
-    "Does a station's borrowed route count toward my longest path?",
+    "Does a station's borrowed route count toward my longest trail?",
     "Is a ferry's locomotive count a maximum?",
     "Do I lose the cards offered for a tunnel I don't pay for?",
 )
@@ -108,14 +108,15 @@ def test_each_lesson_has_a_setup_cell_a_try_it_an_exercise_and_its_links(path: P
 def test_every_commonly_confused_question_is_answered_with_a_position_to_try() -> None:
     path = next(p for p in LESSON_FILES if "Confused" in p.name)
     notebook = cells(path)
-    headings = {normal(c.source.lstrip("# ")): i for i, c in enumerate(notebook)
-                if c.cell_type == "markdown"}
+    quizzes = {i: c for i, c in enumerate(notebook)
+               if c.cell_type == "code" and "Quiz(" in c.source}
     practices = {p.name for p in (*lessons.confused_usa(), *lessons.confused_europe())}
     for question in CONFUSED:
-        index = headings.get(normal(question))
-        assert index is not None, f"lesson 8 does not ask: {question}"
-        quiz = notebook[index + 1]
-        assert quiz.cell_type == "code" and "Quiz(" in quiz.source
-        practice = re.search(r"practice='([^']+)'", quiz.source)
+        asked = [i for i, c in quizzes.items() if normal(question) in normal(c.source)]
+        assert len(asked) == 1, f"lesson 8 does not ask, once: {question}"
+        practice = re.search(r"practice='([^']+)'", quizzes[asked[0]].source)
         assert practice and practice.group(1) in practices, f"no position for: {question}"
-        assert normal(question) in normal(quiz.source), "the quiz asks another question"
+        lead = notebook[asked[0] - 1]  # the prose before the quiz names its topic only
+        assert lead.cell_type == "markdown" and normal(question) not in normal(lead.source)
+    shown = [normal(c.source) for c in notebook if c.cell_type == "markdown"]
+    assert not [q for q in CONFUSED if any(normal(q) in s for s in shown)], "asked twice"

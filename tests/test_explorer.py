@@ -68,7 +68,7 @@ def test_the_breakdown_plot_stacks_every_part(duel: ScoringExplorer) -> None:
         "6-space routes": [0, 15],
         "tickets won": [4, 0],
         "tickets lost": [0, -9],
-        "Longest Continuous Path": [0, 10],
+        "Longest Continuous Path bonus": [0, 10],
         "total": [22, 28],
     }
     assert list(duel.figure.data[0].x) == ["Ann", "★ Ben"]

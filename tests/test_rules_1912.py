@@ -20,6 +20,7 @@ from ttr_widgets.rules.actions import (
     PlaceDepot,
 )
 from ttr_widgets.rules.bots import greedy_bot
+from ttr_widgets.rules.catalog import RULINGS
 from ttr_widgets.rules.engine import apply, legal_actions, new_game, random_action, score
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.model import CARD_NAMES, card_index
@@ -109,9 +110,10 @@ def test_options_override_the_variant_numbers_and_the_bonus():
     assert all(p.longest_bonus == 0 for p in score(final).players)
 
 
-def test_variant_rule_sentences_name_their_confidence():
-    assert "medium confidence" in RULES["variant.mega-europe"]
-    assert "not settled" in RULES["variant.big-cities"]
+def test_variant_rulings_name_their_confidence_and_the_sentences_state_the_rule():
+    assert RULINGS["variant.mega-europe"].confidence == "medium"
+    assert "not settled" in RULINGS["variant.big-cities"].decision
+    assert "confidence" not in RULES["variant.mega-europe"]
 
 
 # --------------------------------------------------------------------------- warehouses & depots

@@ -105,7 +105,7 @@ def test_the_labels_say_each_hit_and_miss_and_the_total(worked: TicketScorer) ->
     assert "✔ hit Denver–El Paso: +4" in results
     assert "✘ miss Calgary–Salt Lake City: -7" in results
     assert "Routes</b>: 4 claimed, 12 trains, <b>+18</b>" in results
-    assert "Longest trail</b>: 12 spaces, holds the Longest Continuous Path, <b>+10</b>" \
+    assert "Longest trail</b>: 12 spaces, holds the Longest Continuous Path bonus, <b>+10</b>" \
         in results
     assert "Helena – Denver – Santa Fe – El Paso – Dallas" in results or \
         "Dallas – El Paso – Santa Fe – Denver – Helena" in results

@@ -294,7 +294,7 @@ def test_tie_broken_by_longest_bonus() -> None:
     assert [p.total for p in sheet.players] == [7, 7]
     assert sheet.winner == "Ann"
     assert sheet.reason.endswith("level on stations built (0 each); Ann holds the Longest "
-                                 "Trail: Ann wins.")
+                                 "Trail bonus: Ann wins.")
     # Without the bonus Ann has 10 fewer points: Bob wins outright.
     assert score_game(MINI, [holding("Ann", ["m-09"], ["mini-t01", "mini-t05"]),
                              holding("Bob", ["m-05"], ["mini-t07"])],
@@ -308,8 +308,8 @@ def test_tie_that_survives_every_tie_break() -> None:
     assert sheet.winner == ("Ann", "Bob")
     assert sheet.winners == ("Ann", "Bob")
     assert sheet.reason == ("Ann and Bob tie on 18 points; level on completed tickets (0 each); "
-                            "level on stations built (0 each); both hold the Longest Trail: "
-                            "Ann and Bob share the win.")
+                            "level on stations built (0 each); both hold the Longest Trail "
+                            "bonus: Ann and Bob share the win.")
 
 
 def test_three_way_tie_tickets_then_stations() -> None:
@@ -344,7 +344,7 @@ def test_three_way_tie_left_to_two() -> None:
     assert sheet.player("Cat").station_borrows == {"Cole": None}
     assert sheet.winner == ("Ann", "Bob")
     assert sheet.reason.endswith("Ann and Bob built the fewest stations (0); neither holds the "
-                                 "Longest Trail: Ann and Bob share the win.")
+                                 "Longest Trail bonus: Ann and Bob share the win.")
 
 
 def test_nobody_without_routes_scores_the_bonus() -> None:

@@ -306,7 +306,7 @@ def test_the_table_shows_the_hand_counted_figures() -> None:
     assert rows["Drawn (the deal included)"] == ["3", "3"] and rows["Kept"] == ["2", "1"]
     assert rows["Completed"] == ["0", "1"] and rows["Failed"] == ["2", "0"]
     assert rows["Completed tickets"] == ["0", "+5"] and rows["Failed tickets"] == ["-13", "0"]
-    assert rows["Longest Continuous Path"] == ["0", "10"] and rows["Total"] == ["-13", "20"]
+    assert rows["Longest Continuous Path bonus"] == ["0", "10"] and rows["Total"] == ["-13", "20"]
     assert rows["Drawing cards"] == ["3", "2"] and rows["Claiming a route"] == ["0", "1"]
     assert rows["In all"] == ["4", "4"] and rows["Trains left"] == ["45", "2"]
     assert rows["Face-up refreshes set off"] == ["1", "0"]
@@ -338,7 +338,7 @@ def test_europe_rows_name_stations_and_tunnels() -> None:
     rows = table_rows(stats_table_html(game_stats(game), EUROPE))
     assert rows["Giving up a tunnel"] == ["1", "0"] and rows["Building a station"] == ["0", "1"]
     assert rows["Stations left"] == ["3", "2"] and rows["Unused stations"] == ["+12", "+8"]
-    assert rows["European Express"] == ["0", "0"]
+    assert rows["European Express bonus"] == ["0", "0"]
     assert rows["Not completed yet"] == ["0", "0"]  # the game is not over
 
 

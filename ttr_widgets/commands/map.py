@@ -13,6 +13,7 @@ from typing import Any
 
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name
 
 
 def add_parser(subparsers: Any) -> None:
@@ -82,7 +83,6 @@ def map_text(board: Board) -> str:
         f"({_count(sum(r.ferry_locomotives for r in ferries), 'locomotive symbol')})" if ferries
         else "Ferries: none",
         "Tickets by kind: " + ", ".join(f"{kind} {n}" for kind, n in kinds.items()),
-        f"Longest trail bonus: {_count(rules.longest_bonus, 'point')} "
-        f"({rules.longest_bonus_name})",
+        f"{bonus_name(rules)}: {_count(rules.longest_bonus, 'point')} for the {LONGEST_TRAIL}",
     ]
     return "\n".join(lines)

@@ -1,10 +1,13 @@
 """The rules the core enforces: each has an id and one plain sentence.
 
-Ids are stable: tests, lessons and error messages refer to them. Where the printed rules are
-silent, the sentence says which house ruling the kit follows.
+Ids are stable: tests, lessons and error messages refer to them. The sentences state the rules
+plainly; where the printed rules are silent or unclear, ``RULINGS`` says how the kit decides,
+after whom, and how sure it is (the course's page "How the kit rules unclear cases").
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 RULES: dict[str, str] = {
     "action.unknown": "An action names a route, city, card or player that exists in the game.",
@@ -21,8 +24,8 @@ RULES: dict[str, str] = {
     "turn.order": "Players take turns in order; only the player whose turn it is may act.",
     "turn.pending": "A turn that is half done (second card, tunnel payment, tickets to keep) "
     "must be finished before anything else.",
-    "turn.pass": "A player who can do nothing at all passes (house ruling; the printed rules "
-    "assume an action is always possible).",
+    "turn.pass": "A player who can do nothing at all passes; a player who can do something may "
+    "not pass.",
     "turn.game-over": "After the last round nobody moves: the game is scored.",
     # Drawing train cards
     "draw.two-cards": "Drawing train cards takes two cards, each from the face-up row or blind "
@@ -36,7 +39,7 @@ RULES: dict[str, str] = {
     "draw.three-locomotives": "When 3 of the 5 face-up cards are locomotives, all 5 are discarded "
     "and 5 new cards are turned up.",
     "draw.refresh-limit": "The face-up row is refreshed at most 3 times in a row; if the fourth "
-    "row still shows 3 locomotives it stays (house ruling, as on Board Game Arena).",
+    "row still shows 3 locomotives it stays.",
     "draw.reshuffle": "When the pile runs out, the discards are shuffled into a new pile.",
     "draw.no-card": "You cannot draw a card that is not there: a blind draw needs a pile or "
     "discards, a face-up draw needs that card in the row.",
@@ -72,7 +75,7 @@ RULES: dict[str, str] = {
     "turn is over.",
     "tunnel.discard": "The 3 revealed cards go to the discard pile, whatever you decide.",
     "tunnel.short-pile": "If fewer than 3 cards are left in the pile and discards, only those are "
-    "revealed (house ruling, as on Board Game Arena).",
+    "revealed.",
     # Europe: stations
     "station.map": "Only maps with stations (Europe) let you build them.",
     "station.cost": "Your first station costs 1 card, the second 2, the third 3, all of one "
@@ -87,20 +90,19 @@ RULES: dict[str, str] = {
     "tickets.keep": "You keep at least the required number of the tickets just drawn, and only "
     "those: a ticket you already kept cannot be given back.",
     "tickets.empty": "When the ticket pile is empty, you cannot draw tickets.",
-    "tickets.one-long": "Mega Europe: of the long tickets dealt at setup you keep at most one "
-    "(as Board Game Arena plays it; medium confidence).",
+    "tickets.one-long": "Mega Europe: of the long tickets dealt at setup you keep at most "
+    "one.",
     # Europa 1912 ticket variants (Europe map)
     "variant.unknown": "A game uses one of its map's ticket variants.",
     "variant.europe-expanded": "Europe Expanded: the 46 original tickets plus the 19 new regular "
     "ones; dealt, kept and drawn as in the base game (1 long + 3 regular, keep 2; draw 3, keep "
     "1; setup rejects leave the game).",
     "variant.big-cities": "Big Cities of Europe: the 45 regular tickets that name a big city, no "
-    "long tickets; 5 dealt, keep at least 2, draws of 4 keep at least 1 (deal sizes as Board "
-    "Game Arena plays them, medium confidence); the European Express stays on by default, "
-    "since whether the variant drops it is not settled; the game's options can turn it off.",
+    "long tickets; 5 dealt, keep at least 2, draws of 4 keep at least 1; the European Express "
+    "bonus stays on unless the game's options turn it off.",
     "variant.mega-europe": "Mega Europe: all 101 tickets, the 12 long ones kept apart; 2 long + "
-    "5 regular dealt, keep at least 3 with at most one long, draws of 3 keep at least 1 (as "
-    "Board Game Arena plays it, medium confidence); options can change the numbers.",
+    "5 regular dealt, keep at least 3 with at most one long, draws of 3 keep at least 1; "
+    "options can change the numbers.",
     # Europa 1912 Warehouses & Depots (any map)
     "wd.setup": "Warehouses & Depots: after the tickets are kept, each player places one Depot "
     "on a city, the last player first, then on counter-clockwise; 4 Depots stay beside each "
@@ -115,28 +117,85 @@ RULES: dict[str, str] = {
     "Depots to the box; a route between two Depot cities can empty two Warehouses for two "
     "Depots.",
     "wd.exhaustion": "Warehouses & Depots: when the pile and the discards are empty and some "
-    "player has no Depot left, every Warehouse is emptied and shuffled into a new pile "
-    "(medium confidence).",
+    "player has no Depot left, every Warehouse is emptied and shuffled into a new pile at once, "
+    "and the face-up row is refilled from it.",
     "wd.bonus": "Warehouses & Depots: every player tied for the most Depots still beside their "
     "Warehouse scores 10 points.",
     # End and scoring
     "end.trigger": "When a player ends a turn with 2 or fewer trains, every player, that one "
     "included, gets exactly one more turn.",
     "end.stalemate": "If every player in turn has to pass (no card, ticket or route can be "
-    "taken), the game ends there (house ruling; the printed rules never reach this).",
+    "taken), the game ends there.",
     "setup.players": "Each map is played by its number of players (USA and Europe: 2 to 5), "
     "each with a different name.",
     "score.routes": "Claimed routes score by length.",
     "score.tickets": "A ticket whose cities your own trains (plus station borrowings) connect adds "
     "its value; otherwise it subtracts it.",
     "score.stations": "Each station you did not build scores 4 points.",
-    "score.longest": "The longest continuous trail of a player's own trains (no train car counted "
-    "twice; cities may repeat) scores 10 for every player tied for it; with no route claimed "
-    "at all there is no trail, and nobody scores it.",
+    "score.longest": "The longest trail is a player's longest continuous line of their own trains "
+    "(no train car counted twice; cities may repeat); every player tied for it scores the map's "
+    "10-point bonus (USA: the Longest Continuous Path bonus; Europe: the European Express "
+    "bonus); with no route claimed at all there is no trail, and nobody scores it.",
     "score.longest-own": "Routes borrowed through stations do not count toward the longest trail.",
     "score.tiebreak": "Ties on points go to the most completed tickets, then (Europe) the fewest "
-    "stations built, then the holder of the longest-trail bonus.",
+    "stations built, then the holder of the bonus for the longest trail; players still tied "
+    "after that share the win.",
 }
+
+
+class Ruling(NamedTuple):
+    """How the kit decides a case the printed rules leave silent or unclear."""
+
+    case: str  #: the question, in a player's words
+    decision: str  #: what the kit does, and after whom
+    confidence: str  #: "high" (a clear reading or a game nothing else reaches) or "medium"
+
+
+RULINGS: dict[str, Ruling] = {
+    "turn.pass": Ruling(
+        "What if a player can do nothing at all on their turn?",
+        "The printed rules assume an action is always possible. The kit lets that player pass "
+        "(a house ruling), and only that player.", "high"),
+    "end.stalemate": Ruling(
+        "What if nobody can move?",
+        "The printed rules never reach this table. The kit ends the game after a whole round "
+        "of passes (a house ruling).", "high"),
+    "draw.refresh-limit": Ruling(
+        "What if the face-up row keeps showing 3 locomotives?",
+        "The printed rules do not say. The kit replaces the row at most 3 times in a row and "
+        "leaves the fourth, as Board Game Arena does.", "high"),
+    "tunnel.short-pile": Ruling(
+        "What if fewer than 3 cards are left to turn up for a tunnel?",
+        "The printed rules are silent. The kit turns up the cards that are left, as Board Game "
+        "Arena does.", "high"),
+    "station.borrow": Ruling(
+        "Which route does a station borrow when several lead into its city?",
+        "The printed rules let the owner choose at the end. The kit chooses for the owner: the "
+        "route that scores best.", "high"),
+    "score.longest": Ruling(
+        "Who scores the bonus for the longest trail when nobody has claimed a route?",
+        "Nobody: with no route there is no trail. The printed rules do not reach this case.",
+        "high"),
+    "tickets.one-long": Ruling(
+        "Mega Europe: how many long tickets may be kept at setup?",
+        "At most one, as Board Game Arena plays it.", "medium"),
+    "variant.big-cities": Ruling(
+        "Big Cities of Europe: how many tickets are dealt and drawn, and does the European "
+        "Express bonus stay?",
+        "5 dealt, keep at least 2; draws of 4, keep at least 1, as Board Game Arena plays it. "
+        "Whether the variant drops the European Express bonus is not settled: the kit keeps it "
+        "unless the game's options turn it off.", "medium"),
+    "variant.mega-europe": Ruling(
+        "Mega Europe: how many tickets are dealt and kept?",
+        "2 long and 5 regular dealt, keep at least 3; draws of 3, keep at least 1, as Board "
+        "Game Arena plays it.", "medium"),
+    "wd.exhaustion": Ruling(
+        "Warehouses & Depots: when do the Warehouses become the new pile?",
+        "As soon as the pile and the discards are empty while some player has no Depot left; "
+        "the face-up row is refilled from the new pile straight away, so the next draw sees "
+        "it.", "medium"),
+}
+"""The kit's rulings on unclear cases, by the rule id whose sentence states the outcome."""
 
 
 def explain(rule: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from .errors import PositionError
 from .graph import Trail, components, longest_trail
 from .model import Board, Route
-from .words import says
+from .words import bonus_name, says
 
 TrailFinder = Callable[[Board, Iterable[str]], Trail]  #: a player's longest trail
 
@@ -87,7 +87,8 @@ class PlayerScore:
         """The parts that add up to ``total``, labelled."""
         return (("routes", self.route_points), ("tickets", self.ticket_points),
                 ("unused stations", self.station_points),
-                ("longest trail bonus", self.longest_bonus), ("depot bonus", self.depot_bonus))
+                ("bonus for the longest trail", self.longest_bonus),
+                ("depot bonus", self.depot_bonus))
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,7 +316,7 @@ def _tie_breaks(board: Board, longest_bonus: bool) -> list[_TieBreak]:
             lambda names, n: f"{_names(names)} built the fewest stations ({-n})",
             lambda count, n: f"level on stations built ({-n} each)"))
     if longest_bonus:
-        bonus = board.rules.longest_bonus_name
+        bonus = bonus_name(board.rules)
         steps.append(_TieBreak(
             lambda p: int(p.longest_bonus > 0),
             lambda names, n: f"{_names(names)} {'holds' if len(names) == 1 else 'hold'} the "
@@ -390,7 +391,7 @@ def _rows(board: Board, score: PlayerScore, warehouses: bool = False) -> list[_R
                      f"{board.rules.unused_station_points}", f"{score.station_points:+d}"))
         rows.extend((f"  station at {b.city}: {_borrow_text(board, b)}", "")
                     for b in score.borrowings)
-    holds = f", holds the {board.rules.longest_bonus_name}" if score.longest_bonus else ""
+    holds = f", holds the {bonus_name(board.rules)}" if score.longest_bonus else ""
     rows.append((f"Longest trail: {score.longest_trail} spaces{holds}",
                  f"{score.longest_bonus:+d}"))
     if warehouses:

@@ -3,6 +3,31 @@ the kit's sentences then read "You draw", "your turn", not "You draws", "You's t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import RuleSet
+
+LONGEST_TRAIL = "longest trail"
+"""The kit's one name, on every map, for a player's longest continuous line of their own trains,
+counted in spaces (rule score.longest); the bonus it earns has the box's name, ``bonus_name``."""
+
+FACE_UP_ROW = "face-up row"  #: the 5 (or the map's number of) train cards turned face up
+
+
+def bonus_name(rules: RuleSet) -> str:
+    """The bonus for the longest trail as the map's box names it: 'Longest Continuous Path
+    bonus' (USA), 'European Express bonus' (Europe)."""
+    return f"{rules.longest_bonus_name} bonus"
+
+
+def bonus_sentence(rules: RuleSet) -> str:
+    """'The Longest Continuous Path bonus: 10 points to every player tied for the longest
+    trail.'"""
+    return (f"The {bonus_name(rules)}: {count(rules.longest_bonus, 'point')} to every player "
+            f"tied for the {LONGEST_TRAIL}.")
+
+
 _YOU_FORMS = {"has": "have", "passes": "pass", "is": "are"}
 
 

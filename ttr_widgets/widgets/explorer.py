@@ -36,7 +36,7 @@ from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
-from ttr_widgets.rules.words import win_verb
+from ttr_widgets.rules.words import bonus_name, win_verb
 
 from .map_view import MapView
 from .score_plots import breakdown_figure, display_data
@@ -423,7 +423,7 @@ def _table_html(board: Board, sheet: ScoreSheet, original: ScoreSheet) -> str:
     heads = ["player", "routes", "tickets won", "tickets lost"]
     if board.has_stations:
         heads.append("stations")
-    heads += ["longest trail", board.rules.longest_bonus_name]
+    heads += ["longest trail", bonus_name(board.rules)]
     if sheet.warehouses:
         heads.append("depots")
     heads += ["total", "change"]

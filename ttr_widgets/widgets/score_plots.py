@@ -24,6 +24,7 @@ import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet
+from ttr_widgets.rules.words import bonus_name
 
 __all__ = [
     "PLOTLY_MIME",
@@ -77,7 +78,7 @@ def breakdown_segments(board: Board, sheet: ScoreSheet,
                   f"{board.rules.stations - p.stations_built} unused" for p in scores),
             STATIONS))
     segments.append(Segment(
-        board.rules.longest_bonus_name, "longest", tuple(p.longest_bonus for p in scores),
+        bonus_name(board.rules), "longest", tuple(p.longest_bonus for p in scores),
         tuple(f"longest trail {p.longest_trail} spaces" for p in scores), LONGEST))
     if sheet.warehouses:
         segments.append(Segment("depot bonus", "depots", tuple(p.depot_bonus for p in scores),

@@ -51,7 +51,7 @@ from ttr_widgets.rules.position import (
 from ttr_widgets.rules.record import FORMAT, from_record
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, score_game
 from ttr_widgets.rules.stats import GameStats, game_stats
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import bonus_name, count
 
 from .map_view import MapView
 from .style import DEFAULT_PLAYER_COLORS
@@ -746,7 +746,7 @@ class TicketScorer(widgets.VBox):
                       "</div>" for b in score.borrowings]
         trail = longest_trail(board, self.holding.routes)
         cities = " – ".join(city_label(board, c) for c in trail.cities)
-        bonus = (f", holds the {html.escape(board.rules.longest_bonus_name)}, "
+        bonus = (f", holds the {html.escape(bonus_name(board.rules))}, "
                  f"<b>{score.longest_bonus:+d}</b>" if score.longest_bonus else "")
         lines.append(f"<div class='ttr-trail'><b>Longest trail</b>: {score.longest_trail} "
                      f"spaces{bonus}</div>")

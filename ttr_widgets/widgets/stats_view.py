@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.stats import GameStats, PlayerStats
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import bonus_name, count
 
 from .score_plots import display_data
 from .style import DEFAULT_PLAYER_COLORS
@@ -66,7 +66,7 @@ def table_sections(stats: GameStats, board: Board) -> tuple[tuple[str, tuple[Row
     ]
     if board.has_stations:
         points.append(("Unused stations", lambda p: p.station_points))
-    points.append((board.rules.longest_bonus_name, lambda p: p.longest_bonus))
+    points.append((bonus_name(board.rules), lambda p: p.longest_bonus))
     if anyone(lambda p: p.depot_bonus):
         points.append(("Depot bonus", lambda p: p.depot_bonus))
     points.append(("Total", lambda p: p.total))

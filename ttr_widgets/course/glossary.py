@@ -1,0 +1,129 @@
+"""The course's reference pages, built from the core: the glossary (each concept named once, and
+per map where the box names it differently) and "How the kit rules unclear cases" (the kit's
+rulings, with whom they follow and how sure the kit is).
+
+Every sentence that states a rule is the catalogue's (``rules.catalog.RULES``); the names come
+from ``rules.words`` and the maps' rule sets, so the pages cannot drift from the kit.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from IPython.display import HTML
+
+from ttr_widgets.rules.catalog import RULES, RULINGS
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import COLORS, LOCO, Board
+from ttr_widgets.rules.words import FACE_UP_ROW, LONGEST_TRAIL, bonus_name, bonus_sentence, count
+
+__all__ = ["Entry", "deck_sentence", "entries", "glossary", "glossary_html", "unclear_cases",
+           "unclear_cases_html"]
+
+MAPS = ("usa", "europe")  #: the boards whose box names the pages give
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One concept: its name, what it is, the rules that govern it (ids into ``RULES``) and,
+    where the boxes name it differently, each map's name (map name, the box's name)."""
+
+    term: str
+    meaning: str
+    rules: tuple[str, ...] = ()
+    per_map: tuple[tuple[str, str], ...] = ()
+
+
+def deck_sentence(board: Board) -> str:
+    """'110 train cards: 12 in each of 8 colours (red, …) and 14 locomotives.'"""
+    per_colour = sorted(set(board.deck[:LOCO]))
+    each = (f"{per_colour[0]} in each of {len(COLORS)} colours" if len(per_colour) == 1
+            else ", ".join(f"{n} {c}" for c, n in zip(COLORS, board.deck, strict=False)))
+    return (f"{sum(board.deck)} train cards: {each} ({', '.join(COLORS)}) and "
+            f"{count(board.deck[LOCO], 'locomotive')}.")
+
+
+def entries(boards: Sequence[Board] | None = None) -> tuple[Entry, ...]:
+    """The glossary, in the order the course meets the concepts."""
+    maps = tuple(boards) if boards is not None else tuple(load_map(m) for m in MAPS)
+    usa = maps[0]
+    bonus = tuple((b.name, bonus_name(b.rules)) for b in maps)
+    return (
+        Entry("Route", "A row of coloured spaces between two cities; claiming it places your "
+              "trains there.", ("claim.whole-route", "claim.points")),
+        Entry("Gray route", "A route any one colour can pay.", ("claim.one-colour",)),
+        Entry("Double route", "Two parallel routes between the same two cities.",
+              ("claim.double-own", "claim.double-small", "claim.double-large")),
+        Entry("Trains", "Your plastic trains: a claimed route takes one per space.",
+              ("setup.trains", "claim.trains")),
+        Entry("Train cards", f"The deck holds {deck_sentence(usa)}", ("setup.hand",)),
+        Entry("Locomotive", "The wild train card: it stands in for any colour.",
+              ("claim.locomotives", "draw.faceup-locomotive", "draw.blind-locomotive")),
+        Entry(FACE_UP_ROW.capitalize(), "The train cards turned face up beside the pile, for "
+              "anyone to take.", ("draw.replace", "draw.three-locomotives")),
+        Entry("Pile", "The face-down train cards; drawing from it is a blind draw.",
+              ("draw.two-cards", "draw.reshuffle")),
+        Entry("Discards", "The train cards paid for routes, stations and tunnels; they become "
+              "the new pile when it runs out.", ("draw.reshuffle",)),
+        Entry("Ticket", "A destination ticket: two cities and a value, won or lost at the end.",
+              ("tickets.draw", "tickets.keep", "score.tickets")),
+        Entry("Long ticket", "Europe: a ticket dealt apart at setup, worth more.",
+              ("setup.tickets-europe",)),
+        Entry(LONGEST_TRAIL.capitalize(), "A player's longest continuous line of their own "
+              "trains, counted in spaces.", ("score.longest", "score.longest-own")),
+        Entry("Bonus for the longest trail", " ".join(bonus_sentence(b.rules) for b in maps),
+              ("score.longest",), bonus),
+        Entry("Ferry", "Europe: a route with locomotive symbols among its spaces.",
+              ("ferry.locomotives",)),
+        Entry("Tunnel", "Europe: a route that turns up cards from the pile when claimed.",
+              ("tunnel.reveal", "tunnel.decline")),
+        Entry("Station", "Europe: a piece that lets its owner borrow one route of another "
+              "player into its city, for tickets.", ("station.cost", "station.borrow")),
+        Entry("Last round", "The round that begins when a player is down to a few trains.",
+              ("end.trigger",)),
+        Entry("Tie-break", "Who wins when totals are equal.", ("score.tiebreak",)),
+        Entry("Warehouse", "Warehouses & Depots: a player's card holder, fed face down.",
+              ("wd.feed", "wd.exhaustion")),
+        Entry("Depot", "Warehouses & Depots: a piece that lets a claim into its city empty its "
+              "owner's Warehouse.", ("wd.place", "wd.collect", "wd.bonus")),
+    )
+
+
+def _entry_html(entry: Entry) -> str:
+    names = "".join(f"<li>{html.escape(m)}: <b>{html.escape(n)}</b></li>"
+                    for m, n in entry.per_map)
+    named = f"<p>The boxes name it:</p><ul>{names}</ul>" if names else ""
+    rules = " ".join(html.escape(RULES[r]) for r in entry.rules)
+    return (f"<dt><b>{html.escape(entry.term)}</b></dt><dd><p>{html.escape(entry.meaning)}</p>"
+            f"{named}<p><small>{rules}</small></p></dd>")
+
+
+def glossary_html(boards: Sequence[Board] | None = None) -> str:
+    """The glossary as HTML (a definition list)."""
+    body = "".join(_entry_html(e) for e in entries(boards))
+    return f"<div class='ttr-reference ttr-glossary'><dl>{body}</dl></div>"
+
+
+def unclear_cases_html() -> str:
+    """Each unclear case: the question, the rule as the kit plays it, how the kit decided and
+    after whom, and the kit's confidence."""
+    items = []
+    for rule, ruling in RULINGS.items():
+        items.append(
+            f"<h3>{html.escape(ruling.case)}</h3>"
+            f"<p><b>The kit plays:</b> {html.escape(RULES[rule])}</p>"
+            f"<p><b>Why:</b> {html.escape(ruling.decision)}</p>"
+            f"<p><b>Confidence:</b> {html.escape(ruling.confidence)}</p>")
+    return f"<div class='ttr-reference ttr-unclear'>{''.join(items)}</div>"
+
+
+def glossary() -> HTML:
+    """The glossary, for a notebook to show."""
+    return HTML(glossary_html())
+
+
+def unclear_cases() -> HTML:
+    """The unclear cases, for a notebook to show."""
+    return HTML(unclear_cases_html())

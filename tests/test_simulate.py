@@ -46,7 +46,7 @@ def test_output_is_byte_identical_whatever_the_workers(tmp_path, capsys):
     data = json.loads(outs[0])
     assert data["format"] == "ttr-widgets simulation" and len(data["results"]) == 12
     assert [g["game"] for g in data["results"]] == list(range(12))
-    assert "12 game(s)" in capsys.readouterr().out
+    assert "12 games;" in capsys.readouterr().out
 
 
 def test_csv_has_one_row_per_player_per_game(tmp_path):

@@ -14,6 +14,7 @@ from ..rules.maps import BUILTIN_MAPS, load_map
 from ..rules.simulate import SimulationError
 from ..rules.state import Options
 from ..rules.variants import ticket_rules
+from ..rules.words import count
 
 
 def _positive(text: str) -> int:
@@ -99,7 +100,8 @@ def summary(results: list[Any]) -> str:
         for name in r.winners:
             wins[name] += 1
     games = len(results)
-    lines = [f"{games} game(s); average length {sum(r.turns for r in results) / games:.1f} turns"]
+    average = sum(r.turns for r in results) / games
+    lines = [f"{count(games, 'game')}; average length {average:.1f} turns"]
     names = [p.name for p in results[0].players]
     for i, name in enumerate(names):
         avg = sum(r.players[i].total for r in results) / games

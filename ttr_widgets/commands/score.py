@@ -13,25 +13,41 @@ from typing import Any
 
 from ttr_widgets.rules.position import load_position, score_position
 from ttr_widgets.rules.scoring import format_score_sheet
+from ttr_widgets.rules.team_position import (
+    read_team_position,
+    score_team_position,
+    team_sheet_dict,
+)
+from ttr_widgets.rules.team_score import format_team_sheet
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "score", help="score a finished game from a position file",
         description="Final scoring of an end-of-game position: routes, every ticket hit or miss, "
-                    "stations and their borrowed routes, the longest trail bonus, the total and "
-                    "the winner with the tie-breaks. Example positions ship in "
+                    "stations and their borrowed routes, the bonus for the longest trail, the "
+                    "total and the winner with the tie-breaks. Example positions ship in "
                     "ttr_widgets/examples/.")
     parser.add_argument("position", metavar="POSITION.json",
                         help='a JSON file: {"map": "usa"|"europe", "players": [{"name", '
                              '"routes": [route ids], "tickets": [ticket ids], '
                              '"stations": [cities]}]}; optional "variant" (Europe: '
                              'europe-expanded, big-cities, mega-europe) and "warehouses": true '
-                             'with each player\'s "depots_left"')
+                             'with each player\'s "depots_left"; a team game adds "teams": '
+                             '[["Ann", "Cleo"], ["Ben", "Dev"]] (4 or 6 players, teams of 2) '
+                             'and is scored per team')
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
+    team = read_team_position(args.position)
+    if team is not None:
+        team_sheet = score_team_position(team)
+        if args.json:
+            print(json.dumps(team_sheet_dict(team, team_sheet), indent=2, ensure_ascii=False))
+        else:
+            print(format_team_sheet(team.board, team_sheet))
+        return 0
     position = load_position(args.position)
     sheet = score_position(position)
     if args.json:

@@ -77,13 +77,6 @@ class TeamSheet:
         return {"teams": [t.to_dict() for t in self.teams],
                 "winner": list(self.winner_players)}
 
-    def text(self) -> str:
-        """The score as plain lines, one per team, then the winner."""
-        lines = [f"{t.name}: {count(t.total, 'point')} (routes {t.route_points}, tickets "
-                 f"{t.ticket_points}, {count(t.tickets_completed, 'ticket')} completed, "
-                 f"longest trail {t.longest_trail}, Asian Express {t.longest_bonus}, "
-                 f"Globetrotter {t.globetrotter_bonus})" for t in self.teams]
-        return "\n".join([*lines, self.reason])
 
 
 def score_teams(board: Board, teams: Sequence[TeamHolding], *,
@@ -139,3 +132,19 @@ def decide(scores: tuple[TeamScore, ...]) -> tuple[tuple[int, ...], str]:
             return tuple(tied), f"{name} win {how}."
     names = " and ".join(scores[t].name for t in tied)
     return tuple(tied), f"{names} share the win (tied on points, tickets and trail)."
+
+def format_team_sheet(board: Board, sheet: TeamSheet) -> str:
+    """The score in plain lines: per team its tickets hit or missed, its parts and total; then
+    the winner and why."""
+    lines: list[str] = []
+    for team in sheet.teams:
+        lines.append(f"{team.name}: {count(team.total, 'point')}")
+        for result in team.tickets:
+            ticket = board.ticket(result.id)
+            mark = "completed" if result.completed else "missed"
+            lines.append(f"  {ticket.cities_label}: {mark}, {result.points:+d}")
+        lines.append(f"  routes {team.route_points}, tickets {team.ticket_points} "
+                     f"({count(team.tickets_completed, 'ticket')} completed), longest trail "
+                     f"{count(team.longest_trail, 'train')}; Asian Express bonus "
+                     f"{team.longest_bonus}, Globetrotter bonus {team.globetrotter_bonus}")
+    return "\n".join([*lines, sheet.reason])

@@ -147,8 +147,9 @@ _POINTS_JS = f"""
   const data = gd._fullData[trace], cd = gd.calcdata[trace];
   const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
   const box = gd.getBoundingClientRect();
-  return cd.map((p, i) => [data.customdata[i], i, box.left + xa._offset + xa.c2p(p.x),
-                           box.top + ya._offset + ya.c2p(p.y), p.x, p.y]);
+  const s = box.width / gd._fullLayout.width;  // the app scales the board to fit the window
+  return cd.map((p, i) => [data.customdata[i], i, box.left + s * (xa._offset + xa.c2p(p.x)),
+                           box.top + s * (ya._offset + ya.c2p(p.y)), p.x, p.y]);
 }}
 """
 
@@ -204,7 +205,8 @@ _STATUS_JS = """
 () => { const d = document.querySelector('.ttr-status .widget-html-content > div');
   if (!d) return null;
   const kind = Array.from(d.classList).find(c => c.startsWith('ttr-status-')) || '';
-  return [d.textContent, d.dataset.rule || '', kind.slice('ttr-status-'.length)]; }
+  const said = d.querySelector('.ttr-status-text') || d;  // the message, not its "why?"
+  return [said.textContent, d.dataset.rule || '', kind.slice('ttr-status-'.length)]; }
 """
 
 _POSITION_JS = """

@@ -116,8 +116,9 @@ def test_an_illegal_click_shows_its_rule_and_changes_nothing(
     before = _table(play)
     status = play.select_route(route.id)
     assert (status.kind, status.rule) == ("error", refusal.rule)
-    assert status.text == f"⚠ {refusal.reason} (rule {refusal.rule})"
-    assert refusal.reason in play.text(".ttr-claim-refusal")
+    assert status.text == f"⚠ {refusal.reason}"  # a sentence; the rule behind its "why?"
+    assert refusal.rule in play.text(".ttr-status .ttr-why")
+    assert refusal.reason not in play.text(".ttr-claim")  # said once, not twice
     page.locator(".ttr-claim-cancel").first.wait_for(state="visible")  # the panel is drawn
     assert page.locator(".ttr-claim-option").count() == 0  # and offers no way to pay
     assert _table(play) == before

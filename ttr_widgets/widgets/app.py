@@ -59,7 +59,7 @@ from ttr_widgets.rules.state import (
 )
 from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
-from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.rules.words import bonus_name, count, possessive
 
 from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
@@ -161,7 +161,7 @@ class PlayApp(widgets.VBox):
         self.tabs = widgets.Tab(
             [play_tab, self.stepper, self.scoring,
              widgets.VBox([self.title, self.start, self.records]), self.plan_panel],
-            titles=TABS, layout=widgets.Layout(width="100%"))
+            titles=TABS, layout=widgets.Layout(align_self="stretch"))
         for page in self.tabs.children:  # no tab scrolls on its own: the table fits the screen
             for child in page.children:
                 child.layout.flex = "0 0 auto"
@@ -659,7 +659,7 @@ class PlayApp(widgets.VBox):
         sheet = self._score()
         self.scoring.sheet = sheet
         self.scoring.show_stats(game_stats(self._game), self.map_view.player_colors)
-        self._highlight = (longest_trail_routes(sheet), self.board.rules.longest_bonus_name)
+        self._highlight = (longest_trail_routes(sheet), bonus_name(self.board.rules))
         if select_tab:
             self.tabs.selected_index = TABS.index("Score")
 
@@ -671,6 +671,7 @@ class PlayApp(widgets.VBox):
             self._show_score(select_tab=True)
         elif not over:
             self.scoring.sheet = None
+            self.scoring.show_running(state, self.map_view.player_colors)
         self._was_over = over
         active = (viewer is not None and viewer == state.current and not over
                   and self._kinds[state.current] == "human" and self._bot_task is None)

@@ -90,7 +90,8 @@ class ClaimPanel(widgets.VBox):
         self.notes = widgets.HTML()
         self.notes.add_class("ttr-claim-notes")
         self.colors = widgets.Dropdown(options=[], description="Colour",
-                                       layout=widgets.Layout(width="210px"))
+                                       layout=widgets.Layout(width="160px"))
+        self.colors.style.description_width = "48px"
         self.colors.add_class("ttr-claim-color")
         self.colors.observe(lambda _c: self._show_options(), names="value")
         self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -98,6 +99,8 @@ class ClaimPanel(widgets.VBox):
                                      layout=widgets.Layout(width="90px"))
         self.cancel.add_class("ttr-claim-cancel")
         self.cancel.on_click(lambda _b: on_cancel())
+        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
+                                                          align_items="center"))
         self.place_depot = widgets.Button(description="Place a Depot here", icon="home",
                                           tooltip="A free action: your turn goes on",
                                           layout=widgets.Layout(width="auto", margin="2px"))
@@ -227,7 +230,9 @@ class ClaimPanel(widgets.VBox):
         picker = (self.colors,) if len(colors) > 1 else ()
         self._show_options()
         depot = (self.place_depot,) if self.depot is not None else ()
-        self.children = (self.title, self.notes, *picker, self.options, *depot, self.cancel)
+        # the colour, the ways to pay and Cancel share one row (it wraps): a compact panel
+        self.actions.children = (*picker, self.options, self.cancel)
+        self.children = (self.title, self.notes, *depot, self.actions)
 
     def _show_options(self) -> None:
         color = self.colors.value if len(self.colors.options) > 1 else None

@@ -65,9 +65,7 @@ function fit(model, el) {
   if (app.dataset.boardScale === String(scale) && board.style.height) return true;
   for (const figure of board.children) {
     figure.style.transformOrigin = '0 0';
-    figure.style.flex = '0 0 auto';  // its own size, scaled: never stretched by the box
-    figure.style.width = `${w}px`;
-    figure.style.height = `${h}px`;
+    figure.style.flex = '0 0 auto';
     figure.style.transform = scale < 1 ? `scale(${scale})` : '';
   }
   board.style.width = `${Math.floor(w * scale)}px`;

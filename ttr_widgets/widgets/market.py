@@ -80,12 +80,12 @@ class Market(widgets.VBox):
         self._names: list[str | None] = [None] * 5
         self.cards = [self._card_button(slot) for slot in range(5)]
         self.blind = widgets.Button(description="Draw blind", tooltip="Take the top card of "
-                                    "the pile, unseen", layout=widgets.Layout(width="118px"))
+                                    "the pile, unseen", layout=widgets.Layout(width="100px"))
         self.blind.add_class("ttr-blind-draw")
         self.blind.on_click(lambda _b: self._on_action(DrawBlind()))
         self.draw_tickets = widgets.Button(description="Draw tickets", tooltip="Draw "
                                            "destination tickets and keep some",
-                                           layout=widgets.Layout(width="118px"))
+                                           layout=widgets.Layout(width="104px"))
         self.draw_tickets.add_class("ttr-draw-tickets")
         self.draw_tickets.on_click(lambda _b: self._on_action(DrawTickets()))
         self.pass_button = widgets.Button(description="Pass", tooltip="Nothing else is "

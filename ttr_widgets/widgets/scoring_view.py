@@ -18,8 +18,9 @@ import traitlets
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
+from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.stats import GameStats
-from ttr_widgets.rules.words import win_verb
+from ttr_widgets.rules.words import bonus_name, win_verb
 
 from .stats_view import StatsView
 
@@ -53,7 +54,9 @@ class ScoringView(widgets.VBox):
         self.winner.add_class("ttr-winner")
         self.trails = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.stats = StatsView()
-        super().__init__([self.winner, self.table, self.trails, self.stats])
+        self.running = widgets.HTML()  #: mid-game: what the tab will show, the points so far
+        self.running.add_class("ttr-score-running")
+        super().__init__([self.running, self.winner, self.table, self.trails, self.stats])
         self.add_class("ttr-scoring")
 
     @traitlets.observe("sheet")
@@ -64,6 +67,7 @@ class ScoringView(widgets.VBox):
             self.trails.children = ()
             self.stats.clear()
             return
+        self.running.value = ""
         names = " and ".join(sheet.winners)
         self.winner.value = (f'<div style="font-size:14px"><b>★ {html.escape(names)}</b> '
                              f'{win_verb(sheet.winners)}.<br>'
@@ -71,6 +75,22 @@ class ScoringView(widgets.VBox):
                              '</span></div>')
         self.table.value = score_table_html(self.board, sheet)
         self.trails.children = tuple(self._trail_button(p) for p in sheet.players)
+
+    def show_running(self, state: GameState, colors: Sequence[str]) -> None:
+        """Mid-game (no sheet yet): say what the tab will show, and each player's route points
+        so far, in their colours."""
+        if self.sheet is not None:
+            return
+        points = " · ".join(
+            f'<span style="white-space:nowrap"><span style="display:inline-block;width:10px;'
+            f'height:10px;background:{colors[i % len(colors)]};border:1px solid #333;'
+            f'margin-right:3px"></span>{html.escape(p.name)} <b>{p.route_points}</b></span>'
+            for i, p in enumerate(state.players))
+        self.running.value = (
+            '<div style="font-size:12px;line-height:1.4">The final score shows here when the '
+            'game ends: each player\'s routes, every ticket completed or missed (tickets stay '
+            'secret until then), the longest trail and its bonus, and the winner.<br>'
+            f'<b>Route points so far</b>: {points}</div>')
 
     def show_stats(self, stats: GameStats, colors: Sequence[str]) -> None:
         """Show the game's statistics under the score, players in ``colors``."""
@@ -123,7 +143,7 @@ def score_table_html(board: Board, sheet: ScoreSheet) -> str:
                       for b in p.borrowings) for p in players]))
     body += [
         row("Longest trail", [f"{p.longest_trail} spaces" for p in players]),
-        row(html.escape(board.rules.longest_bonus_name),
+        row(html.escape(bonus_name(board.rules)),
             [f"{p.longest_bonus:+d}" if p.longest_bonus else "0" for p in players]),
     ]
     if sheet.warehouses:

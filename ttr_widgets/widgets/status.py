@@ -49,7 +49,7 @@ class StatusLine(widgets.HTML):
     count = traitlets.Int(0)
 
     def __init__(self, text: str = "") -> None:
-        super().__init__(layout=widgets.Layout(width="100%"))
+        super().__init__(layout=widgets.Layout(align_self="stretch"))
         self.add_class("ttr-status")
         self.say(text)
 

@@ -88,7 +88,10 @@ APP_CSS = """
 .ttr-app .ttr-board { flex: 0 0 auto; overflow: hidden; max-width: 100%;
   align-items: flex-start; }
 .ttr-app .ttr-board > * { transform-origin: 0 0; }
-.ttr-app .ttr-side { flex: 1 1 360px; min-width: 330px; max-width: 440px; margin: 0; }
+.ttr-app .ttr-side { flex: 1 1 360px; min-width: 330px; max-width: 440px; margin: 0;
+  overflow: visible; }
+.ttr-app .ttr-row, .ttr-app .ttr-tabs { overflow: visible; }
+.ttr-app .ttr-tabs, .ttr-app .ttr-status { width: auto; align-self: stretch; }
 .ttr-app .ttr-side > * { flex: 0 0 auto; }
 .ttr-app .ttr-fit-note { font-size: 12px; color: #8a1c12; }
 .ttr-app .ttr-fit-note:empty { display: none; }

@@ -158,6 +158,6 @@ class TicketChoicePanel(widgets.VBox):
         cost = sum(state.board.route(r).length for r in status.to_claim)
         hint = f" — about {cost} trains" if status.reachable else " — no open path"
         box = widgets.Checkbox(value=True, description=label + hint, indent=False,
-                               layout=widgets.Layout(width="auto", height="24px"))
+                               layout=widgets.Layout(width="auto"))
         box.add_class("ttr-ticket-choice")
         return box

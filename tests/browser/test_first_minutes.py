@@ -1,0 +1,250 @@
+"""The first ten minutes with the play app (issue 11), in headless Chromium through `ttr serve`.
+
+- At 1366×768 the whole table is on the screen at once — board (its legend too), status line,
+  Undo and Hint, the players, the face-up row, the draw buttons, the hand, the tickets (or the
+  ticket choice) — with the page not scrolled, no box in the app that scrolls, no horizontal
+  overflow, and the status line one fixed height whatever it says.
+- Each turn is told where the eye is: the card drawn blind, the bot's turn, Undo, Redo, Cancel;
+  a refusal is a sentence whose rule id shows only behind its "why?", and a repeated message
+  flashes anew.
+- In a 934 px wide container (JupyterLab's output area on that screen) the side panel goes under
+  the board and nothing is wider than the container; squeezed further, a line says how to widen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from ttr_widgets.rules.catalog import RULES
+
+from . import VIEWPORT, VoilaServer, screenshot
+from .play_helpers import PlayPage
+
+pytestmark = pytest.mark.browser
+
+#: The table's parts a newcomer needs in view, as CSS selectors (each must match something).
+TABLE = {
+    "board": ".ttr-board",
+    "board's figure": ".ttr-board .main-svg",
+    "status line": ".ttr-status",
+    "Undo": ".ttr-undo",
+    "Hint": ".ttr-hint",
+    "players": ".ttr-players",
+    "face-up row": ".ttr-market-card",
+    "blind draw": ".ttr-blind-draw",
+    "ticket draw": ".ttr-draw-tickets",
+    "piles": ".ttr-piles",
+    "hand": ".ttr-hand",
+}
+SETUP = {**TABLE, "ticket choice": ".ttr-ticket-choice-panel", "Keep": ".ttr-keep-tickets"}
+TURN = {**TABLE, "tickets": ".ttr-ticket"}
+
+# Where each visible part is; which boxes in the app scroll (or could); how far the page is
+# scrolled and whether anything is wider than its scroller; the board's scale.
+_LAYOUT_JS = """
+(selectors) => {
+  const shown = e => e.getClientRects().length > 0;
+  const parts = {};
+  for (const [name, sel] of Object.entries(selectors)) {
+    parts[name] = Array.from(document.querySelectorAll(sel)).filter(shown).map(e => {
+      const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+  }
+  const app = document.querySelector('.ttr-app');
+  const boxes = [];
+  for (const e of app.querySelectorAll('*')) {
+    if (!shown(e)) continue;
+    const cs = getComputedStyle(e);
+    const y = ['auto', 'scroll'].includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 1;
+    const x = ['auto', 'scroll'].includes(cs.overflowX) && e.scrollWidth > e.clientWidth + 1;
+    if (x || y || e.scrollTop > 0) boxes.push(String(e.getAttribute('class') || e.tagName));
+  }
+  const scrollers = [document.scrollingElement,
+                     ...document.querySelectorAll('.jp-Notebook, .jp-WindowedPanel-outer')];
+  const appBox = app.getBoundingClientRect();
+  return {parts, boxes,
+          scrolled: scrollers.map(e => e.scrollTop + e.scrollLeft),
+          wide: scrollers.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.className),
+          app: [appBox.left, appBox.top, appBox.right, appBox.bottom],
+          appWide: app.scrollWidth > app.clientWidth + 1,
+          scale: Number(app.dataset.boardScale || 0),
+          note: (app.querySelector('.ttr-fit-note') || {}).textContent || ''};
+}
+"""
+
+_FITTED_JS = "() => Number((document.querySelector('.ttr-app') || {dataset: {}})" \
+             ".dataset.boardScale) > 0"
+
+
+def _layout(page: Page, parts: dict[str, str]) -> dict[str, Any]:
+    page.wait_for_function(_FITTED_JS, timeout=20_000)
+    page.wait_for_timeout(700)  # the fit settles (it looks again twice a second)
+    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS, parts)
+    return layout
+
+
+def _outside(layout: dict[str, Any], box: tuple[float, float, float, float]) -> list[str]:
+    """The parts missing, or not wholly inside ``box`` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    bad = []
+    for name, rects in layout["parts"].items():
+        if not rects:
+            bad.append(f"{name}: not shown")
+        for x0, y0, x1, y1 in rects:
+            if x0 < left - 0.5 or y0 < top - 0.5 or x1 > right + 0.5 or y1 > bottom + 0.5:
+                bad.append(f"{name}: at {[round(v) for v in (x0, y0, x1, y1)]}")
+    return bad
+
+
+def _assert_one_screen(layout: dict[str, Any]) -> None:
+    screen = (0.0, 0.0, float(VIEWPORT["width"]), float(VIEWPORT["height"]))
+    assert _outside(layout, screen) == []
+    assert layout["scrolled"] == [0] * len(layout["scrolled"])  # the page was never scrolled
+    assert layout["boxes"] == []  # no box in the app scrolls on its own
+    assert layout["wide"] == [] and not layout["appWide"]  # no horizontal overflow
+
+
+@pytest.fixture(autouse=True)
+def _show_console_errors(console_errors: list[str]) -> Iterator[None]:
+    yield
+    for error in console_errors:
+        print(error)
+
+
+# --- one screen --------------------------------------------------------------------------------
+
+def test_the_whole_table_fits_a_laptop_screen_without_scrolling(
+        kit_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    play = PlayPage.open(page, kit_server)
+    setup = _layout(page, SETUP)
+    _assert_one_screen(setup)
+    assert 0.8 <= setup["scale"] <= 1  # the board shrank a little to fit, no more
+    assert setup["note"] == ""
+    status = page.locator(".ttr-status .ttr-flash")
+    height = status.bounding_box()["height"]  # type: ignore[index]
+    screenshot(page, "first-minutes-1-setup", full_page=False)
+
+    # A market card clicked during the ticket choice: refused, and nothing moves.
+    assert not play.act(page.locator("button.ttr-market-card").first)
+    refused = _layout(page, SETUP)
+    _assert_one_screen(refused)
+    assert refused["parts"] == setup["parts"]
+
+    assert play.keep_tickets()
+    turn = _layout(page, TURN)
+    _assert_one_screen(turn)
+    screenshot(page, "first-minutes-2-turn", full_page=False)
+
+    # A route clicked: its claim panel opens, and the table still fits.
+    route = next(iter(play.spaces()))
+    play.select_route(route)
+    claiming = _layout(page, {**TURN, "claim panel": ".ttr-claim"})
+    _assert_one_screen(claiming)
+    # Long or short, the status line keeps its height: nothing under it moves.
+    assert status.bounding_box()["height"] == height  # type: ignore[index]
+    page.locator(".ttr-claim-cancel").first.click()
+    play.page.wait_for_function(
+        "() => document.querySelector('.ttr-status').textContent.includes('Cancelled')")
+    assert status.bounding_box()["height"] == height  # type: ignore[index]
+    screenshot(page, "first-minutes-3-cancelled", full_page=False)
+    assert console_errors == []
+
+
+# --- told where the eye is ------------------------------------------------------------------
+
+_CARD = r"(a (red|orange|yellow|green|blue|pink|white|black|gray) card|a locomotive)"
+
+
+def test_every_turn_is_told_in_the_status_line(
+        kit_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    play = PlayPage.open(page, kit_server)
+    play.new_game("usa", seed=4)
+    assert play.keep_tickets()
+    kept = play.status().text
+    assert "You keep" in kept and "Greedy bot keeps" in kept and "Your turn:" in kept
+
+    # A blind draw names the card drawn; the second ends the turn, and the bot's turn is told.
+    assert play.act(play.button("ttr-blind-draw"), settle=False)
+    first = play.status().text
+    assert re.search(rf"You draw {_CARD} from the pile", first), first
+    assert play.draw_blind()
+    told = play.status().text
+    assert re.search(rf"You draw {_CARD} from the pile\.", told), told
+    assert re.search(r"Greedy bot (claims|draws|keeps)", told), told
+    assert told.endswith("Your turn: draw cards, click a route to claim it, or draw tickets.")
+    bot_event = play.text(".ttr-log-entry")  # the Log's newest entry: the bot's last move
+    assert "Greedy bot" in bot_event
+    screenshot(page, "first-minutes-4-bot-told", full_page=False)
+
+    # Undo and Redo say what they did.
+    play.undo()
+    assert play.status().text.startswith("Undone: ")
+    assert "taken back" in play.status().text
+    play.redo()
+    assert play.status().text.startswith("Redone: ")
+
+    # A refusal: one sentence, its rule only behind "why?", said once; again: a fresh flash.
+    assert play.act(play.button("ttr-blind-draw"), settle=False)
+    assert not play.act(play.button("ttr-draw-tickets"))
+    refusal = play.status()
+    assert refusal.kind == "error" and refusal.rule in RULES
+    assert "(rule" not in refusal.text and refusal.rule not in page.inner_text("body")
+    assert refusal.text not in play.text(".ttr-claim")
+    flash = page.locator(".ttr-status .ttr-flash")
+    count = flash.get_attribute("data-n")
+    assert not play.act(play.button("ttr-draw-tickets"))
+    assert play.status() == refusal and flash.get_attribute("data-n") != count
+    assert page.evaluate(
+        "() => document.querySelector('.ttr-status .ttr-flash').getAnimations().length") > 0
+    page.locator(".ttr-status .ttr-why summary").click()
+    why = page.locator(".ttr-status .ttr-why-text")
+    why.wait_for(state="visible")
+    assert why.inner_text() == f"Rule {refusal.rule}: {RULES[refusal.rule]}"
+    assert page.inner_text("body").count(refusal.rule) == 1  # nowhere else on screen
+    screenshot(page, "first-minutes-5-why", full_page=False)
+
+    # Cancel clears the old refusal and says so.
+    play.select_route(next(iter(play.spaces())))
+    page.locator(".ttr-claim-cancel").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.ttr-status').textContent.startsWith('Cancelled')")
+    cancelled = play.status()
+    assert cancelled.kind == "info" and cancelled.rule == ""
+    assert cancelled.text.endswith("You: take your second card.")
+    assert console_errors == []
+
+
+# --- a narrow container -------------------------------------------------------------------------
+
+NARROW = 934  #: JupyterLab's output area on a 1366 px screen with its side bar open
+
+
+def test_a_934_px_container_puts_the_panel_under_the_board(
+        kit_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    """The page 934 px wide inside Voila's margins: the app is as wide as JupyterLab's output
+    area on the laptop screen. Nothing is wider than it; the panel moves under the board."""
+    page.set_viewport_size({"width": NARROW + 30, "height": VIEWPORT["height"]})
+    play = PlayPage.open(page, kit_server)
+    layout = _layout(page, SETUP)
+    app = layout["app"]
+    assert app[2] - app[0] <= NARROW + 0.5
+    assert _outside(layout, tuple(app)) == []  # Undo, the market, the status: all inside
+    assert layout["wide"] == [] and not layout["appWide"] and layout["boxes"] == []
+    (board,) = layout["parts"]["board"]
+    (status,) = layout["parts"]["status line"]
+    assert status[1] >= board[3]  # the side panel (its status line first) under the board
+    assert layout["note"] == "" and layout["scale"] >= 0.8
+    screenshot(page, "first-minutes-6-narrow", full_page=True)
+
+    # Squeezed to a phone's width: the board shrinks and a line says how to widen it.
+    page.set_viewport_size({"width": 420, "height": VIEWPORT["height"]})
+    page.wait_for_function("() => document.querySelector('.ttr-fit-note').textContent !== ''",
+                           timeout=10_000)
+    squeezed = _layout(page, {"board": ".ttr-board"})
+    assert squeezed["scale"] < 0.6 and "widen the window" in squeezed["note"]
+    assert play.status().text  # still answering
+    assert console_errors == []

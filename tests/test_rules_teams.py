@@ -439,7 +439,7 @@ def test_tie_breaks_most_completed_tickets_then_the_longer_trail() -> None:
     assert decide((team_score(ann, 50, 3, 9), team_score(ben, 50, 4, 2))) == \
         ((1,), "Ben & Dev win on completed tickets (tied on points).")
     assert decide((team_score(ann, 50, 4, 9), team_score(ben, 50, 4, 12))) == \
-        ((1,), "Ben & Dev win on longest trail (tied on completed tickets).")
+        ((1,), "Ben & Dev win on longest trail (tied on points and completed tickets).")
     winners, reason = decide((team_score(ann, 50, 4, 9), team_score(ben, 50, 4, 9),
                               team_score(("Eve", "Finn"), 20, 1, 3)))
     assert winners == (0, 1) and reason.startswith("Ann & Cleo and Ben & Dev share the win")

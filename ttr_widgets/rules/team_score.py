@@ -78,7 +78,6 @@ class TeamSheet:
                 "winner": list(self.winner_players)}
 
 
-
 def score_teams(board: Board, teams: Sequence[TeamHolding], *,
                 combined: bool = True) -> TeamSheet:
     """The final score of a team game. ``combined``: tickets and the trail count the two
@@ -128,10 +127,12 @@ def decide(scores: tuple[TeamScore, ...]) -> tuple[tuple[int, ...], str]:
         tied = [t for t in tied if key(scores[t]) == best]
         if len(tied) == 1:
             name = scores[tied[0]].name
-            how = "on points" if i == 0 else f"on {what} (tied on {steps[i - 1][0]})"
+            tied_on = " and ".join(step[0] for step in steps[:i])
+            how = "on points" if i == 0 else f"on {what} (tied on {tied_on})"
             return tuple(tied), f"{name} win {how}."
     names = " and ".join(scores[t].name for t in tied)
     return tuple(tied), f"{names} share the win (tied on points, tickets and trail)."
+
 
 def format_team_sheet(board: Board, sheet: TeamSheet) -> str:
     """The score in plain lines: per team its tickets hit or missed, its parts and total; then

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import nbformat
 
-from ttr_widgets.rules import RULES, lessons
+from ttr_widgets.course import lessons
+from ttr_widgets.course.lessons import route_between
+from ttr_widgets.rules import RULES
 from ttr_widgets.rules.actions import ClaimRoute
 from ttr_widgets.rules.advice import allowed_by
 from ttr_widgets.rules.catalog import RULINGS
-from ttr_widgets.rules.lessons import route_between
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.words import bonus_name, bonus_sentence

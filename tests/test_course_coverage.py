@@ -10,7 +10,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from ttr_widgets.rules import RULES, lessons
+from ttr_widgets.course import lessons
+from ttr_widgets.rules import RULES
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSON_FILES = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))

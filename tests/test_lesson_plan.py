@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ttr_widgets.rules import lessons, load_map
+from ttr_widgets.course import lessons
+from ttr_widgets.rules import load_map
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.widgets.lesson import PlanTryIt
 from ttr_widgets.widgets.render import HIGHLIGHT

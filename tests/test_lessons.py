@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from ttr_widgets.rules import RULES, lessons
+from ttr_widgets.course import lessons
+from ttr_widgets.course.lessons import Practice, route_between
+from ttr_widgets.rules import RULES
 from ttr_widgets.rules.actions import DrawFaceUp, Pass
 from ttr_widgets.rules.engine import apply, holdings, why_illegal
-from ttr_widgets.rules.lessons import Practice, route_between
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import card_index
 from ttr_widgets.rules.position import Position

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ttr_widgets.rules import lessons, load_map
+from ttr_widgets.course import lessons
+from ttr_widgets.rules import load_map
 from ttr_widgets.rules.graph import cheapest_paths, connected
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.planner import (

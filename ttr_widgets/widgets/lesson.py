@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ttr_widgets.course.lessons import Outcome, Practice
 from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
@@ -47,7 +48,6 @@ from ttr_widgets.rules.engine import (
     why_illegal,
 )
 from ttr_widgets.rules.graph import ticket_path
-from ttr_widgets.rules.lessons import Outcome, Practice
 from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCO, Board, Route
 from ttr_widgets.rules.planner import review_for
 from ttr_widgets.rules.position import Position, score_position

@@ -6,7 +6,8 @@ game could reach: every card is accounted for. A ``Practice`` also carries a *de
 that show its point, and says how the last of them ends (refused by the practice's rule, or
 accepted): the tests replay every demo, and the "Show me" button of the widget plays it.
 
-Nothing here knows about widgets; ``ttr_widgets.widgets.lesson`` displays these values.
+Course content, not rules: the rules live in ``ttr_widgets.rules`` and nothing here knows about
+widgets; ``ttr_widgets.widgets.lesson`` displays these values.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .actions import (
+from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
     ClaimRoute,
@@ -30,13 +31,13 @@ from .actions import (
     PayTunnel,
     PlaceDepot,
 )
-from .catalog import RULES
-from .engine import DEPOTS, apply, new_game
-from .errors import PositionError
-from .maps import load_map
-from .model import NUM_CARD_TYPES, Board, card_index
-from .scenario import scenario
-from .state import GameState, Options, evolve
+from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.rules.engine import DEPOTS, apply, new_game
+from ttr_widgets.rules.errors import PositionError
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import NUM_CARD_TYPES, Board, card_index
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.state import GameState, Options, evolve
 
 __all__ = [
     "Outcome", "Practice", "board_and_goal", "claiming", "confused_europe", "confused_usa",

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from .. import simulation
+from ..rules import team_simulate
 from ..rules.bots import BOTS
+from ..rules.errors import RulesError
 from ..rules.maps import BUILTIN_MAPS, load_map
 from ..rules.simulate import SimulationError
 from ..rules.state import Options
+from ..rules.team_simulate import TeamGameResult
+from ..rules.teams import new_team_game
 from ..rules.variants import ticket_rules
 from ..rules.words import count
 
@@ -53,6 +61,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--variant", default=None,
                    help="ticket variant (Europe: europe-expanded, big-cities, mega-europe)")
     p.add_argument("--warehouses", action="store_true", help="play with Warehouses & Depots")
+    p.add_argument("--teams", action="store_true",
+                   help="team play (Team Asia rules): 4 or 6 players in teams of 2, seats 1 "
+                        "and 2 the first team; results per team (bots: random, greedy)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -69,6 +80,8 @@ def bot_list(text: str, players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.teams:
+        return run_teams(args)
     bots = bot_list(args.bots, args.players)
     options = Options(variant=args.variant, warehouses=args.warehouses)
     ticket_rules(load_map(args.map), options)  # an unknown variant is refused before any game
@@ -106,5 +119,73 @@ def summary(results: list[Any]) -> str:
     for i, name in enumerate(names):
         avg = sum(r.players[i].total for r in results) / games
         lines.append(f"  {name:<10} wins {wins[name]:>5} ({100 * wins[name] / games:5.1f}%)"
+                     f"  average score {avg:6.1f}")
+    return "\n".join(lines)
+
+
+def run_teams(args: argparse.Namespace) -> int:
+    """``--teams``: team games (rules.team_simulate), on local processes, results per team."""
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = bots * args.players if len(bots) == 1 else bots
+    if len(bots) != args.players:
+        raise SimulationError(f"--bots: {len(bots)} bots given for {args.players} players")
+    team_simulate.check_team_bots(bots)
+    for flag, used in (("--variant", args.variant), ("--warehouses", args.warehouses),
+                       ("--engine dask", args.engine == "dask")):
+        if used:
+            raise SimulationError(f"{flag}: not available with --teams")
+    try:
+        new_team_game(load_map(args.map), len(bots))  # a map unfit for team play: refused here
+    except RulesError as error:
+        raise SimulationError(f"--map: {error.reason}") from None
+    if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
+        raise SimulationError(f"--out: {args.out.name} must end in .json or .csv")
+    from tqdm import tqdm
+
+    bar = tqdm(total=args.games, unit="game", disable=True if args.quiet else None,
+               file=sys.stderr)
+    try:
+        results = list(_team_games(args.map, tuple(bots), args.seed, args.games,
+                                   args.workers or os.cpu_count() or 1, bar.update))
+    finally:
+        bar.close()
+    if args.out is not None:
+        head = team_simulate.header(args.map, bots, args.seed, args.games)
+        text = (team_simulate.to_csv(results) if args.out.suffix.lower() == ".csv"
+                else team_simulate.to_json(head, results))
+        args.out.write_text(text, encoding="utf-8")
+    print(team_summary(results))
+    if args.out is not None:
+        print(f"results: {args.out}")
+    return 0
+
+
+def _team_games(map_name: str, bots: tuple[str, ...], seed: int, games: int, workers: int,
+                progress: Callable[[int], object]) -> Iterator[TeamGameResult]:
+    """The games in game order, on ``workers`` local processes."""
+    if workers == 1:
+        for i in range(games):
+            yield team_simulate.play_team_one(map_name, bots, seed, i)
+            progress(1)
+        return
+    context = multiprocessing.get_context("spawn")  # safe inside a running Jupyter kernel
+    with ProcessPoolExecutor(min(workers, games), mp_context=context) as pool:
+        n = games
+        for result in pool.map(team_simulate.play_team_one, [map_name] * n, [bots] * n,
+                               [seed] * n, range(n)):
+            progress(1)
+            yield result
+
+
+def team_summary(results: list[TeamGameResult]) -> str:
+    """'12 games; ...' then per team its wins (shared wins count for each) and average."""
+    games = len(results)
+    average = sum(r.turns for r in results) / games
+    lines = [f"{count(games, 'game')} of team play; average length {average:.1f} turns"]
+    for t, team in enumerate(results[0].teams):
+        name = " & ".join(team.players)
+        wins = sum(1 for r in results if r.teams[t].players[0] in r.winners)
+        avg = sum(r.teams[t].total for r in results) / games
+        lines.append(f"  {name:<22} wins {wins:>5} ({100 * wins / games:5.1f}%)"
                      f"  average score {avg:6.1f}")
     return "\n".join(lines)

@@ -71,7 +71,7 @@ def run_ours(ttr: str, map_name: str, games: int, cpu: int | None) -> tuple[floa
     command = [ttr, "simulate", "--map", map_name, "--players", "2", "--bots", "random",
                "--games", str(games), "--workers", "1", "--quiet"]
     done, wall, seconds = timed(pinned(cpu, command))
-    if f"{games} game(s)" not in done.stdout:
+    if not done.stdout.startswith(f"{games} games"):
         sys.exit(f"ttr simulate did not report {games} games:\n{done.stdout}")
     return wall, seconds
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 import random
 
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, DrawTickets
-from ttr_widgets.rules.coach import COACH_THRESHOLD, judge
+from ttr_widgets.rules.actions import ClaimRoute, DeclineTunnel, DrawBlind, DrawTickets, PayTunnel
+from ttr_widgets.rules.coach import COACH_THRESHOLD, hint, judge
+from ttr_widgets.rules.engine import apply, legal_actions
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.strong import choose
 from ttr_widgets.widgets.app import PlayApp
 
 USA = load_map("usa")
+EUROPE = load_map("europe")
 #: Tickets far from Ann's corner of the map: drawn with 6 trains left, none can be completed.
 FAR = ["usa-t01", "usa-t27", "usa-t15", "usa-t25", "usa-t14", "usa-t19", "usa-t21"]
 
@@ -66,3 +68,39 @@ def test_coach_box_in_the_app_tells_the_cost_and_shows_the_better_route():
     assert "Coach: Better to claim " in app.status.text
     assert app.selected == better.route
     app.coach.value = False
+
+
+def tunnel_position(tickets: list[str]):
+    """Ann holds London–Wien (10) with Amsterdam–Frankfurt–München–Wien built; her one way to
+    London is the Amsterdam–London ferry, which takes 2 locomotives (Bob owns Dieppe–London,
+    closing its twin). She holds 2 yellow and her last 2 locomotives and claims the
+    München–Zürich tunnel (2 yellow, 2 points), off her plan; yellow, yellow and red are
+    turned up: 2 more cards, only her locomotives can pay. Bob has 4 trains: the end is near."""
+    state = scenario(EUROPE, ["Ann", "Bob"], hands=[{"yellow": 2, "locomotive": 2},
+                                                    {"red": 4, "blue": 3}],
+                     claimed={"eu-003": 0, "eu-058": 0, "eu-079": 0, "eu-048": 1},
+                     tickets=[tickets, ["eu-t21"]], trains=[10, 4],
+                     pile_top=["yellow", "yellow", "red"])
+    return apply(state, ClaimRoute("eu-080", "yellow", 0))
+
+
+def test_paying_a_tunnel_with_the_last_locomotives_for_a_2_point_route_is_flagged():
+    state = tunnel_position(["eu-t22"])
+    assert legal_actions(state) == [PayTunnel(2), DeclineTunnel()]
+    verdict = judge(state, PayTunnel(2))
+    assert verdict is not None and verdict.better == DeclineTunnel()
+    assert verdict.cost >= COACH_THRESHOLD and verdict.worse * 3 >= verdict.samples * 2
+    assert verdict.sentence.startswith("Better to decline the tunnel and keep your cards: to "
+                                       "pay the tunnel's surcharge")
+    assert verdict.sentence.endswith("paying would take 2 cards your plan still needs, for a "
+                                     "route off your plan that scores 2 points.")
+    assert judge(state, DeclineTunnel()) is None
+    assert hint(state).action == DeclineTunnel()
+
+
+def test_silent_when_the_tunnel_is_on_the_plan():
+    """The same tunnel and surcharge, but Ann holds Zürich–Budapest (6), whose way runs
+    through the tunnel and her München–Wien: paying is right and the coach says nothing."""
+    state = tunnel_position(["eu-t40"])
+    assert hint(state).action == PayTunnel(2)
+    assert judge(state, PayTunnel(2)) is None

@@ -33,14 +33,14 @@ from .actions import (
 )
 from .advice import describe_action
 from .bots import Choice, greedy_bot
-from .engine import apply, score
+from .engine import apply, legal_actions, score
 from .graph import connected
 from .model import CARD_INDEX, CARD_NAMES, COLORS, LOCO, LOCOMOTIVE, Hand, Route, Ticket
 from .odds import hypergeometric, tunnel_odds
 from .planner import Plan as TrainPlan
 from .planner import PlanError, bottlenecks_for, plan_for
 from .state import NO_CARD, OPEN, GameState, TunnelPayment, evolve
-from .strong import choose, expected_draw_gain, needs, plan_of
+from .strong import choose, expected_draw_gain, needs, plan_of, surcharge_shortfall
 from .words import count, possessive
 
 __all__ = ["COACH_THRESHOLD", "Verdict", "explain", "hint", "judge", "percent"]
@@ -91,9 +91,16 @@ def _surcharge_reasons(state: GameState, action: PayTunnel | DeclineTunnel) -> l
     if not isinstance(pending, TunnelPayment):
         return []
     asked = f"the turned-up cards ask for {count(pending.extra, 'more card')}"
-    if isinstance(action, DeclineTunnel):
-        return [f"{asked} and your hand cannot pay them"]
     route = state.board.route(pending.route)
+    if isinstance(action, DeclineTunnel):
+        payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
+        if not payments:
+            return [f"{asked} and your hand cannot pay them"]
+        pay = min(payments, key=lambda a: a.locomotives)
+        short = surcharge_shortfall(state, pending, pay)
+        return [asked, f"paying would take {count(short, 'card')} your plan still needs, for "
+                f"a route off your plan that scores "
+                f"{count(state.board.route_points(route), 'point')}"]
     done = _completes(state, route)
     if done:
         return [asked, f"the route completes {_and([_ticket_words(t) for t in done])}"]
@@ -357,7 +364,8 @@ def _verdict_sentence(state: GameState, action: Action, better: Action, cost: fl
                       worse: int, samples: int) -> str:
     played = describe_action(state, action)
     instead = describe_action(state, better)
-    why = _reasons(state, better)[:1]
+    why = _reasons(state, better)
+    why = why[1:2] if isinstance(better, DeclineTunnel) else why[:1]
     if isinstance(action, DrawTickets):
         loss = -round(expected_draw_gain(state))
         trains = count(state.player.trains, "train")

@@ -11,6 +11,8 @@ weighted by trains plus a turn per claim, so long routes are preferred). From th
   network already touches, then long ones;
 * draws the colours the plan still lacks (a gray route asks for the colour it is closest to),
   blind unless a face-up card helps;
+* pays a tunnel's surcharge unless the cards it takes are ones the plan needs, for a route
+  off the plan worth less (``surcharge_shortfall``);
 * when every ticket is done, draws more tickets while the game is young, else claims the
   routes that score most for their trains; in the last turns it claims what scores now,
   a route that completes a ticket first.
@@ -42,13 +44,16 @@ from .actions import (
     PayTunnel,
 )
 from .bots import Choice, greedy_bot
+from .cards import subtract
 from .engine import legal_actions
 from .graph import connected
+from .legal import tunnel_cost
 from .model import CARD_INDEX, CARD_NAMES, COLORS, GRAY, LOCO, Board, Hand, Route, Ticket
 from .state import OPEN, GameState, SecondCard, TicketChoice, TunnelPayment
 from .variants import ticket_rules
 
-__all__ = ["Plan", "Settings", "choose", "expected_draw_gain", "needs", "plan_of", "strong_bot"]
+__all__ = ["Plan", "Settings", "choose", "expected_draw_gain", "needs", "plan_of", "strong_bot",
+           "surcharge_shortfall"]
 
 TURN = 2.2  #: weight of one claim (a turn) against one train, when choosing paths
 INF = float("inf")
@@ -369,7 +374,7 @@ def choose(state: GameState, rng: random.Random, settings: Settings = DEFAULT) -
     if isinstance(pending, TicketChoice):
         return _keep(state, pending)
     if isinstance(pending, TunnelPayment):
-        return _tunnel(state)
+        return _tunnel(state, pending)
     if pending is not None and not isinstance(pending, SecondCard):
         return greedy_bot(state, rng)  # Warehouses & Depots steps
     legal = legal_actions(state)
@@ -405,12 +410,32 @@ def _keep(state: GameState, pending: TicketChoice) -> Choice:
                   f"{'s' if count != 1 else ''} worth most for the trains and turns left")
 
 
-def _tunnel(state: GameState) -> Choice:
+def _tunnel(state: GameState, pending: TunnelPayment) -> Choice:
     payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
-    if payments:
-        return Choice(min(payments, key=lambda a: a.locomotives),
-                      "pays the tunnel's surcharge with as few locomotives as possible")
-    return Choice(DeclineTunnel(), "cannot pay the tunnel's surcharge, so declines it")
+    if not payments:
+        return Choice(DeclineTunnel(), "cannot pay the tunnel's surcharge, so declines it")
+    pay = min(payments, key=lambda a: a.locomotives)
+    route = state.board.route_by_id[pending.route]
+    if 2 * surcharge_shortfall(state, pending, pay) > state.board.route_points(route):
+        return Choice(DeclineTunnel(), "declines the tunnel: the surcharge would take cards its "
+                      "plan needs, for a route off the plan worth little")
+    return Choice(pay, "pays the tunnel's surcharge with as few locomotives as possible")
+
+
+def surcharge_shortfall(state: GameState, pending: TunnelPayment, pay: PayTunnel) -> int:
+    """How many more cards the plan would lack after paying the tunnel ``pay``'s way than
+    after declining it; 0 for a route on the plan or one that completes a ticket, and in the
+    last round (cards kept then are worth nothing). The strong bot declines when those cards
+    are worth more, at two points each, than the route scores."""
+    route = state.board.route_by_id[pending.route]
+    plan = plan_of(state)
+    if state.last_round or route in plan.routes or _completes(state, route):
+        return 0
+    cost = tunnel_cost(state, pending, pay.locomotives)
+    if cost is None:
+        return 0
+    hand = state.player.hand
+    return max(0, _missing(subtract(hand, cost), plan.routes) - _missing(hand, plan.routes))
 
 
 def _claims(legal: Sequence[Action]) -> dict[str, list[ClaimRoute]]:

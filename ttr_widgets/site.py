@@ -2,12 +2,14 @@
 serves them with Voila as a server extension (Binder, JupyterHub).
 
 Pages. :func:`kit_pages` lists the notebooks a visitor can reach: the play app first, then the
-lessons in their numbered order, then the tools (:data:`TOOLS`). Each :class:`Page` carries the
-title of its notebook (its first ``# `` heading), so a link reads exactly like the page it
-opens. The app's notebook shows :func:`links_markdown` of those pages; every other page links
-back with :data:`BACK_TO_APP`. Links are relative (``01-Board-and-Goal.ipynb``), so they work
-wherever Voila serves the directory: ``/voila/render/…`` under ``ttr serve``, or
-``/voila/render/notebooks/…`` (behind a ``/user/<name>/`` prefix) on Binder.
+lessons in their numbered order, then the tools (:data:`TOOLS`) and the reference pages
+(:data:`REFERENCE`: the glossary and the unclear cases, which every lesson links). Each
+:class:`Page` carries the title of its notebook (its first ``# `` heading), so a link reads
+exactly like the page it opens. The app's notebook shows :func:`links_markdown` of those
+pages; every other page links back with :data:`BACK_TO_APP`. Links are relative
+(``01-Board-and-Goal.ipynb``), so they work wherever Voila serves the directory:
+``/voila/render/…`` under ``ttr serve``, or ``/voila/render/notebooks/…`` (behind a
+``/user/<name>/`` prefix) on Binder.
 
 Serving as an extension. ``ttr serve`` runs Voila on its own with
 :func:`ttr_widgets.serve.voila_config`. Binder and JupyterHub start a Jupyter server instead,
@@ -36,9 +38,10 @@ from .serve import DEFAULT_APP, SHARE_DIR, TEMPLATE, kit_notebooks_dir, plan, vo
 APP = DEFAULT_APP
 TOOLS = ("Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb",
          "Map-Analysis.ipynb")
+REFERENCE = ("Glossary.ipynb", "Unclear-Cases.ipynb")  #: pages every lesson links, after the tools
 LESSON = re.compile(r"\d\d-[^/]+\.ipynb")
 BACK_TO_APP = f"[← Back to the play app]({APP})"  #: the link every page other than the app shows
-KINDS = ("app", "lesson", "tool")
+KINDS = ("app", "lesson", "tool", "reference")
 
 #: Settings only standalone Voila reads; a Jupyter server with the Voila extension has no
 #: pre-heated kernel pool (``VoilaKernelManager``) and takes its own address and port.
@@ -76,7 +79,7 @@ class Page:
 # --- pages -------------------------------------------------------------------------------------
 
 def kit_pages(root: Path | None = None) -> tuple[Page, ...]:
-    """Every page of the kit in reading order: the app, the lessons, the tools.
+    """Every page of the kit in reading order: the app, the lessons, the tools, the reference.
 
     Raises :class:`SiteError` naming each problem: a page missing, a notebook without a title,
     or a notebook in the directory that is none of these (it would be linked from nowhere).
@@ -85,7 +88,7 @@ def kit_pages(root: Path | None = None) -> tuple[Page, ...]:
     present = sorted(path.name for path in directory.glob("*.ipynb"))
     lessons = [name for name in present if LESSON.fullmatch(name)]
     wanted = [(APP, "app"), *((name, "lesson") for name in lessons),
-              *((name, "tool") for name in TOOLS)]
+              *((name, "tool") for name in TOOLS), *((name, "reference") for name in REFERENCE)]
     problems = [f"{name}: missing" for name, _kind in wanted if name not in present]
     known = {name for name, _kind in wanted}
     problems += [f"{name}: not linked from {APP} (a lesson is named NN-Title.ipynb; a tool "
@@ -119,6 +122,7 @@ def links_markdown(pages: Sequence[Page]) -> str:
     """The markdown block of the app's page that links every other page, lessons first."""
     lessons = [page for page in pages if page.kind == "lesson"]
     tools = [page for page in pages if page.kind == "tool"]
+    reference = [page for page in pages if page.kind == "reference"]
     return "\n".join([
         "## Learn the rules, then explore",
         "",
@@ -129,6 +133,10 @@ def links_markdown(pages: Sequence[Page]) -> str:
         "The tools:",
         "",
         *(f"- {page.link}" for page in tools),
+        "",
+        "The words and the rulings:",
+        "",
+        *(f"- {page.link}" for page in reference),
     ])
 
 

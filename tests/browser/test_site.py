@@ -15,7 +15,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from ttr_widgets.site import BACK_TO_APP, SiteError, kit_pages, links_markdown, notebook_title
+from ttr_widgets.site import (
+    BACK_TO_APP,
+    REFERENCE,
+    SiteError,
+    kit_pages,
+    links_markdown,
+    notebook_title,
+)
 from ttr_widgets.site import Page as SitePage
 
 from . import KIT_NOTEBOOKS, RENDER_TIMEOUT_MS, VoilaServer, screenshot
@@ -24,6 +31,7 @@ PAGES = kit_pages(KIT_NOTEBOOKS)
 APP = PAGES[0]
 OTHERS = PAGES[1:]
 PLOT = ".js-plotly-plot"
+REFERENCE_TEXT = ".ttr-reference"  #: what a reference page shows instead of a figure
 CELL_ERROR = "There was an error when executing cell"  #: Voila's words for a failed cell
 KIT_LINKS = "a[href$='.ipynb']"
 _LINKS_JS = "els => els.map(e => [e.textContent.trim(), e.href])"
@@ -36,8 +44,9 @@ def markdown(notebook: str) -> list[str]:
 
 # --- what the notebooks promise ----------------------------------------------------------------
 
-def test_the_site_is_the_app_then_the_nine_lessons_in_order_then_the_four_tools() -> None:
-    assert [page.kind for page in PAGES] == ["app"] + ["lesson"] * 9 + ["tool"] * 4
+def test_the_site_is_the_app_then_the_nine_lessons_in_order_then_the_tools_and_reference() -> None:
+    assert [page.kind for page in PAGES] == (["app"] + ["lesson"] * 9 + ["tool"] * 4 +
+                                             ["reference"] * 2)
     assert SitePage("Play.ipynb", "Play Ticket to Ride", "app") == APP
     assert [page.title for page in PAGES if page.kind == "lesson"] == [
         f"Lesson {n} · {title}" for n, title in enumerate((
@@ -49,6 +58,7 @@ def test_the_site_is_the_app_then_the_nine_lessons_in_order_then_the_four_tools(
     assert [page.notebook for page in PAGES if page.kind == "tool"] == [
         "Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb",
         "Map-Analysis.ipynb"]
+    assert [page.notebook for page in PAGES if page.kind == "reference"] == list(REFERENCE)
     assert {page.notebook for page in PAGES} == {p.name for p in KIT_NOTEBOOKS.glob("*.ipynb")}
 
 
@@ -98,11 +108,16 @@ def open_page(page: Page, server: VoilaServer, notebook: str) -> None:
     """Go to a page, check the server answered 200, and wait for its first plotly figure."""
     response = page.goto(server.url(notebook), wait_until="commit", timeout=RENDER_TIMEOUT_MS)
     assert response is not None and response.status == 200, f"{notebook}: HTTP {response}"
-    wait_rendered(page)
+    wait_rendered(page, notebook)
 
 
-def wait_rendered(page: Page) -> None:
-    page.locator(PLOT).first.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
+def shown(notebook: str) -> str:
+    """What a rendered page shows: its reference text (glossary, unclear cases) or a figure."""
+    return REFERENCE_TEXT if notebook in REFERENCE else PLOT
+
+
+def wait_rendered(page: Page, notebook: str = "") -> None:
+    page.locator(shown(notebook)).first.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
 
 
 def kit_links(page: Page) -> list[tuple[str, str]]:
@@ -111,7 +126,7 @@ def kit_links(page: Page) -> list[tuple[str, str]]:
 
 
 def assert_rendered_cleanly(page: Page, notebook: str) -> None:
-    assert page.locator(PLOT).count() >= 1, f"{notebook}: no plotly figure"
+    assert page.locator(shown(notebook)).count() >= 1, f"{notebook}: no {shown(notebook)}"
     assert CELL_ERROR not in page.locator("body").inner_text(), f"{notebook}: a cell failed"
 
 

@@ -12,17 +12,23 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import ipywidgets as widgets
 from IPython.display import HTML
 
 from ttr_widgets.rules.catalog import RULES, RULINGS
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import COLORS, LOCO, Board
 from ttr_widgets.rules.words import FACE_UP_ROW, LONGEST_TRAIL, bonus_name, bonus_sentence, count
+from ttr_widgets.widgets.lab_plots import show
+from ttr_widgets.widgets.render import map_figure
 
-__all__ = ["Entry", "deck_sentence", "entries", "glossary", "glossary_html", "unclear_cases",
-           "unclear_cases_html"]
+__all__ = ["EXAMPLES", "Entry", "deck_sentence", "entries", "example_routes", "glossary",
+           "glossary_board", "glossary_html", "unclear_cases", "unclear_cases_html"]
 
 MAPS = ("usa", "europe")  #: the boards whose box names the pages give
+#: Routes of the Europe board the glossary's picture marks: (term, one city, the other city).
+EXAMPLES = (("Double route", "Paris", "Frankfurt"), ("Gray route", "Paris", "Marseille"),
+            ("Ferry", "Amsterdam", "London"), ("Tunnel", "Barcelona", "Pamplona"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +123,32 @@ def unclear_cases_html() -> str:
             f"<p><b>Why:</b> {html.escape(ruling.decision)}</p>"
             f"<p><b>Confidence:</b> {html.escape(ruling.confidence)}</p>")
     return f"<div class='ttr-reference ttr-unclear'>{''.join(items)}</div>"
+
+
+def example_routes(board: Board) -> tuple[tuple[str, str], ...]:
+    """``EXAMPLES`` on ``board``: (term, route id), every track of a double route included;
+    ``KeyError`` naming the cities when the board has no such route."""
+    found = []
+    for term, a, b in EXAMPLES:
+        ids = [r.id for r in board.routes_at.get(a, ()) if r.other(a) == b]
+        if not ids:
+            raise KeyError(f"no route between {a!r} and {b!r} on the {board.name} map")
+        found += [(term, i) for i in ids]
+    return tuple(found)
+
+
+def _example_label(board: Board) -> str:
+    parts = []
+    for term, a, b in EXAMPLES:
+        parts.append(f"{term.lower()} ({board.city_label(a)}–{board.city_label(b)})")
+    return "Marked: " + ", ".join(parts)
+
+
+def glossary_board() -> widgets.Output:
+    """The Europe board with a double route, a gray route, a ferry and a tunnel marked."""
+    board = load_map("europe")
+    routes = [route for _term, route in example_routes(board)]
+    return show(map_figure(board, highlight=routes, highlight_label=_example_label(board)))
 
 
 def glossary() -> HTML:

@@ -1,0 +1,97 @@
+"""The course's reference pages: the glossary and "How the kit rules unclear cases" are
+notebooks of the site, every lesson links both, and what they show comes from the core."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import nbformat
+
+from ttr_widgets.course.glossary import (
+    EXAMPLES,
+    deck_sentence,
+    entries,
+    example_routes,
+    glossary_board,
+    glossary_html,
+    unclear_cases_html,
+)
+from ttr_widgets.rules.catalog import RULES, RULINGS
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.words import bonus_name
+from ttr_widgets.site import REFERENCE, kit_pages
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("0*.ipynb"))
+USA = load_map("usa")
+EUROPE = load_map("europe")
+
+
+def _cells(name: str) -> list[nbformat.NotebookNode]:
+    return list(nbformat.read(NOTEBOOKS / name, as_version=4).cells)
+
+
+def test_the_reference_pages_are_pages_of_the_site_after_the_tools() -> None:
+    pages = kit_pages(NOTEBOOKS)
+    assert [p.notebook for p in pages[-2:]] == list(REFERENCE) == [
+        "Glossary.ipynb", "Unclear-Cases.ipynb"]
+    assert [p.title for p in pages[-2:]] == ["Glossary", "How the kit rules unclear cases"]
+
+
+def test_every_lesson_links_the_glossary_and_the_unclear_cases_at_its_top() -> None:
+    assert len(LESSONS) >= 9
+    for path in LESSONS:
+        top = nbformat.read(path, as_version=4).cells[0].source
+        assert "[Glossary](Glossary.ipynb)" in top, path.name
+        assert "[How the kit rules unclear cases](Unclear-Cases.ipynb)" in top, path.name
+
+
+def test_the_pages_show_what_the_core_builds() -> None:
+    glossary = "\n".join(c.source for c in _cells("Glossary.ipynb") if c.cell_type == "code")
+    unclear = "\n".join(c.source for c in _cells("Unclear-Cases.ipynb") if c.cell_type == "code")
+    assert "glossary()" in glossary and "glossary_board()" in glossary
+    assert "unclear_cases()" in unclear
+
+
+def test_the_glossary_names_each_concept_once_with_each_boxs_bonus_name() -> None:
+    terms = [e.term.lower() for e in entries()]
+    assert len(terms) == len(set(terms))
+    page = glossary_html()
+    for term in ("Face-up row", "Longest trail", "Locomotive", "Ferry", "Tunnel", "Station"):
+        assert f"<b>{term}</b>" in page
+    for board in (USA, EUROPE):
+        assert f"{board.name}: <b>{bonus_name(board.rules)}</b>" in page
+    missing = [rule for e in entries() for rule in e.rules if html.escape(RULES[rule]) not in page]
+    assert not missing, missing
+
+
+def test_the_glossary_gives_the_decks_make_up() -> None:
+    assert deck_sentence(USA) == ("110 train cards: 12 in each of 8 colours (red, orange, "
+                                  "yellow, green, blue, pink, white, black) and 14 locomotives.")
+    assert deck_sentence(USA) in glossary_html()
+
+
+def test_the_glossary_board_marks_routes_that_are_what_it_says() -> None:
+    marked = example_routes(EUROPE)
+    assert {term for term, _ in marked} == {term for term, _a, _b in EXAMPLES}
+    for term, route_id in marked:
+        route = EUROPE.route(route_id)
+        if term == "Double route":
+            assert route.double is not None
+        elif term == "Gray route":
+            assert route.color == "gray" and not route.tunnel and not route.ferry_locomotives
+        elif term == "Ferry":
+            assert route.ferry_locomotives > 0
+        elif term == "Tunnel":
+            assert route.tunnel
+    figure = glossary_board().outputs[0]
+    assert "application/vnd.plotly.v1+json" in figure["data"]
+
+
+def test_the_unclear_cases_page_keeps_the_provenance_the_lessons_leave_out() -> None:
+    page = unclear_cases_html()
+    assert page.count("<h3>") == len(RULINGS) >= 3
+    for ruling in RULINGS.values():
+        assert html.escape(ruling.case) in page
+        assert f"<b>Confidence:</b> {ruling.confidence}" in page

@@ -218,9 +218,9 @@ def new_team_game(board: Board, players: int | Sequence[str], seed: int = 0,
                          f"not {len(names)}.")
     if len(set(names)) != len(names):
         raise RulesError("setup.players", "Every player needs a different name.")
-    if board.has_stations or any(r.is_ferry for r in board.routes):
-        raise RulesError("team.map", f"Team play needs a map without stations or ferries (the "
-                         f"Team Asia board has none); the {board.name} map has them.")
+    refusal = map_refusal(board)
+    if refusal is not None:
+        raise refusal
     rng = random.Random(f"ttr:{seed}:team-setup")
     deck = [i for i, n in enumerate(board.deck) for _ in range(n)]
     rng.shuffle(deck)
@@ -247,6 +247,14 @@ def new_team_game(board: Board, players: int | Sequence[str], seed: int = 0,
         setup_offers=offers, setup_shares=("",) * len(names),
         pending=TicketChoice(offers[0], KEEP, setup=True), seed=seed,
         options=options or Options(), last_event="The cards and tickets are dealt.")
+
+
+def map_refusal(board: Board) -> RulesError | None:
+    """Why ``board`` is not a team board (rule team.map), or None when team games fit it."""
+    if board.has_stations or any(r.is_ferry for r in board.routes):
+        return RulesError("team.map", f"Team play needs a map without stations or ferries (the "
+                          f"Team Asia board has none); the {board.name} map has them.")
+    return None
 
 
 def _hand_of(cards: Sequence[int]) -> Hand:

@@ -75,6 +75,7 @@ from .scoring_view import ScoringView, longest_trail_routes
 from .status import StatusLine, describe_action, why_html
 from .stepper import Stepper
 from .style import APP_CSS, DEFAULT_PLAYER_COLORS
+from .team_start import TeamMode
 from .tickets import TicketChoicePanel, TicketsView
 
 __all__ = ["PlayApp"]
@@ -154,13 +155,15 @@ class PlayApp(widgets.VBox):
         self.title = widgets.HTML()
         self.title.add_class("ttr-title")
         self.plan_panel = PlanPanel(self._highlight_path)
+        self.team = TeamMode(self)  # team games (Team Asia rules): start panel in the Game tab
 
         play_tab = widgets.VBox([self.tunnel, self.collect, self.ticket_choice,
                                  self.ticket_rule, self.claim, self.feed, self.market,
                                  self.hand, self.tickets])
         self.tabs = widgets.Tab(
             [play_tab, self.stepper, self.scoring,
-             widgets.VBox([self.title, self.start, self.records]), self.plan_panel],
+             widgets.VBox([self.title, self.start, self.team.panel, self.records]),
+             self.plan_panel],
             titles=TABS, layout=widgets.Layout(align_self="stretch"))
         for page in self.tabs.children:  # no tab scrolls on its own: the table fits the screen
             for child in page.children:
@@ -408,6 +411,12 @@ class PlayApp(widgets.VBox):
     def jump(self, step: int) -> None:
         """Show the game after ``step`` actions (0: the deal); bots wait there."""
         self._navigate(self._game.jump(step))
+
+    def pause(self) -> None:
+        """Stop the bots: they wait for Play on (while a team game is shown, say)."""
+        self._stop_bots()
+        self._paused = True
+        self._render()
 
     def resume(self) -> None:
         """Let the bots play on from the position shown."""

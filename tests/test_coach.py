@@ -7,9 +7,17 @@ from __future__ import annotations
 import random
 
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.actions import ClaimRoute, DeclineTunnel, DrawBlind, DrawTickets, PayTunnel
-from ttr_widgets.rules.coach import COACH_THRESHOLD, hint, judge
-from ttr_widgets.rules.engine import apply, legal_actions
+from ttr_widgets.rules.actions import (
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+)
+from ttr_widgets.rules.bots import greedy_bot
+from ttr_widgets.rules.coach import COACH_THRESHOLD, hint, judge, review
+from ttr_widgets.rules.engine import apply, legal_actions, score
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.strong import choose
@@ -104,3 +112,63 @@ def test_silent_when_the_tunnel_is_on_the_plan():
     state = tunnel_position(["eu-t40"])
     assert hint(state).action == PayTunnel(2)
     assert judge(state, PayTunnel(2)) is None
+
+
+def play_out(state, first):
+    """The states and actions of a game from ``state``: ``first``, then greedy bots."""
+    states, actions = [state], []
+    rng = random.Random(5)
+    action = first
+    while not state.is_over:
+        actions.append(action)
+        state = apply(state, action)
+        states.append(state)
+        if not state.is_over:
+            action = greedy_bot(state, rng).action
+    return states, actions
+
+
+def test_review_names_the_costly_ticket_draw_the_bad_gamble_and_the_score():
+    """Ann draws tickets with 6 trains left and keeps Boston–Miami (12), far from her
+    routes: the review names that draw among her costliest moves, the ticket as a bad gamble
+    with its chance when kept, and her score part by part, each part from the final score."""
+    start = late_position()
+    drawn = apply(start, DrawTickets())
+    states, actions = play_out(drawn, KeepTickets(("usa-t01",)))
+    states, actions = [start, *states], [DrawTickets(), *actions]
+    found = review(states, actions, 0)
+    turn, verdict = found.costly[0]
+    assert turn == start.turn and verdict.played == DrawTickets()
+    costs = [v.cost for _, v in found.costly]
+    assert costs == sorted(costs, reverse=True)
+    assert len(found.costly) <= 3
+    (gamble,) = found.gambles
+    assert gamble.ticket.id == "usa-t01" and gamble.trains == 6
+    assert gamble.completed * 2 < gamble.samples
+    final = score(states[-1]).players[0]
+    assert not next(t for t in final.tickets if t.id == "usa-t01").completed
+    lines = found.lines()
+    assert lines[0].startswith(f"Your {final.total} points: {final.route_points} from "
+                               f"{final.routes_claimed} routes")
+    assert "−12 for 1 ticket missed" in lines[0]
+    assert lines[2].startswith(f"Turn {start.turn + 1}: Better to claim ")
+    assert lines[-1] == (f"Boston–Miami (12 points), kept on turn {drawn.turn + 1} with 6 trains "
+                         f"left, was completed in {gamble.completed} of {gamble.samples} "
+                         "playouts from there: a bad gamble that cost you 12 points.")
+
+
+def test_review_of_the_strong_bots_own_game_finds_no_costly_move():
+    """Every move of seat 0 is the strong bot's own: nothing to blame, no bad gamble of a
+    ticket it completed."""
+    state = late_position()
+    states, actions = [state], []
+    rng = random.Random(1)
+    while not state.is_over:
+        chooser = choose if state.current == 0 else greedy_bot
+        action = chooser(state, rng if state.current else random.Random(0)).action
+        actions.append(action)
+        state = apply(state, action)
+        states.append(state)
+    found = review(states, actions, 0)
+    assert found.costly == ()
+    assert found.lines()[1] == "No move of yours cost clearly more than the strong bot's."

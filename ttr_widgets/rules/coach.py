@@ -35,15 +35,17 @@ from .advice import describe_action
 from .bots import Choice, greedy_bot
 from .engine import apply, legal_actions, score
 from .graph import connected
-from .model import CARD_INDEX, CARD_NAMES, COLORS, LOCO, LOCOMOTIVE, Hand, Route, Ticket
+from .model import CARD_INDEX, CARD_NAMES, COLORS, LOCO, LOCOMOTIVE, Board, Hand, Route, Ticket
 from .odds import hypergeometric, tunnel_odds
 from .planner import Plan as TrainPlan
 from .planner import PlanError, bottlenecks_for, plan_for
-from .state import NO_CARD, OPEN, GameState, TunnelPayment, evolve
+from .scoring import PlayerScore
+from .state import NO_CARD, OPEN, GameState, SecondCard, TunnelPayment, evolve
 from .strong import choose, expected_draw_gain, needs, plan_of, surcharge_shortfall
-from .words import count, possessive
+from .words import bonus_name, count, possessive
 
-__all__ = ["COACH_THRESHOLD", "Verdict", "explain", "hint", "judge", "percent"]
+__all__ = ["COACH_THRESHOLD", "Gamble", "Review", "Verdict", "explain", "hint", "judge", "percent",
+           "review"]
 
 
 def hint(state: GameState, seed: int = 0) -> Choice:
@@ -415,3 +417,122 @@ def _playout(state: GameState, rng: random.Random, limit: int = 5000) -> GameSta
 def _margin(state: GameState, me: int) -> int:
     totals = [p.total for p in score(state).players]
     return totals[me] - max(t for i, t in enumerate(totals) if i != me)
+
+
+# --------------------------------------------------------------------------- the review
+
+REVIEW_SAMPLES = 4  #: playouts per move and per kept ticket in the after-game review
+REVIEW_MOVES = 3  #: the costliest moves the review names
+
+
+@dataclass(frozen=True, slots=True)
+class Gamble:
+    """A ticket kept and then missed, with the chance it had when it was kept: the share of
+    ``samples`` playouts from that moment (hidden cards dealt again, greedy bots to the end)
+    in which it was completed."""
+
+    ticket: Ticket
+    turn: int  #: turns completed when it was kept
+    trains: int  #: the player's trains left then
+    completed: int
+    samples: int
+
+    @property
+    def chance(self) -> Fraction:
+        return Fraction(self.completed, self.samples)
+
+    @property
+    def sentence(self) -> str:
+        return (f"{_ticket_words(self.ticket)}, kept on turn {self.turn + 1} with "
+                f"{count(self.trains, 'train')} left, was completed in {self.completed} of "
+                f"{self.samples} playouts from there: a bad gamble that cost you "
+                f"{count(self.ticket.points, 'point')}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The coach's after-game review for one player: the costliest moves (turn, verdict),
+    the tickets kept against the odds and missed, and how the score came."""
+
+    costly: tuple[tuple[int, Verdict], ...]
+    gambles: tuple[Gamble, ...]
+    score: str
+
+    def lines(self) -> tuple[str, ...]:
+        """The review in plain sentences, in the order a player reads it."""
+        out = [self.score]
+        if self.costly:
+            out.append(f"Your {count(len(self.costly), 'costliest move')}:" if
+                       len(self.costly) > 1 else "Your costliest move:")
+            out += [f"Turn {turn + 1}: {verdict.sentence}" for turn, verdict in self.costly]
+        else:
+            out.append("No move of yours cost clearly more than the strong bot's.")
+        out += [gamble.sentence for gamble in self.gambles]
+        return tuple(out)
+
+
+def review(states: Sequence[GameState], actions: Sequence[Action], seat: int, *,
+           samples: int = REVIEW_SAMPLES, seed: int = 0) -> Review:
+    """The review of a whole game (``states[i + 1]`` follows ``actions[i]``; the last state is
+    the end) for the player in ``seat``: every decision of theirs after setup judged against
+    the strong bot's move (``judge`` with a one-point threshold), the ``REVIEW_MOVES`` that
+    cost most; each ticket they kept in play and missed whose chance when kept was below one
+    half; and their final score part by part."""
+    costly: list[tuple[int, Verdict]] = []
+    gambles: list[Gamble] = []
+    final = score(states[-1]).players[seat]
+    missed = {t.id for t in final.tickets if not t.completed}
+    for state, action in zip(states, actions, strict=False):
+        if state.current != seat or state.in_setup or state.is_over:
+            continue
+        if isinstance(action, KeepTickets):
+            gambles += _gambles(state, action, missed, samples, seed)
+        if isinstance(state.pending, SecondCard):
+            continue  # the second card of a draw: judged with the first
+        verdict = judge(state, action, samples=samples, seed=seed, threshold=1)
+        if verdict is not None:
+            costly.append((state.turn, verdict))
+    costly.sort(key=lambda tv: -tv[1].cost)
+    return Review(tuple(costly[:REVIEW_MOVES]), tuple(gambles),
+                  _score_sentence(states[-1].board, final))
+
+
+def _gambles(state: GameState, action: KeepTickets, missed: set[str], samples: int,
+             seed: int) -> list[Gamble]:
+    """The tickets of ``action`` that were missed in the end and that, when kept, were
+    completed in fewer than half of ``samples`` playouts."""
+    board = state.board
+    kept = [t for t in action.tickets if t in missed]
+    if not kept:
+        return []
+    me = state.current
+    rng = random.Random(f"review:{seed}")
+    done = dict.fromkeys(kept, 0)
+    for k in range(samples):
+        end = _playout(apply(_deal_hidden(state, rng), action), random.Random(k))
+        routes = end.players[me].routes
+        for t in kept:
+            ticket = board.ticket_by_id[t]
+            done[t] += connected(board, routes, ticket.a, ticket.b)
+    return [Gamble(board.ticket_by_id[t], state.turn, state.player.trains, n, samples)
+            for t, n in done.items() if 2 * n < samples]
+
+
+def _score_sentence(board: Board, final: PlayerScore) -> str:
+    """'Your 87 points: 52 from 14 routes, 30 from 3 tickets completed, −12 for 1 missed and
+    10 for the Longest Continuous Path bonus.'"""
+    parts = [f"{final.route_points} from {count(final.routes_claimed, 'route')}"]
+    if final.tickets_completed:
+        made = sum(t.points for t in final.tickets if t.completed)
+        parts.append(f"{made} from {count(final.tickets_completed, 'ticket')} completed")
+    missed = [t for t in final.tickets if not t.completed]
+    if missed:
+        lost = -sum(t.points for t in missed)  # a missed ticket's points are negative
+        parts.append(f"−{lost} for {count(len(missed), 'ticket')} missed")
+    if final.station_points:
+        parts.append(f"{final.station_points} for stations left unbuilt")
+    if final.longest_bonus:
+        parts.append(f"{final.longest_bonus} for the {bonus_name(board.rules)}")
+    if final.depot_bonus:
+        parts.append(f"{final.depot_bonus} for the most Depots left")
+    return f"Your {count(final.total, 'point')}: {_and(parts)}."

@@ -1,0 +1,190 @@
+"""The play app's team game (widgets.team_start, widgets.team_table), driven in this process by
+its buttons and board clicks: started from the Game tab, played to the end with the holder used
+and a ticket shared, the draw flow, refusals with their team rule, hotseat hiding hands."""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as widgets
+
+from ttr_widgets.rules import team_bots, teams
+from ttr_widgets.rules.actions import DrawTickets, KeepTickets, Pass
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import CARD_NAMES, LOCO
+from ttr_widgets.rules.team_catalog import TEAM_RULES
+from ttr_widgets.rules.teams import (
+    HAND,
+    HOLDER,
+    ClaimTeamRoute,
+    DrawTeamCard,
+    SecondTeamCard,
+    ShareTicket,
+    ShareTickets,
+    TeamAction,
+)
+from ttr_widgets.widgets.app import PlayApp
+from ttr_widgets.widgets.team_table import TeamTable, payment_words
+
+USA = load_map("usa")
+NAMES = ("You", "Ben", "Cleo", "Dev")
+
+
+def buttons(box: widgets.Box, css: str) -> list[widgets.Button]:
+    return [w for w in box.children if isinstance(w, widgets.Button) and css in w._dom_classes]
+
+
+def click(table: TeamTable, action: TeamAction) -> None:
+    """Play ``action`` as a person does: ticks, toggles, buttons and board clicks."""
+    game = table.game
+    if isinstance(action, KeepTickets):
+        picks = [w for w in table.pending_box.children if isinstance(w, widgets.Checkbox)]
+        for ticket, box in zip(game.pending.tickets, picks, strict=True):  # type: ignore[union-attr]
+            box.value = ticket in action.tickets
+        buttons(table.pending_box, "ttr-team-keep")[0].click()
+    elif isinstance(action, ShareTicket):
+        label = f"Share {game.board.ticket(action.ticket)}"
+        next(b for b in buttons(table.pending_box, "ttr-team-share-one")
+             if b.description == label).click()
+    elif isinstance(action, DrawTeamCard):
+        if not isinstance(game.pending, SecondTeamCard):
+            table.first_to.value = action.to
+        if action.card is None:
+            table.blind.click()
+        else:
+            next(b for b in table.row_buttons if b.description == action.card).click()
+    elif isinstance(action, ClaimTeamRoute):
+        table.map_view.simulate_route_click(action.route)
+        route = game.board.route(action.route)
+        pays = buttons(table.claim_box, "ttr-team-pay")
+        label = payment_words(action, action.color, route.length)
+        next((b for b in pays if b.description == label), pays[0]).click()
+    elif isinstance(action, ShareTickets):
+        for ticket, box in zip(game.player.tickets, table.share_picks, strict=True):
+            box.value = ticket in action.tickets
+        buttons(table.share_box, "ttr-team-share-action")[0].click()
+    elif isinstance(action, DrawTickets):
+        table.draw_tickets.click()
+    elif isinstance(action, Pass):
+        table.pass_button.click()
+    else:
+        raise AssertionError(f"no click for {action}")
+
+
+def started(kinds: tuple[str, ...] = ("human", "greedy", "greedy", "greedy"),
+            seed: int = 3, first: str = "You") -> tuple[PlayApp, TeamTable]:
+    app = PlayApp("usa", seed=4, bot_delay=0)
+    panel = app.team.panel
+    assert panel.map.options == ("usa",)  # Europe has stations and ferries: not a team board
+    panel.seed.value = str(seed)
+    for i, kind in enumerate(kinds):
+        panel.kinds[i].value = kind
+    panel.names[0].value = first
+    panel.start.click()
+    table = app.team.table
+    assert table is not None and app.children[-1] is table
+    return app, table
+
+
+def test_a_team_game_is_played_to_the_end_by_clicks_using_the_holder_and_sharing() -> None:
+    app, table = started()
+    row_before = app.team._row
+    rng = random.Random(0)
+    shared_by_action = used_holder = False
+    while not table.game.is_over:
+        game = table.game
+        assert game.current == 0 and table.viewer == 0
+        action = team_bots.greedy_team_bot(teams.view(game, 0), rng).action
+        if not shared_by_action and game.pending is None and game.player.tickets:
+            action = ShareTickets(game.player.tickets[:1])
+        holder, moves = sum(game.holders[0]), table.moves
+        click(table, action)
+        assert table.moves > moves, table.status.text  # played, not refused
+        if isinstance(action, ShareTickets):
+            shared_by_action = True
+            assert action.tickets[0] in table.game.shared[0]
+        if isinstance(action, ClaimTeamRoute) and sum(table.game.holders[0]) < holder:
+            used_holder = True
+    assert shared_by_action and used_holder
+    sheet = table.score_sheet
+    assert sheet is not None and len(sheet.teams) == 2
+    assert table.score_html.value.count("ttr-team-score-row") == 2
+    assert "Blue team" in table.score_html.value and "Red team" in table.score_html.value
+    assert table.status.text.endswith(sheet.reason)
+    table.leave.click()
+    assert app.team.table is None and app.children[-1] is row_before
+
+
+def test_the_first_card_goes_where_chosen_and_the_second_to_the_other_place() -> None:
+    _, table = started()
+    game = table.game
+    click(table, KeepTickets(game.pending.tickets))  # type: ignore[union-attr]
+    click(table, ShareTicket(table.game.player.tickets[0]))
+    holder = sum(table.game.holders[0])
+    table.first_to.value = HOLDER
+    table.blind.click()
+    assert sum(table.game.holders[0]) == holder + 1
+    assert table.first_to.disabled and table.first_to.value == HAND
+    assert table.first_to.description == "Second card into"
+    hand = sum(table.game.players[0].hand)
+    table.blind.click()
+    assert sum(table.game.players[0].hand) == hand + 1
+
+
+def test_a_face_up_locomotive_to_the_hand_is_refused_with_its_team_rule() -> None:
+    for seed in range(40):
+        _, table = started(seed=seed)
+        click(table, KeepTickets(table.game.pending.tickets))  # type: ignore[union-attr]
+        click(table, ShareTicket(table.game.player.tickets[0]))
+        if LOCO in table.game.face_up:
+            break
+    else:
+        raise AssertionError("no deal with a face-up locomotive")
+    table.first_to.value = HAND
+    before = table.game
+    next(b for b in table.row_buttons if b.description == CARD_NAMES[LOCO]).click()
+    assert table.game is before
+    assert table.status.rule == "team.draw-locomotive"
+    assert TEAM_RULES["team.draw-locomotive"].split()[0] in table.status.value  # its "why?"
+
+
+def test_a_closed_double_route_says_why_when_clicked() -> None:
+    _, table = started()
+    click(table, KeepTickets(table.game.pending.tickets))  # type: ignore[union-attr]
+    click(table, ShareTicket(table.game.player.tickets[0]))
+    board = table.game.board
+    taken = next((r for r in board.routes if r.double and table.game.owners[r.index] != -1
+                  and table.game.owners[board.route(r.double).index] == -1), None)
+    while taken is None:
+        click(table, DrawTeamCard(HAND))
+        if isinstance(table.game.pending, SecondTeamCard):
+            click(table, DrawTeamCard(HOLDER))
+        taken = next((r for r in board.routes if r.double and table.game.owners[r.index] != -1
+                      and table.game.owners[board.route(r.double).index] == -1), None)
+    assert taken.double is not None
+    table.map_view.simulate_route_click(taken.double)
+    assert table.status.rule in ("team.double-4p", "team.parallel-own")
+    assert table.claim_box.children == ()
+
+
+def test_hotseat_shows_only_the_person_to_move_never_the_teammate_s_hand() -> None:
+    _, table = started(kinds=("human", "human", "greedy", "greedy"), first="Ann")
+    assert table.viewer is None and "Hands hidden" in table.hand_html.value
+    assert table.show_hand.layout.display is None
+    assert table.show_hand.description == "Show Ann's hand"
+    table.show_hand.click()
+    assert table.viewer == 0
+    click(table, KeepTickets(table.game.pending.tickets))  # type: ignore[union-attr]
+    assert table.viewer is None  # Ben's turn to choose: the table hides every hand again
+    assert "Hands hidden" in table.hand_html.value
+    table.show_hand.click()
+    assert table.viewer == 1
+    shown = table.hand_html.value
+    ann, ben = table.game.players[0], table.game.players[1]
+    assert "<b>Ben's hand</b>" in shown
+    assert f"Ann's hand: {sum(ann.hand)} cards, {len(ann.tickets)} tickets (hidden)" in shown
+    assert not any(str(table.game.board.ticket(t)) in shown for t in ann.tickets)
+    offered = table.game.pending.tickets  # type: ignore[union-attr]
+    picks = [w.description for w in table.pending_box.children
+             if isinstance(w, widgets.Checkbox)]
+    assert picks == [str(table.game.board.ticket(t)) for t in offered] and not ben.tickets

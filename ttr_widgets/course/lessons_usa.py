@@ -1,0 +1,342 @@
+"""The USA lessons' positions (lessons 1 to 5 and lesson 8's USA questions): each lesson's
+"try it" boards and the finished games its exercises ask the learner to score.
+"""
+
+from __future__ import annotations
+
+from ttr_widgets.rules.actions import (
+    ClaimRoute,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+)
+from ttr_widgets.rules.engine import new_game
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.state import GameState
+
+from .practice import (
+    FOUR,
+    TWO,
+    Practice,
+    finished,
+    setup_offer,
+    ticket_id,
+    usa_map,
+    usa_route,
+)
+
+__all__ = ["board_and_goal", "claiming", "confused_usa", "drawing", "ending", "plan_exercise",
+           "score_exercise_usa", "ticket_exercise", "tickets"]
+
+
+# --------------------------------------------------------------------------- 1. the board
+
+
+def board_and_goal() -> tuple[Practice, ...]:
+    """Lesson 1 (USA): choosing the starting tickets, a first claim, one action a turn."""
+    usa = usa_map()
+    dealt = new_game(usa, TWO, seed=7)
+    atl_cha = usa_route("Atlanta", "Charleston")
+    start = scenario(usa, TWO, hands=[{"red": 2, "blue": 1, "green": 1}, {"yellow": 4}],
+                     face_up=["red", "orange", "white", "black", "pink"])
+    return (
+        Practice("keep-tickets", "Keep your starting tickets", dealt,
+                 "The cards and tickets are dealt. Ann must keep at least 2 of her 3 tickets: "
+                 "tick just one and press Keep, then keep two or three.",
+                 "tickets.keep", (KeepTickets(setup_offer(dealt)[:1]),)),
+        Practice("first-claim", "A first claim", start,
+                 "Click the gray route Atlanta–Charleston (2 spaces) and pay with Ann's two red "
+                 "cards. The route scores 2 points at once.",
+                 "claim.points", (ClaimRoute(atl_cha, "red", 0),), "accepted", (atl_cha,)),
+        Practice("one-action", "One action a turn", start,
+                 "Take the face-up red card, then try to claim Atlanta–Charleston in the same "
+                 "turn: a turn is one action, and drawing cards means two cards.",
+                 "draw.two-cards", (DrawFaceUp("red"), ClaimRoute(atl_cha, "red", 0)),
+                 highlight=(atl_cha,)),
+    )
+
+
+# --------------------------------------------------------------------------- 2. drawing cards
+
+
+def drawing() -> tuple[Practice, ...]:
+    """Lesson 2 (USA): two cards, the face-up locomotive, the refill, the refresh."""
+    usa = usa_map()
+    row = ["locomotive", "red", "blue", "green", "yellow"]
+    hands = [{"red": 1, "white": 1}, {"blue": 2}]
+    plain = scenario(usa, TWO, hands=hands, face_up=row, pile_top=["white", "black"])
+    refill = scenario(usa, TWO, hands=hands, face_up=["red", "blue", "green", "yellow", "white"],
+                      pile_top=["locomotive", "black"])
+    blind = scenario(usa, TWO, hands=hands, face_up=row, pile_top=["locomotive", "white"])
+    three = scenario(usa, TWO, hands=hands,
+                     face_up=["locomotive", "locomotive", "red", "blue", "green"],
+                     pile_top=["locomotive", "white", "black", "orange", "pink", "yellow"])
+    reshuffle = scenario(usa, TWO, hands=hands, face_up=row, pile_size=0)
+    everything = {"red": 12, "orange": 12, "yellow": 12, "green": 12, "blue": 12}
+    bare = scenario(usa, TWO, hands=[everything, {"pink": 12, "white": 12, "black": 12,
+                                                  "locomotive": 9}],
+                    face_up=["locomotive"] * 5)
+    return (
+        Practice("two-cards", "Two cards", plain,
+                 "Draw a card from the pile, then try to draw tickets: once you start drawing "
+                 "cards, your second action must be your second card.",
+                 "draw.two-cards", (DrawBlind(), DrawTickets())),
+        Practice("face-up-locomotive", "A face-up locomotive", plain,
+                 "Take the face-up locomotive. Watch the result line: it is the whole draw, "
+                 "and the turn passes to Ben.",
+                 "draw.faceup-locomotive", (DrawFaceUp("locomotive"),), "accepted"),
+        Practice("second-locomotive", "No locomotive as the second card", refill,
+                 "Take the face-up red. Its slot is refilled from the pile with a locomotive; "
+                 "try to take that locomotive as your second card.",
+                 "draw.second-locomotive", (DrawFaceUp("red"), DrawFaceUp("locomotive"))),
+        Practice("blind-locomotive", "A locomotive from the pile", blind,
+                 "The pile's top card is a locomotive. Draw blind twice: the locomotive counts "
+                 "as one card and you still get your second.",
+                 "draw.blind-locomotive", (DrawBlind(), DrawBlind()), "accepted"),
+        Practice("three-locomotives", "Three locomotives face up", three,
+                 "Two locomotives are face up and the pile's top card is a third. Take the red "
+                 "card: the refill shows 3 locomotives, so the whole row is replaced.",
+                 "draw.three-locomotives", (DrawFaceUp("red"),), "accepted"),
+        Practice("reshuffle", "The pile runs out", reshuffle,
+                 "The pile is empty and the discards are not. Draw blind: the discards are "
+                 "shuffled into a new pile first.",
+                 "draw.reshuffle", (DrawBlind(),), "accepted"),
+        Practice("no-card", "Nothing to draw blind", bare,
+                 "The hands hold almost every card: no pile, no discards, five locomotives "
+                 "face up. Try to draw blind, then take a face-up locomotive.",
+                 "draw.no-card", (DrawBlind(),)),
+    )
+
+
+# --------------------------------------------------------------------------- 3. claiming
+
+
+def claiming() -> tuple[Practice, ...]:
+    """Lesson 3 (USA): colours, gray, locomotives, trains, double routes, anywhere."""
+    usa = usa_map()
+    atl_mia = usa_route("Atlanta", "Miami")
+    atl_cha = usa_route("Atlanta", "Charleston")
+    atl_no = usa_route("Atlanta", "New Orleans", "orange")
+    den_kc_black = usa_route("Denver", "Kansas City", "black")
+    den_kc_orange = usa_route("Denver", "Kansas City", "orange")
+    sea_por = usa_route("Seattle", "Portland")
+    twin = {"orange": 4, "black": 1}
+    return (
+        Practice("colour", "The route's colour", scenario(
+            usa, TWO, hands=[{"red": 5, "blue": 3, "locomotive": 2}]),
+            "Atlanta–Miami is 5 blue spaces. Click it and try to pay with red; then pay "
+            "3 blue and 2 locomotives.",
+            "claim.one-colour", (ClaimRoute(atl_mia, "red", 0),), highlight=(atl_mia,)),
+        Practice("gray", "Gray routes: any ONE colour", scenario(
+            usa, TWO, hands=[{"red": 1, "green": 1, "yellow": 2}]),
+            "Atlanta–Charleston is gray: any one colour will do, but not two. Try to pay with "
+            "red (Ann holds one red and one green), then pay with her two yellow.",
+            "claim.one-colour", (ClaimRoute(atl_cha, "red", 0),), highlight=(atl_cha,)),
+        Practice("locomotives", "Locomotives are wild", scenario(
+            usa, TWO, hands=[{"locomotive": 4, "orange": 1}]),
+            "Pay the orange Atlanta–New Orleans (4 spaces) with 4 locomotives.",
+            "claim.locomotives", (ClaimRoute(atl_no, "locomotive", 4),), "accepted", (atl_no,)),
+        Practice("trains", "Enough trains", scenario(
+            usa, TWO, hands=[{"blue": 5}], trains=[3, 45]),
+            "Ann has only 3 trains left. Try to claim the 5-space Atlanta–Miami.",
+            "claim.trains", (ClaimRoute(atl_mia, "blue", 0),), highlight=(atl_mia,)),
+        Practice("claimed", "Taken is taken", scenario(
+            usa, TWO, hands=[{"blue": 5}], claimed={atl_mia: 1}),
+            "Ben owns Atlanta–Miami. Try to claim it anyway.",
+            "claim.open", (ClaimRoute(atl_mia, "blue", 0),), highlight=(atl_mia,)),
+        Practice("double-two-players", "Double routes, 2 players", scenario(
+            usa, TWO, hands=[twin], claimed={den_kc_black: 1}),
+            "Two players: Ben took the black track of Denver–Kansas City. Try the orange one.",
+            "claim.double-small", (ClaimRoute(den_kc_orange, "orange", 0),),
+            highlight=(den_kc_orange,)),
+        Practice("double-four-players", "Double routes, 4 players", scenario(
+            usa, FOUR, hands=[twin], claimed={den_kc_black: 1}),
+            "Four players: Ben took the black track. Claim the orange one: it is open to "
+            "you.",
+            "claim.double-large", (ClaimRoute(den_kc_orange, "orange", 0),), "accepted",
+            (den_kc_orange,)),
+        Practice("double-own", "Never both tracks", scenario(
+            usa, FOUR, hands=[{"orange": 4, "black": 4}], claimed={den_kc_black: 0}),
+            "Four players, and Ann already owns the black track. Try to claim the orange one "
+            "too.",
+            "claim.double-own", (ClaimRoute(den_kc_orange, "orange", 0),),
+            highlight=(den_kc_orange,)),
+        Practice("anywhere", "Anywhere on the board", scenario(
+            usa, TWO, hands=[{"blue": 5}], claimed={sea_por: 0}),
+            "Ann's only route is Seattle–Portland. Claim Atlanta–Miami, far away: routes need "
+            "not connect.",
+            "claim.anywhere", (ClaimRoute(atl_mia, "blue", 0),), "accepted", (atl_mia,)),
+    )
+
+
+# --------------------------------------------------------------------------- 4. tickets
+
+
+def tickets() -> tuple[Practice, ...]:
+    """Lesson 4 (USA): drawing tickets, keeping, the empty pile, connecting a ticket."""
+    usa = usa_map()
+    hand = [{"red": 2, "blue": 1}]
+    pile = ("usa-t12", "usa-t04", "usa-t20")
+    fresh = scenario(usa, TWO, hands=hand, tickets=[["usa-t07"]], ticket_pile=[*pile, "usa-t01"])
+    connect = scenario(usa, TWO, hands=hand, tickets=[["usa-t07"]],
+                       claimed={usa_route("Denver", "Santa Fe"): 0})
+    santa_fe_el_paso = usa_route("Santa Fe", "El Paso")
+    return (
+        Practice("draw", "Draw three, keep one or more", fresh,
+                 "Draw tickets: you see the top 3. Keep just the first one; the other two go "
+                 "under the pile.",
+                 "tickets.draw", (DrawTickets(), KeepTickets(pile[:1])), "accepted"),
+        Practice("keep-none", "Keep at least one", fresh,
+                 "Draw tickets, then press Keep with none ticked.",
+                 "tickets.keep", (DrawTickets(), KeepTickets(()))),
+        Practice("no-giving-back", "A kept ticket stays", fresh,
+                 "Ann already holds Denver–El Paso. Draw tickets and try to keep nothing new "
+                 "but give that old ticket back.",
+                 "tickets.keep", (DrawTickets(), KeepTickets(("usa-t07",)))),
+        Practice("empty", "No tickets left", scenario(usa, TWO, hands=hand, ticket_pile=[]),
+                 "The ticket pile is empty. Try to draw tickets.",
+                 "tickets.empty", (DrawTickets(),)),
+        Practice("connect", "Connecting a ticket", connect,
+                 "Ann holds Denver–El Paso (4) and owns Denver–Santa Fe. Claim Santa Fe–El Paso "
+                 "with two red cards and watch the ticket turn to a hit.",
+                 "score.tickets", (ClaimRoute(santa_fe_el_paso, "red", 0),), "accepted",
+                 (santa_fe_el_paso,)),
+    )
+
+
+def ticket_exercise() -> GameState:
+    """A finished USA game where exactly one of Ann's three tickets fails: Denver–El Paso and
+    Chicago–Santa Fe are joined by her routes, Kansas City–Houston is not."""
+    usa = usa_map()
+    routes = [("Denver", "Santa Fe"), ("Santa Fe", "El Paso"), ("Denver", "Omaha"),
+              ("Omaha", "Chicago"), ("Kansas City", "Oklahoma City"), ("Dallas", "Houston")]
+    claimed = {usa_route(a, b): 0 for a, b in routes}
+    claimed[usa_route("Oklahoma City", "Dallas")] = 1
+    tickets_held = [[ticket_id(usa, "Denver", "El Paso"), ticket_id(usa, "Chicago", "Santa Fe"),
+                     ticket_id(usa, "Kansas City", "Houston")], []]
+    return finished(scenario(usa, TWO, claimed=claimed, tickets=tickets_held))
+
+
+def plan_exercise() -> GameState:
+    """Build a plan: Ann holds Chicago–New Orleans (7) and Montréal–New Orleans (13), no route
+    claimed yet. Alone, Montréal–New Orleans is cheapest down the east coast (13 trains) and
+    Chicago–New Orleans through Saint Louis and Little Rock (7): 20 in all. Together they take
+    14: Montréal–Toronto–Chicago (7) and the Chicago–New Orleans line both tickets share."""
+    usa = usa_map()
+    return scenario(usa, TWO, tickets=[[ticket_id(usa, "Chicago", "New Orleans"),
+                                        ticket_id(usa, "Montreal", "New Orleans")], []])
+
+
+# --------------------------------------------------------------------------- 5. the end
+
+
+def ending() -> tuple[Practice, ...]:
+    """Lesson 5 (USA): the last round, a finished game, passing and the stalemate."""
+    usa = usa_map()
+    atl_cha = usa_route("Atlanta", "Charleston")
+    low = scenario(usa, TWO, hands=[{"red": 2, "white": 1}, {"blue": 3}], trains=[4, 20])
+    everything = {"red": 12, "orange": 12, "yellow": 12, "green": 12, "blue": 12}
+    stuck = scenario(usa, TWO, hands=[everything, {"pink": 12, "white": 12, "black": 12,
+                                                   "locomotive": 14}],
+                     face_up=[None] * 5, ticket_pile=[], trains=[0, 0])
+    normal = scenario(usa, TWO, hands=[{"red": 2}])
+    return (
+        Practice("last-round", "Two trains left", low,
+                 "Ann has 4 trains. Claim Atlanta–Charleston with her two red cards: she ends "
+                 "her turn with 2 trains, so everyone, Ann too, gets one more turn. Play Ben's "
+                 "turn and Ann's last one (draw cards), then try to move again.",
+                 "end.trigger", (ClaimRoute(atl_cha, "red", 0),), "accepted", (atl_cha,)),
+        Practice("game-over", "After the last round", finished(normal),
+                 "This game is over. Try any move.",
+                 "turn.game-over", (DrawBlind(),)),
+        Practice("no-pass", "No passing", normal,
+                 "Ann can draw cards. Try to pass.", "turn.pass", (Pass(),)),
+        Practice("nothing-left", "Nothing to draw at all", stuck,
+                 "Every card is in a hand, no ticket is left and nobody has trains. Try to "
+                 "draw a card.",
+                 "draw.nothing-left", (DrawBlind(),)),
+        Practice("stalemate", "Nobody can move", stuck,
+                 "Same table: pass for Ann, then for Ben. A whole round of passes ends the "
+                 "game.",
+                 "end.stalemate", (Pass(), Pass()), "accepted"),
+    )
+
+
+def score_exercise_usa() -> GameState:
+    """A finished two-player USA game to score by hand.
+
+    Ann: Denver–Santa Fe 2, Santa Fe–El Paso 2, El Paso–Dallas 4, Dallas–Houston 1,
+    Houston–New Orleans 2 (2+2+7+1+2 = 14 points, one trail of 11 spaces); ticket Denver–El Paso
+    (4) completed. Ben: Atlanta–Miami 5, Miami–Charleston 4, Charleston–Atlanta 2 (10+7+2 = 19
+    points, a loop of 11 spaces); ticket Boston–Miami (12) failed. Both trails are 11, so both
+    score the 10-point bonus: Ann 14 + 4 + 10 = 28, Ben 19 − 12 + 10 = 17."""
+    usa = usa_map()
+    ann = [("Denver", "Santa Fe"), ("Santa Fe", "El Paso"), ("El Paso", "Dallas"),
+           ("Dallas", "Houston"), ("Houston", "New Orleans")]
+    ben = [("Atlanta", "Miami"), ("Miami", "Charleston"), ("Charleston", "Atlanta")]
+    claimed = {**{usa_route(a, b): 0 for a, b in ann}, **{usa_route(a, b): 1 for a, b in ben}}
+    held = [[ticket_id(usa, "Denver", "El Paso")], [ticket_id(usa, "Boston", "Miami")]]
+    return finished(scenario(usa, TWO, claimed=claimed, tickets=held))
+
+
+# --------------------------------------------------------------------------- 8. confused
+
+
+def confused_usa() -> tuple[Practice, ...]:
+    """Lesson 8, USA part: one position for each commonly confused USA rule."""
+    usa = usa_map()
+    pit_chi = usa_route("Chicago", "Pittsburgh", "black")
+    atl_cha = usa_route("Atlanta", "Charleston")
+    atl_mia = usa_route("Atlanta", "Miami")
+    den_sf = usa_route("Denver", "Santa Fe")
+    den_kc_black = usa_route("Denver", "Kansas City", "black")
+    den_kc_orange = usa_route("Denver", "Kansas City", "orange")
+    el_paso_dallas = usa_route("El Paso", "Dallas")
+    overlap = scenario(usa, TWO, hands=[{"green": 2}],
+                       claimed={usa_route("Chicago", "Omaha"): 0,
+                                usa_route("Omaha", "Denver"): 0,
+                                usa_route("Santa Fe", "El Paso"): 0},
+                       tickets=[[ticket_id(usa, "Denver", "El Paso"),
+                                 ticket_id(usa, "Chicago", "Santa Fe")]])
+    others = scenario(usa, TWO, hands=[{"red": 4}],
+                      claimed={den_sf: 0, usa_route("Santa Fe", "El Paso"): 1})
+    plain = scenario(usa, TWO, hands=[{"red": 1}],
+                     face_up=["locomotive", "red", "blue", "green", "yellow"])
+    return (
+        Practice("two-turns", "Claim over two turns?", scenario(
+            usa, TWO, hands=[{"black": 2}]),
+            "Chicago–Pittsburgh (black) has 3 spaces and Ann holds 2 black cards. Try to "
+            "claim it now and finish it later.",
+            "claim.whole-route", (ClaimRoute(pit_chi, "black", 0),), highlight=(pit_chi,)),
+        Practice("face-up-locomotive", "A face-up locomotive, only card?", plain,
+                 "Take the face-up locomotive: the turn passes to Ben at once.",
+                 "draw.faceup-locomotive", (DrawFaceUp("locomotive"),), "accepted"),
+        Practice("own-network", "Must routes connect?", scenario(
+            usa, TWO, hands=[{"blue": 5}], claimed={usa_route("Seattle", "Portland"): 0}),
+            "Ann's only route is in the north-west. Claim Atlanta–Miami.",
+            "claim.anywhere", (ClaimRoute(atl_mia, "blue", 0),), "accepted", (atl_mia,)),
+        Practice("discard-kept", "Discard a kept ticket?", scenario(
+            usa, TWO, hands=[{"red": 1}], tickets=[["usa-t07"]]),
+            "Draw tickets, then try to hand back Denver–El Paso, the ticket Ann kept before.",
+            "tickets.keep", (DrawTickets(), KeepTickets(("usa-t07",)))),
+        Practice("shared-route", "Two tickets, one route?", overlap,
+                 "Ann holds Denver–El Paso and Chicago–Santa Fe; both miss Denver–Santa Fe. "
+                 "Claim it with 2 green and watch both tickets become hits.",
+                 "score.tickets", (ClaimRoute(den_sf, "green", 0),), "accepted", (den_sf,)),
+        Practice("mix-gray", "Mix colours on gray?", scenario(
+            usa, TWO, hands=[{"red": 1, "green": 1}]),
+            "Atlanta–Charleston is gray, 2 spaces. Ann holds 1 red and 1 green: try red.",
+            "claim.one-colour", (ClaimRoute(atl_cha, "red", 0),), highlight=(atl_cha,)),
+        Practice("both-doubles", "Both tracks of a double?", scenario(
+            usa, FOUR, hands=[{"orange": 4}], claimed={den_kc_black: 0}),
+            "Ann owns the black track of Denver–Kansas City. Try the orange one.",
+            "claim.double-own", (ClaimRoute(den_kc_orange, "orange", 0),),
+            highlight=(den_kc_orange,)),
+        Practice("others-trains", "Other players' trains in my path?", others,
+                 "Ann owns Denver–Santa Fe, Ben owns Santa Fe–El Paso. Claim El Paso–Dallas "
+                 "(4 red): Ann's longest trail is 4, not 8, since Ben's trains are not hers.",
+                 "score.longest", (ClaimRoute(el_paso_dallas, "red", 0),), "accepted",
+                 (el_paso_dallas,)),
+    )

@@ -53,8 +53,10 @@ def random_team_bot(view: TeamGame, rng: random.Random) -> TeamChoice:
 
 def greedy_team_bot(view: TeamGame, rng: random.Random) -> TeamChoice:
     """Pursue the tickets it can see (its own and the team's shared ones): claim the longest
-    route on their paths it can pay, hand first; draw the colours those routes need; share a
-    ticket the team already completes; draw tickets when all are done."""
+    route on their paths it can pay, hand first, the holder for what the hand lacks; share a
+    ticket its own trains cannot finish (never one already completed: the share costs a
+    turn); draw the colours those routes need, the first card to the hand and the second to
+    the holder; draw tickets when all are done."""
     _seat_view(view)
     pending = view.pending
     legal = legal_actions(view)
@@ -72,20 +74,64 @@ def greedy_team_bot(view: TeamGame, rng: random.Random) -> TeamChoice:
     wanted = _wanted_routes(view)
     if isinstance(pending, SecondTeamCard):
         return _draw(view, legal, wanted, rng)
-    claims = [a for a in legal if isinstance(a, ClaimTeamRoute)]
+    claims = [a for a in legal if isinstance(a, ClaimTeamRoute) and _tunnel_ready(view, a)]
     planned = [a for a in claims if a.route in wanted]
     if planned:
-        best = max(planned, key=lambda a: (view.board.route(a.route).length, -_holder_use(a)))
+        best = max(planned, key=lambda a: _claim_key(view, a))
         return TeamChoice(best, "claims the longest route on its tickets' paths")
-    done = [t for t in view.player.tickets if _team_done(view, t)]
-    if done:
-        return TeamChoice(ShareTickets(tuple(done[:2])), "shares tickets the team completes")
+    share = _ticket_to_share(view)
+    if share is not None:
+        return TeamChoice(ShareTickets((share,)), "shares a ticket its own trains cannot "
+                          "finish: its teammate sees it in the holder and can help")
     if not wanted and view.player.trains > 8 and any(isinstance(a, DrawTickets) for a in legal):
         return TeamChoice(DrawTickets(), "every ticket it can see is done or blocked")
     if not wanted and claims:
-        best = max(claims, key=lambda a: (view.board.route(a.route).length, -_holder_use(a)))
+        best = max(claims, key=lambda a: _claim_key(view, a))
         return TeamChoice(best, "places trains on the longest route it can pay")
     return _draw(view, legal, wanted, rng)
+
+
+def _ticket_to_share(view: TeamGame) -> str | None:
+    """A private ticket worth the share action: not completed, its open path longer than the
+    trains left after the bot's other open tickets, and short enough for the teammate's
+    trains (which are public). None when no ticket is."""
+    team = view.current // 2
+    needs = {}
+    for ticket_id in view.player.tickets:
+        if _team_done(view, ticket_id):
+            continue
+        ticket = view.board.ticket(ticket_id)
+        path = _cheapest_path(view, team, ticket.a, ticket.b)
+        if path:
+            needs[ticket_id] = sum(r.length for r in path if view.owners[r.index] == OPEN)
+    if sum(needs.values()) <= view.player.trains:
+        return None
+    mate = view.players[view.current ^ 1].trains
+    fits = [t for t, need in needs.items() if need <= mate]
+    return max(fits, key=lambda t: (needs[t], t)) if fits else None
+
+
+def _tunnel_ready(view: TeamGame, action: ClaimTeamRoute) -> bool:
+    """Whether to try a claim: any route but a tunnel, or a tunnel with cards to spare for
+    its surcharge (one card, or every card it can reveal once the pile is short — so a bot
+    never tries the same tunnel, declines and tries again for ever)."""
+    route = view.board.route(action.route)
+    reveal = view.board.reveal_count(route)
+    if not reveal:
+        return True
+    team = view.current // 2
+    spare = view.player.hand[LOCO] + view.holders[team][LOCO] - action.locomotives
+    if action.color != CARD_NAMES[LOCO]:
+        ci = CARD_INDEX[action.color]
+        spare += (view.player.hand[ci] + view.holders[team][ci]
+                  - (route.length - action.locomotives))
+    return spare >= (reveal if len(view.deck) < reveal else 1)
+
+
+def _claim_key(view: TeamGame, action: ClaimTeamRoute) -> tuple[int, int, int]:
+    """The longest route first; then the hand before the holder, colours before
+    locomotives."""
+    return (view.board.route(action.route).length, -_holder_use(action), -action.locomotives)
 
 
 def _holder_use(action: TeamAction) -> int:
@@ -165,6 +211,13 @@ def _draw(view: TeamGame, legal: list[TeamAction], wanted: set[str], rng: random
           ) -> TeamChoice:
     draws = [a for a in legal if isinstance(a, DrawTeamCard)]
     if not draws:
+        claims = [a for a in legal if isinstance(a, ClaimTeamRoute) and _tunnel_ready(view, a)]
+        if claims:
+            return TeamChoice(max(claims, key=lambda a: _claim_key(view, a)),
+                              "no card is left to draw: places trains")
+        shares = [a for a in legal if isinstance(a, ShareTickets)]
+        if shares:  # rather than drawing tickets it has no trains or cards for
+            return TeamChoice(shares[0], "nothing to draw or claim: sharing costs nothing now")
         return TeamChoice(rng.choice(legal), "nothing better to do")
     needed = {view.board.route(r).color for r in wanted} - {GRAY}
     for action in draws:

@@ -418,7 +418,9 @@ class TeamTable(widgets.HBox):
                 f'{count(points, "route point")}<br>{"<br>".join(people)}<br>'
                 f'Holder: {count(holder, "card")}, '
                 f'{count(len(game.shared[t]), "shared ticket")}</div>')
-        return f'<div style="font-size:12px">{"".join(rows)}</div>'
+        waiting = "over" if game.is_over else "bots" if self._bot_to_move() else "person"
+        return (f'<div class="ttr-team-state" data-moves="{self.moves}" data-waiting='
+                f'"{waiting}" style="font-size:12px">{"".join(rows)}</div>')
 
     def _render_pending(self, seen: TeamGame | None) -> None:
         pending = seen.pending if seen is not None else None

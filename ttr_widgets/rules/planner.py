@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from .engine import _route_closed
 from .errors import TTRError
 from .graph import cheapest_paths, connected, ticket_path
+from .legal import route_closed
 from .model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
 from .state import GameState, evolve
 
@@ -248,7 +248,7 @@ def _owned_blocked(state: GameState, player: int) -> tuple[frozenset[str], froze
     view = _as_player(state, player)
     owned = frozenset(view.players[player].routes)
     blocked = frozenset(r.id for r in state.board.routes
-                        if r.id not in owned and _route_closed(view, r) is not None)
+                        if r.id not in owned and route_closed(view, r) is not None)
     return owned, blocked
 
 
@@ -264,7 +264,7 @@ def _closed_if_taken(state: GameState, player: int, route: Route,
     after = evolve(view, owners=tuple(owners))
     return frozenset((route.id, *(
         rid for rid in route.parallel if rid not in owned
-        and _route_closed(after, state.board.route(rid)) is not None)))
+        and route_closed(after, state.board.route(rid)) is not None)))
 
 
 # --------------------------------------------------------------------------- the search

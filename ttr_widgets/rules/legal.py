@@ -1,0 +1,532 @@
+"""Legal moves: ``legal_actions``, ``random_action``, ``why_illegal`` and the checks behind
+them. A refused action raises (or returns) ``RulesError`` naming the rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    CollectWarehouses,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    FeedWarehouse,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    PlaceDepot,
+)
+from .depots import check_collect, check_depot, check_feed, collect_choices, depot_places
+from .errors import RulesError
+from .model import (
+    CARD_INDEX,
+    CARD_NAMES,
+    COLORS,
+    GRAY,
+    LOCO,
+    LOCOMOTIVE,
+    NUM_CARD_TYPES,
+    Board,
+    Hand,
+    Route,
+    card_index,
+)
+from .state import (
+    NO_CARD,
+    OPEN,
+    CollectChoice,
+    DepotPlacement,
+    FirstCard,
+    GameState,
+    Pending,
+    SecondCard,
+    TicketChoice,
+    TunnelPayment,
+)
+from .words import count
+
+COLOR_INDICES = tuple(range(len(COLORS)))
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action, in a fixed order: card draws, tickets, claims in board order (each
+    route's payments by colour, then locomotives), stations by city."""
+    head, groups, tail = _action_groups(state)
+    actions: list[Action] = list(head)
+    for group in groups:
+        actions += _expand(group)
+    actions += tail
+    return actions
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """Exactly ``rng.choice(legal_actions(state))``, without building every action: the fast
+    path of random play (a test checks the two agree)."""
+    head, groups, tail = _action_groups(state)
+    i = rng.choice(range(len(head) + sum(g[3] for g in groups) + len(tail)))
+    if i < len(head):
+        return head[i]
+    i -= len(head)
+    for group in groups:
+        if i < group[3]:
+            return _nth_payment(group, i)
+        i -= group[3]
+    return tail[i]
+
+
+_Run = tuple[str, int, int]
+_Payments = tuple[bool, str, tuple[_Run, ...], int]
+"""The legal payments for one route or city: ``(station, target, runs, size)``; each run
+``(colour, lo, hi)`` is that colour with ``lo``..``hi`` locomotives. Plain tuples, shared
+between targets of the same cost: random play builds thousands of them."""
+
+
+def _nth_payment(group: _Payments, i: int) -> Action:
+    station, target, runs, _size = group
+    for color, lo, hi in runs:
+        if i <= hi - lo:
+            return BuildStation(target, color, lo + i) if station else \
+                ClaimRoute(target, color, lo + i)
+        i -= hi - lo + 1
+    raise IndexError(i)
+
+
+def _expand(group: _Payments) -> list[Action]:
+    return [_nth_payment(group, i) for i in range(group[3])]
+
+
+_Groups = tuple[list[Action], list[_Payments], list[Action]]
+
+
+def _action_groups(state: GameState) -> _Groups:
+    """The legal actions as (single actions, runs of payments, single actions after them), in
+    ``legal_actions`` order."""
+    if state.is_over:
+        return [], [], []
+    pending = state.pending
+    if pending is not None:
+        return list(_pending_actions(state, pending)), [], []
+    head: list[Action]
+    if state.warehouses and (state.deck or state.discard):
+        head = [FeedWarehouse(p) for p in range(state.num_players)]
+    else:
+        head = list(_draw_actions(state, second=False))
+    if state.tickets:
+        head.append(_DRAW_TICKETS)
+    groups = _claim_groups(state) + _station_groups(state)
+    tail: list[Action] = []
+    if state.warehouses and state.depots_left[state.current]:
+        tail += depot_places(state)
+    if not (head or groups or tail):
+        tail.append(Pass())
+    return head, groups, tail
+
+
+def _pending_actions(state: GameState, pending: Pending) -> Sequence[Action]:
+    """The answers to a half-done turn."""
+    if isinstance(pending, TicketChoice):
+        return _ticket_choices(state, pending)
+    if isinstance(pending, TunnelPayment):
+        return [*_tunnel_payments(state, pending), DeclineTunnel()]
+    if isinstance(pending, SecondCard | FirstCard):
+        return _draw_actions(state, second=isinstance(pending, SecondCard))
+    if isinstance(pending, DepotPlacement):
+        return depot_places(state)
+    return collect_choices(state, pending)
+
+
+def why_illegal(state: GameState, action: Action) -> RulesError | None:
+    """The rule an action breaks, or None when it is legal."""
+    try:
+        check(state, action)
+    except RulesError as error:
+        return error
+    return None
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    return why_illegal(state, action) is None
+
+
+def _ticket_choices(state: GameState, pending: TicketChoice) -> list[KeepTickets]:
+    from itertools import combinations
+    offered = pending.tickets
+    choices: list[KeepTickets] = []
+    for k in range(len(offered), pending.keep - 1, -1):
+        choices += [KeepTickets(combo) for combo in combinations(offered, k)]
+    if pending.max_long is not None:
+        long_ids = _long_tickets(state.board, offered)
+        choices = [c for c in choices if len(long_ids & set(c.tickets)) <= pending.max_long]
+    return choices
+
+
+def _long_tickets(board: Board, tickets: Sequence[str]) -> set[str]:
+    return {t for t in tickets if "long" in board.ticket_by_id[t].kind}
+
+
+def _tunnel_payments(state: GameState, pending: TunnelPayment) -> list[PayTunnel]:
+    return [PayTunnel(k) for k in range(pending.extra + 1)
+            if tunnel_cost(state, pending, k) is not None]
+
+
+_DRAW_BLIND = DrawBlind()
+_DRAW_TICKETS = DrawTickets()
+_DRAW_FACE_UP = tuple(DrawFaceUp(name) for name in CARD_NAMES)  #: shared: actions are values
+_NOT_SECOND = frozenset((NO_CARD, LOCO))
+_NOT_FIRST = frozenset((NO_CARD,))
+
+
+def _draw_actions(state: GameState, second: bool) -> list[DrawBlind | DrawFaceUp]:
+    actions: list[DrawBlind | DrawFaceUp] = [_DRAW_BLIND] if state.deck or state.discard else []
+    shown = set(state.face_up) - (_NOT_SECOND if second else _NOT_FIRST)
+    actions += [_DRAW_FACE_UP[c] for c in sorted(shown)]
+    return actions
+
+
+_RouteRow = tuple[int, int, str, int, int]
+
+
+@lru_cache(maxsize=32)
+def _routes_by_color(board: Board) -> tuple[tuple[_RouteRow, ...], ...]:
+    """For each card colour (8 = gray routes), its routes as plain ints sorted by length:
+    (length, index, id, ferry locomotives, twin's index or -1). The claim loop stops at the
+    first route the hand cannot reach."""
+    table: list[list[_RouteRow]] = [[] for _ in range(len(COLORS) + 1)]
+    for r in board.routes:
+        color = len(COLORS) if r.color == GRAY else CARD_INDEX[r.color]
+        twin = board.route_by_id[r.double].index if r.double else -1
+        table[color].append((r.length, r.index, r.id, r.ferry_locomotives, twin))
+    return tuple(tuple(sorted(rows)) for rows in table)
+
+
+def _claim_groups(state: GameState) -> list[_Payments]:
+    """Every affordable open route's payments, in board order (rules claim.*,
+    ferry.locomotives)."""
+    player = state.player
+    hand, trains, owners, me = player.hand, player.trains, state.owners, state.current
+    locos = hand[LOCO]
+    small = state.num_players < state.board.rules.double_routes_min_players
+    found: list[tuple[int, str, tuple[_Run, ...], int]] = []
+    memo: dict[tuple[int, int, int], tuple[tuple[_Run, ...], int]] = {}
+    for color, rows in enumerate(_routes_by_color(state.board)):
+        gray = color == LOCO
+        reach = (max(hand[:LOCO]) if gray else hand[color]) + locos
+        if reach > trains:
+            reach = trains
+        if not rows or rows[0][0] > reach:
+            continue  # not even this colour's shortest route is affordable
+        for length, index, rid, ferry, twin in rows:
+            if length > reach:
+                break
+            if owners[index] != OPEN or (
+                    twin >= 0 and owners[twin] != OPEN and (small or owners[twin] == me)):
+                continue
+            key = (color, length, ferry)
+            runs = memo.get(key)
+            if runs is None:
+                runs = memo[key] = _payment_runs(hand, length, -1 if gray else color, ferry)
+            if runs[1]:
+                found.append((index, rid, *runs))
+    found.sort()
+    return [(False, rid, runs, size) for _index, rid, runs, size in found]
+
+
+def _payment_runs(hand: Hand, cost: int, color: int, low: int) -> tuple[tuple[_Run, ...], int]:
+    """Every way to pay ``cost`` cards of one colour (``color``, or any if -1) with at least
+    ``low`` locomotives, and how many ways that is."""
+    have_locos = hand[LOCO]
+    top = min(have_locos, cost - 1)
+    runs: list[_Run] = []
+    size = 0
+    for c in (color,) if color >= 0 else COLOR_INDICES:
+        need_locos = cost - hand[c]
+        if need_locos < low:
+            need_locos = low
+        if need_locos <= top:
+            runs.append((COLORS[c], need_locos, top))
+            size += top - need_locos + 1
+    if have_locos >= cost:
+        runs.append(("locomotive", cost, cost))
+        size += 1
+    return tuple(runs), size
+
+
+def _station_groups(state: GameState) -> list[_Payments]:
+    player = state.player
+    if not player.stations:
+        return []
+    runs, size = _payment_runs(player.hand, station_price(state), -1, 0)
+    if not size:
+        return []
+    taken = {city for city, _ in state.stations} | {city for city, _ in state.depots}
+    return [(True, city.name, runs, size) for city in state.board.cities if city.name not in taken]
+
+
+def station_cost(state: GameState) -> int | None:
+    """What the current player's next station costs, in cards (rule station.cost), or None
+    when they cannot build one (no station left, or a map without stations)."""
+    return station_price(state) if state.player.stations else None
+
+
+def station_price(state: GameState) -> int:
+    rules = state.board.rules
+    return rules.station_costs[rules.stations - state.player.stations]
+
+
+def route_closed(state: GameState, route: Route) -> RulesError | None:
+    """Why nobody (or not this player) may claim the route now, or None."""
+    board = state.board
+    if state.owners[route.index] != OPEN:
+        return RulesError("claim.open", f"{route} already belongs to "
+                          f"{state.players[state.owners[route.index]].name}.")
+    if route.double is None:
+        return None
+    twin_owner = state.owners[board.route_by_id[route.double].index]
+    if twin_owner == OPEN:
+        return None
+    if state.num_players < board.rules.double_routes_min_players:
+        return RulesError("claim.double-small", f"With {state.num_players} players only one "
+                          f"track of {route.cities_label} is used, and the other one is claimed.")
+    if twin_owner == state.current:
+        return RulesError("claim.double-own", f"You already own the other track of "
+                          f"{route.cities_label}; nobody may claim both.")
+    return None
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise RulesError if the action is illegal now."""
+    if state.is_over:
+        raise RulesError("turn.game-over", "The game is over; nothing more can be played.")
+    pending = state.pending
+    if isinstance(pending, TicketChoice):
+        if not isinstance(action, KeepTickets):
+            raise RulesError("turn.pending", "First choose which of the tickets you drew to keep.")
+        _check_keep(state, pending, action)
+    elif isinstance(pending, DepotPlacement | CollectChoice | FirstCard):
+        _check_warehouse_step(state, pending, action)
+    elif isinstance(pending, TunnelPayment):
+        _check_tunnel_answer(state, pending, action)
+    elif isinstance(pending, SecondCard):
+        _check_second_card(state, action)
+    else:
+        _check_turn_start(state, action)
+
+
+def _check_turn_start(state: GameState, action: Action) -> None:
+    if isinstance(action, DrawBlind | DrawFaceUp):
+        if state.warehouses and (state.deck or state.discard):
+            raise RulesError("wd.feed", "With Warehouses & Depots, drawing cards starts by "
+                             "feeding the pile's top card into a Warehouse.")
+        _check_first_card(state, action)
+    elif isinstance(action, FeedWarehouse):
+        check_feed(state, action)
+    elif isinstance(action, PlaceDepot):
+        check_depot(state, action)
+    elif isinstance(action, ClaimRoute):
+        _check_claim(state, action)
+    elif isinstance(action, DrawTickets):
+        if not state.tickets:
+            raise RulesError("tickets.empty", "The ticket pile is empty.")
+    elif isinstance(action, BuildStation):
+        _check_station(state, action)
+    elif isinstance(action, Pass):
+        if legal_actions(state) != [Pass()]:
+            raise RulesError("turn.pass", "You can only pass when there is nothing else you can "
+                             "do.")
+    elif isinstance(action, KeepTickets):
+        raise RulesError("tickets.keep", "You have not drawn any tickets to keep.")
+    elif isinstance(action, PayTunnel | DeclineTunnel):
+        raise RulesError("tunnel.reveal", "There is no tunnel waiting for payment.")
+    elif isinstance(action, CollectWarehouses):
+        raise RulesError("wd.collect", "You can only collect Warehouses right after claiming "
+                         "a route into a Depot city.")
+
+
+def _check_first_card(state: GameState, action: DrawBlind | DrawFaceUp) -> None:
+    if not (state.deck or state.discard or any(c != NO_CARD for c in state.face_up)):
+        raise RulesError("draw.nothing-left", "No train cards are left to draw anywhere.")
+    if isinstance(action, DrawBlind):
+        if not (state.deck or state.discard):
+            raise RulesError("draw.no-card", "The pile and the discards are empty: take a "
+                             "face-up card instead.")
+    else:
+        _check_face_up_card(state, action.card)
+
+
+def _check_face_up_card(state: GameState, card: str) -> int:
+    if card not in CARD_NAMES:
+        raise RulesError("action.unknown", f"{card!r} is not a train card.")
+    index = card_index(card)
+    if index not in state.face_up:
+        raise RulesError("draw.no-card", f"There is no face-up {card} to take.")
+    return index
+
+
+def _check_second_card(state: GameState, action: Action) -> None:
+    if isinstance(action, DrawBlind):
+        if not (state.deck or state.discard):
+            raise RulesError("draw.no-card", "The pile and the discards are empty.")
+    elif isinstance(action, DrawFaceUp):
+        if _check_face_up_card(state, action.card) == LOCO:
+            raise RulesError("draw.second-locomotive", "A face-up locomotive cannot be your "
+                             "second card; take another card or draw blind.")
+    else:
+        raise RulesError("draw.two-cards", "You drew one card; this turn you can only draw your "
+                         "second card.")
+
+
+def _check_claim(state: GameState, action: ClaimRoute) -> None:
+    board = state.board
+    route = board.route_by_id.get(action.route)
+    if route is None:
+        raise RulesError("action.unknown", f"There is no route {action.route!r} on the "
+                         f"{board.name} map.")
+    closed = route_closed(state, route)
+    if closed is not None:
+        raise closed
+    if state.player.trains < route.length:
+        raise RulesError("claim.trains", f"{route} needs {route.length} trains and you have "
+                         f"{state.player.trains} left.")
+    _check_payment(state.player.hand, route, action.color, action.locomotives)
+
+
+def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
+    length = route.length
+    if not 0 <= locos <= length:
+        raise RulesError("claim.whole-route", f"{route} takes exactly {length} cards.")
+    if color == "locomotive" or locos == length:
+        if locos != length or color != "locomotive":
+            raise RulesError("claim.locomotives", "A payment of locomotives only is written "
+                             "color='locomotive' with every card a locomotive.")
+    elif color not in COLORS:
+        raise RulesError("claim.one-colour", f"{color!r} is not a train card colour.")
+    elif route.color not in (GRAY, color):
+        raise RulesError("claim.one-colour", f"{route} is {route.color}: pay with {route.color} "
+                         f"cards and locomotives, not {color}.")
+    if locos < route.ferry_locomotives:
+        raise RulesError("ferry.locomotives", f"The ferry {route} needs at least "
+                         f"{count(route.ferry_locomotives, 'locomotive')}; you offered {locos}.")
+    _check_enough(hand, route, color)
+    _check_hand(hand, color, length - locos, locos, "claim.cards-in-hand")
+
+
+def _check_enough(hand: Hand, route: Route, color: str) -> None:
+    """Can this colour (with every locomotive held) pay the whole route now? If not, say
+    whether it is a matter of mixing colours or of claiming bit by bit."""
+    fits = hand[LOCO] + (hand[CARD_INDEX[color]] if color in CARD_INDEX and color != LOCOMOTIVE
+                         else 0)
+    if fits >= route.length:
+        return
+    held = f"you hold {count(fits, 'card')} that {'fits' if fits == 1 else 'fit'} ({color} " \
+        "and locomotives)"
+    if sum(hand) >= route.length:
+        raise RulesError("claim.one-colour", f"{route} needs {route.length} cards of one colour; "
+                         f"{held}, and other colours cannot make up the rest.")
+    raise RulesError("claim.whole-route", f"{route} is claimed whole, in one turn, with "
+                     f"{route.length} cards; {held}. Keep drawing and claim it later in one go.")
+
+
+def _check_hand(hand: Hand, color: str, colored: int, locos: int, rule: str) -> None:
+    if locos > hand[LOCO]:
+        raise RulesError(rule, f"You hold {count(hand[LOCO], 'locomotive')}, not {locos}.")
+    if colored and hand[card_index(color)] < colored:
+        raise RulesError(rule, f"You hold {count(hand[card_index(color)], color + ' card')}, "
+                         f"not {colored}.")
+
+
+def _check_station(state: GameState, action: BuildStation) -> None:
+    board = state.board
+    if not board.has_stations:
+        raise RulesError("station.map", f"The {board.name} map has no stations.")
+    if action.city not in board.city_index:
+        raise RulesError("action.unknown", f"There is no city {action.city!r} on the "
+                         f"{board.name} map.")
+    if not state.player.stations:
+        raise RulesError("station.limit", f"You have built all {board.rules.stations} of your "
+                         "stations.")
+    for city, owner in state.stations:
+        if city == action.city:
+            raise RulesError("station.one-per-city", f"{board.city_label(city)} already has "
+                             f"{state.players[owner].name}'s station.")
+    if state.piece_at(action.city) == "depot":
+        raise RulesError("wd.one-piece", f"{board.city_label(action.city)} holds a Depot; a "
+                         "city holds one piece.")
+    cost = station_price(state)
+    locos = action.locomotives
+    all_locos = action.color == "locomotive"
+    if not 0 <= locos <= cost or (all_locos != (locos == cost)) or \
+            (not all_locos and action.color not in COLORS):
+        raise RulesError("station.cost", f"This station costs {count(cost, 'card')} of one colour "
+                         "(locomotives allowed).")
+    _check_hand(state.player.hand, action.color, cost - locos, locos, "station.cost")
+
+
+def _check_keep(state: GameState, pending: TicketChoice, action: KeepTickets) -> None:
+    kept = action.tickets
+    if len(set(kept)) != len(kept) or not set(kept) <= set(pending.tickets):
+        raise RulesError("tickets.keep", "You can keep only tickets you were just given, each "
+                         "once.")
+    if len(kept) < pending.keep:
+        raise RulesError("tickets.keep", f"Keep at least {pending.keep} of these "
+                         f"{len(pending.tickets)} tickets.")
+    if pending.max_long is not None and \
+            len(_long_tickets(state.board, kept)) > pending.max_long:
+        most = count(pending.max_long, "long ticket")
+        raise RulesError("tickets.one-long", f"Keep at most {most}.")
+
+
+def _check_warehouse_step(state: GameState, pending: DepotPlacement | CollectChoice | FirstCard,
+                          action: Action) -> None:
+    if isinstance(pending, DepotPlacement):
+        if not isinstance(action, PlaceDepot):
+            raise RulesError("wd.setup", "First place your Depot on a city.")
+        check_depot(state, action)
+    elif isinstance(pending, CollectChoice):
+        if not isinstance(action, CollectWarehouses):
+            raise RulesError("turn.pending", "Your route reaches a Depot: choose which "
+                             "Warehouses to collect (or none).")
+        check_collect(state, pending, action)
+    elif isinstance(action, DrawBlind | DrawFaceUp):
+        _check_first_card(state, action)
+    else:
+        raise RulesError("draw.two-cards", "You fed a Warehouse: now draw your cards.")
+
+
+def _check_tunnel_answer(state: GameState, pending: TunnelPayment, action: Action) -> None:
+    if isinstance(action, DeclineTunnel):
+        return
+    if not isinstance(action, PayTunnel):
+        raise RulesError("turn.pending", "The tunnel's cards are revealed: pay the extra cards "
+                         "or decline.")
+    if pending.color == "locomotive" and action.locomotives != pending.extra:
+        raise RulesError("tunnel.all-locomotives", "You offered only locomotives, so the "
+                         f"{count(pending.extra, 'extra card')} must be locomotives too.")
+    if not 0 <= action.locomotives <= pending.extra:
+        raise RulesError("tunnel.pay", f"The surcharge is {count(pending.extra, 'card')}.")
+    if tunnel_cost(state, pending, action.locomotives) is None:
+        raise RulesError("tunnel.pay", f"You cannot pay {count(pending.extra, 'more card')} "
+                         "that way; you may decline.")
+
+
+def tunnel_cost(state: GameState, pending: TunnelPayment, extra_locos: int) -> Hand | None:
+    """The whole payment (offer + surcharge) as a hand, or None if the hand cannot afford it."""
+    route = state.board.route_by_id[pending.route]
+    locos = pending.locomotives + extra_locos
+    colored = route.length + pending.extra - locos
+    cost = [0] * NUM_CARD_TYPES
+    cost[LOCO] = locos
+    if colored:
+        if pending.color == "locomotive":
+            return None
+        cost[card_index(pending.color)] = colored
+    hand = state.player.hand
+    if any(h < c for h, c in zip(hand, cost, strict=False)):
+        return None
+    return tuple(cost)

@@ -66,7 +66,7 @@ from tests.browser import (
 )
 
 APP = "Play.ipynb"
-POOL = 1  #: pre-heated kernels ``ttr serve`` keeps for the app
+POOL = 1  #: pre-heated kernels ``ttr serve`` keeps for the app, by default here
 #: Routes of the USA map (the app's default) a visitor clicks, in this order: short and long,
 #: east and west, each different from the one before.
 ROUTES = ("usa-017", "usa-031", "usa-001", "usa-025", "usa-037")
@@ -115,6 +115,12 @@ class Classroom:
         return [v.open_seconds for v in self.visits if v.open_seconds is not None
                 and (kind is None or v.kind == kind)]
 
+    def interactive(self, kind: str | None = None) -> list[float]:
+        """Seconds from arriving to the board's answer to the visitor's first click."""
+        return [v.open_seconds + v.click_seconds[0] for v in self.visits
+                if v.open_seconds is not None and v.click_seconds
+                and (kind is None or v.kind == kind)]
+
     def clicks(self, kind: str | None = None) -> list[float]:
         return [s for v in self.visits if kind is None or v.kind == kind for s in v.click_seconds]
 
@@ -128,6 +134,8 @@ class Classroom:
                  "| figure | median | p95 | max |", "| --- | --- | --- | --- |"]
         for kind in kinds:
             lines.append(_row(f"open the app, {kind} (s)", self.opens(kind)))
+            lines.append(_row(f"interactive (first click answered), {kind} (s)",
+                              self.interactive(kind)))
             lines.append(_row(f"click → board answers, {kind} (s)", self.clicks(kind)))
         kernel_mb = [rss / MB for rss in self.kernel_rss]
         lines.append(_row("kernel RSS, one per visitor (MB)", kernel_mb, digits=0))
@@ -478,13 +486,14 @@ class Setup:
     protocol: int = 0
     stagger: float = 0.0
     server_nice: int = 0
+    pool: int = POOL  #: pre-heated app kernels (``ttr serve --pool``)
 
     def __post_init__(self) -> None:
         if self.browsers < 0 or self.protocol < 0 or self.browsers + self.protocol == 0:
             raise ValueError(f"give at least one visitor, not {self.browsers} browsers and "
                              f"{self.protocol} protocol visitors")
-        if self.stagger < 0 or not 0 <= self.server_nice <= 19:
-            raise ValueError("stagger: seconds >= 0; server_nice: 0 to 19")
+        if self.stagger < 0 or not 0 <= self.server_nice <= 19 or not 1 <= self.pool <= 64:
+            raise ValueError("stagger: seconds >= 0; server_nice: 0 to 19; pool: 1 to 64")
 
     @property
     def total(self) -> int:
@@ -493,12 +502,13 @@ class Setup:
     def describe(self) -> str:
         arrival = "all at once" if not self.stagger else f"arriving {self.stagger:g} s apart"
         nice = f", server at nice {self.server_nice}" if self.server_nice else ""
-        return f"{arrival}{nice}"
+        pool = "1 kernel" if self.pool == 1 else f"{self.pool} kernels"
+        return f"{arrival}{nice}, {pool} pre-heated"
 
 
 async def run_class(server: VoilaServer, setup: Setup) -> Classroom:
     """Send the class to the app (see the module) and measure it."""
-    before = server.wait_for_kernels(POOL, timeout=60)
+    before = server.wait_for_kernels(setup.pool, timeout=120)
     if setup.server_nice:
         _renice([server.process.pid, *server.kernel_pids()], setup.server_nice)
     server_before = _rss(server.process.pid)
@@ -536,10 +546,10 @@ async def run_class(server: VoilaServer, setup: Setup) -> Classroom:
         if browser is not None:
             await browser.close()
     wall = time.monotonic() - start
-    after = await asyncio.to_thread(server.wait_for_kernels, POOL, LEAVE_TIMEOUT)
-    problems = () if after == POOL else (
+    after = await asyncio.to_thread(server.wait_for_kernels, setup.pool, LEAVE_TIMEOUT)
+    problems = () if after == setup.pool else (
         f"{after} kernels still running {LEAVE_TIMEOUT:.0f} s after the class left "
-        f"(the pool is {POOL})",)
+        f"(the pool is {setup.pool})",)
     return Classroom(done, setup, before, len(kernels), after, kernel_rss, server_rss,
                      server_before, wall, problems)
 
@@ -576,12 +586,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--server-nice", type=int, default=0, metavar="N",
                         help="run the server and its kernels at this nice level (0-19), so "
                              "the browsers on this machine get the CPU first (default 0)")
+    parser.add_argument("--pool", type=int, default=POOL, metavar="N",
+                        help=f"pre-heated app kernels, ttr serve --pool (default {POOL})")
     args = parser.parse_args(argv)
     try:
-        setup = Setup(args.browsers, args.protocol, args.stagger, args.server_nice)
+        setup = Setup(args.browsers, args.protocol, args.stagger, args.server_nice, args.pool)
     except ValueError as exc:
         parser.error(str(exc))
-    with running_server(KIT_NOTEBOOKS, notebook=APP, log_name="voila-classroom") as server:
+    with running_server(KIT_NOTEBOOKS, notebook=APP, log_name="voila-classroom",
+                        extra=("--pool", str(setup.pool))) as server:
         result = run_class_in_a_thread(server, setup)
     print(result.report())
     worked = all(v.worked for v in result.visits) and not result.problems

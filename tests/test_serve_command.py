@@ -241,6 +241,47 @@ def test_jupyter_path_gets_the_kit_templates_once() -> None:
     assert env["JUPYTER_PATH"] == os.pathsep.join([str(serving.SHARE_DIR), "/somewhere"])
 
 
+# --- plotly's module, served once per browser ----------------------------------------------------
+
+def test_the_plotly_module_path_names_the_installed_plotly() -> None:
+    from importlib.metadata import version
+
+    path = serving.plotly_module_path("/user/ann/")
+    assert path == f"/user/ann/ttr/plotly-{version('plotly')}/widgetbundle.js"
+    assert serving.plotly_module_file().stat().st_size > 1_000_000  # plotly's 5 MB bundle
+
+
+@pytest.fixture
+def figure_widget_module() -> Any:
+    """plotly's FigureWidget base class, its module put back after the test."""
+    from plotly.basewidget import BaseFigureWidget  # type: ignore[import-untyped]
+
+    kept = BaseFigureWidget.__dict__["_esm"]
+    yield BaseFigureWidget
+    BaseFigureWidget._esm = kept
+
+
+def test_a_kernel_of_ttr_serve_gives_figure_widgets_a_loader_of_the_served_module(
+        figure_widget_module: Any) -> None:
+    import plotly.graph_objects as go
+
+    path = serving.plotly_module_path()
+    assert serving.use_served_plotly_module({serving.PLOTLY_MODULE_ENV: path})
+    esm = go.FigureWidget()._esm
+    assert len(esm) < 500 and f'import(new URL("{path}", location.href).href)' in esm
+    assert "export default plotly.default;" in esm
+
+
+@pytest.mark.parametrize("environ", [{}, {serving.PLOTLY_MODULE_ENV: ""},
+                                     {serving.PLOTLY_MODULE_ENV: "http://elsewhere/x.js"}])
+def test_elsewhere_figure_widgets_keep_plotly_s_own_module(
+        figure_widget_module: Any, environ: dict[str, str]) -> None:
+    import plotly.graph_objects as go
+
+    assert not serving.use_served_plotly_module(environ)
+    assert len(go.FigureWidget()._esm) > 1_000_000
+
+
 # --- a real server, stopped by its PID ---------------------------------------------------------
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
@@ -257,6 +298,18 @@ def test_ttr_serve_answers_and_stops_cleanly(stop: signal.Signals) -> None:
         landing = connection.getresponse()
         assert (landing.status, landing.getheader("Location")) == (
             302, "/voila/render/click_points.ipynb")  # the root address lands on the app
+        landing.read()
+        connection.request("GET", serving.plotly_module_path())
+        module = connection.getresponse()
+        body = module.read()
+        assert module.status == 200 and body == serving.plotly_module_file().read_bytes()
+        assert module.getheader("Cache-Control") == (
+            f"public, max-age={serving.MODULE_CACHE_SECONDS}, immutable")
+        beside = serving.plotly_module_path().replace(serving.PLOTLY_MODULE, "plotly.min.js")
+        connection.request("GET", beside)  # only the module is served from plotly's folder
+        refused = connection.getresponse()
+        refused.read()
+        assert refused.status == 404
         connection.close()
         process.send_signal(stop)
         out, err = process.communicate(timeout=30)

@@ -22,6 +22,15 @@ is in that one dictionary, so a test can read the policy without starting a serv
   in advance, so a visitor who finds one ready gets a rendered page without waiting for a kernel,
   and Voila starts a replacement at once; the other notebooks start their kernel on request (a
   pool per lesson would cost idle kernels each);
+- plotly's JavaScript reaches each browser once: the board's module (plotly's FigureWidget
+  bundle, 5 MB) would otherwise travel inside every board's widget state, through every page's
+  websocket, and cost the kernel and the server a 5 MB JSON message per page. ``ttr serve``
+  hands it out as a file at :func:`plotly_module_path` with a year-long, immutable cache
+  lifetime (the path carries plotly's version), and tells its kernels so (the
+  :data:`PLOTLY_MODULE_ENV` variable); a kernel that sees the variable gives every
+  ``FigureWidget`` a few-line module that imports that file (:func:`use_served_plotly_module`),
+  which the browser then keeps in its HTTP cache. Elsewhere (JupyterLab, Binder) nothing
+  changes;
 - every page works offline: the kit's template ``ttr`` (``ttr_widgets/share/voila/templates/
   ttr/``, found through ``JUPYTER_PATH``) is Voila's ``lab`` template without the Font Awesome
   stylesheets it links from a CDN, and the notebook list is Voila's classic (jinja) tree, since
@@ -31,13 +40,18 @@ is in that one dictionary, so a test can read the policy without starting a serv
 from __future__ import annotations
 
 import errno
+import importlib.util
+import json
 import os
+import re
 import socket
 import sys
 import threading
 import time
 import webbrowser
+from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
@@ -58,6 +72,9 @@ TEMPLATE = "ttr"  #: Voila's lab template minus its CDN stylesheets (ttr_widgets
 SHARE_DIR = Path(__file__).resolve().parent / "share"  #: a Jupyter data dir holding the template
 ALLOWED_FILES = (r".*\.(png|jpg|jpeg|gif|svg)",)  #: files a page may fetch from the served dir
 DENIED_FILES = (r".*\.(ipynb|py|json)",)
+PLOTLY_MODULE_ENV = "TTR_PLOTLY_MODULE"  #: the served plotly module's path, for the kernels
+PLOTLY_MODULE = "widgetbundle.js"  #: plotly's FigureWidget module, in plotly/package_data/
+MODULE_CACHE_SECONDS = 365 * 86400  #: how long a browser keeps the served plotly module
 
 
 class ServeError(TTRError):
@@ -338,6 +355,9 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
 
     - ``/`` redirects (302) to the page of ``app`` when it exists; the list of the
       served directory stays at ``/voila/tree``.
+    - plotly's FigureWidget module is served at :func:`plotly_module_path`, cached for a year
+      (see the module's docstring), and the kernels learn that path from
+      :data:`PLOTLY_MODULE_ENV`.
     - Voila's contents manager checks every notebook it reads against the Jupyter notary and
       warns "Notebook … is not trusted" on each page opened, since notebooks stored without
       outputs carry no signature. Trust decides only whether stored outputs may run their
@@ -351,8 +371,13 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
         def mark_trusted_cells(self, nb: Any, path: str = "") -> None:
             self.notary.mark_cells(nb, False)
 
+    module_handler = cached_module_handler()
+
     class Voila(voila):  # type: ignore[misc,valid-type]  # its log lines read "[Voila]"
         def init_settings(self) -> dict[str, Any]:
+            # before the pool's first kernels start: they inherit the environment
+            if plotly_module_file().is_file():
+                os.environ[PLOTLY_MODULE_ENV] = plotly_module_path(self.base_url)
             settings: dict[str, Any] = super().init_settings()
             self.contents_manager = QuietTrustContentsManager(parent=self)
             settings["contents_manager"] = self.contents_manager
@@ -360,6 +385,9 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
 
         def init_handlers(self) -> list[Any]:
             handlers: list[Any] = super().init_handlers()
+            folder, name = plotly_module_path(self.base_url).rsplit("/", 1)  # group: the name
+            handlers.insert(0, (f"{re.escape(folder)}/({re.escape(name)})", module_handler,
+                                {"path": str(plotly_module_file().parent)}))
             if not (Path(self.root_dir) / app).is_file():
                 return handlers
             target = notebook_url(self.server_url, app)
@@ -367,6 +395,63 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
             return root + [handler for handler in handlers if handler[0] != self.server_url]
 
     return Voila
+
+
+def plotly_module_path(base_url: str = "/") -> str:
+    """Where ``ttr serve`` serves plotly's FigureWidget module: under the server's base URL, in
+    a folder named after plotly's version (a new plotly is a new address, never a stale
+    cache)."""
+    return f"{base_url.rstrip('/')}/ttr/plotly-{version('plotly')}/{PLOTLY_MODULE}"
+
+
+def plotly_module_file() -> Path:
+    """plotly's FigureWidget module in the installed plotly package (found without importing
+    plotly into the server)."""
+    spec = importlib.util.find_spec("plotly")
+    if spec is None or spec.origin is None:
+        raise ServeError("plotly is not installed: reinstall the kit")
+    return Path(spec.origin).parent / "package_data" / PLOTLY_MODULE
+
+
+def cached_module_handler() -> type[Any]:
+    """A tornado handler serving one file that browsers keep for :data:`MODULE_CACHE_SECONDS`
+    without asking again (``immutable``: the address changes when the file does)."""
+    from tornado.web import StaticFileHandler
+
+    class CachedModuleHandler(StaticFileHandler):
+        def get_cache_time(self, path: str, modified: Any, mime_type: str) -> int:
+            return MODULE_CACHE_SECONDS
+
+        def set_extra_headers(self, path: str) -> None:
+            self.set_header("Cache-Control", f"public, max-age={MODULE_CACHE_SECONDS}, "
+                                             "immutable")
+
+    return CachedModuleHandler
+
+
+def plotly_module_loader(path: str) -> str:
+    """The few lines of JavaScript a FigureWidget carries instead of plotly's 5 MB module: they
+    import the module from ``path`` on the page's own server (the browser caches it) and hand
+    on what it exports."""
+    return (f"const plotly = await import(new URL({json.dumps(path)}, location.href).href);\n"
+            "export const FigureModel = plotly.FigureModel;\n"
+            "export const FigureView = plotly.FigureView;\n"
+            "export default plotly.default;\n")
+
+
+def use_served_plotly_module(environ: Mapping[str, str] | None = None) -> bool:
+    """In a kernel started by ``ttr serve`` (:data:`PLOTLY_MODULE_ENV` set), make every
+    FigureWidget load plotly's module from the server's cached file instead of sending it
+    through the page's websocket; True if it did. Elsewhere nothing changes."""
+    path = (os.environ if environ is None else environ).get(PLOTLY_MODULE_ENV, "")
+    if not path.startswith("/"):
+        return False
+    from plotly.basewidget import BaseFigureWidget  # type: ignore[import-untyped]
+
+    if "_esm" not in vars(BaseFigureWidget):  # plotly before 6 draws with its own extension
+        return False
+    BaseFigureWidget._esm = plotly_module_loader(path)
+    return True
 
 
 def use_kit_templates(environ: dict[str, str] | None = None) -> None:

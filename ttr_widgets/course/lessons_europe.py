@@ -30,6 +30,7 @@ from .practice import (
     europe_map,
     europe_route,
     finished,
+    last_turn,
     setup_offer,
     ticket_id,
     usa_map,
@@ -53,6 +54,8 @@ def ferries_and_tunnels() -> tuple[Practice, ...]:
     london = europe_route("Amsterdam", "London")
     palermo = europe_route("Palermo", "Smyrna")
     tunnel = europe_route("Barcelona", "Pamplona")
+    athina = europe_route("Athina", "Smyrna")
+    longest = europe_route("Petrograd", "Stockholm")
     return (
         Practice("ferry", "A ferry's locomotives", scenario(
             europe_map(), TWO, hands=[{"red": 2, "locomotive": 1}]),
@@ -64,6 +67,17 @@ def ferries_and_tunnels() -> tuple[Practice, ...]:
             "Palermo–Smyrna is a 6-space ferry needing 2 locomotives. Pay 2 red and 4 "
             "locomotives: the symbols are a minimum.",
             "ferry.locomotives", (ClaimRoute(palermo, "red", 4),), "accepted", (palermo,)),
+        Practice("ferry-one", "A ferry with one locomotive symbol", scenario(
+            europe_map(), TWO, hands=[{"red": 2, "locomotive": 1}]),
+            "Athina–Smyrna is a 2-space ferry with 1 locomotive symbol. Try to pay it with "
+            "Ann's 2 red; then pay 1 red and 1 locomotive.",
+            "ferry.locomotives", (ClaimRoute(athina, "red", 0),), highlight=(athina,)),
+        Practice("eight-spaces", "The 8-space route", scenario(
+            europe_map(), TWO, hands=[{"red": 8}], pile_top=["blue", "green", "white"]),
+            "Petrograd–Stockholm is the longest route on the map: 8 gray spaces, and a tunnel. "
+            "Claim it with Ann's 8 red. The pile shows blue, green, white: nothing more to "
+            "pay, and the route scores 21 points.",
+            "claim.points", (ClaimRoute(longest, "red", 0),), "accepted", (longest,)),
         Practice("tunnel", "A tunnel's reveal", _tunnel({"red": 4, "locomotive": 1},
                                                         ["red", "locomotive", "blue"]),
                  "Barcelona–Pamplona is a 2-space gray tunnel. Offer 2 red: the pile shows red, "
@@ -109,9 +123,47 @@ def _borrowing(ben_owns_the_link: bool, *, built: bool = False) -> GameState:
                     stations={"Munchen": 0} if built else None)
 
 
+def _europe_tie(ann: Sequence[tuple[str, str]], ben: Sequence[tuple[str, str]], hand: str,
+                built: Mapping[str, int] | None = None) -> GameState:
+    """The last turn of a Europe game: Ann owns ``ann``, Ben ``ben``; Ann holds the 4 cards of
+    colour ``hand``; ``built`` stations stand on the board. No tickets on either side."""
+    claimed = {**{europe_route(a, b): 0 for a, b in ann},
+               **{europe_route(a, b): 1 for a, b in ben}}
+    return last_turn(scenario(europe_map(), TWO, hands=[{hand: 4}, {"white": 2}],
+                              claimed=claimed, stations=built))
+
+
+def _europe_tie_breaks() -> tuple[Practice, ...]:
+    """Europe's tie-breaks after the tickets: the fewest stations built, then the European
+    Express."""
+    last_west = europe_route("Marseille", "Pamplona")
+    last_north = europe_route("Bruxelles", "Frankfurt")
+    by_stations = _europe_tie([("Dieppe", "Paris")], [("Kharkov", "Rostov"), ("Rostov", "Sochi")],
+                              "red", {"Wien": 0})
+    by_express = _europe_tie([("Brest", "Dieppe"), ("Dieppe", "Bruxelles")],
+                             [("Kharkov", "Moskva"), ("Rostov", "Sevastopol"),
+                              ("Venezia", "Zagrab")], "blue")
+    return (
+        Practice("tie-stations", "A tie: the fewest stations", by_stations,
+                 "The last turn. Claim Marseille–Pamplona with Ann's red. Ann ends on 26 (7 + "
+                 "1 for routes, 8 for her 2 unused stations, 10 for the European Express); Ben "
+                 "too (4 + 12 + 10). Neither completed a ticket; Ann built a station and Ben "
+                 "none, so Ben wins.",
+                 "score.tiebreak", (ClaimRoute(last_west, "red", 0),), "accepted",
+                 (last_west,)),
+        Practice("tie-express", "A tie: the European Express", by_express,
+                 "The last turn. Claim Bruxelles–Frankfurt with Ann's blue: her trail "
+                 "Brest–Dieppe–Bruxelles–Frankfurt is 6 long, Ben's longest only 4. Both end "
+                 "on 28 points, with no ticket and no station built, so the European Express "
+                 "decides: Ann wins.",
+                 "score.tiebreak", (ClaimRoute(last_north, "blue", 0),), "accepted",
+                 (last_north,)),
+    )
+
+
 def stations() -> tuple[Practice, ...]:
     """Lesson 7 (Europe): the starting tickets with a long one, stations' costs and limits,
-    what a station borrows."""
+    what a station borrows, and Europe's tie-breaks."""
     europe = europe_map()
     dealt = new_game(europe, TWO, seed=11)
     hand = [{"red": 6, "locomotive": 1}]
@@ -142,6 +194,7 @@ def stations() -> tuple[Practice, ...]:
                  "Build a station in München: at the end it borrows Ben's route, and the "
                  "ticket becomes a hit.",
                  "station.borrow", (BuildStation("Munchen", "red", 0),), "accepted", (link,)),
+        *_europe_tie_breaks(),
     )
 
 

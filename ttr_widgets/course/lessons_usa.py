@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ttr_widgets.rules.actions import (
     ClaimRoute,
     DrawBlind,
@@ -18,9 +20,11 @@ from ttr_widgets.rules.state import GameState
 
 from .practice import (
     FOUR,
+    THREE,
     TWO,
     Practice,
     finished,
+    last_turn,
     setup_offer,
     ticket_id,
     usa_map,
@@ -151,6 +155,12 @@ def claiming() -> tuple[Practice, ...]:
             "Two players: Ben took the black track of Denver–Kansas City. Try the orange one.",
             "claim.double-small", (ClaimRoute(den_kc_orange, "orange", 0),),
             highlight=(den_kc_orange,)),
+        Practice("double-three-players", "Double routes, 3 players", scenario(
+            usa, THREE, hands=[twin], claimed={den_kc_black: 1}),
+            "Three players count as few: Ben took the black track of Denver–Kansas City, so "
+            "the orange one is closed to Ann and Cleo too. Try it.",
+            "claim.double-small", (ClaimRoute(den_kc_orange, "orange", 0),),
+            highlight=(den_kc_orange,)),
         Practice("double-four-players", "Double routes, 4 players", scenario(
             usa, FOUR, hands=[twin], claimed={den_kc_black: 1}),
             "Four players: Ben took the black track. Claim the orange one: it is open to "
@@ -232,10 +242,51 @@ def plan_exercise() -> GameState:
 # --------------------------------------------------------------------------- 5. the end
 
 
+def _loop() -> GameState:
+    """Ann owns Nashville–Atlanta, Atlanta–Miami and Miami–Charleston (a trail of 10) and holds
+    2 red for Charleston–Atlanta, the route that closes the loop."""
+    owned = [("Nashville", "Atlanta"), ("Atlanta", "Miami"), ("Miami", "Charleston")]
+    return scenario(usa_map(), TWO, hands=[{"red": 2}, {"blue": 2}],
+                    claimed={usa_route(a, b): 0 for a, b in owned})
+
+
+def _tie(ben: Sequence[tuple[str, str]], tickets_held: Sequence[Sequence[str]] = ()
+         ) -> GameState:
+    """The last turn of a game: Ann owns Denver–Santa Fe and holds 2 red for Santa Fe–El Paso;
+    Ben owns the routes ``ben``."""
+    claimed = {usa_route("Denver", "Santa Fe"): 0, **{usa_route(a, b): 1 for a, b in ben}}
+    return last_turn(scenario(usa_map(), TWO, hands=[{"red": 2}, {"blue": 2}], claimed=claimed,
+                              tickets=tickets_held))
+
+
+def _tie_breaks() -> tuple[Practice, ...]:
+    """A tie the first tie-break settles, and one no tie-break settles."""
+    usa = usa_map()
+    last = usa_route("Santa Fe", "El Paso")
+    won = _tie([("El Paso", "Dallas"), ("Nashville", "Atlanta")],
+               [[ticket_id(usa, "Denver", "El Paso")], []])
+    level = _tie([("Atlanta", "Charleston"), ("Charleston", "Raleigh")])
+    return (
+        Practice("tie-tickets", "A tie on points: tickets decide", won,
+                 "The last turn: Ann holds Denver–El Paso (4). Claim Santa Fe–El Paso with "
+                 "her 2 red. Both end on 18 points and both trails are 4 long, so both score "
+                 "the 10-point bonus; Ann completed 1 ticket and Ben none, so Ann wins.",
+                 "score.tiebreak", (ClaimRoute(last, "red", 0),), "accepted", (last,)),
+        Practice("tie-shared", "Still tied after every tie-break", level,
+                 "The last turn, no tickets on either side. Claim Santa Fe–El Paso: Ann and "
+                 "Ben both end on 14 points, with no ticket completed and both holding the "
+                 "bonus for the longest trail (4 each). Nothing separates them: they share the "
+                 "win.",
+                 "score.tiebreak", (ClaimRoute(last, "red", 0),), "accepted", (last,)),
+    )
+
+
 def ending() -> tuple[Practice, ...]:
-    """Lesson 5 (USA): the last round, a finished game, passing and the stalemate."""
+    """Lesson 5 (USA): the last round, a finished game, passing and the stalemate, the longest
+    trail around a loop, and the tie-breaks."""
     usa = usa_map()
     atl_cha = usa_route("Atlanta", "Charleston")
+    loop = usa_route("Charleston", "Atlanta")
     low = scenario(usa, TWO, hands=[{"red": 2, "white": 1}, {"blue": 3}], trains=[4, 20])
     everything = {"red": 12, "orange": 12, "yellow": 12, "green": 12, "blue": 12}
     stuck = scenario(usa, TWO, hands=[everything, {"pink": 12, "white": 12, "black": 12,
@@ -261,6 +312,13 @@ def ending() -> tuple[Practice, ...]:
                  "Same table: pass for Ann, then for Ben. A whole round of passes ends the "
                  "game.",
                  "end.stalemate", (Pass(), Pass()), "accepted"),
+        Practice("longest-loop", "A loop in the longest trail", _loop(),
+                 "Ann's longest trail runs Nashville–Atlanta–Miami–Charleston: 10 spaces. "
+                 "Claim Charleston–Atlanta with her 2 red to close the loop: the trail now "
+                 "starts in Nashville, goes round the loop and ends back in Atlanta, 12 spaces. "
+                 "Atlanta is passed twice; no train is counted twice.",
+                 "score.longest", (ClaimRoute(loop, "red", 0),), "accepted", (loop,)),
+        *_tie_breaks(),
     )
 
 

@@ -251,9 +251,9 @@ class TryIt:
     def _meet_goal(self) -> None:
         self.goal_met = True
         rule = self.step.rule
-        said = f" {_esc(RULES[rule])} {why_html(rule)}" if rule else ""
-        self.goal.value = (f'<div style="font-size:13px;position:relative"><b>{OK} Done.</b>'
-                           f'{said}</div>')
+        said = f" That is the rule at work. {why_html(rule)}" if rule else ""
+        self.goal.value = (f'<div style="font-size:13px;position:relative;display:flex;gap:6px">'
+                           f'<b>{OK} Done.</b>{said}</div>')
 
     def _show_prompt(self) -> None:
         step = self.step

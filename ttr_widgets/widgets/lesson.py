@@ -19,11 +19,10 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, Protocol
 
 import ipywidgets as w
 
-from ttr_widgets.course.lessons import Outcome, Practice
 from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.errors import RulesError
@@ -34,7 +33,33 @@ from .lesson_board import LessonBoard
 from .lesson_exercises import NO, OK, PlanTryIt, ScoreExercise, WhichTicketFails, button
 from .status import why_html
 
-__all__ = ["PlanTryIt", "Quiz", "ScoreExercise", "TryIt", "WhichTicketFails"]
+__all__ = ["Outcome", "PlanTryIt", "Practice", "Quiz", "ScoreExercise", "TryIt",
+           "WhichTicketFails"]
+
+#: How a position's demo ends: its last move refused by the position's rule, or accepted.
+Outcome = Literal["refused", "accepted"]
+
+
+class Practice(Protocol):
+    """What a "try it" position hands the board: the course's positions
+    (``ttr_widgets.course``) have these; the widgets never import the course."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def demo(self) -> tuple[Action, ...]: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def highlight(self) -> tuple[str, ...]: ...
 
 
 def _esc(text: object) -> str:

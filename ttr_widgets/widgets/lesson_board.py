@@ -38,6 +38,7 @@ from ttr_widgets.rules.advice import (
 )
 from ttr_widgets.rules.errors import RulesError, TTRError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.legal import route_closed
 from ttr_widgets.rules.model import COLORS, GRAY, LOCOMOTIVE
 from ttr_widgets.rules.state import DepotPlacement, GameState, TicketChoice, TunnelPayment
 from ttr_widgets.rules.words import possessive
@@ -54,7 +55,8 @@ from .status import StatusLine
 from .style import APP_CSS, DEFAULT_PLAYER_COLORS
 from .tickets import TicketChoicePanel, TicketsView
 
-__all__ = ["LESSON_CSS", "LessonBoard", "ScrollIntoView", "city_answer", "turn_over"]
+__all__ = ["LESSON_CSS", "LessonBoard", "ScrollIntoView", "city_answer", "closed_routes",
+           "turn_over"]
 
 BOARD_WIDTH, BOARD_HEIGHT = 900, 560  #: px, as the play app draws its board
 Answer = Callable[[Action, RulesError | None], object]
@@ -395,8 +397,20 @@ class LessonBoard(widgets.VBox):
         self.map_view.show(owners=state.route_owners(), stations=state.station_owners(),
                            highlight=self.highlight, selected=self.selected,
                            selected_city=self.selected_city, depots=state.depot_owners(),
-                           warehouses=warehouse_sizes(state), marked=marked,
-                           marked_label="ticket cities")
+                           warehouses=warehouse_sizes(state), closed=closed_routes(state),
+                           marked=marked, marked_label="ticket cities")
+
+
+def closed_routes(state: GameState) -> dict[str, str]:
+    """Open tracks nobody may claim any more — the twin of a claimed double where only one
+    track is used (rule claim.double-small) — and why, in the core's words (``legal.route_closed``;
+    the board draws them closed, as the play app does)."""
+    closed = {}
+    for route in state.board.routes:
+        error = route_closed(state, route) if route.double is not None else None
+        if error is not None and error.rule == "claim.double-small":
+            closed[route.id] = error.reason
+    return closed
 
 
 def city_answer(state: GameState, city: str) -> str | RulesError:

@@ -26,6 +26,8 @@ from ttr_widgets.rules.teams import (
 from ttr_widgets.widgets.app import PlayApp
 from ttr_widgets.widgets.team_table import TeamTable, payment_words
 
+from .test_plain_words import assert_plain
+
 USA = load_map("usa")
 NAMES = ("You", "Ben", "Cleo", "Dev")
 
@@ -91,6 +93,7 @@ def test_a_team_game_is_played_to_the_end_by_clicks_using_the_holder_and_sharing
     row_before = app.team._row
     rng = random.Random(0)
     shared_by_action = used_holder = False
+    played: list[TeamAction] = []
     while not table.game.is_over:
         game = table.game
         assert game.current == 0 and table.viewer == 0
@@ -98,6 +101,9 @@ def test_a_team_game_is_played_to_the_end_by_clicks_using_the_holder_and_sharing
         if not shared_by_action and game.pending is None and game.player.tickets:
             action = ShareTickets(game.player.tickets[:1])
         holder, moves = sum(game.holders[0]), table.moves
+        if len(played) % 10 == 0:
+            assert_plain(table)  # what a person reads: no ids, no code-speak
+        played.append(action)
         click(table, action)
         assert table.moves > moves, table.status.text  # played, not refused
         if isinstance(action, ShareTickets):
@@ -111,6 +117,7 @@ def test_a_team_game_is_played_to_the_end_by_clicks_using_the_holder_and_sharing
     assert table.score_html.value.count("ttr-team-score-row") == 2
     assert "Blue team" in table.score_html.value and "Red team" in table.score_html.value
     assert table.status.text.endswith(sheet.reason)
+    assert_plain(table)
     table.leave.click()
     assert app.team.table is None and app.children[-1] is row_before
 

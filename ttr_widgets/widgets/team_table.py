@@ -123,14 +123,18 @@ class TeamTable(widgets.HBox):
 
     def __init__(self, board: Board, names: Sequence[str], kinds: Sequence[str],
                  seed: int = 0, *, bot_delay: float = 0.4, options: Options | None = None,
-                 on_leave: Callable[[], object] | None = None) -> None:
+                 on_leave: Callable[[], object] | None = None,
+                 game: TeamGame | None = None) -> None:
+        if game is not None and (game.board is not board or tuple(
+                p.name for p in game.players) != tuple(names)):
+            raise ValueError("game: expected a game on this board with these players")
         if len(kinds) != len(names):
             raise ValueError(f"kinds: expected one per player ({len(names)}), got {len(kinds)}")
         unknown = [k for k in kinds if k not in TEAM_KINDS]
         if unknown:
             raise ValueError(f"kinds: expected one of {', '.join(TEAM_KINDS)}, not "
                              f"{unknown[0]!r}")
-        self._game = new_team_game(board, names, seed, options)
+        self._game = game if game is not None else new_team_game(board, names, seed, options)
         self._kinds = tuple(kinds)
         self.bot_delay = bot_delay
         self._revealed: tuple[int, int] | None = None
@@ -138,6 +142,10 @@ class TeamTable(widgets.HBox):
         self._bot_task: asyncio.Task[None] | None = None
         self._on_leave = on_leave
         self.moves = 0  #: actions played so far (the browser test waits on it)
+        #: called after each move a person plays, with (before, action, after)
+        self.on_move: list[Callable[[TeamGame, TeamAction, TeamGame], object]] = []
+        #: called with each refusal the status line shows
+        self.on_refusal: list[Callable[[RulesError], object]] = []
 
         colors = [TEAM_COLORS[i // 2][i % 2] for i in range(len(names))]
         self.map_view = MapView(board, player_colors=colors, player_names=list(names),
@@ -233,8 +241,13 @@ class TeamTable(widgets.HBox):
         refusal = self._seat_refusal() or why_illegal(self._game, action)
         if refusal is not None:
             self.status.refuse(refusal)
+            for listener in self.on_refusal:
+                listener(refusal)
             return False
-        self._game = apply(self._game, action)
+        before = self._game
+        self._game = apply(before, action)
+        for callback in self.on_move:
+            callback(before, action, self._game)
         self.moves += 1
         self._selected = None
         told = self._game.last_event

@@ -1,0 +1,116 @@
+"""The team lesson's practice position and its tasks (lesson 10, Team Asia rules).
+
+``team_practice()`` is a 4-player USA team game just past its setup where the learner (seat 0,
+"You") has too few red cards in hand for Denver – Oklahoma City (4 red) but enough with the team
+holder's; ``TEAM_TASKS`` are what the try-it asks, each recognised from a move
+(``task_done``) or a refusal (its rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import KeepTickets
+from .maps import load_map
+from .model import Hand, hand_from
+from .state import TicketChoice, evolve
+from .teams import (
+    HOLDER,
+    ClaimTeamRoute,
+    DrawTeamCard,
+    SecondTeamCard,
+    ShareTicket,
+    ShareTickets,
+    TeamAction,
+    TeamGame,
+    apply,
+    new_team_game,
+)
+
+PLAYERS = ("You", "Ben", "Cleo", "Dev")  #: You & Ben are the Blue team, Cleo & Dev the Red
+ROUTE = "usa-034"  #: Denver – Oklahoma City, 4 red
+SEED = 12
+
+
+@dataclass(frozen=True, slots=True)
+class TeamTask:
+    """One thing the try-it asks: ``rule`` is the rule it practises (a refusal task is done
+    when that rule refuses a move)."""
+
+    name: str
+    text: str
+    rule: str
+    refusal: bool = False
+
+
+TEAM_TASKS = (
+    TeamTask("holder-first", "Draw cards with your first card into the team holder (the second "
+             "then goes to your hand).", "team.draw-first"),
+    TeamTask("locomotive", "Try to take a face-up locomotive into your hand, when one is face "
+             "up: see why not.", "team.draw-locomotive", refusal=True),
+    TeamTask("share", "Share a ticket: move 1 or 2 of your tickets into the ticket holder (your "
+             "whole turn).", "team.share-action"),
+    TeamTask("claim-holder", "Claim Denver – Oklahoma City (4 red) with red cards from your hand "
+             "and the team holder together.", "team.claim-payment"),
+)
+
+
+def team_practice() -> TeamGame:
+    """The position: setup done (each player kept 3 tickets and shared the first), You hold
+    2 red and 1 blue, the Blue team's holder 2 red and 1 green; You are to move."""
+    game = new_team_game(load_map("usa"), PLAYERS, SEED)
+    while game.in_setup:
+        pending = game.pending
+        if isinstance(pending, TicketChoice):
+            game = apply(game, KeepTickets(pending.tickets[:3]))
+        else:
+            game = apply(game, ShareTicket(game.player.tickets[0]))
+    hand, holder = hand_from({"red": 2, "blue": 1}), hand_from({"red": 2, "green": 1})
+    deck = list(game.deck) + [c for c, n in enumerate(game.players[0].hand) for _ in range(n)]
+    for card, n in enumerate(_plus(hand, holder)):  # every card still counted once
+        for _ in range(n):
+            deck.remove(card)
+    you = evolve(game.players[0], hand=hand)
+    return evolve(game, players=(you, *game.players[1:]), holders=(holder, *game.holders[1:]),
+                  deck=tuple(deck),
+                  last_event="Your turn: the Blue team's holder has cards for you.")
+
+
+def _plus(a: Hand, b: Hand) -> Hand:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def task_done(task: TeamTask, before: TeamGame, action: TeamAction) -> bool:
+    """Whether playing ``action`` in ``before`` does ``task`` (refusal tasks: never a move)."""
+    if task.name == "holder-first":
+        return (isinstance(action, DrawTeamCard) and action.to == HOLDER
+                and not isinstance(before.pending, SecondTeamCard))
+    if task.name == "share":
+        return isinstance(action, ShareTickets)
+    if task.name == "claim-holder":
+        return (isinstance(action, ClaimTeamRoute) and action.route == ROUTE
+                and action.holder_cards + action.holder_locomotives > 0)
+    return False
+
+
+#: The lesson's questions, as ``widgets.lesson.Quiz`` takes them (``Quiz(**TEAM_QUIZZES[k])``).
+TEAM_QUIZZES: dict[str, dict[str, object]] = {
+    "double": {
+        "question": "Can Ben claim the other track of the double route Ann just claimed?",
+        "options": ["Yes, they are teammates", "Yes, but only with cards from the holder",
+                    "No: with 4 players the other track is closed for everyone"],
+        "answer": "No: with 4 players the other track is closed for everyone",
+        "explanation": "With 4 players a double route closes once either track is taken, for "
+                       "the claimer's teammate too.",
+    },
+    "secret-ticket": {
+        "question": "Does your teammate's secret ticket count for your team?",
+        "options": ["No, only shared tickets count",
+                    "Yes: every ticket of both teammates counts",
+                    "Only if you help complete it"],
+        "answer": "Yes: every ticket of both teammates counts",
+        "explanation": "A team's tickets, in both hands and in the holder, all count against "
+                       "the teammates' routes together; sharing a ticket only lets your "
+                       "teammate see it.",
+    },
+}

@@ -98,3 +98,27 @@ def test_a_payment_the_rules_forbid_is_tried_from_the_board(
         assert inside, f"with the claim panel open, the {name} is off the screen: {box}"
     screenshot(page, "lesson-claim-refusal", full_page=False)
     assert console_errors == []
+
+
+@pytest.mark.browser
+def test_a_ticket_choice_fits_beside_the_board_and_too_few_are_refused(
+        lesson_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    """Lesson 7 starts with Europe's deal (1 long ticket and 3 regular ones, all ticked, as in
+    the app): keeping only the long one is refused under tickets.keep, on one screen."""
+    open_notebook(page, lesson_server, "07-Europe-Stations-and-Long-Tickets.ipynb",
+                  ready=f"{TABLE} .ttr-ticket-choice")
+    page.locator(TABLE).first.evaluate("table => table.scrollIntoView({block: 'start'})")
+    boxes = page.locator(f"{TABLE} .ttr-ticket-choice input[type=checkbox]")
+    assert boxes.count() == 4 and all(boxes.nth(i).is_checked() for i in range(4))
+    for i in (1, 2, 3):
+        boxes.nth(i).uncheck()
+    page.locator(f"{TABLE} .ttr-keep-tickets").click()
+    page.locator(f'{TABLE} .ttr-status .ttr-status-error[data-rule="tickets.keep"]'
+                 ).wait_for(state="visible")
+    page.wait_for_timeout(1000)  # the board's fit
+    for name, selector in {**PARTS, "ticket choice": f"{TABLE} .ttr-ticket-choice-panel"
+                           }.items():
+        inside, box = on_screen(page, selector)
+        assert inside, f"with the ticket choice open, the {name} is off the screen: {box}"
+    screenshot(page, "lesson-ticket-refusal", full_page=False)
+    assert console_errors == []

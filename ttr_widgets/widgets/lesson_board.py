@@ -231,7 +231,9 @@ class LessonBoard(widgets.VBox):
             return f"{name}: place a Depot — click a city on the board."
         if pending is not None:
             return f"{name}: finish the turn below."
-        return f"{possessive(name)} turn: draw cards, click a route or a city, or draw tickets."
+        city = ("" if not (state.board.has_stations or state.warehouses) else
+                " or a city (a station" + (", a Depot)" if state.warehouses else ")"))
+        return f"{possessive(name)} turn: draw cards, click a route{city}, or draw tickets."
 
     # -- moves (what the buttons and clicks call) -----------------------------------------------
 

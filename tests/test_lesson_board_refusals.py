@@ -28,13 +28,35 @@ CLAIMS = [(lesson, p) for lesson, p in PRACTICES
           if any(isinstance(a, ClaimRoute) for a in p.demo)]
 
 
+_APPS: dict[tuple[str, tuple[str, ...]], PlayApp] = {}
+_TABLES: dict[tuple[str, tuple[str, ...]], LessonBoard] = {}
+
+
+def _seats(state: GameState) -> tuple[str, tuple[str, ...]]:
+    return state.board.name, tuple(p.name for p in state.players)
+
+
 def app_for(state: GameState) -> PlayApp:
     """The play app at ``state``, every seat a person (a hotseat table: nobody moves alone),
-    the hand of the player to move shown."""
-    app = PlayApp.from_game(Game((state,)), ("human",) * len(state.players), bot_delay=0,
-                            paused=True)
+    the hand of the player to move shown. One app per board and players, loaded afresh."""
+    kinds = ("human",) * len(state.players)
+    app = _APPS.get(_seats(state))
+    if app is None:
+        app = _APPS[_seats(state)] = PlayApp.from_game(Game((state,)), kinds, bot_delay=0,
+                                                       paused=True)
+    else:
+        app.load_game(Game((state,)), kinds, paused=True)
     app.reveal_hand()
     return app
+
+
+def table_for(state: GameState) -> LessonBoard:
+    """A lesson board at ``state`` (one per board and players, reset to the position)."""
+    table = _TABLES.get(_seats(state))
+    if table is None:
+        table = _TABLES[_seats(state)] = LessonBoard(state)
+    table.reset(state)
+    return table
 
 
 def said(status: StatusLine) -> tuple[str, str, str, str]:
@@ -51,7 +73,7 @@ def play_both(app: PlayApp, table: LessonBoard, action: Action) -> tuple[bool, b
 @pytest.mark.parametrize("practice", [p for _, p in REFUSED],
                          ids=[f"{lesson}:{p.name}" for lesson, p in REFUSED])
 def test_a_forbidden_move_is_refused_alike(practice: Practice) -> None:
-    app, table = app_for(practice.state), LessonBoard(practice.state)
+    app, table = app_for(practice.state), table_for(practice.state)
     for action in practice.demo[:-1]:
         assert play_both(app, table, action) == (True, True)
     assert play_both(app, table, practice.demo[-1]) == (False, False)
@@ -68,7 +90,7 @@ def test_a_forbidden_move_is_refused_alike(practice: Practice) -> None:
                          ids=[f"{lesson}:{p.name}" for lesson, p in CLAIMS])
 def test_a_route_clicked_is_answered_alike(practice: Practice) -> None:
     claim = next(a for a in practice.demo if isinstance(a, ClaimRoute))
-    app, table = app_for(practice.state), LessonBoard(practice.state)
+    app, table = app_for(practice.state), table_for(practice.state)
     app.select_route(claim.route)
     table.select_route(claim.route)
     assert said(app.status) == said(table.status)
@@ -82,7 +104,7 @@ def test_a_route_clicked_is_answered_alike(practice: Practice) -> None:
     ids=lambda p: p.name)
 def test_a_city_clicked_is_answered_alike(practice: Practice) -> None:
     city = next(a.city for a in practice.demo if isinstance(a, BuildStation | PlaceDepot))
-    app, table = app_for(practice.state), LessonBoard(practice.state)
+    app, table = app_for(practice.state), table_for(practice.state)
     app.select_city(city)
     table.select_city(city)
     assert said(app.status) == said(table.status)

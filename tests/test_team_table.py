@@ -195,3 +195,27 @@ def test_hotseat_shows_only_the_person_to_move_never_the_teammate_s_hand() -> No
     picks = [w.description for w in table.pending_box.children
              if isinstance(w, widgets.Checkbox)]
     assert picks == [str(table.game.board.ticket(t)) for t in offered] and not ben.tickets
+
+
+def test_six_seats_of_bots_play_a_whole_game_in_three_teams() -> None:
+    app = PlayApp("usa", seed=4, bot_delay=0)
+    panel = app.team.panel
+    panel.count.value = 6
+    assert len(panel.seats.children) == 6
+    for kind in panel.kinds:
+        kind.value = "greedy"
+    panel.seed.value = "8"
+    panel.start.click()
+    table = app.team.table
+    assert table is not None and table.game.is_over  # bots only: played at once
+    assert table.score_html.value.count("ttr-team-score-row") == 3
+    assert "Green team" in table.teams_html.value
+    assert table.viewer == table.game.current  # nobody to hide from: the table is watched
+
+
+def test_a_bad_seed_is_one_line_in_the_app_s_status() -> None:
+    app = PlayApp("usa", seed=4, bot_delay=0)
+    app.team.panel.seed.value = "soon"
+    app.team.panel.start.click()
+    assert app.team.table is None
+    assert app.status.text == "seed: expected a whole number, not 'soon'"

@@ -273,3 +273,22 @@ def test_a_closed_double_track_is_drawn_closed_as_in_the_app(claiming: TryIt) ->
     assert set(closed) == {twin} and closed == _closed_routes(claiming.state)
     claiming.select("double-four-players")
     assert closed_routes(claiming.state) == {}
+
+
+def test_the_apps_score_sheet_shows_when_the_game_ends_and_on_request() -> None:
+    try_it = TryIt.of(lessons.stations())
+    table = try_it.table
+    try_it.select("tie-stations")
+    assert not shown(table.scoring) and shown(table.score_now)
+    try_it.show_me()  # Ann's last claim ends the game on a tie
+    assert try_it.state.is_over and shown(table.scoring) and not shown(table.score_now)
+    assert "Ben" in table.scoring.winner.value and "fewest stations" in table.scoring.winner.value
+    try_it.select("borrow")
+    assert not shown(table.scoring)
+    table.score_now.value = True  # mid-game: the score as it would stand now
+    assert shown(table.scoring) and table.scoring.sheet is not None
+    try_it.show_me()
+    ann = table.scoring.sheet.players[0]
+    assert any(t.borrowed and t.completed for t in ann.tickets)  # through Ben's route
+    table.score_now.value = False
+    assert not shown(table.scoring)

@@ -36,6 +36,7 @@ from ttr_widgets.rules.advice import (
     station_refusal,
     warehouse_sizes,
 )
+from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.errors import RulesError, TTRError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.legal import route_closed
@@ -51,6 +52,7 @@ from .map_view import MapView
 from .market import Market
 from .narrate import own_move
 from .players import PlayersTable
+from .scoring_view import ScoringView
 from .status import StatusLine
 from .style import APP_CSS, DEFAULT_PLAYER_COLORS
 from .tickets import TicketChoicePanel, TicketsView
@@ -138,13 +140,21 @@ class LessonBoard(widgets.VBox):
         self.feed = FeedRow(self.play)
         self.collect = CollectPanel(self.play)
         self.take_turn_button = _button("", self.take_turn, "ttr-take-turn", icon="user")
+        self.scoring = ScoringView(state.board, self._highlight_path)
+        self.score_now = widgets.ToggleButton(
+            description="Score if it ended now", icon="list",
+            tooltip="The final score as it would stand if the game ended now",
+            layout=widgets.Layout(width="auto", margin="2px"))
+        self.score_now.add_class("ttr-score-now")
+        self.score_now.observe(lambda _c: self._render(), names="value")
         self._make_try_row()
         self.scroller = ScrollIntoView()
         self.scroller.layout.display = "none"
         self.fit = BoardFit(width=BOARD_WIDTH, height=BOARD_HEIGHT)
         side = [instructions] if instructions is not None else []
-        self.side = widgets.VBox([*side, self.status, *controls, self.take_turn_button,
-                                  self.players_table, self.tunnel, self.collect,
+        self.side = widgets.VBox([*side, self.status, *controls,
+                                  widgets.HBox([self.take_turn_button, self.score_now]),
+                                  self.scoring, self.players_table, self.tunnel, self.collect,
                                   self.ticket_choice, self.claim, self.try_row, self.feed,
                                   self.market, self.hand, self.tickets])
         self.side.add_class("ttr-side")
@@ -383,11 +393,22 @@ class LessonBoard(widgets.VBox):
         self.try_color.layout.display = "none" if tunnel else None
         if tunnel and isinstance(state.pending, TunnelPayment):
             self.try_locomotives.max = state.pending.extra
+        self._render_score(state)
         waiting = not active and not state.is_over
         self.take_turn_button.layout.display = None if waiting else "none"
         self.take_turn_button.description = f"Play {possessive(state.player.name, capital=False)}" \
                                             " turn"
         self._draw_board()
+
+    def _render_score(self, state: GameState) -> None:
+        """The app's score sheet: when the game is over, or asked for mid-game."""
+        over = state.is_over
+        self.score_now.layout.display = "none" if over else None
+        shown = over or self.score_now.value
+        sheet = score(state) if shown else None
+        if sheet != self.scoring.sheet:
+            self.scoring.sheet = sheet
+        self.scoring.layout.display = None if shown else "none"
 
     def _draw_board(self) -> None:
         state = self.state

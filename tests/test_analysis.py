@@ -14,10 +14,10 @@ import pytest
 
 from ttr_widgets.course import analysis
 from ttr_widgets.course import analysis_plots as plots
+from ttr_widgets.course.lab import claim_frequency
 from ttr_widgets.rules.bots import shortest_path
 from ttr_widgets.rules.engine import new_game
 from ttr_widgets.rules.graph import components, ticket_path
-from ttr_widgets.rules.lab import claim_frequency
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.simulate import game_seed, play_game
 from ttr_widgets.widgets.render import CITIES, ROUTES, board_geometry

@@ -21,11 +21,8 @@ from math import comb, sqrt
 import pytest
 
 from ttr_widgets import simulation
-from ttr_widgets.rules import lab_sample
-from ttr_widgets.rules.actions import ClaimRoute
-from ttr_widgets.rules.engine import apply, new_game, random_action
-from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.lab import (
+from ttr_widgets.course import lab_sample
+from ttr_widgets.course.lab import (
     LATER,
     SETUP,
     ClaimFrequency,
@@ -43,15 +40,8 @@ from ttr_widgets.rules.lab import (
     ticket_gamble,
     ticket_net,
     value_bucket,
-    visible_cards,
 )
-from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.model import CARD_INDEX, EMPTY_HAND, LOCO, Hand, hand_from
-from ttr_widgets.rules.odds import enumerate_draws, unseen_pool
-from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.rules.simulate import GameResult, PlayerResult, TicketOutcome
-from ttr_widgets.rules.state import GameState, TunnelPayment
-from ttr_widgets.widgets.lab_plots import (
+from ttr_widgets.course.lab_plots import (
     claim_frequency_figure,
     claim_map_figure,
     completion_figure,
@@ -61,6 +51,15 @@ from ttr_widgets.widgets.lab_plots import (
     refresh_figure,
     seeing_figure,
 )
+from ttr_widgets.rules.actions import ClaimRoute
+from ttr_widgets.rules.engine import apply, new_game, random_action
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import CARD_INDEX, EMPTY_HAND, LOCO, Hand, hand_from
+from ttr_widgets.rules.odds import OddsError, enumerate_draws, unseen_pool, visible_cards
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.simulate import GameResult, PlayerResult, TicketOutcome
+from ttr_widgets.rules.state import GameState, TunnelPayment
 from ttr_widgets.widgets.render import HIGHLIGHT
 
 TRIALS = 40_000
@@ -127,7 +126,7 @@ def test_visible_cards_are_the_hand_the_row_and_the_discards() -> None:
 
 
 def test_visible_cards_names_a_missing_player() -> None:
-    with pytest.raises(LabError, match="player: no player 2 in a 2-player game"):
+    with pytest.raises(OddsError, match="player: no player 2 in a 2-player game"):
         visible_cards(scenario(USA, 2), 2)
 
 
@@ -440,7 +439,7 @@ def test_route_value_figures() -> None:
 
 def test_tickets_drawn_in_play_remember_when_and_the_stages_add_up():
     from ttr_widgets import simulation
-    from ttr_widgets.rules import lab
+    from ttr_widgets.course import lab
     results = list(simulation.run("usa", ["greedy", "greedy"], 12, seed=5, workers=1))
     later = [t for r in results for p in r.players for t in p.tickets if not t.kept_at_setup]
     setup = [t for r in results for p in r.players for t in p.tickets if t.kept_at_setup]
@@ -467,7 +466,7 @@ def _without_stats(result: GameResult) -> dict:
 
 def test_the_shipped_sample_is_what_the_bots_play() -> None:
     """The lab reads its games from a file; they must be the games the bots play now (after a
-    change to the bots or the engine: python -m ttr_widgets.rules.lab_sample)."""
+    change to the bots or the engine: python -m ttr_widgets.course.lab_sample)."""
     sample = lab_sample.sample_games()
     assert list(sample) == list(lab_sample.RUNS)
     assert all(len(games) == lab_sample.GAMES for games in sample.values())

@@ -24,16 +24,17 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 import pytest
 
-from ttr_widgets.rules import lab_sample, load_map
+from ttr_widgets.course import lab_plots as plots
+from ttr_widgets.course import lab_sample
+from ttr_widgets.course.lab import claim_frequency, completion_by_value, ticket_gamble
+from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import ClaimRoute, DrawTickets
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.history import Game
-from ttr_widgets.rules.lab import claim_frequency, completion_by_value, ticket_gamble
 from ttr_widgets.rules.position import parse_position
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import TicketChoice, TunnelPayment
 from ttr_widgets.rules.words import count, plural
-from ttr_widgets.widgets import lab_plots as plots
 from ttr_widgets.widgets.app import PlayApp
 from ttr_widgets.widgets.explorer import ScoringExplorer
 from ttr_widgets.widgets.odds_view import TunnelOddsExplorer

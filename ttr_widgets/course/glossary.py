@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import ipywidgets as widgets
-from IPython.display import HTML
 
 from ttr_widgets.rules.catalog import RULES, RULINGS
 from ttr_widgets.rules.maps import load_map
@@ -151,11 +150,11 @@ def glossary_board() -> widgets.Output:
     return show(map_figure(board, highlight=routes, highlight_label=_example_label(board)))
 
 
-def glossary() -> HTML:
+def glossary() -> widgets.HTML:
     """The glossary, for a notebook to show."""
-    return HTML(glossary_html())
+    return widgets.HTML(glossary_html())
 
 
-def unclear_cases() -> HTML:
+def unclear_cases() -> widgets.HTML:
     """The unclear cases, for a notebook to show."""
-    return HTML(unclear_cases_html())
+    return widgets.HTML(unclear_cases_html())

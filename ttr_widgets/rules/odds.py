@@ -6,7 +6,8 @@ The model: the cards a player cannot see (the *unseen pool*: the deck minus thei
 face-up row and any discards they know of) are, from that player's point of view, in a uniformly
 random order. Cards in other players' hands are unseen too, so by symmetry the top cards of the
 draw pile are a uniform draw without replacement from the whole pool. A pool is a ``Hand``: nine
-counts indexed like ``CARD_NAMES``.
+counts indexed like ``CARD_NAMES``. ``visible_cards`` splits a game state into a player's hand
+and the other cards in their view (the face-up row, the discards, a tunnel's revealed cards).
 
 Three ways to get the same tunnel numbers, so each checks the others:
 
@@ -25,12 +26,14 @@ from math import comb
 
 from .errors import TTRError
 from .model import CARD_INDEX, CARD_NAMES, COLORS, EMPTY_HAND, GRAY, LOCO, LOCOMOTIVE, Hand
+from .state import NO_CARD, GameState, TunnelPayment
 
 __all__ = [
     "DEFAULT_REVEAL", "STANDARD_DECK", "OddsError", "TunnelOdds", "WhatIfOdds", "base_offer",
     "chance_to_see", "enumerate_draws", "face_up_refresh_probability", "hypergeometric",
     "matching_count", "tunnel_extra_by_enumeration", "tunnel_extra_by_simulation",
-    "tunnel_extra_distribution", "tunnel_odds", "unseen_pool", "what_if_one_more",
+    "tunnel_extra_distribution", "tunnel_odds", "unseen_pool", "visible_cards",
+    "what_if_one_more",
 ]
 
 STANDARD_DECK: Hand = (12,) * len(COLORS) + (14,)  #: 12 of each colour + 14 locomotives = 110
@@ -319,3 +322,18 @@ def chance_to_see(card: str, pool: Hand, n: int) -> Fraction:
     _non_negative(n, "number of cards drawn")
     size = sum(pool)
     return ONE - hypergeometric(size, pool[index], min(n, size))[0]
+
+
+def visible_cards(state: GameState, player: int | None = None) -> tuple[Hand, Hand]:
+    """``(hand, seen)`` for ``player`` (default: whoever is to move): their own hand, and the
+    other train cards in view — the face-up row, the discard pile (face up on the table, so public)
+    and a tunnel's revealed cards while they wait on the table. Everything else is unseen."""
+    who = state.current if player is None else player
+    if not 0 <= who < state.num_players:
+        raise OddsError(f"player: no player {who} in a {state.num_players}-player game")
+    revealed = state.pending.revealed if isinstance(state.pending, TunnelPayment) else ()
+    seen = [0] * len(CARD_NAMES)
+    for card in (*state.face_up, *state.discard, *revealed):
+        if card != NO_CARD:
+            seen[card] += 1
+    return state.players[who].hand, tuple(seen)

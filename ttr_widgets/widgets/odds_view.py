@@ -26,7 +26,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.lab import visible_cards
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import (
     CARD_NAMES,
@@ -46,6 +45,7 @@ from ttr_widgets.rules.odds import (
     TunnelOdds,
     WhatIfOdds,
     tunnel_odds,
+    visible_cards,
     what_if_one_more,
 )
 from ttr_widgets.rules.state import GameState

@@ -3,7 +3,6 @@ measured on simulated games where none does.
 
 Exact (``fractions.Fraction``, from the cards a player can see; see ``odds`` for the model):
 
-* ``visible_cards``: a player's hand and everything else they can see in a game state;
 * ``fresh_row_refresh_chance``: a newly dealt face-up row shows enough locomotives to be redealt;
 * ``chance_in_new_row`` / ``chance_in_blind_draws`` / ``seeing_curve``: a colour turns up;
 * ``points_per_train``: what a train placed on a route of each length scores.
@@ -27,12 +26,16 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from .errors import TTRError
-from .model import CARD_NAMES, EMPTY_HAND, Board, Hand
-from .odds import STANDARD_DECK, chance_to_see, face_up_refresh_probability, unseen_pool
-from .simulate import GameResult, PlayerResult, TicketOutcome
-from .state import NO_CARD, GameState, TunnelPayment
-from .stats import player_stats_from_dict
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.model import EMPTY_HAND, Board, Hand
+from ttr_widgets.rules.odds import (
+    STANDARD_DECK,
+    chance_to_see,
+    face_up_refresh_probability,
+    unseen_pool,
+)
+from ttr_widgets.rules.simulate import GameResult, PlayerResult, TicketOutcome
+from ttr_widgets.rules.stats import player_stats_from_dict
 
 __all__ = [
     "BUCKET_EDGES", "LATER", "SETUP", "TRAIN_EDGES", "ClaimFrequency", "CompletionRate", "LabError",
@@ -40,7 +43,7 @@ __all__ = [
     "claim_frequency", "completion_by_value", "fresh_row_refresh_chance",
     "gamble_by_trains_left", "points_per_train",
     "refresh_stats", "results_from_records", "seeing_curve", "ticket_gamble", "ticket_net",
-    "value_bucket", "visible_cards",
+    "value_bucket",
 ]
 
 ZERO = Fraction(0)
@@ -51,23 +54,6 @@ BUCKET_EDGES: tuple[int, ...] = (8, 12, 16, 20)  #: ticket values: ≤7, 8–11,
 
 class LabError(TTRError):
     """A lab question that the given games or cards cannot answer."""
-
-
-# --- what a player can see --------------------------------------------------------------------
-
-def visible_cards(state: GameState, player: int | None = None) -> tuple[Hand, Hand]:
-    """``(hand, seen)`` for ``player`` (default: whoever is to move): their own hand, and the
-    other train cards in view — the face-up row, the discard pile (face up on the table, so public)
-    and a tunnel's revealed cards while they wait on the table. Everything else is unseen."""
-    who = state.current if player is None else player
-    if not 0 <= who < state.num_players:
-        raise LabError(f"player: no player {who} in a {state.num_players}-player game")
-    revealed = state.pending.revealed if isinstance(state.pending, TunnelPayment) else ()
-    seen = [0] * len(CARD_NAMES)
-    for card in (*state.face_up, *state.discard, *revealed):
-        if card != NO_CARD:
-            seen[card] += 1
-    return state.players[who].hand, tuple(seen)
 
 
 # --- the face-up row --------------------------------------------------------------------------

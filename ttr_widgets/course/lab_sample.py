@@ -5,7 +5,7 @@ need bot games. Playing them takes about ten seconds, too long for a page to wai
 kit ships the games the lab shows: ``GAMES`` greedy-bot games for each map and player count in
 ``RUNS``, seeded ``SEED`` exactly as ``ttr simulate --bots greedy --seed 1`` seeds them.
 ``sample_games()`` reads them back as ``GameResult`` records in a few milliseconds;
-``play_sample()`` plays them again, and ``python -m ttr_widgets.rules.lab_sample`` rewrites the
+``play_sample()`` plays them again, and ``python -m ttr_widgets.course.lab_sample`` rewrites the
 file (after a change to the bots or the engine; a test checks that the file still matches what
 the bots play).
 
@@ -22,10 +22,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import TTRError
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.simulate import GameResult, game_seed, play_game
+
 from .lab import results_from_records
-from .maps import load_map
-from .simulate import GameResult, game_seed, play_game
 
 __all__ = ["BOT", "GAMES", "RUNS", "SAMPLE_PATH", "SEED", "play_sample", "sample_games",
            "write_sample"]

@@ -41,7 +41,7 @@ def test_the_four_player_double_route_has_a_rule_of_its_own() -> None:
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ttr_widgets"
-LESSONS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
+LESSONS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if re.match(r"\d\d-", p.name))
 #: Names the kit no longer uses for its concepts (the face-up row, the longest trail, the bonus).
 OTHER_NAMES = re.compile(r"the market|longest path|longest unbroken|longest[- ]trail bonus",
                          re.IGNORECASE)

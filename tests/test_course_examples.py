@@ -20,7 +20,7 @@ from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("0*.ipynb"))
+LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
 QUIZ_PRACTICE = re.compile(r"practice=\"([^\"]+)\"|practice='([^']+)'")
 
 #: example → (the lesson's positions, the lesson notebook that shows them)

@@ -4,6 +4,7 @@ notebooks of the site, every lesson links both, and what they show comes from th
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 import nbformat
@@ -23,7 +24,7 @@ from ttr_widgets.rules.words import bonus_name
 from ttr_widgets.site import REFERENCE, kit_pages
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("0*.ipynb"))
+LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
 USA = load_map("usa")
 EUROPE = load_map("europe")
 

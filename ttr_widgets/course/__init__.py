@@ -1,6 +1,12 @@
-"""Course content that is neither a rule nor a widget: analyses the notebooks explain.
+"""The course's content: what the lessons and the lab teach with, kept out of the rules core.
 
-``analysis`` studies a map as a graph with networkx (cheapest ticket paths, centrality,
-bottlenecks, contention in simulated games); ``analysis_plots`` draws its answers. Kept out of
-``ttr_widgets.rules``: networkx has no strict type stubs, and the rules core stays pure.
+* ``lessons`` (over ``practice``, ``lessons_usa``, ``lessons_europe``): each lesson's "try it"
+  positions, their prompts and demos, and the finished games its exercises score;
+* ``glossary``: the glossary and "How the kit rules unclear cases", built from the core;
+* ``lab``, ``lab_sample``, ``lab_plots``: the probability lab's measured answers, the bot games
+  it measures them on, and their figures;
+* ``analysis``, ``analysis_plots``, ``contention_data``: a map studied as a graph with networkx
+  (cheapest ticket paths, centrality, bottlenecks, contention in simulated games).
+
+The course may import the rules and the widgets; neither imports the course.
 """

@@ -356,8 +356,8 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
     - ``/`` redirects (302) to the page of ``app`` when it exists; the list of the
       served directory stays at ``/voila/tree``.
     - plotly's FigureWidget module is served at :func:`plotly_module_path`, cached for a year
-      (see the module's docstring), and the kernels learn that path from
-      :data:`PLOTLY_MODULE_ENV`.
+      (see the module's docstring); the kernels learn that path from
+      :data:`PLOTLY_MODULE_ENV`, and each page preloads it (:func:`preload_plotly_module`).
     - Voila's contents manager checks every notebook it reads against the Jupyter notary and
       warns "Notebook … is not trusted" on each page opened, since notebooks stored without
       outputs carry no signature. Trust decides only whether stored outputs may run their
@@ -378,6 +378,7 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
             # before the pool's first kernels start: they inherit the environment
             if plotly_module_file().is_file():
                 os.environ[PLOTLY_MODULE_ENV] = plotly_module_path(self.base_url)
+                self.voila_configuration.page_config_hook = preload_plotly_module
             settings: dict[str, Any] = super().init_settings()
             self.contents_manager = QuietTrustContentsManager(parent=self)
             settings["contents_manager"] = self.contents_manager
@@ -427,6 +428,14 @@ def cached_module_handler() -> type[Any]:
                                              "immutable")
 
     return CachedModuleHandler
+
+
+def preload_plotly_module(page_config: dict[str, Any], base_url: str, **_: Any
+                          ) -> dict[str, Any]:
+    """Voila's ``page_config_hook``: tell the kit's template where plotly's module is, so the
+    page starts fetching and compiling it (``<link rel="modulepreload">``) while Voila's own
+    JavaScript loads and the kernel connects, rather than when the board's widget asks."""
+    return {**page_config, "ttrPlotlyModule": plotly_module_path(base_url)}
 
 
 def plotly_module_loader(path: str) -> str:

@@ -1,7 +1,9 @@
 """``ttr map usa|europe|mini|PATH [--json]``: what a map holds.
 
-Without ``--json``, a short summary: counts, routes by length, doubles, tunnels, ferries,
-stations and tickets by kind. With ``--json``, the cities, routes and tickets themselves.
+Without ``--json``, a short summary: counts, routes by length, doubles, tunnels (and how many
+cards each turns up), ferries, stations and tickets by kind; on a map drawn for team play, its
+triple routes and the doubles that stay open with 4 players. With ``--json``, the cities, routes
+and tickets themselves.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
-from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.model import Board, Route
 from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name
 
 
@@ -36,17 +38,39 @@ def run(args: argparse.Namespace) -> int:
 
 
 def map_json(board: Board) -> dict[str, Any]:
-    """The map as plain JSON data (``color`` is ``"gray"`` for a route of any one colour)."""
+    """The map as plain JSON data (``color`` is ``"gray"`` for a route of any one colour).
+
+    On a map drawn for team play (a triple route, a tunnel with its own count, a double that
+    stays open), every route also has ``triple`` (the ids of the two other tracks, or ``[]``),
+    ``tunnel_cards`` (how many cards a claim turns up; 0 for a route that is not a tunnel) and
+    ``stays_open`` (a double whose both tracks stay open with 4 players in team play).
+    """
+    team = _team_drawn(board)
     return {
         "name": board.name,
         "cities": [{"name": c.name, "x": c.x, "y": c.y, "display_name": c.display_name}
                    for c in board.cities],
-        "routes": [{"id": r.id, "a": r.a, "b": r.b, "length": r.length, "color": r.color,
-                    "tunnel": r.tunnel, "ferry_locomotives": r.ferry_locomotives,
-                    "double": r.double} for r in board.routes],
+        "routes": [_route_json(board, r, team) for r in board.routes],
         "tickets": [{"id": t.id, "a": t.a, "b": t.b, "points": t.points, "kind": t.kind}
                     for t in board.tickets],
     }
+
+
+def _route_json(board: Board, route: Route, team: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": route.id, "a": route.a, "b": route.b, "length": route.length,
+        "color": route.color, "tunnel": route.tunnel,
+        "ferry_locomotives": route.ferry_locomotives, "double": route.double}
+    if team:
+        data.update(triple=list(route.triple), tunnel_cards=board.reveal_count(route),
+                    stays_open=route.stays_open)
+    return data
+
+
+def _team_drawn(board: Board) -> bool:
+    """Whether the map uses the fields only team play reads (rules team.triple-4p,
+    team.tunnel-reveal, team.double-open)."""
+    return any(r.triple or r.reveal or r.stays_open for r in board.routes)
 
 
 def _count(n: int, word: str, plural: str = "") -> str:
@@ -77,8 +101,9 @@ def map_text(board: Board) -> str:
         f"Gray routes (any one colour): {sum(1 for r in board.routes if r.color == 'gray')}",
         f"Double routes: {_count(pairs, 'pair')}; both tracks are used with "
         f"{rules.double_routes_min_players} or more players",
-        f"Tunnels: {len(tunnels)} ({sum(r.length for r in tunnels)} spaces)" if tunnels
-        else "Tunnels: none",
+        *_team_lines(board),
+        f"Tunnels: {len(tunnels)} ({sum(r.length for r in tunnels)} spaces)"
+        f"{_reveal_text(board, tunnels)}" if tunnels else "Tunnels: none",
         f"Ferries: {len(ferries)} "
         f"({_count(sum(r.ferry_locomotives for r in ferries), 'locomotive symbol')})" if ferries
         else "Ferries: none",
@@ -86,3 +111,38 @@ def map_text(board: Board) -> str:
         f"{bonus_name(rules)}: {_count(rules.longest_bonus, 'point')} for the {LONGEST_TRAIL}",
     ]
     return "\n".join(lines)
+
+
+def _team_lines(board: Board) -> list[str]:
+    """On a map drawn for team play: its doubles with 4 players, its triple routes."""
+    if not _team_drawn(board):
+        return []
+    doubles = [r for r in board.routes if r.double is not None and r.id < r.double]
+    open_ = [r.cities_label for r in doubles if r.stays_open]
+    lines = []
+    if doubles:
+        stays = ""
+        if open_:
+            verb = "stays" if len(open_) == 1 else "stay"
+            stays = f" (except {_count(len(open_), 'pair')} that {verb} open: {', '.join(open_)})"
+        lines.append(f"  in team play: with 4 players only one track of each double is used{stays};"
+                     " with 6 both, never both to one team")
+    triples = [r for r in board.routes if r.triple and r.id < min(r.triple)]
+    if triples:
+        lines.append(f"Triple routes: {len(triples)} "
+                     f"({', '.join(r.cities_label for r in triples)}); in team play 2 of the 3 "
+                     "tracks are used with 4 players, all 3 with 6")
+    return lines
+
+
+def _reveal_text(board: Board, tunnels: list[Route]) -> str:
+    """How many cards a claim of each tunnel turns up: one number for the map, or each count
+    with its tunnels when tunnels print their own."""
+    by_count: dict[int, list[str]] = {}
+    for route in tunnels:
+        by_count.setdefault(board.reveal_count(route), []).append(route.cities_label)
+    if len(by_count) == 1 and not any(r.reveal for r in tunnels):
+        return f"; each turns up {_count(next(iter(by_count)), 'card')}"
+    return "; cards turned up: " + "; ".join(
+        f"{_count(n, 'card')} on {', '.join(dict.fromkeys(names))}"
+        for n, names in sorted(by_count.items()))

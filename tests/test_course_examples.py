@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import ipywidgets as widgets
 import nbformat
 import pytest
 
@@ -18,6 +19,7 @@ from ttr_widgets.rules.engine import apply, score, why_illegal
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState
+from ttr_widgets.widgets.lesson import TryIt
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
@@ -133,3 +135,27 @@ def test_every_lesson_ends_with_a_self_check_the_widget_marks() -> None:
         check = heads[-1] if heads else len(cells) - 2  # lesson 8 asks along the way
         assert all(c.cell_type == "markdown" or "Quiz(" in c.source for c in cells[check:]), \
             f"{path.name}: something other than quizzes after 'Check yourself'"
+
+
+def _labels(widget: widgets.Widget) -> set[str]:
+    """The descriptions of every control in a widget tree (buttons, lists, fields)."""
+    found = {str(widget.description)} if getattr(widget, "description", "") else set()
+    for child in getattr(widget, "children", ()):
+        found |= _labels(child)
+    return found
+
+
+def test_how_the_board_works_names_only_controls_the_board_has() -> None:
+    board = TryIt.of(lessons.drawing())
+    labels = _labels(board.widget)
+    for path in LESSONS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if "**How the board works.**" not in cell.source or "10-" in path.name:
+                continue
+            start = cell.source.index("**How the board works.**")
+            plain = re.sub(r"\*\*[^*]+\*\*", "", cell.source[start:])  # bold is not a name
+            named = set(re.findall(r"\*([^*\n]+)\*", plain))
+            assert named, path.name
+            missing = sorted(n for n in named if n not in labels and
+                             not re.fullmatch(r"Play \w+'s turn", n) and n != "why?")
+            assert not missing, f"{path.name} names controls the board lacks: {missing}"

@@ -69,10 +69,6 @@ LESSON_CSS = """
 .ttr-lesson .ttr-lesson-text { font-size: 13px; line-height: 1.35; }
 .ttr-lesson .ttr-lesson-text h4 { margin: 0 0 2px 0; font-size: 14px; }
 .ttr-lesson .ttr-lesson-text p { margin: 0 0 2px 0; }
-.ttr-lesson .ttr-status .ttr-flash { height: 44px; }
-.ttr-lesson .ttr-status .ttr-status-text { -webkit-line-clamp: 2; }
-.ttr-lesson .ttr-tickets .ttr-ticket { height: 22px; }
-.ttr-lesson .ttr-goal:empty { display: none; }
 """
 
 _SCROLL_ESM = r"""

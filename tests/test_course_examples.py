@@ -159,3 +159,16 @@ def test_how_the_board_works_names_only_controls_the_board_has() -> None:
             missing = sorted(n for n in named if n not in labels and
                              not re.fullmatch(r"Play \w+'s turn", n) and n != "why?")
             assert not missing, f"{path.name} names controls the board lacks: {missing}"
+
+
+def test_lesson_one_gives_the_deck_and_the_locomotive_before_lesson_two_uses_them() -> None:
+    usa = lessons.drawing()[0].state.board
+    colours, locomotives = usa.deck[0], usa.deck[-1]
+    first = "\n".join(c.source for c in nbformat.read(LESSONS[0], as_version=4).cells
+                      if c.cell_type == "markdown")
+    assert f"**{sum(usa.deck)}** in all" in first
+    assert f"**{colours} in each of {len(usa.deck) - 1} colours**" in first
+    assert f"**{locomotives} locomotives**" in first and "wild card" in first
+    second = "\n".join(c.source for c in nbformat.read(LESSONS[1], as_version=4).cells
+                       if c.cell_type == "markdown")
+    assert "(lesson 1)" in second  # lesson 2 points back to where locomotives were met

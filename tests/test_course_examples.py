@@ -172,3 +172,17 @@ def test_lesson_one_gives_the_deck_and_the_locomotive_before_lesson_two_uses_the
     second = "\n".join(c.source for c in nbformat.read(LESSONS[1], as_version=4).cells
                        if c.cell_type == "markdown")
     assert "(lesson 1)" in second  # lesson 2 points back to where locomotives were met
+
+
+def test_the_positions_prompts_are_plain_words() -> None:
+    """No provenance and no rule ids in what a board asks the learner to do (the rule is
+    named by the board itself, behind its "why?")."""
+    jargon = re.compile(r"Board Game Arena|printed rules|house ruling|confidence|"
+                        r"\b(?:claim|draw|ferry|tunnel|station|score|end|turn|tickets|wd)\.[a-z]",
+                        re.IGNORECASE)
+    made = (lessons.board_and_goal, lessons.drawing, lessons.claiming, lessons.tickets,
+            lessons.ending, lessons.ferries_and_tunnels, lessons.stations, lessons.confused_usa,
+            lessons.confused_europe, lessons.europa_1912)
+    said = [(p.name, p.title + " " + p.prompt) for f in made for p in f()]
+    assert len(said) > 60
+    assert not [(name, text) for name, text in said if jargon.search(text)]

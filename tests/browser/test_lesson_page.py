@@ -39,8 +39,10 @@ def lesson_server() -> Iterator[VoilaServer]:
 def on_screen(page: Page, selector: str) -> tuple[bool, dict[str, float]]:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, f"{selector} is not displayed"
-    inside = (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= VIEWPORT["width"]
-              and box["y"] + box["height"] <= VIEWPORT["height"])
+    slack = 1  # px: the layout places boxes on fractions of a pixel
+    inside = (box["x"] >= -slack and box["y"] >= -slack
+              and box["x"] + box["width"] <= VIEWPORT["width"] + slack
+              and box["y"] + box["height"] <= VIEWPORT["height"] + slack)
     return inside, box
 
 

@@ -6,6 +6,8 @@ routes by length, tickets won, tickets lost (negative), unused stations, the lon
 and the depot bonus. ``breakdown_figure`` draws them as one stacked bar per player (lost tickets
 hang below zero) with the total marked on top. Neither touches its arguments and neither decides
 a rule: every number is the sheet's, or ``board.route_points`` for one route.
+``team_breakdown_segments`` and ``team_breakdown_figure`` do the same for a team game (a
+``TeamSheet``): one bar per team, with the Asian Express and Globetrotter bonuses.
 
 ``figure_mimebundle(figure)`` is the figure as a plotly mime bundle, for an ``ipywidgets.Output``
 (``output.outputs = (display_data(figure),)``): JupyterLab and Voila draw it with the
@@ -24,7 +26,8 @@ import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet
-from ttr_widgets.rules.words import bonus_name
+from ttr_widgets.rules.team_score import TeamHolding, TeamScore, TeamSheet
+from ttr_widgets.rules.words import bonus_name, count
 
 __all__ = [
     "PLOTLY_MIME",
@@ -33,6 +36,8 @@ __all__ = [
     "breakdown_segments",
     "display_data",
     "figure_mimebundle",
+    "team_breakdown_figure",
+    "team_breakdown_segments",
 ]
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -44,6 +49,7 @@ TICKETS_LOST = "#d1352b"
 STATIONS = "#8e6cc0"
 LONGEST = "#f2a900"
 DEPOTS = "#8c5a3c"
+GLOBETROTTER = "#c2571a"
 TOTAL_INK = "#1a1a1a"
 
 
@@ -103,7 +109,30 @@ def _route_segments(board: Board, players: Sequence[Holding]) -> list[Segment]:
     return segments
 
 
-def _tickets(board: Board, scores: Sequence[PlayerScore], *, won: bool) -> Segment:
+def team_breakdown_segments(board: Board, sheet: TeamSheet,
+                            teams: Sequence[TeamHolding]) -> tuple[Segment, ...]:
+    """The parts of every team's total (``values[i]`` for team ``i``): both teammates' routes by
+    length, the team's tickets won and lost, the Asian Express and Globetrotter bonuses; parts
+    worth nothing to every team are left out. ``teams`` are the holdings the sheet scored."""
+    scores = sheet.teams
+    if [t.players for t in teams] != [s.players for s in scores]:
+        raise ValueError(f"teams: expected the holdings of {[s.name for s in scores]}, got "
+                         f"{[' & '.join(t.players) for t in teams]}")
+    networks = [Holding(" & ".join(t.players), frozenset(r for rs in t.routes for r in rs), ())
+                for t in teams]
+    segments = [
+        *_route_segments(board, networks),
+        _tickets(board, scores, won=True), _tickets(board, scores, won=False),
+        Segment("Asian Express bonus", "longest", tuple(s.longest_bonus for s in scores),
+                tuple(f"longest trail {s.longest_trail} spaces" for s in scores), LONGEST),
+        Segment("Globetrotter bonus", "globetrotter",
+                tuple(s.globetrotter_bonus for s in scores),
+                tuple(f"{count(s.tickets_completed, 'ticket')} completed" for s in scores),
+                GLOBETROTTER)]
+    return tuple(s for s in segments if any(s.values))
+
+
+def _tickets(board: Board, scores: Sequence[PlayerScore | TeamScore], *, won: bool) -> Segment:
     values, notes = [], []
     for score in scores:
         results = [t for t in score.tickets if t.completed == won]
@@ -127,16 +156,33 @@ def breakdown_figure(board: Board, sheet: ScoreSheet, players: Sequence[Holding]
                      title: str = "", width: int | None = None, height: int = 380) -> go.Figure:
     """One stacked bar per player: the segments of ``breakdown_segments`` (lost tickets below
     zero) and a marker with the total on top; the winner's name carries a star."""
-    names = [p.name for p in sheet.players]
     winners = set(sheet.winners)
-    ticks = [f"★ {name}" if name in winners else name for name in names]
+    return _bars([(p.name, p.name in winners) for p in sheet.players],
+                 breakdown_segments(board, sheet, players), [p.total for p in sheet.players],
+                 title=title, width=width, height=height)
+
+
+def team_breakdown_figure(board: Board, sheet: TeamSheet, teams: Sequence[TeamHolding], *,
+                          title: str = "", width: int | None = None, height: int = 380
+                          ) -> go.Figure:
+    """One stacked bar per team (``team_breakdown_segments``), as ``breakdown_figure`` draws
+    players; the winning team's name carries a star."""
+    return _bars([(t.name, i in sheet.winners) for i, t in enumerate(sheet.teams)],
+                 team_breakdown_segments(board, sheet, teams), [t.total for t in sheet.teams],
+                 title=title, width=width, height=height)
+
+
+def _bars(names: Sequence[tuple[str, bool]], segments: Sequence[Segment], totals: Sequence[int],
+          *, title: str, width: int | None, height: int) -> go.Figure:
+    """Stacked bars, one per (name, won) in ``names``, of ``segments``, totals marked on top."""
+    ticks = [f"★ {name}" if won else name for name, won in names]
     traces: list[go.BaseTraceType] = [
         go.Bar(x=ticks, y=list(s.values), name=s.name, marker_color=s.color,
                customdata=list(s.notes), meta=s.kind,
                hovertemplate=f"%{{x}}<br><b>{s.name}</b>: %{{y:+d}}<br>%{{customdata}}"
                              "<extra></extra>")
-        for s in breakdown_segments(board, sheet, players)]
-    totals = [p.total for p in sheet.players]
+        for s in segments]
+    totals = list(totals)
     traces.append(go.Scatter(
         x=ticks, y=totals, name="total", mode="markers+text", text=[str(t) for t in totals],
         textposition="top center", meta="total",

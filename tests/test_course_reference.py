@@ -20,7 +20,7 @@ from ttr_widgets.course.glossary import (
 )
 from ttr_widgets.rules.catalog import RULES, RULINGS
 from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.words import bonus_name
+from ttr_widgets.rules.words import bonus_name, map_title
 from ttr_widgets.site import REFERENCE, kit_pages
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -61,8 +61,9 @@ def test_the_glossary_names_each_concept_once_with_each_boxs_bonus_name() -> Non
     page = glossary_html()
     for term in ("Face-up row", "Longest trail", "Locomotive", "Ferry", "Tunnel", "Station"):
         assert f"<b>{term}</b>" in page
-    for board in (USA, EUROPE):
-        assert f"{board.name}: <b>{bonus_name(board.rules)}</b>" in page
+    for board, title in ((USA, "USA"), (EUROPE, "Europe")):
+        assert map_title(board.name) == title
+        assert f"{title}: <b>{bonus_name(board.rules)}</b>" in page
     missing = [rule for e in entries() for rule in e.rules if html.escape(RULES[rule]) not in page]
     assert not missing, missing
 
@@ -86,6 +87,11 @@ def test_the_glossary_board_marks_routes_that_are_what_it_says() -> None:
             assert route.ferry_locomotives > 0
         elif term == "Tunnel":
             assert route.tunnel
+    prose = " ".join(" ".join(c.source for c in _cells("Glossary.ipynb")
+                              if c.cell_type == "markdown").split())
+    for term, a, b in EXAMPLES:  # the page names each marked route, as the board spells it
+        assert f"{term.lower()}, {EUROPE.city_label(a)}–{EUROPE.city_label(b)}" in prose \
+            or f"{term.lower()}, {EUROPE.city_label(b)}–{EUROPE.city_label(a)}" in prose
     figure = glossary_board().outputs[0]
     assert "application/vnd.plotly.v1+json" in figure["data"]
 

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ttr_widgets.rules.catalog import RULES, RULINGS
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import COLORS, LOCO, Board
-from ttr_widgets.rules.words import FACE_UP_ROW, LONGEST_TRAIL, bonus_name, bonus_sentence, count
+from ttr_widgets.rules.words import FACE_UP_ROW, LONGEST_TRAIL, bonus_name, count, map_title
 from ttr_widgets.widgets.lab_plots import show
 from ttr_widgets.widgets.render import map_figure
 
@@ -54,7 +54,8 @@ def entries(boards: Sequence[Board] | None = None) -> tuple[Entry, ...]:
     """The glossary, in the order the course meets the concepts."""
     maps = tuple(boards) if boards is not None else tuple(load_map(m) for m in MAPS)
     usa = maps[0]
-    bonus = tuple((b.name, bonus_name(b.rules)) for b in maps)
+    bonus = tuple((map_title(b.name), bonus_name(b.rules)) for b in maps)
+    points = count(usa.rules.longest_bonus, "point")
     return (
         Entry("Route", "A row of coloured spaces between two cities; claiming it places your "
               "trains there.", ("claim.whole-route", "claim.points")),
@@ -78,8 +79,8 @@ def entries(boards: Sequence[Board] | None = None) -> tuple[Entry, ...]:
               ("setup.tickets-europe",)),
         Entry(LONGEST_TRAIL.capitalize(), "A player's longest continuous line of their own "
               "trains, counted in spaces.", ("score.longest", "score.longest-own")),
-        Entry("Bonus for the longest trail", " ".join(bonus_sentence(b.rules) for b in maps),
-              ("score.longest",), bonus),
+        Entry("Bonus for the longest trail", f"{points} at the end to every player tied for "
+              f"the {LONGEST_TRAIL}.", (), bonus),
         Entry("Ferry", "Europe: a route with locomotive symbols among its spaces.",
               ("ferry.locomotives",)),
         Entry("Tunnel", "Europe: a route that turns up cards from the pile when claimed.",
@@ -136,18 +137,11 @@ def example_routes(board: Board) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def _example_label(board: Board) -> str:
-    parts = []
-    for term, a, b in EXAMPLES:
-        parts.append(f"{term.lower()} ({board.city_label(a)}–{board.city_label(b)})")
-    return "Marked: " + ", ".join(parts)
-
-
 def glossary_board() -> widgets.Output:
     """The Europe board with a double route, a gray route, a ferry and a tunnel marked."""
     board = load_map("europe")
     routes = [route for _term, route in example_routes(board)]
-    return show(map_figure(board, highlight=routes, highlight_label=_example_label(board)))
+    return show(map_figure(board, highlight=routes, highlight_label="the four examples"))
 
 
 def glossary() -> widgets.HTML:

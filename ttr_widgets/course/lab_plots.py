@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.simulate import GameResult
+from ttr_widgets.rules.words import map_title
 from ttr_widgets.widgets.lab_plots import (
     BAR,
     PALETTE,
@@ -52,20 +53,13 @@ __all__ = [
 ]
 
 
-
 def setting(map_name: str, players: int) -> str:
     """'USA, 2 players'."""
-    return f"{_MAP_TITLES.get(map_name, map_name)}, {players} players"
-
-
-
-_MAP_TITLES = {"usa": "USA", "europe": "Europe", "mini": "Mini"}
-
+    return f"{map_title(map_name)}, {players} players"
 
 
 def _series(m: str, players: int) -> str:
     return setting(m, players)
-
 
 
 def refresh_figure(stats: RefreshStats, *, title: str = "") -> go.Figure:
@@ -83,7 +77,6 @@ def refresh_figure(stats: RefreshStats, *, title: str = "") -> go.Figure:
                        xaxis={"title": "refreshes in the game", "dtick": 1}, showlegend=False))
 
 
-
 def refresh_table(games: Mapping[tuple[str, int], Sequence[GameResult]]) -> widgets.HTML:
     """The average number of 3-locomotive refreshes per game, one row per map and players."""
     rows = []
@@ -92,7 +85,6 @@ def refresh_table(games: Mapping[tuple[str, int], Sequence[GameResult]]) -> widg
         rows.append((setting(map_name, players), stats.games, f"{float(stats.mean):.2f}",
                      percent(stats.share_with_any, 0)))
     return table(["games", "played", "refreshes per game", "games with a refresh"], rows)
-
 
 
 def completion_figure(
@@ -119,7 +111,6 @@ def completion_figure(
                "categoryarray": [label for _index, label in buckets]}))
 
 
-
 def gamble_figure(
     rows: Sequence[TicketGamble], *,
     title: str = "Net points of one ticket: kept at setup or drawn later",
@@ -139,7 +130,6 @@ def gamble_figure(
     return go.Figure(traces, layout=layout(title, barmode="group",
                                             yaxis={"title": "net points per ticket",
                                                    "zeroline": True}))
-
 
 
 def gamble_stage_figure(
@@ -165,7 +155,6 @@ def gamble_stage_figure(
                                                    "zeroline": True}))
 
 
-
 def gamble_table(rows: Sequence[TicketGamble]) -> widgets.HTML:
     """For tickets drawn during the game: what all of a player's later tickets brought on
     average (among players who drew any) and the share of players who drew any."""
@@ -174,7 +163,6 @@ def gamble_table(rows: Sequence[TicketGamble]) -> widgets.HTML:
              for g in rows if g.stage == LATER and g.holders]
     return table(["games", "net points of a player's later tickets",
                   "players who drew tickets later"], shown)
-
 
 
 def points_per_train_figure(tables: Mapping[str, Sequence[RouteValue]], *,
@@ -193,7 +181,6 @@ def points_per_train_figure(tables: Mapping[str, Sequence[RouteValue]], *,
     return go.Figure(traces, layout=layout(title, barmode="group",
                                             yaxis={"title": "points per train"},
                                             xaxis={"title": "route length", "dtick": 1}))
-
 
 
 def claim_frequency_figure(rows: Sequence[ClaimFrequency], *, top: int = 15,
@@ -216,7 +203,6 @@ def claim_frequency_figure(rows: Sequence[ClaimFrequency], *, top: int = 15,
                        margin={"l": 250, "r": 20, "t": 60, "b": 50}, showlegend=False))
 
 
-
 def _bar_names(rows: Sequence[ClaimFrequency]) -> list[str]:
     """Each route's name; the two tracks of a double route that read the same are told apart
     as 'track 1' and 'track 2' (in the map's order of their ids)."""
@@ -225,7 +211,6 @@ def _bar_names(rows: Sequence[ClaimFrequency]) -> list[str]:
         same.setdefault(r.label, []).append(r.route_id)
     return [f"{r.label}, track {sorted(same[r.label]).index(r.route_id) + 1}"
             if len(same[r.label]) > 1 else r.label for r in rows]
-
 
 
 def claim_map_figure(board: Board, rows: Sequence[ClaimFrequency], *, top: int = 10) -> go.Figure:

@@ -15,6 +15,12 @@ counted in spaces (rule score.longest); the bonus it earns has the box's name, `
 FACE_UP_ROW = "face-up row"  #: the 5 (or the map's number of) train cards turned face up
 
 
+def map_title(name: str) -> str:
+    """A map's name as people write it: 'USA' for ``usa``, 'Europe' for ``europe``, 'Mini' for
+    ``mini`` (a short name in capitals, a longer one capitalised)."""
+    return name.upper() if len(name) <= 3 else name.capitalize()
+
+
 def bonus_name(rules: RuleSet) -> str:
     """The bonus for the longest trail as the map's box names it: 'Longest Continuous Path
     bonus' (USA), 'European Express bonus' (Europe)."""

@@ -31,11 +31,9 @@ BAR = PALETTE[0]
 _FONT = {"family": "Helvetica, Arial, sans-serif", "size": 13, "color": style.INK}
 
 
-
 def percent(p: Fraction | float, digits: int = 1) -> str:
     """``Fraction(221, 500)`` → ``'44.2 %'``."""
     return f"{float(p) * 100:.{digits}f} %"
-
 
 
 def fraction_text(p: Fraction) -> str:
@@ -44,11 +42,9 @@ def fraction_text(p: Fraction) -> str:
     return f"{p}<br>{percent(p)}"
 
 
-
 def distribution_texts(distribution: Sequence[Fraction]) -> tuple[str, ...]:
     """The bar labels of ``distribution_figure``."""
     return tuple(fraction_text(p) for p in distribution)
-
 
 
 def layout(title: str, **extra: Any) -> dict[str, Any]:
@@ -61,11 +57,9 @@ def layout(title: str, **extra: Any) -> dict[str, Any]:
     return settings
 
 
-
 def share_axis(title: str) -> dict[str, Any]:
     """An axis of shares from 0 to 1 (a little over, for the labels), as percentages."""
     return {"title": title, "range": [0, 1.12], "tickformat": ".0%"}
-
 
 
 def distribution_figure(distribution: Sequence[Fraction], *,
@@ -82,7 +76,6 @@ def distribution_figure(distribution: Sequence[Fraction], *,
     return figure
 
 
-
 def seeing_figure(curves: Mapping[str, Sequence[Fraction]], *,
                   title: str = "Chance to see at least one card of a colour") -> go.Figure:
     """One line per card name: the chance after drawing 0, 1, 2, … cards."""
@@ -96,7 +89,6 @@ def seeing_figure(curves: Mapping[str, Sequence[Fraction]], *,
                                             xaxis={"title": "cards drawn", "dtick": 1}))
 
 
-
 def _card_color(name: str, i: int) -> str:
     """A card's own colour for its line; white (invisible on white) and unknown names take the
     palette's."""
@@ -104,7 +96,6 @@ def _card_color(name: str, i: int) -> str:
         return style.LOCOMOTIVE_FILL
     fill = style.ROUTE_FILL.get(name)
     return PALETTE[i % len(PALETTE)] if fill is None or name == "white" else fill
-
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> widgets.HTML:
@@ -119,12 +110,10 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> widgets.H
     return out
 
 
-
 def chance_table(rows: Sequence[tuple[str, Fraction]]) -> widgets.HTML:
     """Exact chances as a table: what, the fraction, the percentage."""
     return table(["chance of", "exactly", "about"],
                  [(what, str(p), percent(p)) for what, p in rows])
-
 
 
 def what_if_table(odds: TunnelOdds, what_if: WhatIfOdds) -> widgets.HTML:
@@ -135,7 +124,6 @@ def what_if_table(odds: TunnelOdds, what_if: WhatIfOdds) -> widgets.HTML:
     if what_if.one_more_locomotive is not None:
         rows.append(("paying with one more locomotive", what_if.one_more_locomotive))
     return chance_table(rows)
-
 
 
 def show(figure: go.Figure) -> widgets.Output:

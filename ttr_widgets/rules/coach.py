@@ -421,8 +421,9 @@ def _margin(state: GameState, me: int) -> int:
 
 # --------------------------------------------------------------------------- the review
 
-REVIEW_SAMPLES = 4  #: playouts per move and per kept ticket in the after-game review
+REVIEW_SAMPLES = 4  #: playouts per move when the after-game review looks for costly moves
 REVIEW_MOVES = 3  #: the costliest moves the review names
+CONFIRM_SAMPLES = 16  #: playouts that confirm a costly move found, or a kept ticket's odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,26 +476,44 @@ def review(states: Sequence[GameState], actions: Sequence[Action], seat: int, *,
            samples: int = REVIEW_SAMPLES, seed: int = 0) -> Review:
     """The review of a whole game (``states[i + 1]`` follows ``actions[i]``; the last state is
     the end) for the player in ``seat``: every decision of theirs after setup judged against
-    the strong bot's move (``judge`` with a one-point threshold), the ``REVIEW_MOVES`` that
-    cost most; each ticket they kept in play and missed whose chance when kept was below one
-    half; and their final score part by part."""
+    the strong bot's move (``judge`` with a one-point threshold on ``samples`` playouts),
+    the costliest judged again on ``CONFIRM_SAMPLES`` playouts and the ``REVIEW_MOVES`` that
+    still cost most named; each ticket they kept in play and missed whose chance when kept
+    (on ``CONFIRM_SAMPLES`` playouts) was below one half; and their final score part by
+    part."""
     costly: list[tuple[int, Verdict]] = []
     gambles: list[Gamble] = []
     final = score(states[-1]).players[seat]
     missed = {t.id for t in final.tickets if not t.completed}
-    for state, action in zip(states, actions, strict=False):
+    for index, (state, action) in enumerate(zip(states, actions, strict=False)):
         if state.current != seat or state.in_setup or state.is_over:
             continue
         if isinstance(action, KeepTickets):
-            gambles += _gambles(state, action, missed, samples, seed)
+            gambles += _gambles(state, action, missed, CONFIRM_SAMPLES, seed)
         if isinstance(state.pending, SecondCard):
             continue  # the second card of a draw: judged with the first
         verdict = judge(state, action, samples=samples, seed=seed, threshold=1)
         if verdict is not None:
-            costly.append((state.turn, verdict))
-    costly.sort(key=lambda tv: -tv[1].cost)
-    return Review(tuple(costly[:REVIEW_MOVES]), tuple(gambles),
+            costly.append((index, verdict))
+    costly.sort(key=lambda iv: -iv[1].cost)
+    return Review(_confirmed(states, actions, costly, seed), tuple(gambles),
                   _score_sentence(states[-1].board, final))
+
+
+def _confirmed(states: Sequence[GameState], actions: Sequence[Action],
+               found: Sequence[tuple[int, Verdict]], seed: int
+               ) -> tuple[tuple[int, Verdict], ...]:
+    """The ``REVIEW_MOVES`` costliest of the moves the quick judgement found (at most twice as
+    many, costliest first), judged again on ``CONFIRM_SAMPLES`` playouts each: (turns
+    completed before the move, verdict), costliest first."""
+    again = []
+    for index, _quick in found[:2 * REVIEW_MOVES]:
+        state = states[index]
+        verdict = judge(state, actions[index], samples=CONFIRM_SAMPLES, seed=seed, threshold=1)
+        if verdict is not None:
+            again.append((state.turn, verdict))
+    again.sort(key=lambda tv: -tv[1].cost)
+    return tuple(again[:REVIEW_MOVES])
 
 
 def _gambles(state: GameState, action: KeepTickets, missed: set[str], samples: int,

@@ -101,4 +101,4 @@ def test_the_unclear_cases_page_keeps_the_provenance_the_lessons_leave_out() -> 
     assert page.count("<h3>") == len(RULINGS) >= 3
     for ruling in RULINGS.values():
         assert html.escape(ruling.case) in page
-        assert f"<b>Confidence:</b> {ruling.confidence}" in page
+        assert f"<b>How sure the kit is:</b> {ruling.confidence}" in page

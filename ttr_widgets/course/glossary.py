@@ -121,7 +121,7 @@ def unclear_cases_html() -> str:
             f"<h3>{html.escape(ruling.case)}</h3>"
             f"<p><b>The kit plays:</b> {html.escape(RULES[rule])}</p>"
             f"<p><b>Why:</b> {html.escape(ruling.decision)}</p>"
-            f"<p><b>Confidence:</b> {html.escape(ruling.confidence)}</p>")
+            f"<p><b>How sure the kit is:</b> {html.escape(ruling.confidence)}</p>")
     return f"<div class='ttr-reference ttr-unclear'>{''.join(items)}</div>"
 
 

@@ -7,7 +7,6 @@ whoever is to move.
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,8 @@ from .actions import (
     PlaceDepot,
 )
 from .engine import legal_actions, random_action
+from .graph import cheapest_paths, walk_back
+from .legal import double_closed
 from .model import CARD_INDEX, CARD_NAMES, COLORS, GRAY, LOCO, Route, Ticket
 from .state import (
     OPEN,
@@ -116,44 +117,18 @@ def _route_cost(state: GameState, route: Route) -> int | None:
         return None
     if route.double is not None:
         twin = state.owners[state.board.route_by_id[route.double].index]
-        if twin == state.current or (
-                twin != OPEN and state.num_players < state.board.rules.double_routes_min_players):
+        if double_closed(state.board, state.num_players, twin, state.current) is not None:
             return None
     return route.length
 
 
 def shortest_path(state: GameState, a: str, b: str) -> tuple[int, tuple[Route, ...]] | None:
     """Cheapest way (in trains still to place) to join two cities with own and open routes."""
-    board = state.board
-    best: dict[str, int] = {a: 0}
-    back: dict[str, Route] = {}
-    queue = [(0, a)]
-    while queue:
-        cost, city = heapq.heappop(queue)
-        if city == b:
-            return cost, _walk_back(back, a, b)
-        if cost > best.get(city, 1 << 30):
-            continue
-        for route in board.routes_at[city]:
-            step = _route_cost(state, route)
-            if step is None:
-                continue
-            other = route.other(city)
-            if cost + step < best.get(other, 1 << 30):
-                best[other] = cost + step
-                back[other] = route
-                heapq.heappush(queue, (cost + step, other))
-    return None
-
-
-def _walk_back(back: dict[str, Route], a: str, b: str) -> tuple[Route, ...]:
-    path = []
-    city = b
-    while city != a:
-        route = back[city]
-        path.append(route)
-        city = route.other(city)
-    return tuple(reversed(path))
+    costs = [_route_cost(state, route) for route in state.board.routes]
+    best, came_by = cheapest_paths(state.board, a, costs, target=b)
+    if b not in best:
+        return None
+    return best[b], walk_back(came_by, a, b)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from .legal import (
     station_cost,
     why_illegal,
 )
-from .model import NUM_CARD_TYPES, Board, Hand
+from .model import NUM_CARD_TYPES, Board, Hand, RuleSet
 from .scoring import Holding, ScoreSheet, score_game
 from .state import OPEN, GameState, Options, PlayerState
 from .turns import apply, setup_choice
@@ -38,12 +38,12 @@ __all__ = [
     "new_game", "random_action", "route_closed", "score", "station_cost", "why_illegal",
 ]
 
-# The names team play and the planner used before the split (rules.teams imports these two).
+# The names team play used before the split (rules.teams imports them; cards.Pile, check_row).
 _Pile = Pile
 _check_row = check_row
-_route_closed = route_closed
 
-DEPOTS = 5  #: Warehouses & Depots: Depots per player
+#: Depots per player as the rule set has them by default; read ``board.rules.depots`` instead
+DEPOTS = RuleSet().depots
 
 
 def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
@@ -76,7 +76,7 @@ def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
         owners=(OPEN,) * len(board.routes), seed=seed, options=options,
         setup_offers=offers, pending=setup_choice(tickets_rules, offers[0]),
         warehouses=((0,) * NUM_CARD_TYPES,) * len(names) if options.warehouses else (),
-        depots_left=(DEPOTS,) * len(names) if options.warehouses else (),
+        depots_left=(rules.depots,) * len(names) if options.warehouses else (),
         last_event="The cards and tickets are dealt.",
     )
     return state

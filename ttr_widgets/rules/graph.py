@@ -11,13 +11,14 @@ paths (no repeated city) is wrong on loops; the search here is over edges.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .model import Board, Route
 
-__all__ = ["Trail", "cheapest_paths", "components", "connected", "longest_trail", "ticket_path"]
+__all__ = ["Trail", "cheapest_paths", "components", "connected", "longest_trail", "ticket_path",
+           "walk_back"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,19 +322,21 @@ def _walk_back(routes: list[Route], came_by: dict[str, tuple[str, int]], a: str,
     return tuple(reversed(path))
 
 
-def cheapest_paths(board: Board, source: str, cost: Sequence[int | None]
-                   ) -> tuple[dict[str, int], dict[str, Route]]:
+def cheapest_paths(board: Board, source: str, cost: Sequence[int | None],
+                   target: str | None = None) -> tuple[dict[str, int], dict[str, Route]]:
     """Dijkstra from ``source`` over the board's routes, using route ``i`` (``board.routes``
     order) for ``cost[i]`` train spaces (``None``: it cannot be used; 0 is allowed): the
     cheapest cost of every city reached, and the route each city other than ``source`` is
-    reached by (walk those back to ``source`` for a cheapest path). The planner's searches go
-    through here."""
+    reached by (``walk_back`` gives a cheapest path). With a ``target`` the search stops once
+    the target's cost is final. The planner's and the bots' searches go through here."""
     links = _route_ends(board)
     best = {source: 0}
     came_by: dict[str, Route] = {}
     queue = [(0, source)]
     while queue:
         distance, city = heapq.heappop(queue)
+        if city == target:
+            break
         if distance > best[city]:
             continue
         for index, other, route in links[city]:
@@ -346,6 +349,18 @@ def cheapest_paths(board: Board, source: str, cost: Sequence[int | None]
                 came_by[other] = route
                 heapq.heappush(queue, (step, other))
     return best, came_by
+
+
+def walk_back(came_by: Mapping[str, Route], source: str, target: str) -> tuple[Route, ...]:
+    """The path ``cheapest_paths`` found from ``source`` to ``target`` (reached), in travel
+    order."""
+    path: list[Route] = []
+    city = target
+    while city != source:
+        route = came_by[city]
+        path.append(route)
+        city = route.other(city)
+    return tuple(reversed(path))
 
 
 @lru_cache(maxsize=16)

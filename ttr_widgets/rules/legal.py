@@ -212,7 +212,7 @@ def _claim_groups(state: GameState) -> list[_Payments]:
     player = state.player
     hand, trains, owners, me = player.hand, player.trains, state.owners, state.current
     locos = hand[LOCO]
-    small = state.num_players < state.board.rules.double_routes_min_players
+    board, players = state.board, state.num_players
     found: list[tuple[int, str, tuple[_Run, ...], int]] = []
     memo: dict[tuple[int, int, int], tuple[tuple[_Run, ...], int]] = {}
     for color, rows in enumerate(_routes_by_color(state.board)):
@@ -226,7 +226,7 @@ def _claim_groups(state: GameState) -> list[_Payments]:
             if length > reach:
                 break
             if owners[index] != OPEN or (
-                    twin >= 0 and owners[twin] != OPEN and (small or owners[twin] == me)):
+                    twin >= 0 and double_closed(board, players, owners[twin], me) is not None):
                 continue
             key = (color, length, ferry)
             runs = memo.get(key)
@@ -289,15 +289,33 @@ def route_closed(state: GameState, route: Route) -> RulesError | None:
     if route.double is None:
         return None
     twin_owner = state.owners[board.route_by_id[route.double].index]
-    if twin_owner == OPEN:
-        return None
-    if state.num_players < board.rules.double_routes_min_players:
-        return RulesError("claim.double-small", f"With {state.num_players} players only one "
+    rule = double_closed(board, state.num_players, twin_owner, state.current)
+    if rule == "claim.double-small":
+        return RulesError(rule, f"With {state.num_players} players only one "
                           f"track of {route.cities_label} is used, and the other one is claimed.")
-    if twin_owner == state.current:
-        return RulesError("claim.double-own", f"You already own the other track of "
+    if rule == "claim.double-own":
+        return RulesError(rule, f"You already own the other track of "
                           f"{route.cities_label}; nobody may claim both.")
     return None
+
+
+def both_tracks_used(board: Board, players: int) -> bool:
+    """Rules claim.double-small and claim.double-large: with this many players both tracks of
+    a double route may be claimed, by two different players."""
+    return players >= board.rules.double_routes_min_players
+
+
+def double_closed(board: Board, players: int, twin_owner: int, me: int) -> str | None:
+    """The double-route closing rule, in one place: the rule that closes a track to player
+    ``me`` when the other track of its double route belongs to ``twin_owner`` (``OPEN`` when
+    nobody holds it) -- "claim.double-own" (nobody holds both, with any number of players) or
+    "claim.double-small" (too few players: one track is used) -- or None while it is open to
+    them. The engine, the bots, the planner and position files all ask this."""
+    if twin_owner == OPEN:
+        return None
+    if twin_owner == me:
+        return "claim.double-own"
+    return None if both_tracks_used(board, players) else "claim.double-small"
 
 
 def check(state: GameState, action: Action) -> None:

@@ -27,7 +27,7 @@ _RULE_INTS = (
     "players_min", "players_max", "trains", "stations", "unused_station_points",
     "initial_train_cards", "face_up", "face_up_locomotive_reset", "face_up_reset_attempts",
     "initial_tickets_keep", "draw_tickets", "draw_tickets_keep", "double_routes_min_players",
-    "end_trains", "tunnel_reveal", "longest_bonus",
+    "end_trains", "tunnel_reveal", "longest_bonus", "depots", "depot_bonus",
 )
 _RULE_OTHERS = ("route_points", "initial_tickets", "initial_rejects", "station_costs",
                 "ticket_kinds", "longest_bonus_name")

@@ -146,6 +146,8 @@ class RuleSet:
     route_points: tuple[tuple[int, int], ...] = ((1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15))
     longest_bonus: int = 10
     longest_bonus_name: str = "Longest Continuous Path"
+    depots: int = 5  #: Warehouses & Depots (Europa 1912): Depots per player
+    depot_bonus: int = 10  #: Warehouses & Depots: points for the most Depots left (rule wd.bonus)
     ticket_kinds: tuple[str, ...] = ("regular",)
 
     def points_for_length(self, length: int) -> int:

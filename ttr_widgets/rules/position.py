@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import MapError, PositionError
+from .legal import double_closed
 from .maps import BUILTIN_MAPS, load_map
 from .model import Board, Ticket
 from .scoring import Holding, ScoreSheet, score_game
@@ -31,13 +32,12 @@ from .state import Options
 from .variants import VARIANTS, ticket_rules
 
 __all__ = [
-    "TICKET_DECKS", "Position", "TicketDeck", "load_position", "parse_position",
-    "position_to_dict", "ticket_deck",
+    "TICKET_DECKS", "Position", "TicketDeck", "check_position", "load_position",
+    "parse_position", "position_to_dict", "score_position", "ticket_deck",
 ]
 
 _TOP_KEYS = frozenset({"map", "players", "variant", "description", "warehouses"})
 _PLAYER_KEYS = frozenset({"name", "routes", "tickets", "stations", "depots_left"})
-DEPOTS = 5
 _SHOWN_PROBLEMS = 8
 
 
@@ -95,11 +95,32 @@ class Position:
     warehouses: bool = False
 
 
-def score_position(position: Position) -> ScoreSheet:
-    """Final scoring of a position, with its variant's bonus rules (``ttr score``)."""
-    options = Options(variant=position.variant, warehouses=position.warehouses)
-    bonus = ticket_rules(position.board, options).longest_bonus
-    return score_game(position.board, position.players, longest_bonus=bonus)
+def score_position(position: Position, longest_bonus: bool | None = None) -> ScoreSheet:
+    """Final scoring of a position, with its variant's bonus rules (``ttr score``), or with the
+    longest-trail bonus switched on or off when a game record chose so (``longest_bonus``)."""
+    if longest_bonus is None:
+        options = Options(variant=position.variant, warehouses=position.warehouses)
+        longest_bonus = ticket_rules(position.board, options).longest_bonus
+    return score_game(position.board, position.players, longest_bonus=longest_bonus)
+
+
+def check_position(position: Position, *, focus: int | None = None,
+                   source: str = "position") -> PositionError | None:
+    """Whether a finished game could look like ``position`` (``parse_position``'s check), as
+    the error or ``None``. Players are checked in seating order except ``focus``, checked last,
+    so that a clash between two players is reported against the focused one."""
+    document = position_to_dict(position)
+    for entry, holding in zip(document["players"], position.players, strict=True):
+        if holding.stations:  # the document leaves them out on a map without stations
+            entry["stations"] = list(holding.stations)
+    if focus is not None:
+        players = document["players"]
+        document["players"] = [*players[:focus], *players[focus + 1:], players[focus]]
+    try:
+        parse_position(document, source=source)
+    except PositionError as exc:
+        return exc
+    return None
 
 
 def load_position(path: str | Path) -> Position:
@@ -253,8 +274,9 @@ def _player(i: int, item: Any, board: Board, deck: TicketDeck,
     _check_known(place, board, deck, routes, tickets, stations, problems)
     depots = item.get("depots_left")
     if depots is not None and (not isinstance(depots, int) or isinstance(depots, bool)
-                               or not 0 <= depots <= DEPOTS):
-        problems.append(f"{place}.depots_left: expected a whole number from 0 to {DEPOTS}, "
+                               or not 0 <= depots <= board.rules.depots):
+        problems.append(f"{place}.depots_left: expected a whole number from 0 to "
+                        f"{board.rules.depots}, "
                         f"got {depots!r}")
     if len(problems) > before or not isinstance(name, str):
         return None
@@ -323,10 +345,9 @@ def _check_game(board: Board, players: list[_Entry], problems: list[str]) -> Non
 
 def _check_routes(board: Board, players: list[_Entry], problems: list[str]) -> None:
     owner: dict[str, int] = {}
-    small = len(players) < board.rules.double_routes_min_players
     for i, entry in enumerate(players):
         for j, rid in enumerate(entry.routes):
-            problem = _route_problem(board, players, i, rid, owner, small)
+            problem = _route_problem(board, players, i, rid, owner)
             if problem:
                 problems.append(f"players[{i}].routes[{j}]: {problem}")
             owner.setdefault(rid, i)
@@ -337,7 +358,7 @@ def _check_routes(board: Board, players: list[_Entry], problems: list[str]) -> N
 
 
 def _route_problem(board: Board, players: list[_Entry], i: int, rid: str,
-                   owner: Mapping[str, int], small: bool) -> str | None:
+                   owner: Mapping[str, int]) -> str | None:
     """What is wrong with player ``i`` owning route ``rid`` given the owners so far."""
     route = board.route(rid)
     twin = route.double
@@ -347,14 +368,15 @@ def _route_problem(board: Board, players: list[_Entry], i: int, rid: str,
         return f"route {rid!r} is already owned by {players[owner[rid]].name} (rule claim.open)"
     if twin is None or twin not in owner:
         return None
-    if owner[twin] == i:
+    rule = double_closed(board, len(players), owner[twin], i)
+    if rule is None:
+        return None
+    if rule == "claim.double-own":
         return (f"{rid!r} and {twin!r} are the two tracks of {route.a}-{route.b}; no player "
                 f"may own both (rule claim.double-own)")
-    if small:
-        return (f"{rid!r} is the other track of {twin!r}, owned by {players[owner[twin]].name};"
-                f" with {len(players)} players only one track of a double route is used "
-                f"(rule claim.double-small)")
-    return None
+    return (f"{rid!r} is the other track of {twin!r}, owned by {players[owner[twin]].name};"
+            f" with {len(players)} players only one track of a double route is used "
+            f"(rule {rule})")
 
 
 def _check_stations(board: Board, players: list[_Entry], problems: list[str]) -> None:

@@ -3,25 +3,33 @@ state. A bad record is refused with one line naming the field (``PositionError``
 
 A record also carries a ``summary``: the statistics of the game at its cursor
 (``stats.GameStats.to_dict``), for readers of the file. It is written, never read back: loading
-replays the actions, and ``record_summary`` recomputes the statistics from them."""
+replays the actions, and ``record_summary`` recomputes the statistics from them.
+
+``read_game`` reads either kind of saved game (a position, ``ttr score``'s JSON, or a record)
+into a ``LoadedGame``; ``load_game`` reads one from disk and ``example_path`` names the kit's
+shipped examples."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from .actions import action_from_dict, action_to_dict
-from .engine import new_game
+from .engine import holdings, new_game
 from .errors import MapError, PositionError, RulesError
 from .history import Game
 from .maps import load_map
+from .position import Position, parse_position, score_position
+from .scoring import ScoreSheet
 from .state import Options
 from .stats import GameStats, game_stats
 
 FORMAT = "ttr-widgets game record"
 VERSION = 1
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLE_KINDS = {"position": "final", "record": "game"}  #: file name suffix of each kind
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -150,3 +158,85 @@ def load_record(path: str | Path) -> Game:
         raise PositionError(f"{Path(path).name}: not JSON: {exc.msg} at line {exc.lineno}") \
             from None
     return from_record(data)
+
+
+# ----------------------------------------------------------------------------- saved games
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """A finished (or paused) game read from a position or a game record.
+
+    ``longest_bonus`` is a record's own choice to play with or without the longest-trail bonus
+    (``None``: as the variant says, which is all a position can say).
+    """
+
+    position: Position
+    kind: str = "position"  #: "position" or "record"
+    source: str = ""
+    description: str = ""
+    finished: bool = True
+    longest_bonus: bool | None = None
+    stats: GameStats | None = None  #: a record's statistics of the game (a position has none)
+
+    def score(self) -> ScoreSheet:
+        return score_position(self.position, self.longest_bonus)
+
+
+def read_game(content: bytes | str, name: str) -> LoadedGame:
+    """A game from a file's content: a position, or a game record replayed to its cursor.
+    ``PositionError`` with one line naming the file and the field when it is neither."""
+    if isinstance(content, bytes):
+        try:
+            content = content.decode("utf-8")
+        except UnicodeDecodeError:
+            raise PositionError(f"{name}: not a UTF-8 text file") from None
+    try:
+        data = json.loads(content)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column "
+                            f"{exc.colno}") from None
+    description = data.get("description", "") if isinstance(data, dict) else ""
+    if not isinstance(description, str):
+        description = ""
+    if isinstance(data, dict) and ("format" in data or "actions" in data):
+        return _from_record(data, name, description)
+    position = parse_position(data, source=name)
+    return LoadedGame(position, "position", name, description)
+
+
+def _from_record(data: dict[str, Any], name: str, description: str) -> LoadedGame:
+    if data.get("format") != FORMAT:
+        raise PositionError(f"{name}: format: expected {FORMAT!r}, got {data.get('format')!r}")
+    try:
+        game = from_record(data)
+    except PositionError as exc:
+        raise PositionError(f"{name}: {exc}") from None
+    state = game.state
+    options = state.options
+    position = Position(state.board, holdings(state), options.variant, options.warehouses)
+    return LoadedGame(position, "record", name, description, state.is_over,
+                      options.longest_bonus, game_stats(game))
+
+
+def load_game(path: str | Path) -> LoadedGame:
+    """``read_game`` on a file (``PositionError`` when it cannot be read)."""
+    path = Path(path)
+    try:
+        content = path.read_bytes()
+    except OSError as exc:
+        raise PositionError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+    return read_game(content, path.name)
+
+
+def example_path(map_name: str, kind: str = "position") -> Path:
+    """The kit's example of a finished game on ``map_name``: ``kind="position"`` (who holds
+    what, ``<map>-final.json``) or ``kind="record"`` (a whole game, ``<map>-game.json``)."""
+    if kind not in EXAMPLE_KINDS:
+        raise ValueError(f"kind: expected 'position' or 'record', got {kind!r}")
+    path = EXAMPLES / f"{map_name}-{EXAMPLE_KINDS[kind]}.json"
+    if not path.is_file():
+        shipped = sorted(p.name for p in EXAMPLES.glob("*.json"))
+        raise ValueError(f"map_name: no example {kind} for {map_name!r} (shipped: "
+                         f"{', '.join(shipped)})")
+    return path

@@ -11,7 +11,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .engine import DEPOTS
 from .errors import PositionError
 from .model import CARD_NAMES, NUM_CARD_TYPES, Board, Hand, card_index, hand_from
 from .state import NO_CARD, OPEN, GameState, Options, PlayerState
@@ -45,7 +44,8 @@ def scenario(
     (from the bottom) to the discards. Without ``face_up`` the row is dealt from the pile.
     Route and station owners are player indices; trains default to what the claimed routes
     leave. With ``Options(warehouses=True)``, ``depots`` (city → player) are placed and
-    ``warehouses`` hold the given cards; Depots left default to 5 less those placed."""
+    ``warehouses`` hold the given cards; Depots left default to the rule set's number (5) less
+    those placed."""
     names = tuple(f"Player {i + 1}" for i in range(players)) if isinstance(players, int) \
         else tuple(players)
     n = len(names)
@@ -109,9 +109,9 @@ def _depots(board: Board, options: Options, depots: Mapping[str, int],
                                 "city)")
         if not 0 <= player < n:
             raise PositionError(f"depots[{city!r}]: no player {player}")
-    left = tuple(DEPOTS - sum(1 for p in depots.values() if p == i) for i in range(n))
+    left = tuple(board.rules.depots - sum(1 for p in depots.values() if p == i) for i in range(n))
     if min(left) < 0:
-        raise PositionError("depots: a player has only 5 Depots")
+        raise PositionError(f"depots: a player has only {board.rules.depots} Depots")
     return {"warehouses": stored, "depots": tuple(depots.items()), "depots_left": left}
 
 

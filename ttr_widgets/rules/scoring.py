@@ -77,6 +77,8 @@ class PlayerScore:
     longest_bonus: int
     total: int
     depot_bonus: int = 0  #: Warehouses & Depots: most Depots left (rule wd.bonus)
+    #: the cities along ``longest_trail_routes``, in travel order (empty without routes)
+    longest_trail_cities: tuple[str, ...] = ()
 
     @property
     def station_borrows(self) -> Mapping[str, str | None]:
@@ -159,20 +161,17 @@ def score_game(board: Board, holdings: Sequence[Holding], *,
                     if p.longest_trail == best_trail > 0 else p for p in partial)
     warehouses = any(h.depots_left is not None for h in holdings)
     if warehouses:
-        players = _depot_bonus(players, holdings)
+        players = _depot_bonus(players, holdings, board.rules.depot_bonus)
     winner, reason = _decide(board, players, longest_bonus)
     return ScoreSheet(players, winner, reason, warehouses)
 
 
-DEPOT_BONUS = 10
-
-
-def _depot_bonus(players: tuple[PlayerScore, ...], holdings: Sequence[Holding]
+def _depot_bonus(players: tuple[PlayerScore, ...], holdings: Sequence[Holding], bonus: int
                  ) -> tuple[PlayerScore, ...]:
-    """Rule wd.bonus: every player tied for the most Depots left scores 10."""
+    """Rule wd.bonus: every player tied for the most Depots left scores the bonus (10)."""
     left = [h.depots_left or 0 for h in holdings]
     most = max(left)
-    return tuple(replace(p, depot_bonus=DEPOT_BONUS, total=p.total + DEPOT_BONUS)
+    return tuple(replace(p, depot_bonus=bonus, total=p.total + bonus)
                  if n == most else p for p, n in zip(players, left, strict=True))
 
 
@@ -210,7 +209,7 @@ def _score_player(board: Board, holding: Holding, owners: Mapping[str, str],
         tickets=tickets, ticket_points=ticket_points,
         tickets_completed=sum(t.completed for t in tickets), stations_built=built,
         station_points=station_points, borrowings=borrowings, longest_trail=trail.length,
-        longest_trail_routes=trail.routes, longest_bonus=0,
+        longest_trail_routes=trail.routes, longest_trail_cities=trail.cities, longest_bonus=0,
         total=route_points + ticket_points + station_points)
 
 

@@ -15,19 +15,18 @@ check behind ``ttr score``); a position the rules refuse is not taken, and the r
 ``rules.position.score_position`` — the same answer ``ttr score`` prints.
 
 Saved games load from a file: a position (``ttr score``'s JSON) or a game record (the play app's
-"save"), read by ``read_game``; ``load_game`` reads one from disk and ``example_path`` names the
-kit's shipped examples.
+"save"), read by the core (``rules.record.read_game``, ``load_game``, ``example_path``; the names
+are importable from here too).
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,22 +34,19 @@ import ipywidgets as widgets
 import traitlets
 
 from ttr_widgets.rules.catalog import RULES
-from ttr_widgets.rules.engine import holdings
-from ttr_widgets.rules.errors import PositionError, TTRError
-from ttr_widgets.rules.graph import longest_trail, ticket_path
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.graph import ticket_path
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import (
     TICKET_DECKS,
     Position,
-    parse_position,
-    position_to_dict,
+    check_position,
     score_position,
     ticket_deck,
 )
-from ttr_widgets.rules.record import FORMAT, from_record
-from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, score_game
-from ttr_widgets.rules.stats import GameStats, game_stats
+from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
+from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet
 from ttr_widgets.rules.words import bonus_name, count
 
 from .map_view import MapView
@@ -68,128 +64,12 @@ __all__ = [
     "read_game",
     "refusal_html",
     "route_text",
-    "score_of",
     "ticket_text",
 ]
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-EXAMPLE_KINDS = {"position": "final", "record": "game"}  #: file name suffix of each kind
 SHOW_TRAIL, SHOW_TICKET = "trail", "ticket"
 BASE = "base"  #: the variant dropdown's value for the base game (a position's ``None``)
 SIDE_WIDTH = 430  #: px beside the 900 px board: the page fits a 1366 px laptop screen
-DEPOTS = 5
-
-
-# ----------------------------------------------------------------------------- loading games
-
-
-@dataclass(frozen=True, slots=True)
-class LoadedGame:
-    """A finished (or paused) game read from a position or a game record.
-
-    ``longest_bonus`` is a record's own choice to play with or without the longest-trail bonus
-    (``None``: as the variant says, which is all a position can say).
-    """
-
-    position: Position
-    kind: str = "position"  #: "position" or "record"
-    source: str = ""
-    description: str = ""
-    finished: bool = True
-    longest_bonus: bool | None = None
-    stats: GameStats | None = None  #: a record's statistics of the game (a position has none)
-
-    def score(self) -> ScoreSheet:
-        return score_of(self.position, self.longest_bonus)
-
-
-def score_of(position: Position, longest_bonus: bool | None = None) -> ScoreSheet:
-    """The final score (``ttr score``'s ``score_position``), or with the longest-trail bonus
-    switched on or off when a game record chose so."""
-    if longest_bonus is None:
-        return score_position(position)
-    return score_game(position.board, position.players, longest_bonus=longest_bonus)
-
-
-def read_game(content: bytes | str, name: str) -> LoadedGame:
-    """A game from a file's content: a position, or a game record replayed to its cursor.
-    ``PositionError`` with one line naming the file and the field when it is neither."""
-    if isinstance(content, bytes):
-        try:
-            content = content.decode("utf-8")
-        except UnicodeDecodeError:
-            raise PositionError(f"{name}: not a UTF-8 text file") from None
-    try:
-        data = json.loads(content)
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column "
-                            f"{exc.colno}") from None
-    description = data.get("description", "") if isinstance(data, dict) else ""
-    if not isinstance(description, str):
-        description = ""
-    if isinstance(data, dict) and ("format" in data or "actions" in data):
-        return _from_record(data, name, description)
-    position = parse_position(data, source=name)
-    return LoadedGame(position, "position", name, description)
-
-
-def _from_record(data: dict[str, Any], name: str, description: str) -> LoadedGame:
-    if data.get("format") != FORMAT:
-        raise PositionError(f"{name}: format: expected {FORMAT!r}, got {data.get('format')!r}")
-    try:
-        game = from_record(data)
-    except PositionError as exc:
-        raise PositionError(f"{name}: {exc}") from None
-    state = game.state
-    options = state.options
-    position = Position(state.board, holdings(state), options.variant, options.warehouses)
-    return LoadedGame(position, "record", name, description, state.is_over,
-                      options.longest_bonus, game_stats(game))
-
-
-def load_game(path: str | Path) -> LoadedGame:
-    """``read_game`` on a file (``PositionError`` when it cannot be read)."""
-    path = Path(path)
-    try:
-        content = path.read_bytes()
-    except OSError as exc:
-        raise PositionError(f"cannot read {str(path)!r}: {exc.strerror}") from None
-    return read_game(content, path.name)
-
-
-def example_path(map_name: str, kind: str = "position") -> Path:
-    """The kit's example of a finished game on ``map_name``: ``kind="position"`` (who holds
-    what, ``<map>-final.json``) or ``kind="record"`` (a whole game, ``<map>-game.json``)."""
-    if kind not in EXAMPLE_KINDS:
-        raise ValueError(f"kind: expected 'position' or 'record', got {kind!r}")
-    path = EXAMPLES / f"{map_name}-{EXAMPLE_KINDS[kind]}.json"
-    if not path.is_file():
-        shipped = sorted(p.name for p in EXAMPLES.glob("*.json"))
-        raise ValueError(f"map_name: no example {kind} for {map_name!r} (shipped: "
-                         f"{', '.join(shipped)})")
-    return path
-
-
-# ----------------------------------------------------------------------------- checking
-
-
-def check_position(position: Position, *, focus: int | None = None,
-                   source: str = "position") -> PositionError | None:
-    """Whether a finished game could look like ``position`` (``parse_position``'s check), as
-    the error or ``None``. Players are checked in seating order except ``focus``, checked last,
-    so that a clash between two players is reported against the focused one."""
-    document = position_to_dict(position)
-    for entry, holding in zip(document["players"], position.players, strict=True):
-        if holding.stations:  # the document leaves them out on a map without stations
-            entry["stations"] = list(holding.stations)
-    if focus is not None:
-        players = document["players"]
-        document["players"] = [*players[:focus], *players[focus + 1:], players[focus]]
-    try:
-        parse_position(document, source=source)
-    except PositionError as exc:
-        return exc
-    return None
 
 
 _PLACE = re.compile(r"players\[(\d+)\](?:\.[a-z_]+(?:\[\d+\])?)?: ")
@@ -319,7 +199,8 @@ class TicketScorer(widgets.VBox):
                                                    indent=False,
                                                    layout=widgets.Layout(width="190px")),
                                   "ttr-scorer-warehouses")
-        self.depots = _styled(widgets.BoundedIntText(min=0, max=DEPOTS, description="Depots left",
+        self.depots = _styled(widgets.BoundedIntText(min=0, max=board.rules.depots,
+                                                     description="Depots left",
                                                      layout=widgets.Layout(width="160px")),
                               "ttr-scorer-depots")
         self.results = _styled(widgets.HTML(), "ttr-scorer-results")
@@ -660,7 +541,7 @@ class TicketScorer(widgets.VBox):
             self._render()
 
     def _render(self) -> None:
-        self.sheet = score_of(self.position, self.longest_bonus)
+        self.sheet = score_position(self.position, self.longest_bonus)
         score = self.sheet.players[self.selected]
         self._sync_controls()
         self._draw_map(score)
@@ -744,8 +625,7 @@ class TicketScorer(widgets.VBox):
                          f"<b>{score.station_points:+d}</b></div>")
             lines += [f"<div class='ttr-borrow'>&nbsp;&nbsp;{html.escape(_borrow_text(board, b))}"
                       "</div>" for b in score.borrowings]
-        trail = longest_trail(board, self.holding.routes)
-        cities = " – ".join(city_label(board, c) for c in trail.cities)
+        cities = " – ".join(city_label(board, c) for c in score.longest_trail_cities)
         bonus = (f", holds the {html.escape(bonus_name(board.rules))}, "
                  f"<b>{score.longest_bonus:+d}</b>" if score.longest_bonus else "")
         lines.append(f"<div class='ttr-trail'><b>Longest trail</b>: {score.longest_trail} "

@@ -3,6 +3,7 @@
     ScoringExplorer("usa")                          # the kit's example USA position
     ScoringExplorer(example_path("europe", "record"))   # a whole game, replayed
     ScoringExplorer(position)                       # a rules.position.Position
+    ScoringExplorer(team_example_path())            # a team game (Team Asia rules)
 
 Shown: the winner and how ties were broken, a stacked bar per player (routes by length, tickets
 won, tickets lost below zero, unused stations, the longest-trail bonus, the depot bonus), a
@@ -16,6 +17,13 @@ every number comes from the rules core's scoring, as ``ttr score`` would print i
 
 Under the table, a game record's statistics as played (``stats_view``: cards, tickets, turns …,
 a chart comparing the players); a position has no history, and a note says so.
+
+A team game (a position with ``"teams"``, ``rules.team_position``; the play app saves no team
+game records) is explored the same way, team by team: teammates in their team's two shades, a
+bar and a row per team (routes, tickets, the Asian Express and Globetrotter bonuses), each
+team's longest trail over both teammates' routes, and the winning team. What-if still takes a
+route from the player who claimed it or drops one player's ticket; the teams are scored again by
+``rules.team_score.score_teams``.
 """
 
 from __future__ import annotations
@@ -31,15 +39,22 @@ import plotly.graph_objects as go
 import traitlets
 
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.graph import longest_trail
 from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position
-from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
-from ttr_widgets.rules.words import bonus_name, win_verb
+from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
+from ttr_widgets.rules.team_score import TeamHolding, TeamScore, TeamSheet
+from ttr_widgets.rules.words import bonus_name, count, win_verb
 
 from .map_view import MapView
-from .score_plots import breakdown_figure, display_data
+from .score_plots import breakdown_figure, display_data, team_breakdown_figure
+from .scored_teams import (
+    LoadedTeamGame,
+    read_team_file,
+    read_team_game,
+    team_colors,
+    team_trail,
+)
 from .scorer import (
     LoadedGame,
     city_label,
@@ -53,8 +68,10 @@ from .scorer import (
 )
 from .stats_view import StatsView
 from .style import DEFAULT_PLAYER_COLORS
+from .team_table import team_label
 
-__all__ = ["EVERYONE", "ScoringExplorer", "WhatIf", "apply_what_if"]
+__all__ = ["EVERYONE", "LoadedTeamGame", "ScoringExplorer", "WhatIf", "apply_what_if",
+           "open_game", "read_any_game", "team_example_path"]
 
 EVERYONE = "*"  #: the trail dropdown's value for every player's longest trail
 SIDE_WIDTH = 430
@@ -72,6 +89,10 @@ class WhatIf:
 
 
 NO_CHANGE = WhatIf()
+
+
+Game = LoadedGame | LoadedTeamGame
+Sheet = ScoreSheet | TeamSheet
 
 
 def apply_what_if(position: Position, what_if: WhatIf) -> Position:
@@ -96,16 +117,17 @@ class ScoringExplorer(widgets.VBox):
 
     what_if = traitlets.Instance(WhatIf)
 
-    def __init__(self, source: str | Path | Position | LoadedGame = "usa", *,
+    def __init__(self, source: str | Path | Position | Game = "usa", *,
                  width: int = 900, height: int = 560) -> None:
         self._width, self._height = width, height
         self._loading = False
         self.last_route: str | None = None
         self.figure: go.Figure
-        self.sheet: ScoreSheet
+        self.sheet: Sheet
+        self.original_sheet: Sheet
         self._build_outputs()
         self.game = _as_game(source)
-        self.view = self._new_view(self.game.position)
+        self.view = self._new_view(self.game)
         self.board_box = widgets.Box([self.view.widget])
         self._start(self.game)
         # What changes with a click sits beside the board, where the eye is.
@@ -167,24 +189,20 @@ class ScoringExplorer(widgets.VBox):
                                     side_by_side=True)
         self.stats_note = html_output("ttr-explorer-stats-note")
 
-    def _new_view(self, position: Position) -> MapView:
-        names = [h.name for h in position.players]
-        padded = (*names, *(f"player {i + 1}" for i in range(len(names),
-                                                               len(DEFAULT_PLAYER_COLORS))))
-        view = MapView(position.board, player_names=padded, width=self._width,
-                       height=self._height)
+    def _new_view(self, game: Game) -> MapView:
+        view = MapView(game.position.board, player_names=_seat_names(game), width=self._width,
+                       height=self._height, player_colors=_colors(game))
         view.on_route_click(self.toggle_route)
         return view
 
-    def _start(self, game: LoadedGame) -> None:
+    def _start(self, game: Game) -> None:
         """Show ``game`` as played: fresh controls, no what-if."""
         self._loading = True
         try:
             self.game = game
             self.original_sheet = game.score()
             self.ticket_boxes = self._ticket_boxes(game.position)
-            self.trails.options = [("every player's longest trail", EVERYONE)] + [
-                (f"{h.name}'s longest trail", h.name) for h in game.position.players]
+            self.trails.options = _trail_options(game)
             self.trails.value = EVERYONE
             self.source_label.value = _source_html(game)
             self._show_stats(game)
@@ -194,7 +212,7 @@ class ScoringExplorer(widgets.VBox):
             self._loading = False
         self._render()
 
-    def _show_stats(self, game: LoadedGame) -> None:
+    def _show_stats(self, game: Game) -> None:
         if game.stats is None:
             self.stats_view.clear()
             self.stats_note.value = _note("A position says who holds what at the end, not how "
@@ -264,7 +282,7 @@ class ScoringExplorer(widgets.VBox):
         """Draw one player's longest trail (a name), or everyone's (``EVERYONE``)."""
         self.trails.value = who
 
-    def load(self, source: str | Path | Position | LoadedGame) -> bool:
+    def load(self, source: str | Path | Position | Game) -> bool:
         """Open another game; a source that cannot be used shows why (and changes nothing)."""
         try:
             game = _as_game(source)
@@ -274,13 +292,12 @@ class ScoringExplorer(widgets.VBox):
         self._open(game)
         return True
 
-    def _open(self, game: LoadedGame) -> None:
-        if game.position.board is not self.board:
-            self.view = self._new_view(game.position)
+    def _open(self, game: Game) -> None:
+        if game.position.board is not self.board or _colors(game) != self.view.player_colors:
+            self.view = self._new_view(game)
             self.board_box.children = (self.view.widget,)
         else:
-            names = [h.name for h in game.position.players]
-            self.view.player_names = (*names, *(self.view.player_names or ())[len(names):])
+            self.view.player_names = _seat_names(game)
         self.message.value = ""
         self._start(game)
 
@@ -290,7 +307,7 @@ class ScoringExplorer(widgets.VBox):
             return
         upload = files[0]
         try:
-            game = read_game(bytes(upload["content"]), upload["name"])
+            game = read_any_game(bytes(upload["content"]), upload["name"])
         except TTRError as exc:
             self.message.value = refusal_html(exc, (), heading="Not opened.")
         else:
@@ -311,19 +328,27 @@ class ScoringExplorer(widgets.VBox):
         self.sheet = _score(self.game, position)
         self._sync_tickets()
         self._draw_map(position)
-        self.player_key.value = player_key_html([h.name for h in position.players],
-                                                self.view.player_colors)
         self.winner.value = _winner_html(self.sheet)
         self.changes.value = self._changes_html()
-        self.figure = breakdown_figure(self.board, self.sheet, position.players,
-                                       title="Where the points come from", width=None)
-        totals = ", ".join(f"{p.name} {p.total}" for p in self.sheet.players)
+        title = "Where the points come from"
+        if isinstance(self.sheet, TeamSheet) and isinstance(self.game, LoadedTeamGame):
+            self.player_key.value = team_key_html(self.game.teams, self.view.player_colors)
+            holdings = replace(self.game, position=position).holdings()
+            self.figure = team_breakdown_figure(self.board, self.sheet, holdings, title=title)
+            self.table.value = _team_table_html(self.sheet, self.original_sheet)
+            self.trail_list.value = self._team_trails_html(holdings)
+        elif isinstance(self.sheet, ScoreSheet):
+            self.player_key.value = player_key_html([h.name for h in position.players],
+                                                    self.view.player_colors)
+            self.figure = breakdown_figure(self.board, self.sheet, position.players,
+                                           title=title, width=None)
+            self.table.value = _table_html(self.board, self.sheet, self.original_sheet)
+            self.trail_list.value = self._trails_html()
+        totals = ", ".join(f"{name} {total}" for name, total in _totals(self.sheet))
         self.plot.outputs = (display_data(self.figure, f"Score breakdown: {totals}"),)
-        self.table.value = _table_html(self.board, self.sheet, self.original_sheet)
-        self.trail_list.value = self._trails_html(position)
 
     def _sync_tickets(self) -> None:
-        results = {t.id: t for p in self.sheet.players for t in p.tickets}
+        results = {t.id: t for t in _ticket_results(self.sheet)}
         self._loading = True
         try:
             for ticket_id, box in self.ticket_boxes.items():
@@ -348,9 +373,17 @@ class ScoringExplorer(widgets.VBox):
 
     def _trail_highlight(self) -> tuple[tuple[str, ...], str]:
         who = self.trails.value
-        players = [p for p in self.sheet.players if who in (EVERYONE, p.name)]
-        routes = tuple(dict.fromkeys(r for p in players for r in p.longest_trail_routes))
-        return routes, "longest trails" if who == EVERYONE else "longest trail"
+        label = "longest trails" if who == EVERYONE else "longest trail"
+        if isinstance(self.sheet, TeamSheet) and isinstance(self.game, LoadedTeamGame):
+            holdings = replace(self.game, position=self.position).holdings()
+            trails = [team_trail(self.board, h) for h in holdings
+                      if who in (EVERYONE, " & ".join(h.players))]
+            return tuple(dict.fromkeys(r for t in trails for r in t.routes)), label
+        players = [p for p in self._player_scores() if who in (EVERYONE, p.name)]
+        return tuple(dict.fromkeys(r for p in players for r in p.longest_trail_routes)), label
+
+    def _player_scores(self) -> tuple[PlayerScore, ...]:
+        return self.sheet.players if isinstance(self.sheet, ScoreSheet) else ()
 
     def _changes_html(self) -> str:
         if not self.what_if:
@@ -364,45 +397,123 @@ class ScoringExplorer(widgets.VBox):
             parts += [f"{holding.name} without {route_text(board, r.id)}" for r in lost]
             parts += [f"{holding.name} without the ticket {ticket_text(board, t)}"
                       for t in holding.tickets if t in self.what_if.tickets_dropped]
-        before, after = _names(self.original_sheet.winners), _names(self.sheet.winners)
-        verdict = (f"The winner changes: {before} → <b>{html.escape(after)}</b>."
-                   if before != after else f"{html.escape(after)} still "
-                   f"{win_verb(self.sheet.winners)}.")
+        (before, _), (after, verb) = _winners(self.original_sheet), _winners(self.sheet)
+        verdict = (f"The winner changes: {html.escape(before)} → <b>{html.escape(after)}</b>."
+                   if before != after else f"{html.escape(after)} still {verb}.")
         return (f"<div><b>What if</b>: {html.escape('; '.join(parts))}.<br>{verdict}</div>")
 
-    def _trails_html(self, position: Position) -> str:
+    def _trails_html(self) -> str:
         rows = []
-        for holding, score in zip(position.players, self.sheet.players, strict=True):
-            trail = longest_trail(self.board, holding.routes)
-            cities = " – ".join(city_label(self.board, c) for c in trail.cities) or "no routes"
+        for score in self._player_scores():
+            cities = " – ".join(city_label(self.board, c)
+                                for c in score.longest_trail_cities) or "no routes"
             bonus = f" <b>+{score.longest_bonus}</b>" if score.longest_bonus else ""
             rows.append(f"<div style='margin-bottom:3px'><b>{html.escape(score.name)}</b>: "
                         f"{score.longest_trail} spaces{bonus}"
                         f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
                         "</div>")
-        return "<div style='font-size:13px;line-height:1.35'>" + "".join(rows) + "</div>"
+        return _rows_html(rows)
+
+    def _team_trails_html(self, holdings: Sequence[TeamHolding]) -> str:
+        """Each team's longest trail over both teammates' routes (rule team.longest)."""
+        assert isinstance(self.sheet, TeamSheet)
+        rows = []
+        for team, holding in zip(self.sheet.teams, holdings, strict=True):
+            trail = team_trail(self.board, holding)
+            cities = " – ".join(city_label(self.board, c) for c in trail.cities) or "no routes"
+            bonus = f" <b>+{team.longest_bonus}</b>" if team.longest_bonus else ""
+            rows.append(f"<div style='margin-bottom:3px'><b>{html.escape(team.name)}</b>: "
+                        f"{team.longest_trail} spaces{bonus}"
+                        f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
+                        "</div>")
+        return _rows_html(rows)
 
 
 # ----------------------------------------------------------------------------- helpers
 
 
-def _as_game(source: str | Path | Position | LoadedGame) -> LoadedGame:
-    if isinstance(source, LoadedGame):
+def _rows_html(rows: Sequence[str]) -> str:
+    return "<div style='font-size:13px;line-height:1.35'>" + "".join(rows) + "</div>"
+
+
+def read_any_game(content: bytes | str, name: str) -> Game:
+    """A game from a file's content: a team position (``scored_teams.read_team_game``), else
+    what ``read_game`` reads (a position or a game record). ``PositionError`` with one line
+    naming the file and the field when it is none of them."""
+    return read_team_game(content, name) or read_game(content, name)
+
+
+def team_example_path() -> Path:
+    """The kit's example of a finished team game: 4 players on the USA map, Team Asia rules."""
+    return example_path("usa").parent / "usa-team-final.json"
+
+
+def open_game(path: str | Path) -> Game:
+    """``read_any_game`` on a file (``PositionError`` when it cannot be read)."""
+    return read_team_file(path) or load_game(path)
+
+
+def _as_game(source: str | Path | Position | Game) -> Game:
+    if isinstance(source, LoadedGame | LoadedTeamGame):
         return source
     if isinstance(source, Position):
         return LoadedGame(source, source="a position")
     if isinstance(source, str) and source in BUILTIN_MAPS:
         game = load_game(example_path(source))
         return replace(game, source=f"the kit's example {map_title(source)} game")
-    return load_game(source)
+    if Path(source) == team_example_path():
+        return replace(open_game(source), source="the kit's example USA team game")
+    return open_game(source)
 
 
-def _score(game: LoadedGame, position: Position) -> ScoreSheet:
+def _score(game: Game, position: Position) -> Sheet:
     return replace(game, position=position).score()
 
 
-def _source_html(game: LoadedGame) -> str:
-    what = "game record, replayed" if game.kind == "record" else "position"
+def _seat_names(game: Game) -> tuple[str, ...]:
+    """A name for each colour of the board: the players', then 'player 5' … for the rest."""
+    names = [h.name for h in game.position.players]
+    return (*names, *(f"player {i + 1}" for i in range(len(names), len(_colors(game)))))
+
+
+def _colors(game: Game) -> tuple[str, ...]:
+    """Each player's colour on the board: teammates in their team's two shades."""
+    if isinstance(game, LoadedTeamGame):
+        return team_colors(game.position, game.teams)
+    return tuple(DEFAULT_PLAYER_COLORS)
+
+
+def _trail_options(game: Game) -> list[tuple[str, str]]:
+    if isinstance(game, LoadedTeamGame):
+        return [("every team's longest trail", EVERYONE)] + [
+            (f"{' & '.join(team)}'s longest trail", " & ".join(team)) for team in game.teams]
+    return [("every player's longest trail", EVERYONE)] + [
+        (f"{h.name}'s longest trail", h.name) for h in game.position.players]
+
+
+def _ticket_results(sheet: Sheet) -> tuple[TicketResult, ...]:
+    scores: Sequence[PlayerScore | TeamScore] = (
+        sheet.teams if isinstance(sheet, TeamSheet) else sheet.players)
+    return tuple(t for s in scores for t in s.tickets)
+
+
+def _totals(sheet: Sheet) -> list[tuple[str, int]]:
+    if isinstance(sheet, TeamSheet):
+        return [(t.name, t.total) for t in sheet.teams]
+    return [(p.name, p.total) for p in sheet.players]
+
+
+def _winners(sheet: Sheet) -> tuple[str, str]:
+    """The winners' names (players, or teams as 'Ann & Ben') and the verb after them."""
+    if isinstance(sheet, TeamSheet):
+        teams = [sheet.teams[i].name for i in sheet.winners]
+        return _names(teams), "win" if len(teams) == 1 else "share the win"
+    return _names(sheet.winners), win_verb(sheet.winners)
+
+
+def _source_html(game: Game) -> str:
+    what = {"record": "game record, replayed", "team position": "team game"}.get(game.kind,
+                                                                                 "position")
     state = "" if game.finished else " (not finished: scored as it stands)"
     text = f"<b>{html.escape(game.source or 'A game')}</b> ({what}){state}"
     if game.description:
@@ -410,15 +521,14 @@ def _source_html(game: LoadedGame) -> str:
     return f"<div style='color:#444'>{text}</div>"
 
 
-def _winner_html(sheet: ScoreSheet) -> str:
-    names = _names(sheet.winners)
-    verb = win_verb(sheet.winners)
+def _winner_html(sheet: Sheet) -> str:
+    names, verb = _winners(sheet)
     return (f"<div style='font-size:17px;margin:4px 0'>★ <b>{html.escape(names)}</b> {verb}."
             f"<div style='font-size:13px' class='ttr-explorer-reason'>"
             f"{html.escape(sheet.reason)}</div></div>")
 
 
-def _table_html(board: Board, sheet: ScoreSheet, original: ScoreSheet) -> str:
+def _table_html(board: Board, sheet: ScoreSheet, original: Sheet) -> str:
     """The parts of every total, a row per player, with the change from the game as played."""
     heads = ["player", "routes", "tickets won", "tickets lost"]
     if board.has_stations:
@@ -427,7 +537,7 @@ def _table_html(board: Board, sheet: ScoreSheet, original: ScoreSheet) -> str:
     if sheet.warehouses:
         heads.append("depots")
     heads += ["total", "change"]
-    was = {p.name: p.total for p in original.players}
+    was = dict(_totals(original))
     rows = []
     for p in sheet.players:
         cells = [html.escape(p.name), str(p.route_points), f"{_won(p):+d}", f"{_lost(p):+d}"]
@@ -446,11 +556,33 @@ def _table_html(board: Board, sheet: ScoreSheet, original: ScoreSheet) -> str:
             f"<tr style='border-bottom:1px solid #ccc'>{head}</tr>{''.join(rows)}</table>")
 
 
-def _won(score: PlayerScore) -> int:
+def _team_table_html(sheet: TeamSheet, original: TeamSheet | ScoreSheet) -> str:
+    """The parts of every team's total, a row per team, with the change from the game."""
+    heads = ["team", "routes", "tickets won", "tickets lost", "tickets completed",
+             "longest trail", "Asian Express", "Globetrotter", "total", "change"]
+    was = dict(_totals(original))
+    rows = []
+    for t, team in enumerate(sheet.teams):
+        delta = team.total - was.get(team.name, team.total)
+        cells = [f"{html.escape(team.name)} ({team_label(t)})", str(team.route_points),
+                 f"{_won(team):+d}", f"{_lost(team):+d}",
+                 f"{team.tickets_completed} of {len(team.tickets)}",
+                 count(team.longest_trail, "space"), f"{team.longest_bonus:+d}",
+                 f"{team.globetrotter_bonus:+d}", f"<b>{team.total}</b>",
+                 f"{delta:+d}" if delta else ""]
+        rows.append("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>{c}</td>"
+                                     for c in cells) + "</tr>")
+    head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(h)}</th>"
+                   for h in heads)
+    return ("<table class='ttr-score-parts' style='border-collapse:collapse;font-size:13px'>"
+            f"<tr style='border-bottom:1px solid #ccc'>{head}</tr>{''.join(rows)}</table>")
+
+
+def _won(score: PlayerScore | TeamScore) -> int:
     return sum(t.points for t in score.tickets if t.completed)
 
 
-def _lost(score: PlayerScore) -> int:
+def _lost(score: PlayerScore | TeamScore) -> int:
     return sum(t.points for t in score.tickets if not t.completed)
 
 
@@ -468,3 +600,18 @@ def player_key_html(names: Sequence[str], colors: Sequence[str]) -> str:
                    f"<span style='color:{color}'>&#9632;</span> {html.escape(name)}</span>"
                    for name, color in zip(names, colors, strict=False))
     return f"<div style='font-size:13px'><b>Players</b>: {keys}</div>"
+
+
+def team_key_html(teams: Sequence[Sequence[str]], colors: Sequence[str]) -> str:
+    """Which team is which colour: the team's name, then each teammate's shade and name (the
+    colours in the order the players are listed, team by team)."""
+    keys, seat = [], 0
+    for t, team in enumerate(teams):
+        people = []
+        for name in team:
+            people.append(f"<span style='color:{colors[seat]}'>&#9632;</span> "
+                          f"{html.escape(name)}")
+            seat += 1
+        keys.append(f"<span style='margin-right:12px;white-space:nowrap'>"
+                    f"<b>{team_label(t)}</b>: {' '.join(people)}</span>")
+    return f"<div style='font-size:13px'><b>Teams</b>: {''.join(keys)}</div>"

@@ -40,7 +40,7 @@ from typing import Any
 import psutil  # type: ignore[import-untyped]
 from playwright.async_api import BrowserContext, async_playwright
 
-from benchmarks.classroom import click_route
+from benchmarks.classroom import click_route, cpu_seconds, wait_until_ready
 from tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -53,8 +53,7 @@ from tests.browser import (
 APP = "Play.ipynb"
 ROUTE = "usa-031"  #: Denver–Helena, the route each visitor clicks
 HOVER_REST = 0.2  #: seconds click_route rests the mouse on the route before clicking
-SETTLE = 1.0  #: a kernel is ready once its CPU time has not grown for this long
-TIMEOUT = 240.0
+TIMEOUT = 240.0  #: seconds for the page, the board and the pool
 
 
 @dataclass(frozen=True)
@@ -71,15 +70,6 @@ class VisitFigures:
     websocket_bytes: int
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of one process so far (0 once it has gone)."""
-    try:
-        times = psutil.Process(pid).cpu_times()
-    except psutil.NoSuchProcess:
-        return 0.0
-    return float(times.user + times.system)
-
-
 def browser_cpu_seconds() -> float:
     """CPU time so far of the Chromium processes this script runs (under Playwright's driver)."""
     total = 0.0
@@ -90,23 +80,6 @@ def browser_cpu_seconds() -> float:
         except psutil.NoSuchProcess:
             continue
     return total
-
-
-def wait_until_ready(server: VoilaServer, pool: int) -> dict[int, float]:
-    """Wait until the pool is full and every kernel's CPU time has stopped growing (the app has
-    run in each); their CPU seconds by pid."""
-    deadline = time.monotonic() + TIMEOUT
-    server.wait_for_kernels(pool, timeout=TIMEOUT)
-    seen = {pid: cpu_seconds(pid) for pid in server.kernel_pids()}
-    still = time.monotonic()
-    while time.monotonic() < deadline:
-        time.sleep(0.25)
-        now = {pid: cpu_seconds(pid) for pid in server.kernel_pids()}
-        if now != seen or len(now) != pool:
-            seen, still = now, time.monotonic()
-        elif time.monotonic() - still >= SETTLE:
-            return now
-    raise TimeoutError(f"the pool of {pool} did not settle within {TIMEOUT:.0f} s")
 
 
 async def visit(context: BrowserContext, server: VoilaServer, pool: int,

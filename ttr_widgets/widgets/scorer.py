@@ -14,6 +14,11 @@ check behind ``ttr score``); a position the rules refuse is not taken, and the r
 (the rule's id and its words from ``rules.catalog``) is shown instead. Scores come from
 ``rules.position.score_position`` — the same answer ``ttr score`` prints.
 
+A team game (a team position, Team Asia rules) loads too: each edit is then checked by the team
+rules (``scored_teams.team_refusal``), teammates are drawn in their team's two shades, and the
+side panel scores the selected player's team (``rules.team_score``): both teammates' routes,
+the team's tickets against both teammates' routes, the longest trail and both bonuses.
+
 Saved games load from a file: a position (``ttr score``'s JSON) or a game record (the play app's
 "save"), read by the core (``rules.record.read_game``, ``load_game``, ``example_path``; the names
 are importable from here too).
@@ -46,10 +51,23 @@ from ttr_widgets.rules.position import (
     ticket_deck,
 )
 from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
-from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet
+from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
+from ttr_widgets.rules.team_score import TeamSheet, score_teams
 from ttr_widgets.rules.words import bonus_name, count
 
 from .map_view import MapView
+from .scored_teams import (
+    LoadedTeamGame,
+    Teams,
+    read_team_file,
+    read_team_game,
+    team_colors,
+    team_holdings,
+    team_refusal,
+    team_results_html,
+    team_standings_html,
+    team_trail,
+)
 from .style import DEFAULT_PLAYER_COLORS
 
 __all__ = [
@@ -108,7 +126,7 @@ class TicketScorer(widgets.VBox):
     it for the selected player, on a city toggles their station — Europe), ``ticket_search`` +
     ``add_button``, ``tickets`` (the selected player's tickets; selecting one draws its path) +
     ``remove_button``, ``show`` (longest trail or ticket path), ``warehouses`` + ``depots``,
-    ``upload`` (a position or a game record) and ``clear_button``.
+    ``upload`` (a position, a team position or a game record) and ``clear_button``.
     Outputs: ``results`` (every ticket hit or miss, routes, stations, longest trail, bonuses),
     ``total``, ``standings`` (everyone and the winner) and ``message`` (refusals, loads).
     """
@@ -127,6 +145,8 @@ class TicketScorer(widgets.VBox):
         self._syncing = False
         self.longest_bonus: bool | None = None
         self.sheet: ScoreSheet
+        self.teams: Teams = ()  #: a team game's teams (names), or () for a game of players
+        self.team_sheet: TeamSheet | None = None  #: the teams' score in a team game
         self._build_controls(board)
         self.view = self._new_view(board, names)
         self.board_box = widgets.Box([self.view.widget])
@@ -235,9 +255,10 @@ class TicketScorer(widgets.VBox):
             self.show, self.message, self.total, self.results, self.standings,
         ], layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
 
-    def _new_view(self, board: Board, names: Sequence[str]) -> MapView:
-        view = MapView(board, player_names=_padded(names), width=self._width,
-                       height=self._height)
+    def _new_view(self, board: Board, names: Sequence[str],
+                  colors: Sequence[str] = DEFAULT_PLAYER_COLORS) -> MapView:
+        view = MapView(board, player_names=_padded(names, len(colors)), width=self._width,
+                       height=self._height, player_colors=colors)
         view.on_route_click(self.toggle_route)
         view.on_city_click(self.toggle_station)
         return view
@@ -332,11 +353,19 @@ class TicketScorer(widgets.VBox):
     def rename(self, seat: int, name: str) -> bool:
         players = list(self.position.players)
         players[seat] = replace(players[seat], name=name.strip())
+        old = self.names[seat]
+        teams = tuple(tuple(name.strip() if n == old else n for n in t) for t in self.teams)
         return self._propose(replace(self.position, players=tuple(players)),
-                             f"{self.names[seat]} is now {name.strip()}.", focus=seat)
+                             f"{old} is now {name.strip()}.", focus=seat, teams=teams)
 
     def set_player_count(self, count: int) -> bool:
-        """Seat ``count`` players: new seats start empty; leaving seats take their holdings."""
+        """Seat ``count`` players: new seats start empty; leaving seats take their holdings.
+        A team game keeps its teams (refused with a note)."""
+        if self.teams and count != len(self.position.players):
+            self.message.value = _note("A team game keeps its teams: choose a map to start "
+                                       "a new table, or load another game.")
+            self._sync_controls()
+            return False
         players = self.position.players[:count]
         taken = {h.name for h in players}
         fresh = (n for n in _default_names(5 + count) if n not in taken)
@@ -368,21 +397,41 @@ class TicketScorer(widgets.VBox):
         """Start over on another map, keeping the players' names."""
         board = load_map(map_name)
         self.longest_bonus = None
-        self._load(Position(board, tuple(Holding(n, frozenset(), ()) for n in self.names)),
+        names = self.names[:board.rules.players_max]  # a 6-player team game on a 5-player map
+        self._load(Position(board, tuple(Holding(n, frozenset(), ()) for n in names)),
                    f"A new {board.title} table.")
 
-    def load(self, game: LoadedGame | Position | str | Path) -> bool:
-        """Show a saved game: a ``LoadedGame``, a ``Position`` or a file (position or record).
-        A file that cannot be used shows the reason; returns whether it was loaded."""
+    def load(self, game: LoadedGame | LoadedTeamGame | Position | str | Path) -> bool:
+        """Show a saved game: a ``LoadedGame``, a ``LoadedTeamGame``, a ``Position`` or a file
+        (position, team position or record). A file that cannot be used shows the reason;
+        returns whether it was loaded."""
+        loaded: LoadedGame | LoadedTeamGame
         try:
             if isinstance(game, Position):
-                game = LoadedGame(game)
-            elif not isinstance(game, LoadedGame):
-                game = load_game(game)
+                loaded = LoadedGame(game)
+            elif isinstance(game, LoadedGame | LoadedTeamGame):
+                loaded = game
+            else:
+                loaded = read_team_file(game) or load_game(game)
         except TTRError as exc:
             self.message.value = refusal_html(exc, self.names, heading="Not loaded.")
             return False
-        return self.load_game(game)
+        if isinstance(loaded, LoadedTeamGame):
+            return self.load_team_game(loaded)
+        return self.load_game(loaded)
+
+    def load_team_game(self, game: LoadedTeamGame) -> bool:
+        """Show a team game: from now on each edit is checked by the team rules and the side
+        panel scores the selected player's team (choosing a map leaves team play)."""
+        source = game.source or "position"
+        problem = team_refusal(game.position, game.teams, source=source)
+        if problem is not None:
+            self.message.value = refusal_html(problem, self.names, source=source,
+                                              heading="Not loaded.")
+            return False
+        self.longest_bonus = None
+        self._load(game.position, _loaded_text(game), game.teams)
+        return True
 
     def load_game(self, game: LoadedGame) -> bool:
         problem = check_position(game.position, source=game.source or "position")
@@ -403,10 +452,14 @@ class TicketScorer(widgets.VBox):
         players[self.selected] = replace(players[self.selected], **changes)
         return replace(self.position, players=tuple(players))
 
-    def _propose(self, position: Position, done: str, *, focus: int | None = None) -> bool:
-        """Take ``position`` if the core accepts it, else show why not (and keep the old one)."""
+    def _propose(self, position: Position, done: str, *, focus: int | None = None,
+                 teams: Teams | None = None) -> bool:
+        """Take ``position`` (and in a team game ``teams``, when they change) if the core
+        accepts it, else show why not (and keep the old one)."""
         focus = self.selected if focus is None else focus
-        problem = check_position(position, focus=focus)
+        teams = self.teams if teams is None else teams
+        problem = (team_refusal(position, teams, focus=focus) if teams
+                   else check_position(position, focus=focus))
         if problem is not None:
             order = [h.name for i, h in enumerate(position.players) if i != focus]
             order.append(position.players[focus].name)
@@ -414,16 +467,19 @@ class TicketScorer(widgets.VBox):
             self._sync_controls()
             return False
         with self._hold():
+            self.teams = teams
             self.position = position
             self.message.value = _note(done)
         return True
 
-    def _load(self, position: Position, done: str) -> None:
+    def _load(self, position: Position, done: str, teams: Teams = ()) -> None:
         with self._hold():
-            if position.board is not self.board:
+            colors = team_colors(position, teams) if teams else DEFAULT_PLAYER_COLORS
+            if position.board is not self.board or tuple(colors) != self.view.player_colors:
                 self.view = self._new_view(position.board,
-                                           [h.name for h in position.players])
+                                           [h.name for h in position.players], colors)
                 self.board_box.children = (self.view.widget,)
+            self.teams = teams
             self.position = position
             self.selected = 0
             self.ticket = None
@@ -506,11 +562,12 @@ class TicketScorer(widgets.VBox):
             return
         upload = files[0]
         try:
-            game = read_game(bytes(upload["content"]), upload["name"])
+            content, name = bytes(upload["content"]), upload["name"]
+            game = read_team_game(content, name) or read_game(content, name)
         except TTRError as exc:
             self.message.value = refusal_html(exc, self.names, heading="Not loaded.")
         else:
-            self.load_game(game)
+            self.load(game)
         with self._sync():
             self.upload.value = ()  # the same file can be loaded again
 
@@ -542,13 +599,38 @@ class TicketScorer(widgets.VBox):
 
     def _render(self) -> None:
         self.sheet = score_position(self.position, self.longest_bonus)
+        self.team_sheet = (score_teams(self.board, team_holdings(self.position, self.teams))
+                           if self.teams else None)
         score = self.sheet.players[self.selected]
         self._sync_controls()
         self._draw_map(score)
+        if self.team_sheet is not None:
+            self._render_team(self.team_sheet)
+            return
         self.results.value = self._results_html(score)
         self.total.value = (f"<div style='font-size:18px;margin:4px 0'><b>"
                             f"{html.escape(score.name)}: {score.total} points</b></div>")
         self.standings.value = _standings_html(self.sheet)
+
+    def _team(self) -> int:
+        """The selected player's team (an index into ``teams``)."""
+        return next(t for t, team in enumerate(self.teams) if self.holding.name in team)
+
+    def _render_team(self, sheet: TeamSheet) -> None:
+        team = sheet.teams[self._team()]
+        holdings = team_holdings(self.position, self.teams)
+        self.results.value = team_results_html(self.board, sheet, holdings, self._team())
+        self.total.value = (f"<div style='font-size:18px;margin:4px 0'><b>"
+                            f"{html.escape(team.name)}: {team.total} points</b></div>")
+        self.standings.value = team_standings_html(sheet)
+
+    def _ticket_results(self, score: PlayerScore) -> tuple[TicketResult, ...]:
+        """The selected player's tickets, hit or missed: in a team game against both
+        teammates' routes (rule team.score-tickets)."""
+        if self.team_sheet is None:
+            return score.tickets
+        mine = set(self.holding.tickets)
+        return tuple(t for t in self.team_sheet.teams[self._team()].tickets if t.id in mine)
 
     def _sync_controls(self) -> None:
         board, position = self.board, self.position
@@ -558,15 +640,17 @@ class TicketScorer(widgets.VBox):
                      in TICKET_DECKS.items() if name == board.name]
             self.variant.options = decks or [(ticket_deck(board).description, BASE)]
             self.variant.value = position.variant or BASE
-            self.variant.layout.display = "" if len(decks) > 1 else "none"
+            self.variant.layout.display = "" if len(decks) > 1 and not self.teams else "none"
             rules = board.rules
-            self.count.options = [(str(n), n) for n in range(rules.players_min,
-                                                             rules.players_max + 1)]
+            seats = ((len(position.players),) if self.teams
+                     else range(rules.players_min, rules.players_max + 1))
+            self.count.options = [(str(n), n) for n in seats]
             self.count.value = len(position.players)
             self.player.options = [(h.name, i) for i, h in enumerate(position.players)]
             self.player.value = self.selected
             self.name.value = self.holding.name
             self.warehouses.value = position.warehouses
+            self.warehouses.layout.display = "none" if self.teams else ""
             self.depots.layout.display = "" if position.warehouses else "none"
             self.depots.value = self.holding.depots_left or 0
             self.ticket_search.options = [label for label, _ in self._ticket_labels()]
@@ -574,12 +658,12 @@ class TicketScorer(widgets.VBox):
             self.tickets.value = self.ticket
             self.show.value = self.showing
         if self.view.player_names is not None:
-            self.view.player_names = _padded(self.names)
+            self.view.player_names = _padded(self.names, len(self.view.player_colors))
 
     def _ticket_options(self) -> list[tuple[str, str]]:
         score = self.sheet.players[self.selected]
         return [(f"{'✔' if t.completed else '✘'} {ticket_text(self.board, t.id)}", t.id)
-                for t in score.tickets]
+                for t in self._ticket_results(score)]
 
     def _draw_map(self, score: PlayerScore) -> None:
         owners = {rid: i for i, h in enumerate(self.position.players) for rid in h.routes}
@@ -591,17 +675,21 @@ class TicketScorer(widgets.VBox):
     def _highlight(self, score: PlayerScore) -> tuple[tuple[str, ...], str]:
         """What the map highlights: the selected ticket's path, or the longest trail (the
         legend's label stays short: the side panel says the rest)."""
+        network = [*self.holding.routes, *(b.route for b in score.borrowings
+                                           if b.route is not None)]
+        trail = score.longest_trail_routes
+        if self.teams:  # a team plays both teammates' routes (team.score-tickets, team.longest)
+            holding = team_holdings(self.position, self.teams)[self._team()]
+            network = [r for routes in holding.routes for r in routes]
+            trail = team_trail(self.board, holding).routes
         if self.showing == SHOW_TICKET and self.ticket is not None:
-            result = next((t for t in score.tickets if t.id == self.ticket), None)
+            result = next((t for t in self._ticket_results(score) if t.id == self.ticket), None)
             if result is not None:
                 ticket = self.board.ticket(result.id)
                 if not result.completed:
                     return (), "ticket missed"
-                borrowed = [b.route for b in score.borrowings if b.route is not None]
-                path = ticket_path(self.board, [*self.holding.routes, *borrowed],
-                                   ticket.a, ticket.b) or ()
-                return path, "ticket path"
-        return score.longest_trail_routes, "longest trail"
+                return ticket_path(self.board, network, ticket.a, ticket.b) or (), "ticket path"
+        return trail, "longest trail"
 
     def _results_html(self, score: PlayerScore) -> str:
         board = self.board
@@ -652,10 +740,10 @@ def _default_names(players: int | Sequence[str]) -> tuple[str, ...]:
     return tuple(players)
 
 
-def _padded(names: Sequence[str]) -> tuple[str, ...]:
-    """One name per player colour, as the board wants."""
-    extra = (f"player {i + 1}" for i in range(len(names), len(DEFAULT_PLAYER_COLORS)))
-    return (*names, *extra)[:len(DEFAULT_PLAYER_COLORS)]
+def _padded(names: Sequence[str], colors: int = len(DEFAULT_PLAYER_COLORS)) -> tuple[str, ...]:
+    """One name per player colour (``colors`` of them), as the board wants."""
+    extra = (f"player {i + 1}" for i in range(len(names), colors))
+    return (*names, *extra)[:colors]
 
 
 def city_label(board: Board, name: str) -> str:
@@ -688,10 +776,10 @@ def _borrow_text(board: Board, borrow: Any) -> str:
             f"{route_text(board, borrow.route)} from {borrow.owner}")
 
 
-def _loaded_text(game: LoadedGame) -> str:
+def _loaded_text(game: LoadedGame | LoadedTeamGame) -> str:
     position = game.position
     state = "finished" if game.finished else "unfinished (scored as it stands)"
-    what = "game record" if game.kind == "record" else "position"
+    what = {"record": "game record", "team position": "team game"}.get(game.kind, "position")
     text = (f"Loaded {game.source or 'a game'}: a {state} {len(position.players)}-player "
             f"{map_title(position.board.name)} {what}.")
     return f"{text} {game.description}" if game.description else text

@@ -1,0 +1,116 @@
+"""The ticket scorer on team games (Team Asia rules): a team position loaded from a file or an
+upload, scored per team as ``ttr score`` scores it, tickets hit through a teammate's routes,
+edits checked by the team rules, and back to a game of players."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ttr_widgets.rules.team_position import parse_team_position, score_team_position
+from ttr_widgets.rules.team_score import score_teams
+from ttr_widgets.widgets.scorer import TicketScorer
+from ttr_widgets.widgets.team_table import TEAM_COLORS
+
+TEAM_FILE = Path(__file__).resolve().parent / "positions" / "team-usa-4.json"
+DATA = json.loads(TEAM_FILE.read_text(encoding="utf-8"))
+POSITION = parse_team_position(DATA)
+SHEET = score_team_position(POSITION)
+
+
+@pytest.fixture
+def team() -> TicketScorer:
+    scorer = TicketScorer("usa", players=["Ann", "Ben"])
+    assert scorer.load(TEAM_FILE)
+    return scorer
+
+
+def _seat(scorer: TicketScorer, name: str) -> int:
+    return scorer.names.index(name)
+
+
+def test_a_team_file_loads_and_scores_per_team(team: TicketScorer) -> None:
+    assert team.teams == (("Ann", "Ben"), ("Cleo", "Dev"))
+    assert team.team_sheet == SHEET
+    assert "Loaded team-usa-4.json: a finished 4-player USA team game." in team.message.value
+    assert "Ann &amp; Ben: 120 points" in team.total.value
+    assert "Ann &amp; Ben 120 · Cleo &amp; Dev 120" in team.standings.value
+    assert "Cleo &amp; Dev win on longest trail" in team.standings.value
+    assert team.view.player_colors == (*TEAM_COLORS[0], *TEAM_COLORS[1])
+    assert [v for _, v in team.count.options] == [4]
+    assert team.warehouses.layout.display == "none" and team.variant.layout.display == "none"
+    team.select_player(_seat(team, "Dev"))
+    assert "Cleo &amp; Dev: 120 points" in team.total.value
+    assert "Globetrotter" in team.results.value and "the Asian Express" in team.results.value
+
+
+def test_tickets_count_against_both_teammates_routes(team: TicketScorer,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    team.select_player(_seat(team, "Ann"))
+    alone = {t.id: t.completed for t in team.sheet.players[team.selected].tickets}
+    together = {t.id: t.completed for t in SHEET.teams[0].tickets}
+    helped = [t for t in alone if together[t] and not alone[t]]
+    assert helped, "in this game Ben's routes complete a ticket of Ann's"
+    shown = dict((v, label) for label, v in team.tickets.options)
+    assert shown.keys() == alone.keys()
+    for ticket_id in alone:
+        assert shown[ticket_id].startswith("✔" if together[ticket_id] else "✘")
+    drawn: list[dict[str, Any]] = []
+    show = team.view.show
+    monkeypatch.setattr(team.view, "show", lambda **marks: (drawn.append(marks), show(**marks)))
+    team.select_ticket(helped[0])
+    team.show.value = "ticket"
+    assert drawn[-1]["highlight_label"] == "ticket path"
+    assert set(drawn[-1]["highlight"]) & set(POSITION.teams[0].routes[1]), \
+        "the ticket's path runs over Ben's routes"
+
+
+def test_edits_follow_the_team_rules(team: TicketScorer) -> None:
+    ann = _seat(team, "Ann")
+    team.select_player(ann)
+    cleos = DATA["players"][2]["routes"][0]
+    assert not team.toggle_route(cleos)
+    assert "already owned by Cleo (rule claim.open)" in team.message.value
+    board = POSITION.board
+    owned = {r for p in DATA["players"] for r in p["routes"]}
+    twin = next(r for r in board.routes if r.double in owned and r.id not in owned)
+    assert not team.toggle_route(twin.id)
+    assert "(rule team.double-4p)" in team.message.value
+    assert not team.toggle_station("Denver")
+    assert "team play uses a map without stations (rule team.map)" in team.message.value
+    free = next(r for r in board.routes if r.id not in owned and not r.parallel)
+    assert team.toggle_route(free.id)
+    teams = [replace(t, routes=((*t.routes[0], free.id), t.routes[1])) if i == 0 else t
+             for i, t in enumerate(POSITION.teams)]
+    assert team.team_sheet == score_teams(board, teams)
+    assert team.team_sheet.teams[0].route_points == 73 + board.route_points(free)
+
+
+def test_a_team_keeps_its_players_but_they_may_be_renamed(team: TicketScorer) -> None:
+    assert not team.set_player_count(2)
+    assert "A team game keeps its teams" in team.message.value
+    assert team.rename(_seat(team, "Ben"), "Bea")
+    assert team.teams == (("Ann", "Bea"), ("Cleo", "Dev"))
+    assert "Ann &amp; Bea 120" in team.standings.value
+
+
+def test_upload_then_a_new_map_leaves_team_play(tmp_path: Path) -> None:
+    scorer = TicketScorer("usa", players=["Ann", "Ben"])
+    content = TEAM_FILE.read_bytes()
+    scorer.upload.value = ({"name": "team.json", "type": "application/json",
+                            "size": len(content), "content": memoryview(content),
+                            "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+    assert scorer.team_sheet == SHEET
+    bad = json.dumps(dict(DATA, teams=[["Ann", "Cleo"], ["Ben"]])).encode()
+    (tmp_path / "bad-team.json").write_bytes(bad)
+    assert not scorer.load(tmp_path / "bad-team.json")
+    assert "Not loaded." in scorer.message.value and "a team has 2 players" in scorer.message.value
+    scorer.show_map("europe")
+    assert scorer.teams == () and scorer.team_sheet is None
+    assert len(scorer.view.player_colors) > 4 and "points" in scorer.total.value
+

@@ -35,8 +35,7 @@ from ttr_widgets.rules.state import (
     evolve,
 )
 from ttr_widgets.rules.variants import ticket_rules, variant_names
-
-from .test_rules_engine import refused, route_id
+from ttr_widgets.testing import refused, route_id
 
 EUROPE = load_map("europe")
 USA = load_map("usa")

@@ -21,27 +21,11 @@ from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.model import LOCO, card_index
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import NO_CARD, SecondCard, TicketChoice, TunnelPayment, evolve
+from ttr_widgets.testing import refused, route_id
 
 USA = load_map("usa")
 EUROPE = load_map("europe")
 MINI = load_map("mini")
-
-
-def refused(state, action, rule):
-    error = why_illegal(state, action)
-    assert error is not None, f"{action} should be refused by {rule}"
-    assert error.rule == rule, str(error)
-    with pytest.raises(RulesError) as info:
-        apply(state, action)
-    assert info.value.rule == rule
-    return str(error)
-
-
-def route_id(board, a, b, color=None):
-    for r in board.routes:
-        if {r.a, r.b} == {a, b} and (color is None or r.color == color):
-            return r.id
-    raise KeyError((a, b, color))
 
 
 # --------------------------------------------------------------------------- setup

@@ -17,7 +17,7 @@ from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.position import load_position, position_to_dict, score_position
 from ttr_widgets.rules.record import load_record
-from ttr_widgets.widgets.map_view import MapView
+from ttr_widgets.testing.board import highlighted
 from ttr_widgets.widgets.render import HIGHLIGHT, ROUTES, STATIONS
 from ttr_widgets.widgets.scorer import (
     TicketScorer,
@@ -26,21 +26,6 @@ from ttr_widgets.widgets.scorer import (
     read_game,
     ticket_text,
 )
-
-
-def highlighted(view: MapView) -> set[str]:
-    """The routes under the highlight band, read back from the figure's coordinates."""
-    trace = view.widget.data[HIGHLIGHT]
-    runs: list[tuple[tuple[float, float], ...]] = []
-    run: list[tuple[float, float]] = []
-    for x, y in zip(trace.x or (), trace.y or (), strict=True):
-        if x is None:
-            runs.append(tuple(run))
-            run = []
-        else:
-            run.append((x, y))
-    by_path = {tuple(points): rid for rid, points in view.geometry.paths.items()}
-    return {by_path[r] for r in runs}
 
 
 def route_owner_colours(scorer: TicketScorer, route_id: str) -> set[str]:

@@ -114,3 +114,22 @@ def test_upload_then_a_new_map_leaves_team_play(tmp_path: Path) -> None:
     assert scorer.teams == () and scorer.team_sheet is None
     assert len(scorer.view.player_colors) > 4 and "points" in scorer.total.value
 
+
+
+SIX = {"map": "usa", "teams": [["Ann", "Ben"], ["Cleo", "Dev"], ["Eve", "Fay"]],
+       "players": [{"name": n, "routes": [r], "tickets": []} for n, r in zip(
+           ["Ann", "Ben", "Cleo", "Dev", "Eve", "Fay"],
+           ["usa-001", "usa-010", "usa-020", "usa-030", "usa-040", "usa-050"], strict=True)]}
+
+
+def test_six_players_in_three_teams_then_a_five_seat_map(tmp_path: Path) -> None:
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps(SIX), encoding="utf-8")
+    scorer = TicketScorer("usa")
+    assert scorer.load(path)
+    assert [v for _, v in scorer.count.options] == [6]
+    assert scorer.view.player_colors == tuple(c for pair in TEAM_COLORS for c in pair)
+    expected = score_team_position(parse_team_position(SIX))
+    assert scorer.team_sheet == expected and len(expected.teams) == 3
+    scorer.show_map("usa")  # the USA base game seats 5 at most
+    assert scorer.names == ("Ann", "Ben", "Cleo", "Dev", "Eve") and scorer.teams == ()

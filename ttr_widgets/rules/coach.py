@@ -44,8 +44,8 @@ from .state import NO_CARD, OPEN, GameState, SecondCard, TunnelPayment, evolve
 from .strong import choose, expected_draw_gain, needs, plan_of, surcharge_shortfall
 from .words import bonus_name, count, possessive
 
-__all__ = ["COACH_THRESHOLD", "Gamble", "Review", "Verdict", "explain", "hint", "judge", "percent",
-           "review"]
+__all__ = ["COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "Verdict", "explain", "hint",
+           "judge", "percent", "review"]
 
 
 def hint(state: GameState, seed: int = 0) -> Choice:
@@ -321,6 +321,10 @@ def _station_reasons(state: GameState, action: BuildStation) -> list[str]:
 
 COACH_THRESHOLD = 10  #: points: the coach speaks when a move costs at least this much
 COACH_SAMPLES = 8  #: playouts from each of the two positions (played, and the bot's move)
+COACH_WHEN = (f"after each of your moves, says what it cost when the strong bot's move comes "
+              f"out at least {count(COACH_THRESHOLD, 'point')} ahead on average over "
+              f"{COACH_SAMPLES} playouts from there, and ahead in two thirds of them")
+"""When the coach speaks, in words (for the app's Coach box)."""
 
 
 @dataclass(frozen=True, slots=True)

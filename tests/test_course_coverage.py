@@ -1,6 +1,7 @@
-"""The course covers the rules: every rule id of the core is taught in some lesson (named in its
-text, or the rule of a "try it" position it shows), every commonly confused question has its
-answer with a position to try, and the lessons link up as one numbered sequence."""
+"""The course covers the rules: every rule id of the core is taught in some lesson (behind a
+"why?" in its prose or its quizzes, or the rule of a "try it" position it shows), the prose itself
+names no rule id, every commonly confused question has its answer with a position to try, and the
+lessons link up as one numbered sequence."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import nbformat
 import pytest
 
 from ttr_widgets.course import lessons
+from ttr_widgets.course.why import WHY, why_details, why_rules
 from ttr_widgets.rules import RULES
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -36,6 +38,8 @@ CONFUSED = (
 RULE_FAMILIES = {rule.split(".")[0] for rule in RULES}
 RULE_TOKEN = re.compile(r"(?<![\w.-])([a-z]+\.[a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
 PRACTICE_CALL = re.compile(r"lessons\.([a-z_0-9]+)\(\)")
+QUIZ_RULES = re.compile(r"rules=\(([^)]*)\)")
+STRING = re.compile(r"'([^'\n]*)'|\"([^\"\n]*)\"")
 
 
 def cells(path: Path) -> list[nbformat.NotebookNode]:
@@ -46,9 +50,37 @@ def text(path: Path) -> str:
     return "\n".join(cell.source for cell in cells(path))
 
 
-def named_rules(source: str) -> set[str]:
-    """Rule ids written in a lesson (tokens of a rule family, e.g. 'draw.faceup-locomotive')."""
+def tokens(source: str) -> set[str]:
+    """Rule ids written in ``source`` (tokens of a rule family, e.g. 'draw.faceup-locomotive')."""
     return {m for m in RULE_TOKEN.findall(source) if m.split(".")[0] in RULE_FAMILIES}
+
+
+def named_rules(path: Path) -> set[str]:
+    """The rule ids a lesson opens: behind a "why?" in its prose, or a quiz's ``rules=(...)``."""
+    return named_rules_of(cells(path))
+
+
+def named_rules_of(notebook: list[nbformat.NotebookNode]) -> set[str]:
+    named: set[str] = set()
+    for cell in notebook:
+        if cell.cell_type == "markdown":
+            named.update(*why_rules(cell.source))
+        else:
+            named.update(*(strings(found) for found in QUIZ_RULES.findall(cell.source)))
+    return named
+
+
+def strings(code: str) -> set[str]:
+    """The string literals of ``code`` (one line each)."""
+    return {a or b for a, b in STRING.findall(code)}
+
+
+def prose(cell: nbformat.NotebookNode) -> str:
+    """What a learner reads of a cell: markdown without its "why?"s, a code cell's strings
+    (a quiz's question, options and explanation) without its ``rules=``."""
+    if cell.cell_type == "markdown":
+        return WHY.sub("", cell.source)
+    return "\n".join(strings(QUIZ_RULES.sub("", cell.source)))
 
 
 def practised_rules(source: str) -> set[str]:
@@ -77,16 +109,44 @@ def test_the_course_has_its_lessons_in_order() -> None:
 def test_every_rule_id_is_taught_in_some_lesson() -> None:
     taught: set[str] = set()
     for path in LESSON_FILES:
-        source = text(path)
-        taught |= named_rules(source) | practised_rules(source)
+        taught |= named_rules(path) | practised_rules(text(path))
     missing = sorted(set(RULES) - taught)
     assert not missing, f"rules no lesson teaches: {missing}"
 
 
 @pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
-def test_rule_ids_written_in_a_lesson_exist(path: Path) -> None:
-    unknown = sorted(named_rules(text(path)) - set(RULES))
+def test_rule_ids_behind_a_lessons_why_exist(path: Path) -> None:
+    named = named_rules(path)
+    assert named, f"{path.name} opens no rule behind a why?"
+    unknown = sorted(named - set(RULES))
     assert not unknown, f"{path.name} names rules the core does not have: {unknown}"
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
+def test_a_lessons_prose_names_no_rule_id_outside_a_why(path: Path) -> None:
+    for number, cell in enumerate(cells(path)):
+        shown = prose(cell)
+        assert not tokens(shown), f"{path.name} cell {number}: rule ids {sorted(tokens(shown))}"
+        assert "(rule " not in shown and "(rules " not in shown, f"{path.name} cell {number}"
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
+def test_each_why_opens_its_rules_with_the_catalogues_sentences(path: Path) -> None:
+    for cell in cells(path):
+        if cell.cell_type == "markdown":
+            for found in WHY.finditer(cell.source):
+                rules = found.group(1).split()
+                assert found.group(0) == why_details(rules), \
+                    f"{path.name}: the why? for {rules} is not the catalogue's (course.why)"
+
+
+def test_prose_without_a_why_is_read_as_the_learner_reads_it() -> None:
+    cell = nbformat.v4.new_markdown_cell(f"Two cards. {why_details(['draw.two-cards'])}")
+    assert named_rules_of([cell]) == {"draw.two-cards"} and not tokens(prose(cell))
+    quiz = nbformat.v4.new_code_cell(
+        "Quiz('Q?', ['a', 'b'], 'a', 'Because (rule draw.two-cards).', rules=('draw.no-card',))")
+    assert tokens(prose(quiz)) == {"draw.two-cards"}
+    assert named_rules_of([quiz]) == {"draw.no-card"}
 
 
 @pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])

@@ -4,6 +4,8 @@ The lesson board's clicks and refusals are tested in test_lesson_board.py."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from ttr_widgets.course import lessons
@@ -14,6 +16,7 @@ from ttr_widgets.rules.engine import apply, holdings, why_illegal
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.position import Position
 from ttr_widgets.widgets.lesson import Quiz, ScoreExercise, TryIt, WhichTicketFails
+from ttr_widgets.widgets.status import why_html
 
 USA = load_map("usa")
 LESSONS = (lessons.board_and_goal, lessons.drawing, lessons.claiming, lessons.tickets,
@@ -190,6 +193,19 @@ def test_which_ticket_fails() -> None:
         WhichTicketFails(lessons.score_exercise_usa(), show_board=False)
 
 
+def test_a_quizs_explanation_keeps_its_rules_behind_why() -> None:
+    quiz = Quiz("Can a face-up locomotive be your second card?", ["Yes", "No"], "No",
+                "Never as the second card.", rules=("draw.second-locomotive", "draw.replace"))
+    quiz.choices.value = "No"
+    quiz.check_button.click()
+    feedback = quiz.feedback.value
+    explained = feedback[:feedback.index("<details")]
+    assert "Never as the second card." in explained and "draw." not in explained
+    assert feedback.count("<summary>why?</summary>") == 2
+    for rule in quiz.rules:
+        assert why_html(rule) in feedback and html.escape(RULES[rule]) in feedback
+
+
 def test_quiz_checks_and_shows_its_position(drawing: TryIt) -> None:
     quiz = Quiz("Can a face-up locomotive be your second card?", ["Yes", "No"], "No",
                 "Never as the second card.", try_it=drawing, practice="second-locomotive")
@@ -203,5 +219,7 @@ def test_quiz_checks_and_shows_its_position(drawing: TryIt) -> None:
     assert drawing.step.name == "second-locomotive"
     with pytest.raises(ValueError, match="answer"):
         Quiz("?", ["a"], "b", "")
+    with pytest.raises(ValueError, match="unknown rule"):
+        Quiz("?", ["a"], "a", "", rules=("draw.nowhere",))
     with pytest.raises(ValueError, match="practice"):
         Quiz("?", ["a"], "a", "", try_it=drawing, practice="nowhere")

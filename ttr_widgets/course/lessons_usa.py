@@ -88,7 +88,7 @@ def drawing() -> tuple[Practice, ...]:
                  "cards, your second action must be your second card.",
                  "draw.two-cards", (DrawBlind(), DrawTickets())),
         Practice("face-up-locomotive", "A face-up locomotive", plain,
-                 "Take the face-up locomotive. Watch the result line: it is the whole draw, "
+                 "Take the face-up locomotive. Watch the status line: it is the whole draw, "
                  "and the turn passes to Ben.",
                  "draw.faceup-locomotive", (DrawFaceUp("locomotive"),), "accepted"),
         Practice("second-locomotive", "No locomotive as the second card", refill,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .catalog import RULES
-from .team_catalog import TEAM_RULES
 
 
 class TTRError(ValueError):
@@ -25,7 +24,7 @@ class RulesError(TTRError):
     @property
     def rule_text(self) -> str:
         """The rule's sentence from ``catalog.RULES`` (its id when the catalogue lacks it)."""
-        return RULES.get(self.rule) or TEAM_RULES.get(self.rule, self.rule)
+        return RULES.get(self.rule, self.rule)
 
 
 class MapError(TTRError):

@@ -1,4 +1,4 @@
-"""Team play: the Team Asia rules (rule ids ``team.*``, sentences in ``team_catalog``).
+"""Team play: the Team Asia rules (rule ids ``team.*``, sentences in ``catalog.RULES``).
 
 4 or 6 players in teams of 2, teammates seated one after the other (seats 0 and 1 are the first
 team, 2 and 3 the second, 4 and 5 the third). Each player has 27 trains of their own, a secret

@@ -286,20 +286,26 @@ class TryIt:
 
 
 class Quiz:
-    """A multiple-choice question, checked by the widget; the explanation shows after Check.
+    """A multiple-choice question, checked by the widget; the explanation shows after Check,
+    with a "why?" for each of ``rules`` (rule ids) that opens the rule.
 
     With ``try_it`` and ``practice``, a button shows that position on the TryIt's board and
     brings the board into view."""
 
     def __init__(self, question: str, options: Sequence[str], answer: str, explanation: str,
-                 *, try_it: TryIt | None = None, practice: str | None = None) -> None:
+                 *, try_it: TryIt | None = None, practice: str | None = None,
+                 rules: Sequence[str] = ()) -> None:
         if answer not in options:
             raise ValueError(f"answer: {answer!r} is not one of the options")
+        unknown = [rule for rule in rules if rule not in RULES]
+        if unknown:
+            raise ValueError(f"rules: unknown rule ids {unknown}")
         if (try_it is None) != (practice is None):
             raise ValueError("try_it and practice go together")
         if try_it is not None and practice not in {s.name for s in try_it.steps}:
             raise ValueError(f"practice: the TryIt has no position {practice!r}")
         self.question, self.answer, self.explanation = question, answer, explanation
+        self.rules = tuple(rules)
         self.try_it, self.practice = try_it, practice
         self.choices = w.RadioButtons(options=list(options), value=None,
                                       layout=w.Layout(width="auto"))
@@ -324,7 +330,9 @@ class Quiz:
             return None
         right = bool(self.choices.value == self.answer)
         mark = f"<b>{OK} Right.</b>" if right else f"<b>{NO} Not quite: {_esc(self.answer)}.</b>"
-        self.feedback.value = f"{mark} {_esc(self.explanation)}"
+        whys = "".join(why_html(rule) for rule in self.rules)
+        self.feedback.value = (f'<div style="position:relative;display:flex;flex-wrap:wrap;'
+                               f'gap:6px"><span>{mark} {_esc(self.explanation)}</span>{whys}</div>')
         return right
 
     def show_position(self) -> None:

@@ -2,31 +2,47 @@
 
 ``TeamTryIt.of(team_practice(), TEAM_TASKS)`` shows the practice position on a ``TeamTable``
 (the learner and three greedy team bots) with the tasks beside it; each task is ticked when the
-learner's move does it (``team_practice.task_done``) or, for a refusal task, when its rule
-refuses a move. *Reset* puts the position back.
+learner's move does it (``task.done_by``) or, for a refusal task, when its rule refuses a move.
+The lesson's position and tasks are course content (``course.team_practice``); any task shaped
+like ``Task`` will do. *Reset* puts the position back.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Protocol
 
 import ipywidgets as widgets
 
 from ttr_widgets.rules.errors import RulesError
-from ttr_widgets.rules.team_practice import TeamTask, task_done
 from ttr_widgets.rules.teams import TeamAction, TeamGame
 
 from .style import APP_CSS
 from .team_table import TeamTable
 
-__all__ = ["TeamTryIt"]
+__all__ = ["Task", "TeamTryIt"]
+
+
+class Task(Protocol):
+    """One thing a team try-it asks: a refusal task is done when its ``rule`` refuses a move,
+    any other when ``done_by`` says a move does it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def refusal(self) -> bool: ...
+    def done_by(self, before: TeamGame, action: TeamAction) -> bool: ...
 
 
 class TeamTryIt(widgets.VBox):
     """A team position to play, with tasks checked by the widget (``done``: their names)."""
 
-    def __init__(self, game: TeamGame, tasks: Sequence[TeamTask], *,
+    def __init__(self, game: TeamGame, tasks: Sequence[Task], *,
                  kinds: Sequence[str] = ("human", "greedy", "greedy", "greedy"),
                  bot_delay: float = 0.4) -> None:
         self.start_game = game
@@ -47,7 +63,7 @@ class TeamTryIt(widgets.VBox):
         self._show_tasks()
 
     @classmethod
-    def of(cls, game: TeamGame, tasks: Sequence[TeamTask], *,
+    def of(cls, game: TeamGame, tasks: Sequence[Task], *,
            bot_delay: float = 0.4) -> TeamTryIt:
         """The lesson's try-it: ``game`` for a learner (seat 1) and three greedy team bots."""
         return cls(game, tasks, bot_delay=bot_delay)
@@ -69,7 +85,7 @@ class TeamTryIt(widgets.VBox):
 
     def _moved(self, before: TeamGame, action: TeamAction, _after: TeamGame) -> None:
         for task in self.tasks:
-            if not task.refusal and task_done(task, before, action):
+            if not task.refusal and task.done_by(before, action):
                 self.done.add(task.name)
         self._show_tasks()
 

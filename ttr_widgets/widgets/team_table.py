@@ -24,10 +24,9 @@ from functools import partial
 import ipywidgets as widgets
 
 from ttr_widgets.rules.actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
-from ttr_widgets.rules.errors import RulesError, TTRError
+from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.model import CARD_NAMES, Board, Hand
 from ttr_widgets.rules.state import NO_CARD, OPEN, Options, TicketChoice
-from ttr_widgets.rules.team_catalog import TEAM_RULES
 from ttr_widgets.rules.team_score import TeamSheet
 from ttr_widgets.rules.team_simulate import TEAM_BOTS
 from ttr_widgets.rules.teams import (
@@ -91,20 +90,6 @@ def _where(cards: int, from_holder: int) -> str:
     return f" ({from_holder} from the holder)"
 
 
-class TeamStatus(StatusLine):
-    """The status line; a team rule's "why?" opens its sentence from ``team_catalog``."""
-
-    def refuse(self, error: TTRError) -> None:
-        super().refuse(error)
-        if isinstance(error, RulesError) and error.rule in TEAM_RULES:
-            sentence = html.escape(TEAM_RULES[error.rule])
-            self.value = self.value.replace(
-                '<div class="ttr-why-text">Rule <code>'
-                f'{html.escape(error.rule)}</code>: </div>',
-                f'<div class="ttr-why-text">Rule <code>{html.escape(error.rule)}</code>: '
-                f'{sentence}</div>')
-
-
 def _button(description: str, css: str, on_click: Callable[[], object], *,
             width: str = "auto", tooltip: str = "") -> widgets.Button:
     button = widgets.Button(description=description, tooltip=tooltip,
@@ -151,7 +136,7 @@ class TeamTable(widgets.HBox):
         self.map_view = MapView(board, player_colors=colors, player_names=list(names),
                                 width=BOARD_WIDTH, height=BOARD_HEIGHT)
         self.map_view.on_route_click(self.select_route)
-        self.status = TeamStatus()
+        self.status = StatusLine()
         self.teams_html = widgets.HTML()
         self.teams_html.add_class("ttr-team-teams")
         self.show_hand = _button("Show hand", "ttr-team-show", self.reveal_hand)

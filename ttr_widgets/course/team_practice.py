@@ -3,18 +3,19 @@
 ``team_practice()`` is a 4-player USA team game just past its setup where the learner (seat 0,
 "You") has too few red cards in hand for Denver – Oklahoma City (4 red) but enough with the team
 holder's; ``TEAM_TASKS`` are what the try-it asks, each recognised from a move
-(``task_done``) or a refusal (its rule).
+(``task_done``, ``TeamTask.done_by``) or a refusal (its rule); ``widgets.team_lesson.TeamTryIt``
+shows them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import KeepTickets
-from .maps import load_map
-from .model import Hand, hand_from
-from .state import TicketChoice, evolve
-from .teams import (
+from ttr_widgets.rules.actions import KeepTickets
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import Hand, hand_from
+from ttr_widgets.rules.state import TicketChoice, evolve
+from ttr_widgets.rules.teams import (
     HOLDER,
     ClaimTeamRoute,
     DrawTeamCard,
@@ -41,6 +42,10 @@ class TeamTask:
     text: str
     rule: str
     refusal: bool = False
+
+    def done_by(self, before: TeamGame, action: TeamAction) -> bool:
+        """Whether playing ``action`` in ``before`` does this task (``task_done``)."""
+        return task_done(self, before, action)
 
 
 TEAM_TASKS = (
@@ -93,7 +98,8 @@ def task_done(task: TeamTask, before: TeamGame, action: TeamAction) -> bool:
     return False
 
 
-#: The lesson's questions, as ``widgets.lesson.Quiz`` takes them (``Quiz(**TEAM_QUIZZES[k])``).
+#: The lesson's questions, as ``widgets.lesson.Quiz`` takes them (``Quiz(**TEAM_QUIZZES[k])``),
+#: each with the rules its "why?" opens.
 TEAM_QUIZZES: dict[str, dict[str, object]] = {
     "double": {
         "question": "Can Ben claim the other track of the double route Ann just claimed?",
@@ -102,6 +108,7 @@ TEAM_QUIZZES: dict[str, dict[str, object]] = {
         "answer": "No: with 4 players the other track is closed for everyone",
         "explanation": "With 4 players a double route closes once either track is taken, for "
                        "the claimer's teammate too.",
+        "rules": ("team.double-4p",),
     },
     "secret-ticket": {
         "question": "Does your teammate's secret ticket count for your team?",
@@ -112,5 +119,6 @@ TEAM_QUIZZES: dict[str, dict[str, object]] = {
         "explanation": "A team's tickets, in both hands and in the holder, all count against "
                        "the teammates' routes together; sharing a ticket only lets your "
                        "teammate see it.",
+        "rules": ("team.score-tickets", "team.communication"),
     },
 }

@@ -37,7 +37,7 @@ def test_team_score_text_names_each_team_its_tickets_and_the_tie_break(
     assert "  Toronto–Miami: completed, +10" in lines
     assert "  New York–Atlanta: missed, -6" in lines
     assert "Cleo & Dev: 120 points" in lines
-    assert ("  routes 48, tickets 52 (6 tickets completed), longest trail 18 trains; Asian "
+    assert ("  routes 48, tickets 52 (6 tickets completed), longest trail 18 spaces; Asian "
             "Express bonus 10, Globetrotter bonus 10") in lines
     assert lines[-1] == ("Cleo & Dev win on longest trail (tied on points and completed "
                          "tickets).")

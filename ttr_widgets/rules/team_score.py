@@ -146,6 +146,6 @@ def format_team_sheet(board: Board, sheet: TeamSheet) -> str:
             lines.append(f"  {ticket.cities_label}: {mark}, {result.points:+d}")
         lines.append(f"  routes {team.route_points}, tickets {team.ticket_points} "
                      f"({count(team.tickets_completed, 'ticket')} completed), longest trail "
-                     f"{count(team.longest_trail, 'train')}; Asian Express bonus "
+                     f"{count(team.longest_trail, 'space')}; Asian Express bonus "
                      f"{team.longest_bonus}, Globetrotter bonus {team.globetrotter_bonus}")
     return "\n".join([*lines, sheet.reason])

@@ -38,10 +38,6 @@ __all__ = [
     "new_game", "random_action", "route_closed", "score", "station_cost", "why_illegal",
 ]
 
-# The names team play used before the split (rules.teams imports them; cards.Pile, check_row).
-_Pile = Pile
-_check_row = check_row
-
 #: Depots per player as the rule set has them by default; read ``board.rules.depots`` instead
 DEPOTS = RuleSet().depots
 

@@ -3,13 +3,12 @@ its team's holders and the public table, never a teammate's hand or private tick
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import DeclineTunnel, DrawTickets, KeepTickets
-from .graph import connected
+from .graph import cheapest_paths, connected, walk_back
 from .model import CARD_INDEX, CARD_NAMES, GRAY, LOCO, Route
 from .state import NO_CARD, OPEN, TicketChoice
 from .teams import (
@@ -181,30 +180,14 @@ def _usable(view: TeamGame, team: int, route: Route) -> int | None:
     return route.length
 
 
-def _cheapest_path(view: TeamGame, team: int, a: str, b: str) -> list[Route] | None:
-    best: dict[str, int] = {a: 0}
-    back: dict[str, Route] = {}
-    heap = [(0, a)]
-    while heap:
-        cost, city = heapq.heappop(heap)
-        if city == b:
-            break
-        if cost > best.get(city, cost):
-            continue
-        for route in view.board.routes_at[city]:
-            step = _usable(view, team, route)
-            nxt = route.other(city)
-            if step is not None and cost + step < best.get(nxt, 1 << 30):
-                best[nxt], back[nxt] = cost + step, route
-                heapq.heappush(heap, (cost + step, nxt))
-    if b not in best:
+def _cheapest_path(view: TeamGame, team: int, a: str, b: str) -> tuple[Route, ...] | None:
+    """The team's cheapest path from ``a`` to ``b`` (its own routes free, open ones by length),
+    or None when the other team has cut them off."""
+    cost = [_usable(view, team, route) for route in view.board.routes]
+    _best, came_by = cheapest_paths(view.board, a, cost, target=b)
+    if b != a and b not in came_by:
         return None
-    path, city = [], b
-    while city != a:
-        route = back[city]
-        path.append(route)
-        city = route.other(city)
-    return path
+    return walk_back(came_by, a, b)
 
 
 def _draw(view: TeamGame, legal: list[TeamAction], wanted: set[str], rng: random.Random

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any, TypeAlias
 
 from .actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
-from .engine import _check_row, _Pile
+from .cards import Pile, check_row
 from .errors import RulesError
 from .model import CARD_INDEX, CARD_NAMES, COLORS, EMPTY_HAND, GRAY, LOCO, Board, Hand, Route
 from .state import NO_CARD, OPEN, Options, PlayerState, TicketChoice, evolve
@@ -235,8 +235,8 @@ def new_team_game(board: Board, players: int | Sequence[str], seed: int = 0,
         raise RulesError("team.setup-tickets", f"The {board.name} map has too few tickets to "
                          f"deal {DEAL} to each of {len(names)} players.")
     offers = tuple(tuple(pool[i * DEAL:(i + 1) * DEAL]) for i in range(len(names)))
-    pile = _Pile(tuple(deck), (), seed, 0)
-    row, refreshes = _check_row(board, row, pile, 0)
+    pile = Pile(tuple(deck), (), seed, 0)
+    row, refreshes = check_row(board, row, pile, 0)
     teams = len(names) // 2
     return TeamGame(
         board=board, players=tuple(PlayerState(n, h, TRAINS, 0) for n, h in zip(names, hands,
@@ -558,15 +558,15 @@ def _cards(cost: Hand) -> tuple[int, ...]:
     return tuple(c for c, n in enumerate(cost) for _ in range(n))
 
 
-def _pile(game: TeamGame) -> _Pile:
-    return _Pile(game.deck, game.discard, game.seed, game.shuffles)
+def _pile(game: TeamGame) -> Pile:
+    return Pile(game.deck, game.discard, game.seed, game.shuffles)
 
 
-def _refill(game: TeamGame, pile: _Pile) -> dict[str, Any]:
+def _refill(game: TeamGame, pile: Pile) -> dict[str, Any]:
     row, refreshes = game.face_up, game.refreshes
     if NO_CARD in row:
         row = tuple(pile.take() if c == NO_CARD else c for c in row)
-        row, refreshes = _check_row(game.board, row, pile, refreshes)
+        row, refreshes = check_row(game.board, row, pile, refreshes)
     return {"face_up": row, "refreshes": refreshes, **pile.changes()}
 
 
@@ -593,7 +593,7 @@ def _draw(game: TeamGame, action: DrawTeamCard) -> TeamGame:
         card = CARD_INDEX[action.card]
         slot = row.index(card)
         row = (*row[:slot], pile.take(), *row[slot + 1:])
-        row, refreshes = _check_row(game.board, row, pile, refreshes)
+        row, refreshes = check_row(game.board, row, pile, refreshes)
         what = f"the face-up {action.card}"
     name = game.player.name
     place = f"{their(name)} hand" if action.to == HAND else "the team holder"
@@ -640,7 +640,7 @@ def _claim(game: TeamGame, action: ClaimTeamRoute) -> TeamGame:
                              f"{count(extra, 'more card')} to pay, from the hand or the holder.")
 
 
-def _finish_claim(game: TeamGame, route: Route, cost: tuple[Hand, Hand], pile: _Pile,
+def _finish_claim(game: TeamGame, route: Route, cost: tuple[Hand, Hand], pile: Pile,
                   event: str) -> TeamGame:
     from_hand, from_holder = cost
     player = game.player

@@ -44,8 +44,8 @@ def markdown(notebook: str) -> list[str]:
 
 # --- what the notebooks promise ----------------------------------------------------------------
 
-def test_the_site_is_the_app_then_the_nine_lessons_in_order_then_the_tools_and_reference() -> None:
-    assert [page.kind for page in PAGES] == (["app"] + ["lesson"] * 9 + ["tool"] * 4 +
+def test_the_site_is_the_app_then_the_ten_lessons_in_order_then_the_tools_and_reference() -> None:
+    assert [page.kind for page in PAGES] == (["app"] + ["lesson"] * 10 + ["tool"] * 4 +
                                              ["reference"] * 2)
     assert SitePage("Play.ipynb", "Play Ticket to Ride", "app") == APP
     assert [page.title for page in PAGES if page.kind == "lesson"] == [
@@ -53,7 +53,8 @@ def test_the_site_is_the_app_then_the_nine_lessons_in_order_then_the_tools_and_r
             "The board and the goal", "Drawing train cards", "Claiming routes",
             "Destination tickets, the gamble", "The end of the game and final scoring",
             "Europe: ferries and tunnels", "Europe: stations and long tickets",
-            "Commonly confused rules", "Europa 1912: new tickets, Warehouses & Depots"),
+            "Commonly confused rules", "Europa 1912: new tickets, Warehouses & Depots",
+            "Team play (Team Asia rules)"),
             start=1)]
     assert [page.notebook for page in PAGES if page.kind == "tool"] == [
         "Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb",

@@ -15,14 +15,17 @@ the person's turn again.
 ``play_to_the_end(table)`` is one clicking policy for any ``Table``: ``BrowserTable`` clicks in
 the page, ``HeadlessTable`` presses the same buttons of a ``PlayApp`` built in this process, and
 ``PairedTable`` does both, click by click, checking that the page answers as the headless app
-does and draws the same board (``BoardMarks``) after every move.
+does and draws the same board (``BoardMarks``) after every move; it counts the moves each button
+played (``played``), so a test can check which flows its game took.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
@@ -219,6 +222,16 @@ _MARK_STATUS_JS = """
   if (d) d.dataset.seen = '1'; }
 """
 
+_TOLD_JS = """
+() => { const d = document.querySelector('.ttr-status .widget-html-content > div');
+  return !!d && !d.dataset.seen; }
+"""
+
+_SAYS_JS = """
+(fragment) => { const d = document.querySelector('.ttr-status .ttr-status-text');
+  return !!d && d.textContent.includes(fragment); }
+"""
+
 _ANSWERED_JS = """
 (before) => {
   const p = document.querySelector('.ttr-position');
@@ -378,11 +391,13 @@ class PlayPage:
                 f"status {self.status().text!r}") from error
 
     def select_route(self, route_id: str) -> Status:
-        """Click a route and wait until the board shows it selected; the status then."""
+        """Click a route and wait until the board shows it selected; what the status line
+        then says of it (the app redraws the board before it answers)."""
         spaces = self.spaces()[route_id]
+        self.page.evaluate(_MARK_STATUS_JS)
         self.click_route(route_id)
         self.wait_selected([(s.data_x, s.data_y) for s in spaces])
-        return self.status()
+        return self.wait_told()
 
     # -- the table -----------------------------------------------------------------------------
 
@@ -442,9 +457,20 @@ class PlayPage:
         """Press Hint; the status line's answer."""
         self.page.evaluate(_MARK_STATUS_JS)
         self.button("ttr-hint").click()
-        self.page.wait_for_function(
-            "() => { const d = document.querySelector('.ttr-status .widget-html-content > div');"
-            " return d && !d.dataset.seen; }", timeout=ACTION_TIMEOUT_MS)
+        return self.wait_told()
+
+    def wait_status(self, fragment: str) -> Status:
+        """Wait until the status line's message contains ``fragment``; the status. (After the
+        bots' turn the stepper shows the person's turn a moment before the line tells it.)"""
+        with contextlib.suppress(PlaywrightTimeout):  # the caller asserts what it says then
+            self.page.wait_for_function(_SAYS_JS, arg=fragment, timeout=ACTION_TIMEOUT_MS)
+        return self.status()
+
+    def wait_told(self) -> Status:
+        """Wait until the status line says something new since it was last marked seen (by
+        ``act`` or ``hint``); what it says. The kernel moves the stepper before it tells the
+        move, so a played step alone does not mean the status line has caught up."""
+        self.page.wait_for_function(_TOLD_JS, timeout=ACTION_TIMEOUT_MS)
         return self.status()
 
     def claim_option(self, index: int = 0) -> bool:
@@ -454,10 +480,14 @@ class PlayPage:
         return self.act(option)
 
     def undo(self) -> None:
+        """Press Undo and wait until the status line says what it did."""
         self.act(self.button("ttr-undo"), settle=False)
+        self.wait_told()
 
     def redo(self) -> None:
+        """Press Redo and wait until the status line says what it did."""
         self.act(self.button("ttr-redo"), settle=False)
+        self.wait_told()
 
 
 def html_text(value: str) -> str:
@@ -674,6 +704,7 @@ class PairedTable:
     def __init__(self, page: BrowserTable, twin: HeadlessTable) -> None:
         self.page, self.twin = page, twin
         self.moves = 0
+        self.played: Counter[str] = Counter()  #: how often each button played a move
 
     def _both(self, name: str, *args: int) -> Any:
         self.moves += 1
@@ -684,6 +715,8 @@ class PairedTable:
         expected = app_board_marks(self.twin.app)
         drawn = self.page.play.read_until(self.page.play.board_marks, expected)
         assert drawn == expected, f"{where}: the page's board is not the twin's"
+        if mine is True and name != "hint_claims":  # a hint plays nothing
+            self.played[name] += 1
         return mine
 
     def pending(self) -> Pending:

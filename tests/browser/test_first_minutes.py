@@ -164,15 +164,15 @@ def test_every_turn_is_told_in_the_status_line(
     play = PlayPage.open(page, kit_server)
     play.new_game("usa", seed=4)
     assert play.keep_tickets()
-    kept = play.status().text
+    kept = play.wait_status("Your turn:").text
     assert "You keep" in kept and "Greedy bot keeps" in kept and "Your turn:" in kept
 
     # A blind draw names the card drawn; the second ends the turn, and the bot's turn is told.
     assert play.act(play.button("ttr-blind-draw"), settle=False)
-    first = play.status().text
+    first = play.wait_told().text
     assert re.search(rf"You draw {_CARD} from the pile", first), first
     assert play.draw_blind()
-    told = play.status().text
+    told = play.wait_status("Your turn: draw cards").text
     assert re.search(rf"You draw {_CARD} from the pile\.", told), told
     assert re.search(r"Greedy bot (claims|draws|keeps)", told), told
     assert told.endswith("Your turn: draw cards, click a route to claim it, or draw tickets.")

@@ -37,7 +37,10 @@ from .play_helpers import (
 pytestmark = pytest.mark.browser
 
 SEED = 4  #: a USA deal where the person can claim a route at once and a locomotive is face up
-MINI_SEED = 35  #: a mini game whose clicks take every flow: tunnel, station, face-up, pass
+MINI_SEED = 81  #: a mini game whose clicks take every flow: tunnel, station, face-up, pass
+#: the buttons ``play_to_the_end`` presses that play a move, each used at least once at MINI_SEED
+FLOWS = {"keep_tickets", "claim_first_option", "pay_tunnel", "draw_blind", "take_face_up",
+         "draw_tickets", "build_station", "pass_turn"}
 MINI = "play_mini.ipynb"
 
 
@@ -205,7 +208,9 @@ def test_a_game_against_the_bot_is_played_to_the_end_by_clicks(
     and draw the same board; at the end it must show the same score and winner."""
     play = PlayPage.open(page, mini_server, MINI)
     twin = _twin("mini", MINI_SEED)
-    play_to_the_end(PairedTable(BrowserTable(play), HeadlessTable(twin)))
+    table = PairedTable(BrowserTable(play), HeadlessTable(twin))
+    play_to_the_end(table)
+    assert set(table.played) >= FLOWS, table.played  # the game took every flow, by clicks
     sheet = twin.score_sheet
     assert sheet is not None
 

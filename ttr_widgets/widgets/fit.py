@@ -4,9 +4,11 @@ The board is drawn at one size in pixels (``render.board_geometry`` places every
 screen pixels, so spaces never overlap). ``BoardFit`` sits in the play app and, in the browser,
 shrinks that drawing with a CSS scale until the table fits the window: beside the side panel when
 the page is wide enough, alone on its row (the panel under it) when it is narrow, and never
-taller than the window (or the JupyterLab panel) leaves below the app's top. Plotly reads the
-scale back for hovers and clicks, so the board stays exactly clickable. When the board would be
-drawn smaller than ``readable`` of its size, a line under the status says how to widen it.
+taller than the window leaves below the app's top (in JupyterLab, where the notebook scrolls to
+the app, never taller than the notebook panel). Plotly reads the scale back for hovers and
+clicks, so the board stays exactly clickable. When the board would be drawn smaller than
+``readable`` of its size — or, in JupyterLab, when the panel has to go under the board — a line
+above the board says how to widen it.
 """
 
 from __future__ import annotations
@@ -46,11 +48,16 @@ function fit(model, el) {
   const besideW = rowW - sideW;
   const beside = besideW >= model.get('min_beside') * w;
   const availW = beside ? besideW : rowW;
-  // The height below the board's top: the window's (Voila), or the scrolling panel's (Lab).
+  // The height below the board's top: the window's or the page's scroller's (Voila). In
+  // JupyterLab the notebook's cells come before the app and a person scrolls to it: the table
+  // is fitted to the panel's height with the app scrolled to the panel's top.
   const parent = scroller(app);
+  const lab = !document.body.dataset.voila && !!el.closest('.jp-Cell');  // not Voila's page
   let availH;
   const top = board.getBoundingClientRect().top;
-  if (parent) {
+  if (lab && parent) {
+    availH = parent.clientHeight - (top - app.getBoundingClientRect().top) - BOTTOM;
+  } else if (parent) {
     const box = parent.getBoundingClientRect();
     const offset = top - box.top + parent.scrollTop;
     availH = offset < parent.clientHeight / 2 ? parent.clientHeight - offset - BOTTOM
@@ -62,7 +69,8 @@ function fit(model, el) {
   }
   let scale = Math.min(1, availW / w, availH / h);
   scale = Math.max(MIN_SCALE, Math.floor(scale * 1000) / 1000);
-  if (app.dataset.boardScale === String(scale) && board.style.height) return true;
+  const layout = `${scale} ${beside ? 'beside' : 'under'}`;
+  if (app.dataset.boardFit === layout && board.style.height) return true;
   for (const figure of board.children) {
     figure.style.transformOrigin = '0 0';
     figure.style.flex = '0 0 auto';
@@ -71,10 +79,18 @@ function fit(model, el) {
   board.style.width = `${Math.floor(w * scale)}px`;
   board.style.height = `${Math.floor(h * scale)}px`;
   app.dataset.boardScale = String(scale);
+  app.dataset.boardFit = layout;
   const note = el.querySelector('.ttr-fit-note');
-  note.textContent = scale < model.get('readable') ?
-    `The board is drawn at ${Math.round(scale * 100)}% to fit here: widen the window ` +
-    '(in JupyterLab, close the side bar or open the notebook with Voila) to see it larger.' : '';
+  if (scale < model.get('readable')) {
+    note.textContent = `The board is drawn at ${Math.round(scale * 100)}% to fit here: widen ` +
+      'the window (in JupyterLab, close the side bar or open the notebook with Voila) to see ' +
+      'it larger.';
+  } else if (lab && !beside) {
+    note.textContent = 'The game\'s panel is under the board here: to see the whole table at ' +
+      'once, close JupyterLab\'s side bar (Ctrl+B) or open the notebook with Voila.';
+  } else {
+    note.textContent = '';
+  }
   return true;
 }
 
@@ -118,7 +134,7 @@ export default {
 class BoardFit(anywidget.AnyWidget):  # type: ignore[misc]
     """Scales the app's board (``.ttr-board``) in the browser; ``width`` × ``height`` is the
     board's drawn size in pixels. The note (``ttr-fit-note``) shows only when the board is
-    drawn below ``readable`` of its size."""
+    drawn below ``readable`` of its size, or in JupyterLab when the panel goes under it."""
 
     _esm = _ESM
     width = traitlets.Int(900).tag(sync=True)

@@ -95,6 +95,7 @@ APP_CSS = """
 .ttr-app .ttr-side > * { flex: 0 0 auto; }
 .ttr-app .ttr-fit-note { font-size: 12px; color: #8a1c12; }
 .ttr-app .ttr-fit-note:empty { display: none; }
+.ttr-app .ttr-undo, .ttr-app .ttr-redo { width: auto !important; min-width: 70px; }
 .ttr-status .widget-html-content { line-height: 18px; overflow: visible; }
 .ttr-status .ttr-flash { position: relative; display: flex; gap: 6px; align-items: flex-start;
   box-sizing: border-box; height: 62px; padding: 4px 8px; border-radius: 4px;

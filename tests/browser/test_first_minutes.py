@@ -9,11 +9,22 @@
   flashes anew.
 - In a 934 px wide container (JupyterLab's output area on that screen) the side panel goes under
   the board and nothing is wider than the container; squeezed further, a line says how to widen.
+- In JupyterLab itself (Play.ipynb run in a notebook at 1366×768): nothing wider than the output
+  area; with the file browser open, the panel under the board and a line saying how to widen;
+  with the side bar closed (Ctrl+B), the whole table inside the notebook panel once scrolled to
+  the app. Opening the notebook does not mark it modified.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,8 +32,9 @@ import pytest
 from playwright.sync_api import Page
 
 from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.serve import find_free_port
 
-from . import VIEWPORT, VoilaServer, screenshot
+from . import ARTIFACTS, KIT_NOTEBOOKS, SERVER_START_TIMEOUT, VIEWPORT, VoilaServer, screenshot
 from .play_helpers import PlayPage
 
 pytestmark = pytest.mark.browser
@@ -247,4 +259,88 @@ def test_a_934_px_container_puts_the_panel_under_the_board(
     squeezed = _layout(page, {"board": ".ttr-board"})
     assert squeezed["scale"] < 0.6 and "widen the window" in squeezed["note"]
     assert play.status().text  # still answering
+    assert console_errors == []
+
+
+# --- JupyterLab -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab serving a copy of Play.ipynb (no token, its settings and workspaces in a
+    temporary folder); the URL that opens the notebook in a fresh workspace."""
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copy(KIT_NOTEBOOKS / "Play.ipynb", root / "Play.ipynb")
+    home = tmp_path_factory.mktemp("lab-home")
+    port = find_free_port()
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with (ARTIFACTS / "jupyterlab.log").open("wb") as log:
+        lab = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+             "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
+             f"--ServerApp.root_dir={root}"],
+            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+            start_new_session=True)
+    try:
+        base = f"http://localhost:{port}/lab"
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while True:
+            try:
+                urllib.request.urlopen(base, timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline or lab.poll() is not None:
+                    pytest.fail(f"JupyterLab did not start: see {ARTIFACTS / 'jupyterlab.log'}")
+                time.sleep(0.5)
+        yield f"{base}/tree/Play.ipynb?reset"
+    finally:
+        os.killpg(lab.pid, signal.SIGTERM)
+        try:
+            lab.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(lab.pid, signal.SIGKILL)
+            lab.wait(10)
+
+
+def test_the_app_fits_a_jupyterlab_output_area(
+        lab_url: str, page: Page, console_errors: list[str]) -> None:
+    page.goto(lab_url, timeout=90_000)
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for(timeout=90_000)
+    # The kernel is up (the status bar says so) before the cell is run.
+    page.wait_for_function("() => document.body.innerText.includes('(ipykernel) | Idle')",
+                           timeout=90_000)
+    page.wait_for_timeout(1000)  # what opening does to the notebook, if anything
+    assert page.locator(".lm-TabBar-tab.jp-mod-dirty").count() == 0  # opened, not modified
+
+    # Run the app's cell as a person does: click into it, Shift+Enter.
+    page.locator(".jp-NotebookPanel .jp-CodeCell .jp-InputArea-editor").first.click()
+    page.keyboard.press("Shift+Enter")
+    page.locator(".ttr-app .ttr-board .main-svg").first.wait_for(timeout=120_000)
+    page.evaluate("() => document.querySelector('.ttr-app').scrollIntoView()")
+    narrow = _layout(page, SETUP)
+    output = page.evaluate(
+        "() => { const r = document.querySelector('.ttr-app').closest('.jp-OutputArea-output')"
+        ".getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
+    app = narrow["app"]
+    assert app[2] <= output[2] + 0.5 and not narrow["appWide"]  # nothing wider than the area
+    assert narrow["parts"]["status line"][0][1] >= narrow["parts"]["board"][0][3]  # under it
+    assert narrow["scale"] >= 0.8 and "close JupyterLab's side bar (Ctrl+B)" in narrow["note"]
+    screenshot(page, "first-minutes-7-jupyterlab", full_page=False)
+
+    # The side bar closed: the whole table in the notebook panel, once scrolled to the app.
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+b")
+    page.wait_for_function("() => document.querySelector('.ttr-app').dataset.boardFit"
+                           ".endsWith('beside')", timeout=20_000)
+    page.evaluate("() => document.querySelector('.ttr-app').scrollIntoView()")
+    wide = _layout(page, SETUP)
+    panel = page.evaluate(
+        "() => { const r = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')"
+        ".getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
+    assert _outside(wide, tuple(panel)) == []
+    assert wide["scale"] >= 0.8 and wide["note"] == "" and not wide["appWide"]
+    screenshot(page, "first-minutes-8-jupyterlab-wide", full_page=False)
     assert console_errors == []

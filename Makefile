@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8866
 
-.PHONY: serve test lint typecheck unit load-test browser-deps bench sweep clean
+.PHONY: serve test quick lint typecheck unit load-test browser-deps bench sweep clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q -m "not browser"
 
+# The quick loop while working: the rules core and the command line, without the slow sweeps,
+# notebooks and browsers (tests are grouped by layer: tests/rules, cli, widgets, course, browser).
+quick: $(STAMP)
+	$(BIN)/pytest -q -m "not slow and not notebook and not browser" tests/rules tests/cli
+
 # The whole suite but the classroom load test (20 visitors at once: see load-test).
 test: $(STAMP) browser-deps lint typecheck
 	$(BIN)/pytest -q --ignore=tests/browser/test_classroom.py
@@ -50,7 +55,7 @@ load-test: $(STAMP) browser-deps
 # and player count, and the fast engine against the reference over 10,000 games per map.
 sweep: $(STAMP)
 	TTR_SWEEP_GAMES=10000 TTR_IDENTITY_GAMES=10000 $(BIN)/pytest -q \
-	  tests/test_invariants.py tests/test_fast.py
+	  tests/rules/test_invariants.py tests/test_fast.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

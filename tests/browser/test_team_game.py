@@ -33,7 +33,7 @@ from ttr_widgets.rules.teams import (
 )
 from ttr_widgets.widgets.team_table import TeamTable, payment_words
 
-from ..test_team_table import click
+from ..widgets.test_team_table import click
 from . import VoilaServer, running_server, screenshot
 from .play_helpers import PlayPage, html_text
 

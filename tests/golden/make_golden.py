@@ -3,7 +3,7 @@
     .venv/bin/python tests/golden/make_golden.py
 
 Each file holds a game record and what its replay must reproduce: the final score sheet, the
-route owners and every hand. ``tests/test_golden.py`` replays them.
+route owners and every hand. ``tests/rules/test_golden.py`` replays them.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What the tests and the benchmarks share, so that they never import each other (the package
-map in tests/test_purity.py: nothing in the kit imports this package).
+map in tests/rules/test_purity.py: nothing in the kit imports this package).
 
 * here: checks on the rules core (``refused``, ``route_id``);
 * ``board``: reading a drawn board back (``highlighted``);

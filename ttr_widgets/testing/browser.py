@@ -1,6 +1,6 @@
 """Support shared by the tests and the benchmarks: a real ``ttr serve`` in a subprocess, pages
 in headless Debian Chromium, and the helpers that drive them. Tests and benchmarks import it from
-here and never from each other (tests/test_purity.py: nothing in the kit imports it).
+here and never from each other (tests/rules/test_purity.py: nothing in the kit imports it).
 
 It needs the ``test`` extra (playwright, psutil) and a source checkout (``REPO``: the notebooks
 and the tests' own notebooks).

@@ -23,7 +23,7 @@ from ttr_widgets.widgets.render import ROUTES
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS, ROUTE_FILL
 
 MINI = load_map("mini")
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "Play.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "Play.ipynb"
 
 
 def route_fills(app, route_id):

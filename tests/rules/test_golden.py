@@ -9,9 +9,9 @@ import pytest
 
 from ttr_widgets.rules.record import from_record
 
-from .golden.make_golden import final_facts
+from ..golden.make_golden import final_facts
 
-GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
+GOLDEN = sorted((Path(__file__).parents[1] / "golden").glob("*.json"))
 
 
 def test_there_are_golden_games():

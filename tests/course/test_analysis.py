@@ -1,7 +1,7 @@
 """The map analysis (ttr_widgets.course.analysis, networkx) against hand-worked values and
 against the kit's own graph code and brute force: cheapest ticket paths, detours, bridges and
 cut cities, betweenness, cheapest-path usage, replayed claims and the shipped contention study.
-The notebook itself runs in tests/test_notebooks.py, which executes every notebook."""
+The notebook itself runs in tests/course/test_notebooks.py, which executes every notebook."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import pytest
 from ttr_widgets.cli import main
 from ttr_widgets.rules import load_map
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]  #: tests/
 ROOT = HERE.parent
 POSITIONS = HERE / "positions"
 EXAMPLES = ROOT / "ttr_widgets" / "examples"

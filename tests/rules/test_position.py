@@ -22,7 +22,7 @@ from ttr_widgets.rules.position import (
 )
 from ttr_widgets.rules.scoring import Holding, score_game
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]  #: tests/
 POSITIONS = HERE / "positions"
 EXAMPLES = HERE.parent / "ttr_widgets" / "examples"
 

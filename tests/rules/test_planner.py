@@ -355,7 +355,7 @@ def test_plan_if_taken_agrees_with_the_bottlenecks():
         plan_if_taken(two, 0, "usa-091")
 
 
-TEAM = load_map(str(Path(__file__).resolve().parent / "fixtures" / "team" / "teamtest.json"))
+TEAM = load_map(str(Path(__file__).resolve().parents[1] / "fixtures" / "team" / "teamtest.json"))
 
 
 def test_two_tickets_on_a_map_with_triple_routes_match_the_four_city_formula():

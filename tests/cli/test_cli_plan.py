@@ -12,7 +12,7 @@ import pytest
 
 from ttr_widgets.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -23,7 +23,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_json_of_two_usa_tickets_that_share_routes(capsys: pytest.CaptureFixture[str]) -> None:
     # Seattle–Los Angeles and Portland–Phoenix share Portland–San Francisco–Los Angeles: 12
-    # trains (worked out in tests/test_planner.py); losing Los Angeles–Phoenix costs 6 more.
+    # trains (worked out in tests/rules/test_planner.py); losing Los Angeles–Phoenix costs 6 more.
     code, out, err = run(capsys, "--map", "usa", "--tickets", "usa-t24,usa-t20", "--json")
     assert (code, err) == (0, "")
     data = json.loads(out)

@@ -11,7 +11,7 @@ ids, written the way the Jupyter server writes (``nbformat.writes`` plus a final
 
 ``language_info.version`` is the Python version of the kernel: the kit's is the one Binder and
 ``make`` use (binder/runtime.txt); a kernel on another Python updates it, which JupyterLab would
-show as a change. ``python -m tests.test_notebook_format`` rewrites every notebook this way.
+show as a change. ``python -m tests.course.test_notebook_format`` rewrites every notebook this way.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 RUNTIME = (ROOT / "binder" / "runtime.txt").read_text().strip().removeprefix("python-")
 

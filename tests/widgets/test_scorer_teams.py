@@ -17,7 +17,7 @@ from ttr_widgets.rules.team_score import score_teams
 from ttr_widgets.widgets.scorer import TicketScorer
 from ttr_widgets.widgets.team_table import TEAM_COLORS
 
-TEAM_FILE = Path(__file__).resolve().parent / "positions" / "team-usa-4.json"
+TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
 DATA = json.loads(TEAM_FILE.read_text(encoding="utf-8"))
 POSITION = parse_team_position(DATA)
 SHEET = score_team_position(POSITION)

@@ -22,7 +22,7 @@ from ttr_widgets.rules.errors import MapError, TTRError
 from ttr_widgets.rules.maps import board_from_dict, load_map, map_path
 from ttr_widgets.rules.model import COLORS, Board, Route
 
-FIXTURES = Path(__file__).parent / "fixtures" / "maps"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "maps"
 
 
 def pair(route: Route) -> frozenset[str]:

@@ -334,7 +334,7 @@ def _page_widgets(path: Path) -> list[widgets.Widget]:
     return shown
 
 
-PAGES = sorted(p for p in (Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+PAGES = sorted(p for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("path", PAGES, ids=[p.stem for p in PAGES])

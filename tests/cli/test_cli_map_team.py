@@ -11,7 +11,7 @@ import pytest
 from ttr_widgets.cli import main
 from ttr_widgets.rules import load_map
 
-TEAMTEST = Path(__file__).resolve().parent / "fixtures" / "team" / "teamtest.json"
+TEAMTEST = Path(__file__).resolve().parents[1] / "fixtures" / "team" / "teamtest.json"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

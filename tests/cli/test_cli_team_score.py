@@ -12,7 +12,7 @@ import pytest
 
 from ttr_widgets.cli import main
 
-POSITION = Path(__file__).resolve().parent / "positions" / "team-usa-4.json"
+POSITION = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
 TEAM_KEYS = {"players", "route_points", "ticket_points", "tickets_completed", "longest_trail",
              "longest_bonus", "globetrotter_bonus", "total"}
 

@@ -33,7 +33,7 @@ from ttr_widgets.rules.teams import (
     new_team_game,
 )
 
-TEAM_MAP = Path(__file__).parent / "fixtures" / "team" / "teamtest.json"
+TEAM_MAP = Path(__file__).parents[1] / "fixtures" / "team" / "teamtest.json"
 
 
 def team_doc() -> dict[str, Any]:

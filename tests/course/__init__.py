@@ -1,0 +1,1 @@
+"""The course: lessons, the lab, and the notebooks themselves."""

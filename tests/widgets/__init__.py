@@ -1,0 +1,1 @@
+"""The widgets: the play app, lesson boards, scorer and explorer built and driven headless."""

@@ -181,3 +181,14 @@ def test_the_score_tab_says_what_it_will_show_and_the_route_points_so_far():
     points = state.players[0].route_points
     assert points > 0 and f"Ann {points}" in text and "Bob 0" in text
     assert app.scoring.table.value == ""
+
+
+def test_the_tickets_panel_says_none_yet_before_any_is_kept():
+    app = PlayApp("mini", seed=7, bot_delay=0)
+    assert isinstance(app.state.pending, TicketChoice)
+    summary = re.sub(r"<[^>]+>", "", app.tickets.summary.value)
+    assert summary == "Tickets: none yet: the tickets you keep show here"
+    app.ticket_choice.keep.click()
+    kept = len(app.state.players[0].tickets)
+    summary = re.sub(r"<[^>]+>", "", app.tickets.summary.value)
+    assert kept > 0 and summary.startswith(f"Tickets: 0 of {kept} completed")

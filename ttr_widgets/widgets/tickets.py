@@ -58,8 +58,9 @@ class TicketsView(widgets.VBox):
         player = state.players[self.viewer]
         self.statuses = tuple(ticket_status(state, self.viewer, t) for t in player.tickets)
         done = sum(s.completed for s in self.statuses)
-        self.summary.value = (f'<div style="font-size:12px"><b>Tickets</b>: {done} of '
-                              f'{len(self.statuses)} completed · click one to see its path</div>')
+        said = (f"{done} of {len(self.statuses)} completed · click one to see its path"
+                if self.statuses else "none yet: the tickets you keep show here")
+        self.summary.value = f'<div style="font-size:12px"><b>Tickets</b>: {said}</div>'
         self.list.children = tuple(self._button(state, s) for s in self.statuses)
 
     def _button(self, state: GameState, status: TicketStatus) -> widgets.Button:

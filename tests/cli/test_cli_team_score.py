@@ -124,5 +124,7 @@ def test_team_routes_follow_the_team_rules_for_doubles(capsys: pytest.CaptureFix
     path.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(capsys, "score", str(path))
     assert code == 2
-    assert err == ("ttr: error: double.json: players[0].routes[1]: 'usa-026': with 4 players "
-                   "only one track of a double route is used (rule team.double-4p)\n")
+    assert err == ("ttr: error: double.json: players[0].routes[1]: route 'usa-026' "
+                   "(Dallas–Houston, 1 gray) is the second track of a double route in use; "
+                   "with 4 players only one track of a double route is used "
+                   "(rule team.double-4p)\n")

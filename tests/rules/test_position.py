@@ -226,13 +226,15 @@ def test_a_long_list_of_problems_is_cut_short() -> None:
 
 def test_route_owned_by_two_players() -> None:
     data = mutate(usa_game(), 1, "routes", ["usa-006", "usa-089"])  # Ann owns usa-089
-    assert ("players[1].routes[1]: route 'usa-089' is already owned by Ann (rule claim.open)"
+    assert ("players[1].routes[1]: route 'usa-089' (Portland–San Francisco, 5 green) is already "
+            "owned by Ann (rule claim.open)"
             in refused(data))
 
 
 def test_route_listed_twice() -> None:
     data = mutate(usa_game(), 0, "routes", ["usa-039", "usa-068", "usa-039"])
-    assert "players[0].routes[2]: route 'usa-039' is listed twice" in refused(data)
+    assert ("players[0].routes[2]: route 'usa-039' (Denver–Santa Fe, 2 gray) is listed "
+            "twice") in refused(data)
 
 
 def test_one_player_on_both_tracks_of_a_double() -> None:
@@ -240,14 +242,16 @@ def test_one_player_on_both_tracks_of_a_double() -> None:
     data = usa_game()
     data["players"].append({"name": "Dev", "routes": [], "tickets": []})  # 4 players
     data["players"][0]["routes"].append("usa-070")
-    assert ("players[0].routes[6]: 'usa-070' and 'usa-069' are the two tracks of Los Angeles-"
-            "San Francisco; no player may own both (rule claim.double-own)") in refused(data)
+    assert ("players[0].routes[6]: route 'usa-070' (Los Angeles–San Francisco, 3 yellow) and "
+            "route 'usa-069' (Los Angeles–San Francisco, 3 pink) are the two tracks of one "
+            "double route; no player may own both (rule claim.double-own)") in refused(data)
 
 
 def test_both_tracks_of_a_double_in_a_three_player_game() -> None:
     data = mutate(usa_game(), 1, "routes", ["usa-070"])  # Ann owns the other track
-    assert ("players[1].routes[0]: 'usa-070' is the other track of 'usa-069', owned by Ann; "
-            "with 3 players only one track of a double route is used "
+    assert ("players[1].routes[0]: route 'usa-070' (Los Angeles–San Francisco, 3 yellow) is "
+            "the other track of route 'usa-069' (Los Angeles–San Francisco, 3 pink), owned by "
+            "Ann; with 3 players only one track of a double route is used "
             "(rule claim.double-small)") in refused(data)
     # With four players both tracks may be used, by different players.
     data["players"].append({"name": "Dev", "routes": [], "tickets": []})
@@ -273,7 +277,7 @@ def test_too_many_trains() -> None:
 
 def test_stations_on_a_map_without_stations() -> None:
     data = mutate(usa_game(), 0, "stations", ["Boston"])
-    assert ("players[0].stations: the usa map has no stations (rule station.map)"
+    assert ("players[0].stations: the USA map has no stations (rule station.map)"
             in refused(data))
 
 
@@ -310,17 +314,20 @@ def test_duplicate_player_names() -> None:
 
 def test_duplicate_tickets() -> None:
     data = mutate(usa_game(), 1, "tickets", ["usa-t18", "usa-t24"])  # Ann holds usa-t24
-    assert "players[1].tickets[1]: ticket 'usa-t24' is already held by Ann" in refused(data)
+    assert ("players[1].tickets[1]: ticket 'usa-t24' (Seattle–Los Angeles, 9 points) is "
+            "already held by Ann") in refused(data)
     data = mutate(usa_game(), 1, "tickets", ["usa-t18", "usa-t18"])
-    assert "players[1].tickets[1]: ticket 'usa-t18' is listed twice" in refused(data)
+    assert ("players[1].tickets[1]: ticket 'usa-t18' (New York–Atlanta, 6 points) "
+            "is listed twice") in refused(data)
 
 
 def test_europe_ticket_outside_the_base_deck() -> None:
     europe = load_map("europe")
     expansion = next(t for t in europe.tickets if t.kind == "1912-big-cities")
     data = mutate(europe_game(), 2, "tickets", ["eu-t24", expansion.id])
-    assert (f"players[2].tickets[1]: ticket '{expansion.id}' (1912-big-cities) is not in this "
-            f"game's deck: the Europe base game tickets (regular and long)") in refused(data)
+    assert (f"players[2].tickets[1]: ticket '{expansion.id}' ({expansion.cities_label}, "
+            f"{expansion.points} points) is a 1912-big-cities ticket, not in this game's deck: "
+            "the Europe base game tickets (regular and long)") in refused(data)
 
 
 def test_position_is_a_value() -> None:

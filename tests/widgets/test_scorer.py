@@ -153,8 +153,10 @@ def test_a_route_of_another_player_is_refused_with_the_rule(worked: TicketScorer
     assert worked.position == before
     message = worked.message.value
     assert "Refused." in message
-    assert "Ben: route &#x27;usa-031&#x27; is already owned by Ann (rule claim.open)" in message
-    assert RULES["claim.open"] in message
+    # the route by its name, the rule behind a why? (its id and sentence), no id in the sentence
+    assert "Ben: the route Denver–Helena (4 green) is already owned by Ann." in message
+    assert 'data-rule="claim.open"' in message and RULES["claim.open"] in message
+    assert "usa-031" not in message and "(rule" not in message
 
 
 def test_double_routes_follow_the_player_count(usa: TicketScorer) -> None:
@@ -181,13 +183,15 @@ def test_more_trains_than_a_player_has_are_refused(usa: TicketScorer) -> None:
              "usa-088"]
     click_routes(usa, *sixes)  # 7 × 6 = 42 trains fit in 45; the eighth needs 48
     assert usa.position.players[0].routes == set(sixes[:7])
-    assert "48 trains used; each player has 45 (rule setup.trains)" in usa.message.value
+    assert "48 trains used; each player has 45." in usa.message.value
+    assert 'data-rule="setup.trains"' in usa.message.value
 
 
 def test_stations_on_the_usa_map_are_refused(usa: TicketScorer) -> None:
     usa.view.simulate_city_click("Denver")
     assert usa.position.players[0].stations == ()
-    assert "the usa map has no stations (rule station.map)" in usa.message.value
+    assert "the USA map has no stations." in usa.message.value
+    assert 'data-rule="station.map"' in usa.message.value
 
 
 def test_tickets_are_checked_too(worked: TicketScorer) -> None:
@@ -309,7 +313,7 @@ def test_station_rules_are_the_cores(europe: TicketScorer) -> None:
     for city in ("Paris", "Roma", "Berlin", "Madrid"):
         europe.view.simulate_city_click(city)
     assert europe.position.players[1].stations == ("Paris", "Roma", "Berlin")
-    assert "rule station.limit" in europe.message.value
+    assert 'data-rule="station.limit"' in europe.message.value
     europe.player.value = 0
     europe.view.simulate_city_click("Wien")  # a second click takes the station back
     assert europe.position.players[0].stations == ()
@@ -329,7 +333,7 @@ def test_the_europe_variants_change_the_ticket_deck(europe: TicketScorer) -> Non
     assert europe.add_ticket(mega_only)
     europe.variant.value = "base"  # that ticket is not in the base game's deck: refused
     assert europe.position.variant == "mega-europe" and europe.variant.value == "mega-europe"
-    assert "is not in this game&#x27;s deck" in europe.message.value
+    assert "not in this game&#x27;s deck" in europe.message.value
 
 
 def test_warehouses_and_depots_score_the_depot_bonus(europe: TicketScorer) -> None:

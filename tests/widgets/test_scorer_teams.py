@@ -75,14 +75,18 @@ def test_edits_follow_the_team_rules(team: TicketScorer) -> None:
     team.select_player(ann)
     cleos = DATA["players"][2]["routes"][0]
     assert not team.toggle_route(cleos)
-    assert "already owned by Cleo (rule claim.open)" in team.message.value
+    assert "already owned by Cleo." in team.message.value
+    assert 'data-rule="claim.open"' in team.message.value
     board = POSITION.board
     owned = {r for p in DATA["players"] for r in p["routes"]}
     twin = next(r for r in board.routes if r.double in owned and r.id not in owned)
     assert not team.toggle_route(twin.id)
-    assert "(rule team.double-4p)" in team.message.value
+    assert "is the second track of a double route in use; with 4 players only one track of a " \
+        "double route is used." in team.message.value
+    assert 'data-rule="team.double-4p"' in team.message.value
     assert not team.toggle_station("Denver")
-    assert "team play uses a map without stations (rule team.map)" in team.message.value
+    assert "team play uses a map without stations." in team.message.value
+    assert 'data-rule="team.map"' in team.message.value
     free = next(r for r in board.routes if r.id not in owned and not r.parallel)
     assert team.toggle_route(free.id)
     teams = [replace(t, routes=((*t.routes[0], free.id), t.routes[1])) if i == 0 else t

@@ -26,10 +26,11 @@ from typing import Any
 from .errors import MapError, PositionError
 from .legal import double_closed
 from .maps import BUILTIN_MAPS, load_map
-from .model import Board, Ticket
+from .model import Board, Route, Ticket
 from .scoring import Holding, ScoreSheet, score_game
 from .state import Options
 from .variants import VARIANTS, ticket_rules
+from .words import count, map_title
 
 __all__ = [
     "TICKET_DECKS", "Position", "TicketDeck", "check_position", "load_position",
@@ -307,8 +308,8 @@ def _check_known(place: str, board: Board, deck: TicketDeck, routes: list[str],
         if ticket is None:
             problems.append(f"{place}.tickets[{j}]: unknown ticket {tid!r}")
         elif not deck.admits(ticket):
-            problems.append(f"{place}.tickets[{j}]: ticket {tid!r} ({ticket.kind}) is not in "
-                            f"this game's deck: {deck.description}")
+            problems.append(f"{place}.tickets[{j}]: {ticket_named(ticket)} is a {ticket.kind} "
+                            f"ticket, not in this game's deck: {deck.description}")
     for j, city in enumerate(stations):
         if city not in board.city_index:
             problems.append(f"{place}.stations[{j}]: unknown city {city!r}")
@@ -340,7 +341,7 @@ def _check_game(board: Board, players: list[_Entry], problems: list[str]) -> Non
         seen_names.add(entry.name)
     _check_routes(board, players, problems)
     _check_stations(board, players, problems)
-    _check_tickets(players, problems)
+    _check_tickets(board, players, problems)
 
 
 def _check_routes(board: Board, players: list[_Entry], problems: list[str]) -> None:
@@ -363,20 +364,34 @@ def _route_problem(board: Board, players: list[_Entry], i: int, rid: str,
     route = board.route(rid)
     twin = route.double
     if owner.get(rid) == i:
-        return f"route {rid!r} is listed twice"
+        return f"{route_named(route)} is listed twice"
     if rid in owner:
-        return f"route {rid!r} is already owned by {players[owner[rid]].name} (rule claim.open)"
+        return (f"{route_named(route)} is already owned by {players[owner[rid]].name} "
+                "(rule claim.open)")
     if twin is None or twin not in owner:
         return None
     rule = double_closed(board, len(players), owner[twin], i)
     if rule is None:
         return None
+    other = board.route(twin)
     if rule == "claim.double-own":
-        return (f"{rid!r} and {twin!r} are the two tracks of {route.a}-{route.b}; no player "
-                f"may own both (rule claim.double-own)")
-    return (f"{rid!r} is the other track of {twin!r}, owned by {players[owner[twin]].name};"
-            f" with {len(players)} players only one track of a double route is used "
-            f"(rule {rule})")
+        return (f"{route_named(route)} and {route_named(other)} are the two tracks of one "
+                "double route; no player may own both (rule claim.double-own)")
+    return (f"{route_named(route)} is the other track of {route_named(other)}, owned by "
+            f"{players[owner[twin]].name}; with {len(players)} players only one track of a "
+            f"double route is used (rule {rule})")
+
+
+def route_named(route: Route) -> str:
+    """A route in a file's refusal: its id, the file's own word, then its name
+    ("route 'usa-031' (Denver–Helena, 4 red)"); the scorer shows the name alone."""
+    return f"route {route.id!r} ({route.cities_label}, {route.length} {route.color})"
+
+
+def ticket_named(ticket: Ticket) -> str:
+    """A ticket in a file's refusal: its id, then its name ("ticket 'usa-t24' (Denver–El Paso,
+    4 points)"); the scorer shows the name alone."""
+    return f"ticket {ticket.id!r} ({ticket.cities_label}, {count(ticket.points, 'point')})"
 
 
 def _check_stations(board: Board, players: list[_Entry], problems: list[str]) -> None:
@@ -384,7 +399,8 @@ def _check_stations(board: Board, players: list[_Entry], problems: list[str]) ->
     for i, entry in enumerate(players):
         place = f"players[{i}].stations"
         if entry.stations and not board.has_stations:
-            problems.append(f"{place}: the {board.name} map has no stations (rule station.map)")
+            problems.append(f"{place}: the {map_title(board.name)} map has no stations "
+                            "(rule station.map)")
             continue
         if len(entry.stations) > board.rules.stations:
             problems.append(f"{place}: {len(entry.stations)} stations; each player has "
@@ -400,13 +416,14 @@ def _check_stations(board: Board, players: list[_Entry], problems: list[str]) ->
             built.setdefault(city, i)
 
 
-def _check_tickets(players: list[_Entry], problems: list[str]) -> None:
+def _check_tickets(board: Board, players: list[_Entry], problems: list[str]) -> None:
     holder: dict[str, int] = {}
     for i, entry in enumerate(players):
         for j, tid in enumerate(entry.tickets):
             if holder.get(tid) == i:
-                problems.append(f"players[{i}].tickets[{j}]: ticket {tid!r} is listed twice")
+                problems.append(f"players[{i}].tickets[{j}]: "
+                                f"{ticket_named(board.ticket(tid))} is listed twice")
             elif tid in holder:
-                problems.append(f"players[{i}].tickets[{j}]: ticket {tid!r} is already held "
-                                f"by {players[holder[tid]].name}")
+                problems.append(f"players[{i}].tickets[{j}]: {ticket_named(board.ticket(tid))} "
+                                f"is already held by {players[holder[tid]].name}")
             holder.setdefault(tid, i)

@@ -19,7 +19,7 @@ from typing import Any
 
 from .errors import PositionError
 from .model import Board
-from .position import _Entry, _read
+from .position import _Entry, _read, route_named, ticket_named
 from .team_score import TeamHolding, TeamSheet, score_teams
 from .teams import TRAINS
 
@@ -124,8 +124,8 @@ def _check_routes(board: Board, entries: list[_Entry], teams: list[tuple[int, in
     for i, entry in enumerate(entries):
         for j, rid in enumerate(entry.routes):
             if rid in owner:
-                problems.append(f"players[{i}].routes[{j}]: route {rid!r} is already owned by "
-                                f"{entries[owner[rid]].name} (rule claim.open)")
+                problems.append(f"players[{i}].routes[{j}]: {route_named(board.route(rid))} is "
+                                f"already owned by {entries[owner[rid]].name} (rule claim.open)")
                 return
             owner[rid] = i
         trains = sum(board.route(r).length for r in entry.routes)
@@ -137,7 +137,7 @@ def _check_routes(board: Board, entries: list[_Entry], teams: list[tuple[int, in
         holders = [owner[r] for r in (route.id, *route.parallel) if r in owner]
         if route.id not in owner or len(holders) < 2:
             continue
-        problem = _parallel_problem(route.id, holders, team_of, len(entries),
+        problem = _parallel_problem(route_named(route), holders, team_of, len(entries),
                                     route.stays_open, bool(route.triple))
         if problem:
             i = owner[route.id]
@@ -148,26 +148,30 @@ def _check_routes(board: Board, entries: list[_Entry], teams: list[tuple[int, in
     for i, entry in enumerate(entries):
         for j, tid in enumerate(entry.tickets):
             if tid in held:
-                problems.append(f"players[{i}].tickets[{j}]: ticket {tid!r} is already held by "
-                                f"{entries[held[tid]].name}")
+                problems.append(f"players[{i}].tickets[{j}]: {ticket_named(board.ticket(tid))} "
+                                f"is already held by {entries[held[tid]].name}")
                 return
             held[tid] = i
 
 
-def _parallel_problem(rid: str, holders: list[int], team_of: dict[int, int], players: int,
+def _parallel_problem(named: str, holders: list[int], team_of: dict[int, int], players: int,
                       stays_open: bool, triple: bool) -> str | None:
+    """What is wrong with the tracks between two cities ``holders`` own, ``named`` being one
+    of them (``route_named``)."""
     if len(set(holders)) < len(holders):
-        return f"{rid!r}: one player owns two tracks between the same cities " \
-               "(rule team.parallel-own)"
+        return (f"{named} and another track between the same cities belong to one player "
+                "(rule team.parallel-own)")
     if triple:
         if players == 4 and len(holders) > 2:
-            return f"{rid!r}: with 4 players only 2 of the 3 tracks are used (rule team.triple-4p)"
+            return (f"{named} is a third track in use; with 4 players only 2 of the 3 tracks "
+                    "are used (rule team.triple-4p)")
         return None
     if players == 4 and not stays_open:
-        return f"{rid!r}: with 4 players only one track of a double route is used " \
-               "(rule team.double-4p)"
+        return (f"{named} is the second track of a double route in use; with 4 players only "
+                "one track of a double route is used (rule team.double-4p)")
     if len({team_of[h] for h in holders}) < len(holders):
-        return f"{rid!r}: one team owns both tracks of a double route (rule team.double-team)"
+        return (f"{named} and the other track of its double route belong to one team; a team "
+                "may not own both (rule team.double-team)")
     return None
 
 

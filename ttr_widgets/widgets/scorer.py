@@ -68,6 +68,7 @@ from .scored_teams import (
     team_standings_html,
     team_trail,
 )
+from .status import why_html
 from .style import DEFAULT_PLAYER_COLORS
 
 __all__ = [
@@ -91,23 +92,36 @@ SIDE_WIDTH = 430  #: px beside the 900 px board: the page fits a 1366 px laptop 
 
 
 _PLACE = re.compile(r"players\[(\d+)\](?:\.[a-z_]+(?:\[\d+\])?)?: ")
-_RULE = re.compile(r"\(rule ([a-z0-9.-]+)\)")
+_RULE = re.compile(r" ?\(rule ([a-z0-9.-]+)\)")
+#: a route or ticket as a file's refusal names it: "route 'usa-031' (Denver–Helena, 4 red)"
+_NAMED = re.compile(r"\b(route|ticket) '[^']*' \(([^,()]+), ([^()]+)\)")
 
 
 def refusal_html(error: Exception, names: Sequence[str], *, source: str = "position",
                  heading: str = "Refused.") -> str:
     """A refusal for people: the core's sentence with places like ``players[1].routes[3]``
-    written as the player's name (``names`` in the order checked), then each rule it cites
-    with the rule's own words."""
+    written as the player's name (``names`` in the order checked), routes and tickets by their
+    names, not their ids, and each rule it cites behind a "why?" (the rule's id and sentence)."""
+    return (f"<div class='ttr-refusal' style='color:#8a1c12'><b>{html.escape(heading)}</b> "
+            f"{html.escape(refusal_text(error, names, source=source))}"
+            f"{''.join(why_html(rule) for rule in refusal_rules(error))}</div>")
+
+
+def refusal_text(error: Exception, names: Sequence[str], *, source: str = "position") -> str:
+    """The refusal's sentence in plain words ("Ben: the route Denver–Helena (4 red) is already
+    owned by Ann."): no field path, no id, no rule id."""
     text = str(error)
     if text.startswith(f"{source}: "):
         text = text[len(source) + 2:]
     text = _PLACE.sub(lambda m: f"{_name_at(names, int(m[1]))}: ", text)
-    rules = dict.fromkeys(_RULE.findall(text))
-    notes = "".join(f"<div class='ttr-rule'><i>{html.escape(rule)}</i>: "
-                    f"{html.escape(RULES[rule])}</div>" for rule in rules if rule in RULES)
-    return (f"<div class='ttr-refusal' style='color:#8a1c12'><b>{html.escape(heading)}</b> "
-            f"{html.escape(text)}{notes}</div>")
+    text = _NAMED.sub(r"the \1 \2 (\3)", text)
+    text = _RULE.sub("", text).strip()
+    return text if text.endswith((".", "?", "!")) else f"{text}."
+
+
+def refusal_rules(error: Exception) -> list[str]:
+    """The ids of the rules a refusal cites, in order, each once."""
+    return [rule for rule in dict.fromkeys(_RULE.findall(str(error))) if rule in RULES]
 
 
 def _name_at(names: Sequence[str], index: int) -> str:

@@ -28,10 +28,12 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole ``ttr`` parser, or with ``only`` one sub-command's (the others' modules, and what
+    they import, are then never loaded: ``ttr simulate`` starts without the server's code)."""
     parser = _Parser(prog="ttr", description="Ticket to Ride rules, scores and odds.")
     subs = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name in COMMANDS:
+    for name in (only,) if only in COMMANDS else COMMANDS:
         module = importlib.import_module(f"ttr_widgets.commands.{name}")
         module.add_parser(subs)
     return parser
@@ -39,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(argv[0] if argv else None).parse_args(argv)
         module = importlib.import_module(f"ttr_widgets.commands.{args.command}")
         return int(module.run(args) or 0)
     except TTRError as exc:

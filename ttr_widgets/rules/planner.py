@@ -26,7 +26,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .errors import TTRError
-from .graph import cheapest_paths, connected, ticket_path
+from .graph import cheapest_paths, components, connected, ticket_path
 from .legal import route_closed
 from .model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
 from .state import GameState, evolve
@@ -336,7 +336,7 @@ class _Network:
 
     def __init__(self, board: Board, owned: frozenset[str], blocked: frozenset[str]) -> None:
         self.board, self.owned = board, owned
-        self.node = _contract(board, owned)
+        self.node = components(board, owned)  # cities joined by owned routes share a node
         size = max(self.node.values(), default=-1) + 1
         self.home = [""] * size  #: a city of each node, where searches start and end
         for city in reversed(board.cities):
@@ -398,23 +398,6 @@ class _Network:
             for route in steiner.tree(group):
                 routes[route.id] = route
         return list(routes.values())
-
-
-def _contract(board: Board, owned: Collection[str]) -> dict[str, int]:
-    """A node number for every city: cities joined by owned routes share one."""
-    parent = {city.name: city.name for city in board.cities}
-
-    def find(city: str) -> str:
-        while parent[city] != city:
-            parent[city] = parent[parent[city]]
-            city = parent[city]
-        return city
-
-    for rid in owned:
-        route = board.route(rid)
-        parent[find(route.a)] = find(route.b)
-    roots: dict[str, int] = {}
-    return {city.name: roots.setdefault(find(city.name), len(roots)) for city in board.cities}
 
 
 class _Steiner:

@@ -10,14 +10,13 @@ hit or miss, the longest trail, the stations' borrowings and the totals — live
 The widget holds one trait, ``position`` (a ``rules.position.Position``: the board and every
 player's holding), and redraws everything from it. Each edit builds the next position and asks
 the core whether a finished game could look like that (``rules.position.parse_position``, the
-check behind ``ttr score``); a position the rules refuse is not taken, and the refusal's sentence
-(the rule's id and its words from ``rules.catalog``) is shown instead. Scores come from
-``rules.position.score_position`` — the same answer ``ttr score`` prints.
+check behind ``ttr score``); a position the rules refuse is not taken, and the refusal is shown
+in plain words, its rule behind a "why?". Scores come from ``rules.position.score_position``.
+What the scorer shows (controls, side panel, sentences) is ``widgets.scorer_view``.
 
 A team game (a team position, Team Asia rules) loads too: each edit is then checked by the team
 rules (``scored_teams.team_refusal``), teammates are drawn in their team's two shades, and the
-side panel scores the selected player's team (``rules.team_score``): both teammates' routes,
-the team's tickets against both teammates' routes, the longest trail and both bonuses.
+side panel scores the selected player's team (``rules.team_score``).
 
 Saved games load from a file: a position (``ttr score``'s JSON) or a game record (the play app's
 "save"), read by the core (``rules.record.read_game``, ``load_game``, ``example_path``; the names
@@ -26,9 +25,6 @@ are importable from here too).
 
 from __future__ import annotations
 
-import html
-import re
-import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -38,10 +34,9 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.graph import ticket_path
-from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
+from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import (
     TICKET_DECKS,
@@ -53,9 +48,7 @@ from ttr_widgets.rules.position import (
 from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.team_score import TeamSheet, score_teams
-from ttr_widgets.rules.words import bonus_name, count
 
-from .map_view import MapView
 from .scored_teams import (
     LoadedTeamGame,
     Teams,
@@ -68,7 +61,28 @@ from .scored_teams import (
     team_standings_html,
     team_trail,
 )
-from .status import why_html
+from .scorer_view import (
+    SHOW_TICKET,
+    SHOW_TRAIL,
+    ScorerLayout,
+    city_label,
+    default_names,
+    loaded_text,
+    map_title,
+    matching_tickets,
+    named_ticket,
+    no_single_ticket,
+    note,
+    padded,
+    refusal_html,
+    refusal_rules,
+    refusal_text,
+    results_html,
+    route_text,
+    standings_html,
+    ticket_text,
+    total_html,
+)
 from .style import DEFAULT_PLAYER_COLORS
 
 __all__ = [
@@ -82,56 +96,19 @@ __all__ = [
     "map_title",
     "read_game",
     "refusal_html",
+    "refusal_rules",
+    "refusal_text",
     "route_text",
     "ticket_text",
 ]
 
-SHOW_TRAIL, SHOW_TICKET = "trail", "ticket"
 BASE = "base"  #: the variant dropdown's value for the base game (a position's ``None``)
-SIDE_WIDTH = 430  #: px beside the 900 px board: the page fits a 1366 px laptop screen
-
-
-_PLACE = re.compile(r"players\[(\d+)\](?:\.[a-z_]+(?:\[\d+\])?)?: ")
-_RULE = re.compile(r" ?\(rule ([a-z0-9.-]+)\)")
-#: a route or ticket as a file's refusal names it: "route 'usa-031' (Denver–Helena, 4 red)"
-_NAMED = re.compile(r"\b(route|ticket) '[^']*' \(([^,()]+), ([^()]+)\)")
-
-
-def refusal_html(error: Exception, names: Sequence[str], *, source: str = "position",
-                 heading: str = "Refused.") -> str:
-    """A refusal for people: the core's sentence with places like ``players[1].routes[3]``
-    written as the player's name (``names`` in the order checked), routes and tickets by their
-    names, not their ids, and each rule it cites behind a "why?" (the rule's id and sentence)."""
-    return (f"<div class='ttr-refusal' style='color:#8a1c12'><b>{html.escape(heading)}</b> "
-            f"{html.escape(refusal_text(error, names, source=source))}"
-            f"{''.join(why_html(rule) for rule in refusal_rules(error))}</div>")
-
-
-def refusal_text(error: Exception, names: Sequence[str], *, source: str = "position") -> str:
-    """The refusal's sentence in plain words ("Ben: the route Denver–Helena (4 red) is already
-    owned by Ann."): no field path, no id, no rule id."""
-    text = str(error)
-    if text.startswith(f"{source}: "):
-        text = text[len(source) + 2:]
-    text = _PLACE.sub(lambda m: f"{_name_at(names, int(m[1]))}: ", text)
-    text = _NAMED.sub(r"the \1 \2 (\3)", text)
-    text = _RULE.sub("", text).strip()
-    return text if text.endswith((".", "?", "!")) else f"{text}."
-
-
-def refusal_rules(error: Exception) -> list[str]:
-    """The ids of the rules a refusal cites, in order, each once."""
-    return [rule for rule in dict.fromkeys(_RULE.findall(str(error))) if rule in RULES]
-
-
-def _name_at(names: Sequence[str], index: int) -> str:
-    return names[index] if 0 <= index < len(names) else f"player {index + 1}"
 
 
 # ----------------------------------------------------------------------------- the widget
 
 
-class TicketScorer(widgets.VBox):
+class TicketScorer(ScorerLayout, widgets.VBox):
     """The scorer (an ipywidgets box). The game is one trait, ``position``; ``selected`` (a
     seat), ``ticket`` and ``showing`` say what the side panel and the highlight are about.
 
@@ -153,7 +130,7 @@ class TicketScorer(widgets.VBox):
     def __init__(self, map_name: str = "usa", *, players: int | Sequence[str] = 2,
                  width: int = 900, height: int = 560) -> None:
         board = load_map(map_name)
-        names = _default_names(players)
+        names = default_names(players)
         self._width, self._height = width, height
         self._holding = 0
         self._syncing = False
@@ -162,6 +139,7 @@ class TicketScorer(widgets.VBox):
         self.teams: Teams = ()  #: a team game's teams (names), or () for a game of players
         self.team_sheet: TeamSheet | None = None  #: the teams' score in a team game
         self._build_controls(board)
+        self._observe_controls()
         self.view = self._new_view(board, names)
         self.board_box = widgets.Box([self.view.widget])
         position = Position(board, tuple(Holding(n, frozenset(), ()) for n in names))
@@ -191,58 +169,6 @@ class TicketScorer(widgets.VBox):
 
     # -- building -------------------------------------------------------------------------
 
-    def _build_controls(self, board: Board) -> None:
-        self.map_select = _styled(widgets.Dropdown(
-            options=[(map_title(name), name) for name in BUILTIN_MAPS
-                     if name != "mini"], value=board.name, description="Map",
-            layout=widgets.Layout(width="160px")), "ttr-scorer-map")
-        self.variant = _styled(widgets.Dropdown(description="Tickets",
-                                                layout=widgets.Layout(width="330px")),
-                               "ttr-scorer-variant")
-        self.count = _styled(widgets.Dropdown(description="Players",
-                                              layout=widgets.Layout(width="150px")),
-                             "ttr-scorer-count")
-        self.upload = _styled(widgets.FileUpload(accept=".json", multiple=False,
-                                                 description="Load game…"),
-                              "ttr-scorer-upload")
-        self.player = _styled(widgets.ToggleButtons(style={"button_width": "auto"}),
-                              "ttr-scorer-player")
-        self.name = _styled(widgets.Text(description="Name", continuous_update=False,
-                                         layout=widgets.Layout(width="250px")),
-                            "ttr-scorer-name")
-        self.clear_button = _styled(widgets.Button(description="Clear", icon="eraser",
-                                                   tooltip="remove this player's routes, "
-                                                   "tickets and stations",
-                                                   layout=widgets.Layout(width="90px")),
-                                    "ttr-scorer-clear")
-        self.ticket_search = _styled(widgets.Combobox(
-            placeholder="type a city, then pick a ticket", description="Ticket",
-            layout=widgets.Layout(width="315px")), "ttr-scorer-ticket-search")
-        self.add_button = _styled(widgets.Button(description="Add", icon="plus",
-                                                 layout=widgets.Layout(width="95px")),
-                                  "ttr-scorer-ticket-add")
-        self.tickets = _styled(widgets.Select(rows=5, layout=widgets.Layout(width="315px")),
-                               "ttr-scorer-tickets")
-        self.remove_button = _styled(widgets.Button(description="Remove", icon="minus",
-                                                    layout=widgets.Layout(width="95px")),
-                                     "ttr-scorer-ticket-remove")
-        self.show = _styled(widgets.ToggleButtons(
-            options=[("Longest trail", SHOW_TRAIL), ("Ticket path", SHOW_TICKET)],
-            description="On the map", style={"button_width": "120px"}), "ttr-scorer-show")
-        self.warehouses = _styled(widgets.Checkbox(description="Warehouses & Depots",
-                                                   indent=False,
-                                                   layout=widgets.Layout(width="190px")),
-                                  "ttr-scorer-warehouses")
-        self.depots = _styled(widgets.BoundedIntText(min=0, max=board.rules.depots,
-                                                     description="Depots left",
-                                                     layout=widgets.Layout(width="160px")),
-                              "ttr-scorer-depots")
-        self.results = _styled(widgets.HTML(), "ttr-scorer-results")
-        self.total = _styled(widgets.HTML(), "ttr-scorer-total")
-        self.standings = _styled(widgets.HTML(), "ttr-scorer-standings")
-        self.message = _styled(widgets.HTML(), "ttr-scorer-message")
-        self._observe_controls()
-
     def _observe_controls(self) -> None:
         for control, handler in (
                 (self.map_select, self._on_map), (self.variant, self._on_variant),
@@ -254,28 +180,6 @@ class TicketScorer(widgets.VBox):
         self.add_button.on_click(lambda _b: self.add_ticket(self.ticket_search.value))
         self.remove_button.on_click(lambda _b: self._remove_selected())
         self.clear_button.on_click(lambda _b: self.clear_player())
-
-    def _header(self) -> widgets.Widget:
-        return widgets.HBox([self.map_select, self.variant, self.count, self.warehouses,
-                             self.upload], layout=widgets.Layout(flex_flow="row wrap"))
-
-    def _side(self) -> widgets.Widget:
-        return widgets.VBox([
-            self.player,
-            widgets.HBox([self.name, self.clear_button, self.depots],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.ticket_search, self.add_button]),
-            widgets.HBox([self.tickets, self.remove_button]),
-            self.show, self.message, self.total, self.results, self.standings,
-        ], layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
-
-    def _new_view(self, board: Board, names: Sequence[str],
-                  colors: Sequence[str] = DEFAULT_PLAYER_COLORS) -> MapView:
-        view = MapView(board, player_names=_padded(names, len(colors)), width=self._width,
-                       height=self._height, player_colors=colors)
-        view.on_route_click(self.toggle_route)
-        view.on_city_click(self.toggle_station)
-        return view
 
     # -- edits (each proposes the next position; the core accepts or refuses it) ----------
 
@@ -313,11 +217,11 @@ class TicketScorer(widgets.VBox):
         """Add a ticket (its id or its label in the search list) to the selected player."""
         ticket_id = self._ticket_id(ticket)
         if ticket_id is None:
-            self.message.value = _note(self._no_single_ticket(ticket.strip()))
+            self.message.value = note(self._no_single_ticket(ticket.strip()))
             return False
         holder = next((h.name for h in self.position.players if ticket_id in h.tickets), None)
         if holder is not None:  # said with the ticket's cities, not its id
-            self.message.value = _note(f"{holder} already holds "
+            self.message.value = note(f"{holder} already holds "
                                        f"{ticket_text(self.board, ticket_id)}: a ticket has one "
                                        "holder.")
             return False
@@ -331,12 +235,7 @@ class TicketScorer(widgets.VBox):
         return taken
 
     def _no_single_ticket(self, text: str) -> str:
-        found = [label for label, _id in self.ticket_matches(text)]
-        if not found:
-            return (f"No ticket names “{text}”: type a city and pick a ticket from the list.")
-        shown = "; ".join(found[:6]) + ("; …" if len(found) > 6 else "")
-        return (f"{count(len(found), 'ticket')} name “{text}”: {shown}. Pick one from the "
-                "list, or type more of it.")
+        return no_single_ticket(text, [label for label, _id in self.ticket_matches(text)])
 
     def remove_ticket(self, ticket_id: str) -> bool:
         if ticket_id not in self.holding.tickets:
@@ -376,13 +275,13 @@ class TicketScorer(widgets.VBox):
         """Seat ``count`` players: new seats start empty; leaving seats take their holdings.
         A team game keeps its teams (refused with a note)."""
         if self.teams and count != len(self.position.players):
-            self.message.value = _note("A team game keeps its teams: choose a map to start "
+            self.message.value = note("A team game keeps its teams: choose a map to start "
                                        "a new table, or load another game.")
             self._sync_controls()
             return False
         players = self.position.players[:count]
         taken = {h.name for h in players}
-        fresh = (n for n in _default_names(5 + count) if n not in taken)
+        fresh = (n for n in default_names(5 + count) if n not in taken)
         depots = 0 if self.position.warehouses else None
         players += tuple(Holding(next(fresh), frozenset(), (), (), depots)
                          for _ in range(count - len(players)))
@@ -444,7 +343,7 @@ class TicketScorer(widgets.VBox):
                                               heading="Not loaded.")
             return False
         self.longest_bonus = None
-        self._load(game.position, _loaded_text(game), game.teams)
+        self._load(game.position, loaded_text(game), game.teams)
         return True
 
     def load_game(self, game: LoadedGame) -> bool:
@@ -455,7 +354,7 @@ class TicketScorer(widgets.VBox):
                                               heading="Not loaded.")
             return False
         self.longest_bonus = game.longest_bonus
-        self._load(game.position, _loaded_text(game))
+        self._load(game.position, loaded_text(game))
         return True
 
     # -- the machinery --------------------------------------------------------------------
@@ -483,7 +382,7 @@ class TicketScorer(widgets.VBox):
         with self._hold():
             self.teams = teams
             self.position = position
-            self.message.value = _note(done)
+            self.message.value = note(done)
         return True
 
     def _load(self, position: Position, done: str, teams: Teams = ()) -> None:
@@ -498,28 +397,19 @@ class TicketScorer(widgets.VBox):
             self.selected = 0
             self.ticket = None
             self.showing = SHOW_TRAIL
-            self.message.value = _note(done)
+            self.message.value = note(done)
 
     def _ticket_id(self, text: str) -> str | None:
-        """The one ticket ``text`` names: its label in the list, its id, or any part of its
-        label (a city) that only one ticket has; None otherwise (``ticket_matches`` lists)."""
+        """The one ticket ``text`` names: its id (any ticket of the map: the core says if the
+        deck holds it) or ``scorer_view.named_ticket``; None when none or several do."""
         text = text.strip()
-        if text in self.board.ticket_by_id:
-            return text
-        for label, ticket_id in self._ticket_labels():
-            if label == text or ticket_id.lower() == text.lower():
-                return ticket_id
-        found = self.ticket_matches(text)
-        return found[0][1] if len(found) == 1 else None
+        return text if text in self.board.ticket_by_id else named_ticket(
+            self._ticket_labels(), text)
 
     def ticket_matches(self, text: str) -> list[tuple[str, str]]:
         """The tickets of the list (label, id) whose label contains ``text``, ignoring case,
         accents and dashes: 'seattle' finds every Seattle ticket, 'zurich' Zürich's."""
-        wanted = _folded(text)
-        if not wanted:
-            return []
-        return [(label, ticket_id) for label, ticket_id in self._ticket_labels()
-                if wanted in _folded(label)]
+        return matching_tickets(self._ticket_labels(), text)
 
     def _ticket_labels(self) -> list[tuple[str, str]]:
         deck = ticket_deck(self.board, self.position.variant)
@@ -528,7 +418,7 @@ class TicketScorer(widgets.VBox):
 
     def _remove_selected(self) -> None:
         if self.tickets.value is None:
-            self.message.value = _note("Select one of the tickets to remove it.")
+            self.message.value = note("Select one of the tickets to remove it.")
         else:
             self.remove_ticket(self.tickets.value)
 
@@ -621,10 +511,10 @@ class TicketScorer(widgets.VBox):
         if self.team_sheet is not None:
             self._render_team(self.team_sheet)
             return
-        self.results.value = self._results_html(score)
-        self.total.value = (f"<div style='font-size:18px;margin:4px 0'><b>"
-                            f"{html.escape(score.name)}: {score.total} points</b></div>")
-        self.standings.value = _standings_html(self.sheet)
+        depots = self.holding.depots_left if self.sheet.warehouses else None
+        self.results.value = results_html(self.board, score, depots)
+        self.total.value = total_html(score.name, score.total)
+        self.standings.value = standings_html(self.sheet)
 
     def _team(self) -> int:
         """The selected player's team (an index into ``teams``)."""
@@ -634,8 +524,7 @@ class TicketScorer(widgets.VBox):
         team = sheet.teams[self._team()]
         holdings = team_holdings(self.position, self.teams)
         self.results.value = team_results_html(self.board, sheet, holdings, self._team())
-        self.total.value = (f"<div style='font-size:18px;margin:4px 0'><b>"
-                            f"{html.escape(team.name)}: {team.total} points</b></div>")
+        self.total.value = total_html(team.name, team.total)
         self.standings.value = team_standings_html(sheet)
 
     def _ticket_results(self, score: PlayerScore) -> tuple[TicketResult, ...]:
@@ -672,7 +561,7 @@ class TicketScorer(widgets.VBox):
             self.tickets.value = self.ticket
             self.show.value = self.showing
         if self.view.player_names is not None:
-            self.view.player_names = _padded(self.names, len(self.view.player_colors))
+            self.view.player_names = padded(self.names, len(self.view.player_colors))
 
     def _ticket_options(self) -> list[tuple[str, str]]:
         score = self.sheet.players[self.selected]
@@ -704,116 +593,3 @@ class TicketScorer(widgets.VBox):
                     return (), "ticket missed"
                 return ticket_path(self.board, network, ticket.a, ticket.b) or (), "ticket path"
         return trail, "longest trail"
-
-    def _results_html(self, score: PlayerScore) -> str:
-        board = self.board
-        lines = [f"<div><b>Tickets</b>: {score.tickets_completed} of {len(score.tickets)} "
-                 f"completed, <b>{score.ticket_points:+d}</b></div>"]
-        if not score.tickets:
-            lines.append(_muted("no tickets yet: type a city above and press Add"))
-        for t in score.tickets:
-            mark, word, colour = ("✔", "hit", "#1d5a2c") if t.completed else \
-                ("✘", "miss", "#8a1c12")
-            via = " (through a station)" if t.borrowed else ""
-            lines.append(f"<div class='ttr-ticket-{word}' style='color:{colour}'>{mark} {word} "
-                         f"{html.escape(board.ticket(t.id).cities_label)}: {t.points:+d}{via}"
-                         "</div>")
-        lines.append(f"<div><b>Routes</b>: {score.routes_claimed} claimed, {score.trains_used} "
-                     f"trains, <b>{score.route_points:+d}</b></div>")
-        if board.has_stations:
-            unused = board.rules.stations - score.stations_built
-            lines.append(f"<div><b>Stations</b>: {score.stations_built} built, {unused} unused "
-                         f"× {board.rules.unused_station_points}, "
-                         f"<b>{score.station_points:+d}</b></div>")
-            lines += [f"<div class='ttr-borrow'>&nbsp;&nbsp;{html.escape(_borrow_text(board, b))}"
-                      "</div>" for b in score.borrowings]
-        cities = " – ".join(city_label(board, c) for c in score.longest_trail_cities)
-        bonus = (f", holds the {html.escape(bonus_name(board.rules))}, "
-                 f"<b>{score.longest_bonus:+d}</b>" if score.longest_bonus else "")
-        lines.append(f"<div class='ttr-trail'><b>Longest trail</b>: {score.longest_trail} "
-                     f"spaces{bonus}</div>")
-        if cities:
-            lines.append(_muted(html.escape(cities)))
-        if self.sheet.warehouses:
-            lines.append(f"<div><b>Depots</b>: {self.holding.depots_left} left, "
-                         f"<b>{score.depot_bonus:+d}</b></div>")
-        return "<div style='font-size:13px;line-height:1.45'>" + "".join(lines) + "</div>"
-
-
-# ----------------------------------------------------------------------------- text helpers
-
-
-def _styled(widget: widgets.DOMWidget, css_class: str) -> Any:
-    widget.add_class(css_class)
-    return widget
-
-
-def _default_names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int):
-        return tuple(f"Player {i + 1}" for i in range(players))
-    return tuple(players)
-
-
-def _padded(names: Sequence[str], colors: int = len(DEFAULT_PLAYER_COLORS)) -> tuple[str, ...]:
-    """One name per player colour (``colors`` of them), as the board wants."""
-    extra = (f"player {i + 1}" for i in range(len(names), colors))
-    return (*names, *extra)[:colors]
-
-
-def city_label(board: Board, name: str) -> str:
-    """A city's name as the board prints it."""
-    return board.city_label(name)
-
-
-def route_text(board: Board, route_id: str) -> str:
-    """``Denver–Santa Fe (2 gray)``: the cities as the board spells them, length and colour."""
-    return str(board.route(route_id))
-
-
-def ticket_text(board: Board, ticket_id: str) -> str:
-    """``Denver–El Paso (4 points)``: the cities and the ticket's value."""
-    ticket = board.ticket(ticket_id)
-    return f"{ticket.cities_label} ({count(ticket.points, 'point')})"
-
-
-def _folded(text: str) -> str:
-    """Text for a search: case, accents and dashes ignored ('zurich' finds 'Zürich')."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
-                    if not unicodedata.combining(c))
-    return " ".join(plain.replace("–", " ").replace("-", " ").split())
-
-
-def _borrow_text(board: Board, borrow: Any) -> str:
-    if borrow.route is None:
-        return f"station in {city_label(board, borrow.city)}: no other player's route to borrow"
-    return (f"station in {city_label(board, borrow.city)} borrows "
-            f"{route_text(board, borrow.route)} from {borrow.owner}")
-
-
-def _loaded_text(game: LoadedGame | LoadedTeamGame) -> str:
-    position = game.position
-    state = "finished" if game.finished else "unfinished (scored as it stands)"
-    what = {"record": "game record", "team position": "team game"}.get(game.kind, "position")
-    text = (f"Loaded {game.source or 'a game'}: a {state} {len(position.players)}-player "
-            f"{map_title(position.board.name)} {what}.")
-    return f"{text} {game.description}" if game.description else text
-
-
-def map_title(map_name: str) -> str:
-    """``USA``, ``Europe``: a built-in map's name as people write it."""
-    return map_name.upper() if len(map_name) <= 3 else map_name.title()
-
-
-def _standings_html(sheet: ScoreSheet) -> str:
-    ranked = sorted(sheet.players, key=lambda p: -p.total)
-    scores = " · ".join(f"{html.escape(p.name)} {p.total}" for p in ranked)
-    return (f"<div style='margin-top:4px'><b>Standings</b>: {scores}<br>"
-            f"<span class='ttr-scorer-winner'>★ {html.escape(sheet.reason)}</span></div>")
-
-
-def _note(text: str) -> str:
-    return f"<div style='color:#444'>{html.escape(text)}</div>"
-
-
-def _muted(text: str) -> str:
-    return f"<div style='color:#777'>{text}</div>"

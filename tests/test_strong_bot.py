@@ -175,6 +175,17 @@ def test_claims_first_the_route_whose_loss_costs_most():
     assert choose(state, random.Random(0)).action == ClaimRoute("m-09", "black", 0)
 
 
+def test_pays_with_colour_cards_before_locomotives():
+    """Ann holds Bree–Fife (5) and Bree–Eton (2): the way is Bree–Eton (2 green) and Eton–Fife
+    (2 gray). With 2 green, 1 white and 1 locomotive she claims Eton–Fife first, and pays it
+    with the 2 green rather than white and her locomotive (which still pays any colour later);
+    the hint says so."""
+    state = scenario(MINI, ["Ann", "Bob"], hands=[{"green": 2, "white": 1, "locomotive": 1}],
+                     tickets=[["mini-t05", "mini-t09"], []])
+    assert choose(state, random.Random(0)).action == ClaimRoute("m-09", "green", 0)
+    assert hint(state).reason.startswith("claim Eton–Fife (2 gray) with 2 green: ")
+
+
 # --------------------------------------------------------------------------- the hint's numbers
 
 

@@ -455,9 +455,12 @@ def _hand_after(hand: Hand, action: ClaimRoute, length: int) -> Hand:
 
 def _best_payment(hand: Hand, route: Route, payments: Sequence[ClaimRoute],
                   rest: Sequence[Route]) -> ClaimRoute:
-    """The payment that leaves the hand closest to paying for the rest of the plan."""
-    return min(payments, key=lambda a: (_missing(_hand_after(hand, a, route.length), rest),
-                                        a.locomotives, a.color))
+    """The payment with the fewest locomotives (colour cards pay first: a locomotive stands in
+    for any colour later); among those, the one that leaves the hand closest to paying for the
+    rest of the plan."""
+    return min(payments, key=lambda a: (a.locomotives,
+                                        _missing(_hand_after(hand, a, route.length), rest),
+                                        a.color))
 
 
 def _contested(state: GameState, me: int) -> set[str]:
@@ -506,7 +509,7 @@ def _station(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | 
         paid[CARD_INDEX[action.color]] += cost - action.locomotives
         return tuple(h - p for h, p in zip(hand, paid, strict=True))
 
-    best = min(builds, key=lambda a: (_missing(after(a), plan.routes), a.locomotives, a.color))
+    best = min(builds, key=lambda a: (a.locomotives, _missing(after(a), plan.routes), a.color))
     spare = _missing(after(best), plan.routes) <= _missing(hand, plan.routes)
     near = _turns_left(state, state.current) <= 6
     if not (spare or not plan.routes or near):

@@ -23,7 +23,7 @@ game records) is explored the same way, team by team: teammates in their team's 
 bar and a row per team (routes, tickets, the Asian Express and Globetrotter bonuses), each
 team's longest trail over both teammates' routes, and the winning team. What-if still takes a
 route from the player who claimed it or drops one player's ticket; the teams are scored again by
-``rules.team_score.score_teams``.
+``rules.team_score.score_teams``. The tables, keys and sentences are ``widgets.explorer_view``.
 """
 
 from __future__ import annotations
@@ -44,8 +44,21 @@ from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.team_score import TeamHolding, TeamScore, TeamSheet
-from ttr_widgets.rules.words import bonus_name, count, win_verb
 
+from .explorer_view import (
+    Game,
+    Sheet,
+    note_html,
+    player_key_html,
+    rows_html,
+    sheet_totals,
+    source_html,
+    table_html,
+    team_key_html,
+    team_table_html,
+    winner_html,
+    winners_text,
+)
 from .map_view import MapView
 from .score_plots import breakdown_figure, display_data, team_breakdown_figure
 from .scored_teams import (
@@ -68,7 +81,6 @@ from .scorer import (
 )
 from .stats_view import StatsView
 from .style import DEFAULT_PLAYER_COLORS
-from .team_table import team_label
 
 __all__ = ["EVERYONE", "LoadedTeamGame", "ScoringExplorer", "WhatIf", "apply_what_if",
            "open_game", "read_any_game", "team_example_path"]
@@ -89,10 +101,6 @@ class WhatIf:
 
 
 NO_CHANGE = WhatIf()
-
-
-Game = LoadedGame | LoadedTeamGame
-Sheet = ScoreSheet | TeamSheet
 
 
 def apply_what_if(position: Position, what_if: WhatIf) -> Position:
@@ -204,7 +212,7 @@ class ScoringExplorer(widgets.VBox):
             self.ticket_boxes = self._ticket_boxes(game.position)
             self.trails.options = _trail_options(game)
             self.trails.value = EVERYONE
-            self.source_label.value = _source_html(game)
+            self.source_label.value = source_html(game)
             self._show_stats(game)
             self.last_route = None
             self.what_if = NO_CHANGE
@@ -215,7 +223,7 @@ class ScoringExplorer(widgets.VBox):
     def _show_stats(self, game: Game) -> None:
         if game.stats is None:
             self.stats_view.clear()
-            self.stats_note.value = _note("A position says who holds what at the end, not how "
+            self.stats_note.value = note_html("A position says who holds what at the end, not how "
                                           "the game went: open a game record saved by the play "
                                           "app to see its statistics.")
         else:
@@ -250,7 +258,7 @@ class ScoringExplorer(widgets.VBox):
         route = self.board.route(route_id)
         owner = next((h.name for h in self.game.position.players if route_id in h.routes), None)
         if owner is None:
-            self.message.value = _note(f"Nobody claimed {route_text(self.board, route.id)} in "
+            self.message.value = note_html(f"Nobody claimed {route_text(self.board, route.id)} in "
                                        "this game: what-if takes claimed routes away from their "
                                        "owners and gives them back.")
             return False
@@ -328,23 +336,23 @@ class ScoringExplorer(widgets.VBox):
         self.sheet = _score(self.game, position)
         self._sync_tickets()
         self._draw_map(position)
-        self.winner.value = _winner_html(self.sheet)
+        self.winner.value = winner_html(self.sheet)
         self.changes.value = self._changes_html()
         title = "Where the points come from"
         if isinstance(self.sheet, TeamSheet) and isinstance(self.game, LoadedTeamGame):
             self.player_key.value = team_key_html(self.game.teams, self.view.player_colors)
             holdings = replace(self.game, position=position).holdings()
             self.figure = team_breakdown_figure(self.board, self.sheet, holdings, title=title)
-            self.table.value = _team_table_html(self.sheet, self.original_sheet)
+            self.table.value = team_table_html(self.sheet, self.original_sheet)
             self.trail_list.value = self._team_trails_html(holdings)
         elif isinstance(self.sheet, ScoreSheet):
             self.player_key.value = player_key_html([h.name for h in position.players],
                                                     self.view.player_colors)
             self.figure = breakdown_figure(self.board, self.sheet, position.players,
                                            title=title, width=None)
-            self.table.value = _table_html(self.board, self.sheet, self.original_sheet)
+            self.table.value = table_html(self.board, self.sheet, self.original_sheet)
             self.trail_list.value = self._trails_html()
-        totals = ", ".join(f"{name} {total}" for name, total in _totals(self.sheet))
+        totals = ", ".join(f"{name} {total}" for name, total in sheet_totals(self.sheet))
         self.plot.outputs = (display_data(self.figure, f"Score breakdown: {totals}"),)
 
     def _sync_tickets(self) -> None:
@@ -387,7 +395,7 @@ class ScoringExplorer(widgets.VBox):
 
     def _changes_html(self) -> str:
         if not self.what_if:
-            return _note("As played. Click a claimed route to take it from its owner, or "
+            return note_html("As played. Click a claimed route to take it from its owner, or "
                          "untick a ticket, to see what would change.")
         board, original = self.board, self.game.position
         parts = []
@@ -397,7 +405,7 @@ class ScoringExplorer(widgets.VBox):
             parts += [f"{holding.name} without {route_text(board, r.id)}" for r in lost]
             parts += [f"{holding.name} without the ticket {ticket_text(board, t)}"
                       for t in holding.tickets if t in self.what_if.tickets_dropped]
-        (before, _), (after, verb) = _winners(self.original_sheet), _winners(self.sheet)
+        (before, _), (after, verb) = winners_text(self.original_sheet), winners_text(self.sheet)
         verdict = (f"The winner changes: {html.escape(before)} → <b>{html.escape(after)}</b>."
                    if before != after else f"{html.escape(after)} still {verb}.")
         return (f"<div><b>What if</b>: {html.escape('; '.join(parts))}.<br>{verdict}</div>")
@@ -412,7 +420,7 @@ class ScoringExplorer(widgets.VBox):
                         f"{score.longest_trail} spaces{bonus}"
                         f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
                         "</div>")
-        return _rows_html(rows)
+        return rows_html(rows)
 
     def _team_trails_html(self, holdings: Sequence[TeamHolding]) -> str:
         """Each team's longest trail over both teammates' routes (rule team.longest)."""
@@ -426,14 +434,10 @@ class ScoringExplorer(widgets.VBox):
                         f"{team.longest_trail} spaces{bonus}"
                         f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
                         "</div>")
-        return _rows_html(rows)
+        return rows_html(rows)
 
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def _rows_html(rows: Sequence[str]) -> str:
-    return "<div style='font-size:13px;line-height:1.35'>" + "".join(rows) + "</div>"
 
 
 def read_any_game(content: bytes | str, name: str) -> Game:
@@ -497,121 +501,3 @@ def _ticket_results(sheet: Sheet) -> tuple[TicketResult, ...]:
     return tuple(t for s in scores for t in s.tickets)
 
 
-def _totals(sheet: Sheet) -> list[tuple[str, int]]:
-    if isinstance(sheet, TeamSheet):
-        return [(t.name, t.total) for t in sheet.teams]
-    return [(p.name, p.total) for p in sheet.players]
-
-
-def _winners(sheet: Sheet) -> tuple[str, str]:
-    """The winners' names (players, or teams as 'Ann & Ben') and the verb after them."""
-    if isinstance(sheet, TeamSheet):
-        teams = [sheet.teams[i].name for i in sheet.winners]
-        return _names(teams), "win" if len(teams) == 1 else "share the win"
-    return _names(sheet.winners), win_verb(sheet.winners)
-
-
-def _source_html(game: Game) -> str:
-    what = {"record": "game record, replayed", "team position": "team game"}.get(game.kind,
-                                                                                 "position")
-    state = "" if game.finished else " (not finished: scored as it stands)"
-    text = f"<b>{html.escape(game.source or 'A game')}</b> ({what}){state}"
-    if game.description:
-        text += f": {html.escape(game.description)}"
-    return f"<div style='color:#444'>{text}</div>"
-
-
-def _winner_html(sheet: Sheet) -> str:
-    names, verb = _winners(sheet)
-    return (f"<div style='font-size:17px;margin:4px 0'>★ <b>{html.escape(names)}</b> {verb}."
-            f"<div style='font-size:13px' class='ttr-explorer-reason'>"
-            f"{html.escape(sheet.reason)}</div></div>")
-
-
-def _table_html(board: Board, sheet: ScoreSheet, original: Sheet) -> str:
-    """The parts of every total, a row per player, with the change from the game as played."""
-    heads = ["player", "routes", "tickets won", "tickets lost"]
-    if board.has_stations:
-        heads.append("stations")
-    heads += ["longest trail", bonus_name(board.rules)]
-    if sheet.warehouses:
-        heads.append("depots")
-    heads += ["total", "change"]
-    was = dict(_totals(original))
-    rows = []
-    for p in sheet.players:
-        cells = [html.escape(p.name), str(p.route_points), f"{_won(p):+d}", f"{_lost(p):+d}"]
-        if board.has_stations:
-            cells.append(f"{p.station_points:+d}")
-        cells += [f"{p.longest_trail}", f"{p.longest_bonus:+d}"]
-        if sheet.warehouses:
-            cells.append(f"{p.depot_bonus:+d}")
-        delta = p.total - was.get(p.name, p.total)
-        cells += [f"<b>{p.total}</b>", f"{delta:+d}" if delta else ""]
-        rows.append("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>{c}</td>"
-                                     for c in cells) + "</tr>")
-    head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(h)}</th>"
-                   for h in heads)
-    return ("<table class='ttr-score-parts' style='border-collapse:collapse;font-size:13px'>"
-            f"<tr style='border-bottom:1px solid #ccc'>{head}</tr>{''.join(rows)}</table>")
-
-
-def _team_table_html(sheet: TeamSheet, original: TeamSheet | ScoreSheet) -> str:
-    """The parts of every team's total, a row per team, with the change from the game."""
-    heads = ["team", "routes", "tickets won", "tickets lost", "tickets completed",
-             "longest trail", "Asian Express", "Globetrotter", "total", "change"]
-    was = dict(_totals(original))
-    rows = []
-    for t, team in enumerate(sheet.teams):
-        delta = team.total - was.get(team.name, team.total)
-        cells = [f"{html.escape(team.name)} ({team_label(t)})", str(team.route_points),
-                 f"{_won(team):+d}", f"{_lost(team):+d}",
-                 f"{team.tickets_completed} of {len(team.tickets)}",
-                 count(team.longest_trail, "space"), f"{team.longest_bonus:+d}",
-                 f"{team.globetrotter_bonus:+d}", f"<b>{team.total}</b>",
-                 f"{delta:+d}" if delta else ""]
-        rows.append("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>{c}</td>"
-                                     for c in cells) + "</tr>")
-    head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(h)}</th>"
-                   for h in heads)
-    return ("<table class='ttr-score-parts' style='border-collapse:collapse;font-size:13px'>"
-            f"<tr style='border-bottom:1px solid #ccc'>{head}</tr>{''.join(rows)}</table>")
-
-
-def _won(score: PlayerScore | TeamScore) -> int:
-    return sum(t.points for t in score.tickets if t.completed)
-
-
-def _lost(score: PlayerScore | TeamScore) -> int:
-    return sum(t.points for t in score.tickets if not t.completed)
-
-
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _note(text: str) -> str:
-    return f"<div style='color:#555'>{html.escape(text)}</div>"
-
-
-def player_key_html(names: Sequence[str], colors: Sequence[str]) -> str:
-    """Which colour on the board is which player: a coloured square before each name."""
-    keys = "".join(f"<span style='margin-right:12px;white-space:nowrap'>"
-                   f"<span style='color:{color}'>&#9632;</span> {html.escape(name)}</span>"
-                   for name, color in zip(names, colors, strict=False))
-    return f"<div style='font-size:13px'><b>Players</b>: {keys}</div>"
-
-
-def team_key_html(teams: Sequence[Sequence[str]], colors: Sequence[str]) -> str:
-    """Which team is which colour: the team's name, then each teammate's shade and name (the
-    colours in the order the players are listed, team by team)."""
-    keys, seat = [], 0
-    for t, team in enumerate(teams):
-        people = []
-        for name in team:
-            people.append(f"<span style='color:{colors[seat]}'>&#9632;</span> "
-                          f"{html.escape(name)}")
-            seat += 1
-        keys.append(f"<span style='margin-right:12px;white-space:nowrap'>"
-                    f"<b>{team_label(t)}</b>: {' '.join(people)}</span>")
-    return f"<div style='font-size:13px'><b>Teams</b>: {''.join(keys)}</div>"

@@ -38,7 +38,7 @@ from ttr_widgets.rules.advice import (
     warehouse_sizes,
 )
 from ttr_widgets.rules.bots import BOTS, hint
-from ttr_widgets.rules.coach import judge
+from ttr_widgets.rules.coach import COACH_WHEN, judge
 from ttr_widgets.rules.engine import score, why_illegal
 from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
 from ttr_widgets.rules.history import Game
@@ -71,6 +71,7 @@ from .narrate import game_moves, moves_story, navigation_story, own_move
 from .plan import PlanPanel
 from .players import KINDS, GameSetup, PlayersTable, StartPanel, options_title
 from .records import RecordsPanel
+from .review import ReviewPanel, review_lines
 from .scoring_view import ScoringView, longest_trail_routes
 from .status import StatusLine, describe_action, why_html
 from .stepper import Stepper
@@ -148,10 +149,14 @@ class PlayApp(widgets.VBox):
         self.hint_button.add_class("ttr-hint")
         self.hint_button.on_click(lambda _b: self.hint())
         self.coach = widgets.Checkbox(value=False, description="Coach", indent=False,
-                                      tooltip="after each of your moves, say what it cost "
-                                      "when the strong bot finds a clearly better one",
+                                      tooltip=f"Coach: {COACH_WHEN}; when the game ends, "
+                                      "reviews your game in the Score tab",
                                       layout=widgets.Layout(width="auto"))
         self.coach.add_class("ttr-coach")
+        self.coach.observe(lambda _change: self._start_review(), "value")
+        self.review = ReviewPanel()  #: the coach's after-game review (Score tab)
+        self._reviewed: GameState | None = None  #: the end whose review is shown or under way
+        self._review_task: asyncio.Task[None] | None = None
         self.title = widgets.HTML()
         self.title.add_class("ttr-title")
         self.plan_panel = PlanPanel(self._highlight_path)
@@ -161,7 +166,7 @@ class PlayApp(widgets.VBox):
                                  self.ticket_rule, self.claim, self.feed, self.market,
                                  self.hand, self.tickets])
         self.tabs = widgets.Tab(
-            [play_tab, self.stepper, self.scoring,
+            [play_tab, self.stepper, widgets.VBox([self.scoring, self.review]),
              widgets.VBox([self.title, self.start, self.team.panel, self.records]),
              self.plan_panel],
             titles=TABS, layout=widgets.Layout(align_self="stretch"))
@@ -465,6 +470,7 @@ class PlayApp(widgets.VBox):
         self._highlight = ((), "")
         self._paused = paused
         self._was_over = game.state.is_over
+        self._clear_review()
         self.start.show(self._setup())
         if game.state.is_over:
             self._show_score(select_tab=True)
@@ -585,6 +591,33 @@ class PlayApp(widgets.VBox):
                             f"{_because(state.player.name, choice.reason)}")
         return True
 
+    def _start_review(self) -> None:
+        """With Coach on, at the end of a game: the coach's review for each person, off the
+        event loop when one runs (the review costs seconds), at once otherwise."""
+        state, seats = self.state, self.humans
+        if not (self.coach.value and state.is_over and seats) or self._reviewed is state:
+            return
+        self._reviewed, game = state, self._game
+        loop = _running_loop()
+        if loop is None:
+            self.review.show(review_lines(game, seats))
+            return
+        self.review.waiting()
+        self._review_task = loop.create_task(self._run_review(state, game, seats))
+
+    async def _run_review(self, state: GameState, game: Game, seats: tuple[int, ...]) -> None:
+        loop = asyncio.get_running_loop()
+        reviews = await loop.run_in_executor(None, review_lines, game, seats)
+        if self._reviewed is state:  # not left (undo, a new game) meanwhile
+            self.review.show(reviews)
+            self._review_task = None
+
+    def _clear_review(self) -> None:
+        task, self._review_task, self._reviewed = self._review_task, None, None
+        if task is not None:
+            task.cancel()
+        self.review.clear()
+
     def _stop_bots(self) -> None:
         task, self._bot_task = self._bot_task, None
         if task is not None:
@@ -678,7 +711,9 @@ class PlayApp(widgets.VBox):
         over = state.is_over
         if over and not self._was_over:
             self._show_score(select_tab=True)
+            self._start_review()
         elif not over:
+            self._clear_review()
             self.scoring.sheet = None
             self.scoring.show_running(state, self.map_view.player_colors)
         self._was_over = over

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ttr_widgets.course import analysis
+from ttr_widgets.course import analysis, map_graph
 from ttr_widgets.course import analysis_plots as plots
 from ttr_widgets.course.lab import claim_frequency
 from ttr_widgets.rules.bots import shortest_path
@@ -146,8 +146,8 @@ def test_the_bridge_ticket_is_cut_off_and_traps_come_worst_first():
 
 def test_a_ticket_of_two_unjoined_cities_is_refused(monkeypatch):
     """Only Ayr – Bree left: Ayr – Fife cannot be joined."""
-    whole = analysis.board_graph
-    monkeypatch.setattr(analysis, "board_graph",
+    whole = map_graph.board_graph
+    monkeypatch.setattr(map_graph, "board_graph",
                         lambda board, route_ids=None: whole(board, ["m-01"]))
     with pytest.raises(analysis.AnalysisError, match="not joined"):
         analysis.ticket_paths(MINI, [MINI.ticket("mini-t01")])

@@ -291,10 +291,21 @@ def test_players_table_shows_everyones_counts():
     table.kinds = ("human", "greedy")
     table.state = state
     rows = table.value.split('<tr class="ttr-player-row"')[1:]
-    assert "▶" in rows[0] and "Ann" in rows[0] and "(human)" in rows[0]
+    assert "▶" in rows[0] and "Ann</td>" in rows[0] and "human" not in rows[0]
     assert "<td>12</td><td>2</td><td>2</td><td>1</td><td>0</td>" in rows[0]
-    assert "(greedy bot)" in rows[1]
+    assert "Bob <span" in rows[1] and "· medium greedy bot</span>" in rows[1]
     assert "<td>9</td><td>2</td><td>1</td><td>0</td><td>4</td>" in rows[1]
+
+
+def test_players_table_names_a_bots_kind_once():
+    """'Greedy bot · medium', not 'Greedy bot (greedy bot)'; 'Greedy 2 · medium bot'."""
+    table = PlayersTable()
+    table.kinds = ("greedy", "greedy", "strong")
+    table.state = scenario(MINI, ["Greedy bot", "Greedy 2", "Ada"])
+    text = re.sub(r"<[^>]+>", "", table.value)
+    assert "Greedy bot · medium" in text and "Greedy bot · medium bot" not in text
+    assert "Greedy 2 · medium bot" in text and "Ada · hard strong bot" in text
+    assert text.count("greedy") == 0
 
 
 def test_start_panel_describes_the_game_and_names_a_bad_field():

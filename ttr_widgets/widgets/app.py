@@ -69,7 +69,7 @@ from .map_view import MapView
 from .market import Market
 from .narrate import game_moves, moves_story, navigation_story, own_move
 from .plan import PlanPanel
-from .players import KINDS, GameSetup, PlayersTable, StartPanel, options_title
+from .players import KINDS, GameSetup, PlayersTable, StartPanel, bot_words, options_title
 from .records import RecordsPanel
 from .review import ReviewPanel, review_lines
 from .scoring_view import ScoringView, longest_trail_routes
@@ -502,7 +502,8 @@ class PlayApp(widgets.VBox):
     def _turn_order(self) -> RulesError:
         state = self.state
         whose = possessive(state.player.name, capital=False)
-        return RulesError("turn.order", f"It is {whose} turn ({self._kinds[state.current]} bot); "
+        kind = bot_words(state.player.name, self._kinds[state.current])
+        return RulesError("turn.order", f"It is {whose} turn{f' ({kind})' if kind else ''}; "
                           "wait for it to play.")
 
     def _seat_refusal(self) -> RulesError | None:

@@ -20,7 +20,8 @@ from ttr_widgets.rules.words import count
 
 from .style import DEFAULT_PLAYER_COLORS
 
-__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "options_title", "variant_title"]
+__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bot_words", "options_title",
+           "seat_words", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots.
 KINDS: tuple[str, ...] = ("human", *LEVELS, *sorted(set(BOTS) - set(LEVELS)))
@@ -29,6 +30,24 @@ _KIND_LABELS = {"human": "human", "random": "random bot", "greedy": "greedy bot"
 _DEFAULT_NAMES = ("You", "Greedy bot", "Random bot", "Ada", "Bo")
 _DEFAULT_KINDS = ("human", "greedy", "random", "greedy", "random")
 BASE = "base"  #: the variant dropdown's value for the map's own tickets
+
+
+def bot_words(name: str, kind: str) -> str:
+    """A seat's kind when its name does not say it already: ``'greedy bot'`` for Ada, ``''``
+    for Greedy bot and for a person."""
+    return "" if kind == "human" or kind in name.lower() else _KIND_LABELS.get(kind, f"{kind} bot")
+
+
+def seat_words(name: str, kind: str) -> str:
+    """What the players table says after a name, each word once: ``''`` for a person,
+    ``'medium'`` for Greedy bot, ``'medium bot'`` for Greedy 2, ``'medium greedy bot'`` for
+    Ada."""
+    if kind == "human":
+        return ""
+    level = LEVELS[kind][0] if kind in LEVELS else ""
+    said = kind in name.lower()
+    bot = "" if "bot" in name.lower() and said else "bot"
+    return " ".join(w for w in (level, "" if said else kind, bot) if w)
 
 
 def variant_title(name: str | None) -> str:
@@ -82,8 +101,7 @@ class PlayersTable(widgets.HTML):
                       'margin-right:4px"></span>')
             cells = [
                 "▶" if now else "",
-                f'{swatch}{html.escape(p.name)} <span style="color:#777">'
-                f'({_KIND_LABELS.get(kind, kind)})</span>',
+                f'{swatch}{html.escape(p.name)}' + _grey(seat_words(p.name, kind)),
                 str(p.trains), *([str(p.stations)] if stations else []), str(p.card_count),
                 str(len(p.tickets)), str(p.route_points),
                 *([str(sum(state.warehouses[i])), str(state.depots_left[i])] if depots else []),
@@ -99,6 +117,10 @@ class PlayersTable(widgets.HTML):
             '<table style="border-collapse:collapse;font-size:12px;width:100%">'
             '<tr style="color:#555">' + "".join(_head_cell(h) for h in head) + "</tr>"
             + "".join(rows) + "</table>" + note)
+
+
+def _grey(words: str) -> str:
+    return f' <span style="color:#777">· {html.escape(words)}</span>' if words else ""
 
 
 _DEPOT_HEAD = ["warehouse", "depots"]

@@ -85,7 +85,7 @@ def test_the_plan_tab_in_the_browser(plan_server: VoilaServer, page: Page,
     assert "A Seattle – Los Angeles (9)" in summary
     routes = _wait_text(play, ".ttr-plan-routes", "Portland – San Francisco")
     assert "Portland – San Francisco 5 5 green A B (shared)" in routes
-    assert "Cards: 5 green, 3 pink, 3 of any one colour per gray route" in routes
+    assert "Cards: 5 green, 3 pink, gray route: 3 cards in one colour of your choice" in routes
     bottlenecks = _wait_text(play, ".ttr-plan-bottlenecks", "most critical first")
     assert bottlenecks.index("Los Angeles – Phoenix: +6 trains") < bottlenecks.index(
         "Portland – San Francisco: +3 trains")

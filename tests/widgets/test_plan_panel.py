@@ -59,7 +59,7 @@ def test_the_panel_shows_routes_shared_tickets_cards_points_and_bottlenecks():
     assert "Portland – San Francisco 5 5 green A B (shared)" in shown
     assert "Los Angeles – Phoenix 3 3 gray B" in shown
     assert "Portland – Seattle 1 yours A" in shown
-    assert "Cards : 5 green, 3 pink, 3 of any one colour per gray route" in shown
+    assert "Cards : 5 green, 3 pink, gray route: 3 cards in one colour of your choice" in shown
     assert "Points : 38" in shown
     bottlenecks = re.findall(r'<li class="ttr-plan-bottleneck">(.*?)</li>',
                              panel.bottlenecks.value)

@@ -111,7 +111,7 @@ class PlanPanel(widgets.VBox):
         letters = {t: _LETTERS[i % len(_LETTERS)] for i, t in enumerate(plan.tickets)}
         self.summary.value = f"<div {_SMALL}>{_summary(board, plan, player.name, player.trains)}" \
             f"{_tickets_html(board, plan, letters)}</div>"
-        self.routes.value = _routes_html(board, plan, letters) + _cards_html(plan) + \
+        self.routes.value = _routes_html(board, plan, letters) + _cards_html(board, plan) + \
             f"<div {_SMALL}><b>Points</b>: {plan.points} if the plan is carried out " \
             f"(routes still to claim and tickets).</div>"
         self.bottlenecks.value = _bottlenecks_html(board, self.found)
@@ -247,13 +247,13 @@ def _routes_html(board: Board, plan: Plan, letters: dict[str, str]) -> str:
             "<th align=left>for tickets</th></tr>" + "".join(rows) + "</table>")
 
 
-def _cards_html(plan: Plan) -> str:
+def _cards_html(board: Board, plan: Plan) -> str:
     if not plan.cards:
         return ""
     chips = []
     for key, n in plan.cards.items():
         if key == GRAY:
-            chips.append(f"{n} of any one colour per gray route")
+            chips.append(_gray_cards(n, sum(board.route(r).color == GRAY for r in plan.to_claim)))
         elif key == LOCOMOTIVE:
             chips.append(f"{count(n, LOCOMOTIVE)} for ferries")
         else:
@@ -261,6 +261,13 @@ def _cards_html(plan: Plan) -> str:
                       f'background:{ROUTE_FILL[key]};border:1px solid #555"></span>')
             chips.append(f"{swatch} {n} {key}")
     return f"<div {_SMALL}><b>Cards</b>: {', '.join(chips)}</div>"
+
+
+def _gray_cards(cards: int, routes: int) -> str:
+    """``'gray routes: 6 cards, each route in one colour of your choice'``."""
+    if routes == 1:
+        return f"gray route: {count(cards, 'card')} in one colour of your choice"
+    return f"gray routes: {count(cards, 'card')}, each route in one colour of your choice"
 
 
 def _bottlenecks_html(board: Board, found: tuple[Bottleneck, ...]) -> str:

@@ -31,9 +31,9 @@ from ttr_widgets.rules.teams import (
     ShareTickets,
     TeamAction,
 )
+from ttr_widgets.testing.team_table import click
 from ttr_widgets.widgets.team_table import TeamTable, payment_words
 
-from ..widgets.test_team_table import click
 from . import VoilaServer, running_server, screenshot
 from .play_helpers import PlayPage, html_text
 

@@ -145,9 +145,6 @@ CROSSING_TO_REMOVE = frozenset({
     ("benchmarks/browser.py", "tests"),
     ("benchmarks/classroom.py", "tests"),
     ("benchmarks/classroom_visit.py", "tests"),
-    ("tests/rules/test_team_bots.py", "a test module"),
-    ("tests/widgets/test_team_table.py", "a test module"),
-    ("tests/browser/test_team_game.py", "a test module"),
     ("tests/browser/test_wheel.py", "a test module"),
 })
 

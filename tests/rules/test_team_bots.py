@@ -12,10 +12,13 @@ import pytest
 
 from ttr_widgets.rules import team_bots, teams
 from ttr_widgets.rules.graph import connected
+from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.state import OPEN
 from ttr_widgets.rules.teams import HOLDER, ClaimTeamRoute, DrawTeamCard, ShareTickets, TeamGame
+from ttr_widgets.testing.teams import NAMES, arranged, started, ticket_between
 
-from .test_rules_teams import NAMES, USA, arranged, started, ticket_between
+USA = load_map("usa")
+
 
 
 def team_routes(game: TeamGame, team: int) -> list[str]:

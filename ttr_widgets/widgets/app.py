@@ -32,9 +32,7 @@ import ipywidgets as widgets
 from ttr_widgets.rules.actions import Action, ClaimRoute, PlaceDepot
 from ttr_widgets.rules.advice import (
     claim_refusal,
-    depot_refusal,
     long_tickets_offered,
-    station_refusal,
     warehouse_sizes,
 )
 from ttr_widgets.rules.bots import BOTS, hint
@@ -65,6 +63,7 @@ from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
 from .fit import BoardFit
 from .hand import HandView
+from .lesson_board import city_answer
 from .map_view import MapView
 from .market import Market
 from .narrate import game_moves, moves_story, navigation_story, own_move
@@ -334,37 +333,13 @@ class PlayApp(widgets.VBox):
         if isinstance(state.pending, DepotPlacement):
             self.play(PlaceDepot(city))
             return
-        label = self.board.cities[self.board.city_index[city]].label
         self._selected, self._selected_city = None, city
-        seat = self._seat_refusal()
-        if seat is None and state.warehouses:
-            self._render()
-            self._say_city(city, label)
-            return
-        refusal = seat or station_refusal(state, city)
+        answer = self._seat_refusal() or city_answer(state, city)
         self._render()
-        if refusal is not None:
-            self.status.refuse(refusal)
+        if isinstance(answer, RulesError):
+            self.status.refuse(answer)
         else:
-            self.status.say(f"Station in {label}: choose how to pay below.")
-
-    def _say_city(self, city: str, label: str) -> None:
-        """The status for a city clicked in a Warehouses & Depots game: what may be built there
-        now, or the rule that forbids it."""
-        state = self.state
-        depot = depot_refusal(state, city)
-        station = station_refusal(state, city) if state.board.has_stations else None
-        can_build = state.board.has_stations and station is None
-        if depot is None and can_build:
-            self.status.say(f"{label}: build a station (choose how to pay below) or place a "
-                            "Depot (a free action).")
-        elif depot is None:
-            self.status.say(f"{label}: place a Depot here, below (a free action: your turn "
-                            "goes on).")
-        elif can_build:
-            self.status.say(f"Station in {label}: choose how to pay below.")
-        else:
-            self.status.refuse(station if station is not None else depot)
+            self.status.say(answer)
 
     def clear_selection(self) -> None:
         """Close the claim panel (its Cancel button): nothing selected, and the status says so

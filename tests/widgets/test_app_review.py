@@ -36,7 +36,7 @@ def test_a_game_ended_with_coach_on_shows_the_review_in_the_score_tab():
         _move(app, rng)
     assert app.tabs.selected_index == TABS.index("Score")
     lines = _expected(app)
-    assert len(lines) >= 2 and lines[0].startswith("Your ")
+    assert len(lines) >= 2 and lines[0].startswith("Your −10 points: 1 from 1 route, −19 for 4 ")
     assert app.review.text.startswith("The coach's review of your game")
     for line in lines:
         assert line in app.review.text

@@ -558,4 +558,5 @@ def _score_sentence(board: Board, final: PlayerScore) -> str:
         parts.append(f"{final.longest_bonus} for the {bonus_name(board.rules)}")
     if final.depot_bonus:
         parts.append(f"{final.depot_bonus} for the most Depots left")
-    return f"Your {count(final.total, 'point')}: {_and(parts)}."
+    total = count(final.total, "point").replace("-", "−")  # a typeset minus, as in "−12"
+    return f"Your {total}: {_and(parts)}."

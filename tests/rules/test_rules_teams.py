@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ttr_widgets.rules import team_bots, teams
+from ttr_widgets.rules import team_bots, team_legal, team_state, teams
 from ttr_widgets.rules.actions import ClaimRoute, DeclineTunnel, DrawTickets, KeepTickets
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import apply, new_game
@@ -548,7 +548,8 @@ def test_a_bot_refuses_a_view_of_another_seat() -> None:
 
 
 def test_team_rule_ids_have_sentences_and_every_raised_id_is_in_the_catalog() -> None:
-    source = Path(teams.__file__).read_text(encoding="utf-8")
+    source = "".join(Path(module.__file__).read_text(encoding="utf-8")  # type: ignore[arg-type]
+                     for module in (teams, team_legal, team_state))
     raised = set(re.findall(r'RulesError\("([a-z0-9.-]+)"', source))
     assert raised <= set(RULES) and any(r.startswith("team.") for r in raised)
     error = teams.why_illegal(arranged(started(USA, seed=18), hand={"blue": 5},

@@ -9,200 +9,94 @@ decisions live in the state, and chance comes from the game's seed.
 
 Team games are played on maps without stations (Team Asia has none): the USA map, or a Team Asia
 map file. ``view(game, seat)`` is what one player may see (for bots and hotseat play).
+
+Three modules: ``team_state`` (the numbers, actions and state), ``team_legal`` (legal actions
+and refusals), and this one (setup, applying an action, scoring, a seat's view); every name is
+importable from here.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from itertools import combinations
-from typing import Any, TypeAlias
+from typing import Any
 
 from .actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
 from .cards import Pile, check_row
 from .errors import RulesError
-from .model import CARD_INDEX, CARD_NAMES, COLORS, EMPTY_HAND, GRAY, LOCO, Board, Hand, Route
+from .model import CARD_INDEX, CARD_NAMES, EMPTY_HAND, LOCO, Board, Hand, Route
 from .state import NO_CARD, OPEN, Options, PlayerState, TicketChoice, evolve
+from .team_legal import (
+    _cards,
+    _check,
+    _costs,
+    _minus,
+    _one,
+    _plus,
+    legal_actions,
+    why_illegal,
+)
 from .team_score import TeamHolding, TeamSheet, score_teams
+from .team_state import (
+    DEAL,
+    DRAW,
+    DRAW_KEEP,
+    END_TRAINS,
+    HAND,
+    HAND_CARDS,
+    HIDDEN,
+    HOLDER,
+    KEEP,
+    SHARE_MAX,
+    TRAINS,
+    ClaimTeamRoute,
+    DrawTeamCard,
+    PayTeamTunnel,
+    SecondTeamCard,
+    ShareChoice,
+    ShareTicket,
+    ShareTickets,
+    TeamAction,
+    TeamGame,
+    TeamPending,
+    TeamTunnel,
+    teammate,
+)
 from .words import count, says, their, verb
 
-HAND, HOLDER = "hand", "holder"
-TRAINS = 27  #: each player's own trains (rule team.own-trains)
-HAND_CARDS = 4  #: train cards dealt to each player; the holders start empty
-DEAL, KEEP = 5, 3  #: setup tickets dealt and kept at least (rule team.setup-tickets)
-DRAW, DRAW_KEEP = 4, 1  #: tickets drawn mid-game and kept at least (rule team.tickets-draw)
-SHARE_MAX = 2  #: tickets one share action moves (rule team.share-action)
-END_TRAINS = 4  #: a team's trains together that start the last round (rule team.end-trigger)
-HIDDEN = "?"  #: a ticket (or setup share) a view does not show
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class DrawTeamCard:
-    """Draw a train card into your hand or the team holder (``to``): the face-up ``card``, or
-    blind from the pile when ``card`` is None."""
-
-    to: str
-    card: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimTeamRoute:
-    """Claim a route paying ``length - locomotives`` cards of ``color`` and ``locomotives``
-    locomotives, of which ``holder_cards`` coloured cards and ``holder_locomotives``
-    locomotives come from the team holder, the rest from your hand."""
-
-    route: str
-    color: str
-    locomotives: int = 0
-    holder_cards: int = 0
-    holder_locomotives: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class PayTeamTunnel:
-    """Pay a tunnel's surcharge: ``locomotives`` of it in locomotives, the rest in the colour
-    offered; ``holder_cards`` and ``holder_locomotives`` of it from the team holder."""
-
-    locomotives: int = 0
-    holder_cards: int = 0
-    holder_locomotives: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ShareTicket:
-    """Put one of the tickets just kept into the team's ticket holder."""
-
-    ticket: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShareTickets:
-    """The share action: move 1 or 2 of your tickets into the team's ticket holder (the whole
-    turn)."""
-
-    tickets: tuple[str, ...]
-
-
-TeamAction: TypeAlias = (DrawTeamCard | ClaimTeamRoute | PayTeamTunnel | DeclineTunnel
-                         | DrawTickets | KeepTickets | ShareTicket | ShareTickets | Pass)
-
-
-# --------------------------------------------------------------------------- state
-
-
-@dataclass(frozen=True, slots=True)
-class SecondTeamCard:
-    """The player drew one card and draws the second into ``to`` (the other place)."""
-
-    to: str
-
-
-@dataclass(frozen=True, slots=True)
-class TeamTunnel:
-    """A tunnel's reveal asks for ``extra`` more cards; the offer is kept until paid."""
-
-    route: str
-    color: str
-    locomotives: int
-    holder_cards: int
-    holder_locomotives: int
-    revealed: tuple[int, ...]
-    extra: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShareChoice:
-    """The player puts one of ``tickets`` (just kept) into the team's ticket holder; at setup
-    the choice stays hidden until every player has made theirs."""
-
-    tickets: tuple[str, ...]
-    setup: bool = False
-
-
-TeamPending: TypeAlias = SecondTeamCard | TeamTunnel | TicketChoice | ShareChoice
-
-
-@dataclass(frozen=True, slots=True)
-class TeamGame:
-    """A team game. Seats ``2t`` and ``2t + 1`` are team ``t``; ``holders[t]`` and
-    ``shared[t]`` are its shared cards and tickets. A ``view`` (``seat`` ≥ 0) shows hidden
-    cards as empty hands with their number in ``hand_sizes``, hidden tickets as ``'?'``."""
-
-    board: Board = field(repr=False)
-    players: tuple[PlayerState, ...]
-    holders: tuple[Hand, ...]
-    shared: tuple[tuple[str, ...], ...]
-    deck: tuple[int, ...]
-    discard: tuple[int, ...]
-    face_up: tuple[int, ...]
-    tickets: tuple[str, ...]
-    owners: tuple[int, ...]
-    current: int = 0
-    pending: TeamPending | None = None
-    setup_offers: tuple[tuple[str, ...], ...] = ()
-    setup_shares: tuple[str, ...] = ()  #: setup choices made so far ('' not yet)
-    final_turns: int = -1
-    turn: int = 0
-    seed: int = 0
-    shuffles: int = 0
-    passes: int = 0
-    refreshes: int = 0
-    options: Options = field(default_factory=Options)
-    last_event: str = ""
-    seat: int = -1  #: the seat a view is for (-1: the whole game)
-    hand_sizes: tuple[int, ...] = ()  #: in a view: each player's number of cards
-    holder_sizes: tuple[int, ...] = ()  #: in a view: each holder's number of cards
-
-    @property
-    def num_players(self) -> int:
-        return len(self.players)
-
-    @property
-    def num_teams(self) -> int:
-        return len(self.players) // 2
-
-    @property
-    def player(self) -> PlayerState:
-        return self.players[self.current]
-
-    @property
-    def is_over(self) -> bool:
-        return self.final_turns == 0
-
-    @property
-    def in_setup(self) -> bool:
-        return bool(self.setup_offers)
-
-    @property
-    def team(self) -> int:
-        """The team of the player to move."""
-        return self.current // 2
-
-    def team_players(self, team: int) -> tuple[PlayerState, PlayerState]:
-        return self.players[2 * team], self.players[2 * team + 1]
-
-    def team_name(self, team: int) -> str:
-        """'Ann & Cleo'."""
-        return " & ".join(p.name for p in self.team_players(team))
-
-    def team_trains(self, team: int) -> int:
-        return sum(p.trains for p in self.team_players(team))
-
-    def cards_in_play(self) -> int:
-        """Every train card: pile, discards, row, hands, holders and a tunnel's reveal."""
-        revealed = len(self.pending.revealed) if isinstance(self.pending, TeamTunnel) else 0
-        return (len(self.deck) + len(self.discard) + sum(c != NO_CARD for c in self.face_up)
-                + sum(sum(p.hand) for p in self.players) + sum(sum(h) for h in self.holders)
-                + revealed)
-
-
-def teammate(seat: int) -> int:
-    return seat ^ 1
-
+__all__ = [
+    "DEAL",
+    "DRAW",
+    "DRAW_KEEP",
+    "END_TRAINS",
+    "HAND",
+    "HAND_CARDS",
+    "HIDDEN",
+    "HOLDER",
+    "KEEP",
+    "SHARE_MAX",
+    "TRAINS",
+    "ClaimTeamRoute",
+    "DrawTeamCard",
+    "PayTeamTunnel",
+    "SecondTeamCard",
+    "ShareChoice",
+    "ShareTicket",
+    "ShareTickets",
+    "TeamAction",
+    "TeamGame",
+    "TeamPending",
+    "TeamTunnel",
+    "apply",
+    "holdings",
+    "legal_actions",
+    "map_refusal",
+    "new_team_game",
+    "score",
+    "teammate",
+    "view",
+    "why_illegal",
+]
 
 # --------------------------------------------------------------------------- setup
 
@@ -264,263 +158,6 @@ def _hand_of(cards: Sequence[int]) -> Hand:
     return tuple(hand)
 
 
-# --------------------------------------------------------------------------- options
-
-
-def _six_doubles(game: TeamGame) -> bool:
-    return game.options.team_six_player_doubles is not False
-
-
-def _one_per_team(game: TeamGame) -> bool:
-    return game.options.team_double_one_per_team is not False
-
-
-# --------------------------------------------------------------------------- legal actions
-
-
-def legal_actions(game: TeamGame) -> list[TeamAction]:
-    """Every legal action in a fixed order: card draws, tickets, shares, claims in board
-    order (each payment's hand/holder splits), or Pass when nothing else is possible."""
-    if game.is_over:
-        return []
-    pending = game.pending
-    if isinstance(pending, TicketChoice):
-        return [KeepTickets(c) for k in range(len(pending.tickets), pending.keep - 1, -1)
-                for c in combinations(pending.tickets, k)]
-    if isinstance(pending, ShareChoice):
-        return [ShareTicket(t) for t in pending.tickets]
-    if isinstance(pending, SecondTeamCard):
-        return _draws(game, (pending.to,), second=True)
-    if isinstance(pending, TeamTunnel):
-        return [*_tunnel_payments(game, pending), DeclineTunnel()]
-    actions: list[TeamAction] = list(_draws(game, (HAND, HOLDER), second=False))
-    if game.tickets:
-        actions.append(DrawTickets())
-    mine = game.player.tickets
-    actions += [ShareTickets(c) for k in (1, 2) for c in combinations(mine, k)]
-    for route in game.board.routes:
-        if _closed(game, route) is None and game.player.trains >= route.length:
-            actions += _claims(game, route)
-    return actions or [Pass()]
-
-
-def _draws(game: TeamGame, places: tuple[str, ...], second: bool) -> list[TeamAction]:
-    out: list[TeamAction] = []
-    if game.deck or game.discard:
-        out += [DrawTeamCard(p) for p in places]
-    for card in sorted({c for c in game.face_up if c != NO_CARD}):
-        if card == LOCO:
-            if not second:
-                out.append(DrawTeamCard(HOLDER, CARD_NAMES[LOCO]))
-        else:
-            out += [DrawTeamCard(p, CARD_NAMES[card]) for p in places]
-    return out
-
-
-def _claims(game: TeamGame, route: Route) -> list[TeamAction]:
-    hand, holder = game.player.hand, game.holders[game.team]
-    out: list[TeamAction] = []
-    colors = COLORS if route.color == GRAY else (route.color,)
-    for locos in range(route.length + 1):
-        if hand[LOCO] + holder[LOCO] < locos:
-            break
-        for color in (("locomotive",) if locos == route.length else colors):
-            colored = route.length - locos
-            ci = CARD_INDEX[color]
-            if colored and hand[ci] + holder[ci] < colored:
-                continue
-            for hc, hl in _splits(hand, holder, ci, colored, locos):
-                out.append(ClaimTeamRoute(route.id, color, locos, hc, hl))
-    return out
-
-
-def _splits(hand: Hand, holder: Hand, ci: int, colored: int, locos: int
-            ) -> list[tuple[int, int]]:
-    """Every (holder coloured cards, holder locomotives) the hand and holder can pay."""
-    cards = range(max(0, colored - hand[ci]), min(colored, holder[ci]) + 1) if colored \
-        else range(1)
-    locs = range(max(0, locos - hand[LOCO]), min(locos, holder[LOCO]) + 1)
-    return [(c, lo) for c in cards for lo in locs]
-
-
-def _tunnel_payments(game: TeamGame, pending: TeamTunnel) -> list[TeamAction]:
-    out: list[TeamAction] = []
-    for locos in range(pending.extra + 1):
-        if pending.color == "locomotive" and locos != pending.extra:
-            continue
-        hand, holder = _after_offer(game, pending)
-        colored = pending.extra - locos
-        ci = CARD_INDEX[pending.color]
-        for hc, hl in _splits(hand, holder, ci, colored, locos):
-            if _fits(hand, holder, ci, colored, locos, hc, hl):
-                out.append(PayTeamTunnel(locos, hc, hl))
-    return out
-
-
-def _after_offer(game: TeamGame, pending: TeamTunnel) -> tuple[Hand, Hand]:
-    """The hand and holder once the tunnel's offer is set aside."""
-    hand_cost, holder_cost = _costs(pending.color, game.board.route(pending.route).length
-                                    - pending.locomotives, pending.locomotives,
-                                    pending.holder_cards, pending.holder_locomotives)
-    return _minus(game.player.hand, hand_cost), _minus(game.holders[game.team], holder_cost)
-
-
-def _fits(hand: Hand, holder: Hand, ci: int, colored: int, locos: int, hc: int, hl: int
-          ) -> bool:
-    return (0 <= hc <= colored and 0 <= hl <= locos and holder[ci] >= hc and holder[LOCO] >= hl
-            and hand[ci] >= colored - hc and hand[LOCO] >= locos - hl)
-
-
-# --------------------------------------------------------------------------- route rules
-
-
-def _closed(game: TeamGame, route: Route) -> RulesError | None:
-    """Why a route cannot be claimed by the player to move (team.double-*, team.triple-*)."""
-    if game.owners[route.index] != OPEN:
-        owner = game.players[game.owners[route.index]].name
-        return RulesError("claim.open", f"{route} is already claimed by {owner}.")
-    taken = [game.owners[game.board.route(r).index] for r in route.parallel]
-    taken = [p for p in taken if p != OPEN]
-    if not taken:
-        return None
-    if game.current in taken:
-        return RulesError("team.parallel-own", f"You already own another track of {route}.")
-    if route.triple:
-        if game.num_players == 4 and len(taken) >= 2:
-            return RulesError("team.triple-4p", f"With 4 players only 2 of the 3 tracks of "
-                              f"{route.cities_label} are used, and both are taken.")
-        return None
-    open_both = route.stays_open or (game.num_players == 6 and _six_doubles(game))
-    if not open_both:
-        return RulesError("team.double-4p", f"With {game.num_players} players a double route "
-                          f"closes once either track is taken: {route.cities_label} is "
-                          "closed.")
-    if _one_per_team(game) and any(p // 2 == game.team for p in taken):
-        return RulesError("team.double-team", f"Your team already owns the other track of "
-                          f"{route.cities_label}.")
-    return None
-
-
-# --------------------------------------------------------------------------- validation
-
-
-def why_illegal(game: TeamGame, action: TeamAction) -> RulesError | None:
-    """The rule an action breaks, or None when it is legal."""
-    try:
-        _check(game, action)
-    except RulesError as error:
-        return error
-    return None
-
-
-def _check(game: TeamGame, action: TeamAction) -> None:
-    if game.seat >= 0:
-        raise RulesError("team.view", "A player's view shows the table; play on the game.")
-    if game.is_over:
-        raise RulesError("turn.game-over", "The game is over; nothing more can be played.")
-    pending = game.pending
-    if pending is not None:
-        _check_pending(game, pending, action)
-    elif isinstance(action, DrawTeamCard):
-        _check_draw(game, action, None)
-    elif isinstance(action, ClaimTeamRoute):
-        _check_claim(game, action)
-    elif isinstance(action, DrawTickets):
-        if not game.tickets:
-            raise RulesError("tickets.empty", "The ticket pile is empty.")
-    elif isinstance(action, ShareTickets):
-        _check_share(game, action)
-    elif isinstance(action, Pass):
-        if legal_actions(game) != [Pass()]:
-            raise RulesError("turn.pass", "You can only pass when there is nothing else you can "
-                             "do.")
-    else:
-        raise RulesError("turn.one-action", "That is not how a turn starts: draw cards, claim a "
-                         "route, draw tickets or share tickets.")
-
-
-def _check_pending(game: TeamGame, pending: TeamPending, action: TeamAction) -> None:
-    if isinstance(pending, TicketChoice):
-        if not isinstance(action, KeepTickets):
-            raise RulesError("turn.pending", "First choose which tickets to keep.")
-        kept = action.tickets
-        if len(set(kept)) != len(kept) or not set(kept) <= set(pending.tickets):
-            raise RulesError("tickets.keep", "You can keep only tickets you were just given, "
-                             "each once.")
-        if len(kept) < pending.keep:
-            rule = "team.setup-tickets" if pending.setup else "team.tickets-draw"
-            raise RulesError(rule, f"Keep at least {pending.keep} of these "
-                             f"{count(len(pending.tickets), 'ticket')}.")
-    elif isinstance(pending, ShareChoice):
-        if not isinstance(action, ShareTicket) or action.ticket not in pending.tickets:
-            rule = "team.setup-share" if pending.setup else "team.tickets-share-on-draw"
-            raise RulesError(rule, "Put one of the tickets you just kept into your team's "
-                             "ticket holder.")
-    elif isinstance(pending, SecondTeamCard):
-        if not isinstance(action, DrawTeamCard):
-            raise RulesError("draw.two-cards", "You drew one card; this turn you can only draw "
-                             "your second card.")
-        _check_draw(game, action, pending)
-    elif not isinstance(action, DeclineTunnel):
-        if not isinstance(action, PayTeamTunnel):
-            raise RulesError("turn.pending", "The tunnel's cards are revealed: pay the extra "
-                             "cards or decline.")
-        if action not in _tunnel_payments(game, pending):
-            raise RulesError("team.tunnel-surcharge", f"You cannot pay "
-                             f"{count(pending.extra, 'more card')} that way (the colour offered "
-                             "or locomotives, from your hand and the holder); you may decline.")
-
-
-def _check_draw(game: TeamGame, action: DrawTeamCard, pending: SecondTeamCard | None) -> None:
-    if action.to not in (HAND, HOLDER):
-        raise RulesError("action.unknown", f"A card goes to your {HAND} or the team {HOLDER}, "
-                         f"not {action.to!r}.")
-    if pending is not None and action.to != pending.to:
-        raise RulesError("team.draw-split", f"Your first card went to your "
-                         f"{'hand' if pending.to == HOLDER else 'team holder'}: the second goes "
-                         f"to the {'team holder' if pending.to == HOLDER else 'hand'}.")
-    if action.card is None:
-        if not (game.deck or game.discard):
-            raise RulesError("draw.no-card", "The pile and the discards are empty: take a "
-                             "face-up card instead.")
-        return
-    if action.card not in CARD_INDEX or CARD_INDEX[action.card] not in game.face_up:
-        raise RulesError("draw.no-card", f"There is no face-up {action.card} to take.")
-    if action.card == CARD_NAMES[LOCO]:
-        if pending is not None:
-            raise RulesError("draw.second-locomotive", "A face-up locomotive cannot be your "
-                             "second card; take another card or draw blind.")
-        if action.to != HOLDER:
-            raise RulesError("team.draw-locomotive", "A face-up locomotive is the only card of "
-                             "the turn and goes into the team holder.")
-
-
-def _check_claim(game: TeamGame, action: ClaimTeamRoute) -> None:
-    route = game.board.route_by_id.get(action.route)
-    if route is None:
-        raise RulesError("action.unknown", f"There is no route {action.route!r} on the "
-                         f"{game.board.name} map.")
-    closed = _closed(game, route)
-    if closed is not None:
-        raise closed
-    if game.player.trains < route.length:
-        raise RulesError("team.own-trains", f"{route} needs {count(route.length, 'train')} and "
-                         f"you have {game.player.trains} left; your teammate's trains are "
-                         "theirs.")
-    if action not in _claims(game, route):
-        raise RulesError("team.claim-payment", f"{route} takes {count(route.length, 'card')} "
-                         "of one colour (its own, any one for gray; locomotives wild), from "
-                         "your hand and your team's holder together; that payment is not there.")
-
-
-def _check_share(game: TeamGame, action: ShareTickets) -> None:
-    tickets = action.tickets
-    if not 1 <= len(tickets) <= SHARE_MAX or len(set(tickets)) != len(tickets):
-        raise RulesError("team.share-action", "Sharing moves 1 or 2 different tickets.")
-    if not set(tickets) <= set(game.player.tickets):
-        raise RulesError("team.share-action", "You can share only tickets in your own hand.")
-
-
 # --------------------------------------------------------------------------- apply
 
 
@@ -528,34 +165,6 @@ def apply(game: TeamGame, action: TeamAction) -> TeamGame:
     """The game after ``action``; raises ``RulesError`` (game untouched) if it is illegal."""
     _check(game, action)
     return _HANDLERS[type(action)](game, action)
-
-
-def _minus(hand: Hand, cost: Hand) -> Hand:
-    return tuple(h - c for h, c in zip(hand, cost, strict=True))
-
-
-def _plus(hand: Hand, more: Hand) -> Hand:
-    return tuple(h + c for h, c in zip(hand, more, strict=True))
-
-
-def _one(card: int) -> Hand:
-    return tuple(int(i == card) for i in range(len(EMPTY_HAND)))
-
-
-def _costs(color: str, colored: int, locos: int, holder_cards: int, holder_locos: int
-           ) -> tuple[Hand, Hand]:
-    """(from the hand, from the holder) for a payment."""
-    hand, holder = [0] * len(EMPTY_HAND), [0] * len(EMPTY_HAND)
-    ci = CARD_INDEX[color]
-    if colored:
-        hand[ci], holder[ci] = colored - holder_cards, holder_cards
-    hand[LOCO] += locos - holder_locos
-    holder[LOCO] += holder_locos
-    return tuple(hand), tuple(holder)
-
-
-def _cards(cost: Hand) -> tuple[int, ...]:
-    return tuple(c for c, n in enumerate(cost) for _ in range(n))
 
 
 def _pile(game: TeamGame) -> Pile:

@@ -24,6 +24,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -215,6 +216,10 @@ def binder_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BinderSe
     home.mkdir()
     _copy_working_tree(repo)
     env = _clean_env(home)
+    # Kernels talk to the server over Unix sockets (KernelManager.transport = ipc), whose paths
+    # must stay under 107 characters: Binder's runtime dir (/home/jovyan/...) is short, this
+    # test's home under pytest's temporary directory is not.
+    env["JUPYTER_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="ttr-binder-")
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / "binder-replay.log"

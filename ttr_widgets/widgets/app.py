@@ -24,7 +24,6 @@ import html
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -41,11 +40,10 @@ from ttr_widgets.rules.engine import score, why_illegal
 from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.model import CARD_NAMES, GRAY, Board
+from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.record import load_record, replayable, save_record
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import (
-    OPEN,
     CollectChoice,
     DepotPlacement,
     FirstCard,
@@ -59,11 +57,11 @@ from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
 from ttr_widgets.rules.words import bonus_name, count, possessive
 
+from .answers import city_answer, closed_routes
 from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
 from .fit import BoardFit
 from .hand import HandView
-from .lesson_board import city_answer
 from .map_view import MapView
 from .market import Market
 from .narrate import game_moves, moves_story, navigation_story, own_move
@@ -734,7 +732,7 @@ class PlayApp(widgets.VBox):
         self.map_view.show(owners=state.route_owners(), stations=state.station_owners(),
                            highlight=routes, highlight_label=label, selected=self._selected,
                            selected_city=self._selected_city, depots=state.depot_owners(),
-                           warehouses=warehouse_sizes(state), closed=_closed_routes(state),
+                           warehouses=warehouse_sizes(state), closed=closed_routes(state),
                            marked=marked, marked_label="ticket cities")
 
     def _render_ticket_rule(self, state: GameState, active: bool) -> None:
@@ -797,21 +795,6 @@ class PlayApp(widgets.VBox):
                      "draw tickets")
         last = " Last round!" if state.last_round else ""
         return f"{possessive(name)} turn: {verbs}.{last}"
-
-
-def _closed_routes(state: GameState) -> dict[str, str]:
-    """Open tracks nobody may claim any more — the twin of a claimed double where only one
-    track is used (rule claim.double-small) — and why, in the core's words."""
-    board, closed = state.board, {}
-    for route in board.routes:
-        if route.double is None or state.owners[route.index] != OPEN or \
-                state.owners[board.route_by_id[route.double].index] == OPEN:
-            continue
-        color = route.color if route.color != GRAY else CARD_NAMES[0]
-        error = why_illegal(replace(state, pending=None), ClaimRoute(route.id, color, 0))
-        if error is not None and error.rule == "claim.double-small":
-            closed[route.id] = error.reason
-    return closed
 
 
 def _because(who: str, reason: str) -> str:

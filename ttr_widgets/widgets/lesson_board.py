@@ -29,21 +29,19 @@ import traitlets
 from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute, PayTunnel, PlaceDepot
 from ttr_widgets.rules.advice import (
     claim_refusal,
-    depot_refusal,
     route_payments,
     station_cost,
     station_payments,
-    station_refusal,
     warehouse_sizes,
 )
 from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.errors import RulesError, TTRError
 from ttr_widgets.rules.history import Game
-from ttr_widgets.rules.legal import route_closed
 from ttr_widgets.rules.model import COLORS, GRAY, LOCOMOTIVE
 from ttr_widgets.rules.state import DepotPlacement, GameState, TicketChoice, TunnelPayment
 from ttr_widgets.rules.words import possessive
 
+from .answers import city_answer, closed_routes
 from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
 from .fit import BoardFit
@@ -57,7 +55,7 @@ from .status import StatusLine
 from .style import APP_CSS, DEFAULT_PLAYER_COLORS
 from .tickets import TicketChoicePanel, TicketsView
 
-__all__ = ["LESSON_CSS", "LessonBoard", "ScrollIntoView", "city_answer", "closed_routes",
+__all__ = ["LESSON_CSS", "LessonBoard", "ScrollIntoView",
            "turn_over"]
 
 BOARD_WIDTH, BOARD_HEIGHT = 900, 560  #: px, as the play app draws its board
@@ -418,39 +416,6 @@ class LessonBoard(widgets.VBox):
                            selected_city=self.selected_city, depots=state.depot_owners(),
                            warehouses=warehouse_sizes(state), closed=closed_routes(state),
                            marked=marked, marked_label="ticket cities")
-
-
-def closed_routes(state: GameState) -> dict[str, str]:
-    """Open tracks nobody may claim any more — the twin of a claimed double where only one
-    track is used (rule claim.double-small) — and why, in the core's words (``legal.route_closed``;
-    the board draws them closed, as the play app does)."""
-    closed = {}
-    for route in state.board.routes:
-        error = route_closed(state, route) if route.double is not None else None
-        if error is not None and error.rule == "claim.double-small":
-            closed[route.id] = error.reason
-    return closed
-
-
-def city_answer(state: GameState, city: str) -> str | RulesError:
-    """What a click on ``city`` is answered with, as the play app answers it: what may be built
-    there now (a station, a Depot), or the rule that forbids it."""
-    board = state.board
-    label = board.city_label(city)
-    if not state.warehouses:
-        refusal = station_refusal(state, city)
-        return refusal if refusal is not None else f"Station in {label}: choose how to pay below."
-    depot = depot_refusal(state, city)
-    station = station_refusal(state, city) if board.has_stations else None
-    can_build = board.has_stations and station is None
-    if depot is None and can_build:
-        return f"{label}: build a station (choose how to pay below) or place a Depot (a free " \
-               "action)."
-    if depot is None:
-        return f"{label}: place a Depot here, below (a free action: your turn goes on)."
-    if can_build:
-        return f"Station in {label}: choose how to pay below."
-    return station if station is not None else depot
 
 
 def _button(label: str, action: Callable[[], object], css: str, icon: str = "") -> widgets.Button:

@@ -1,0 +1,45 @@
+"""What the table answers a click with, written once for the play app and the lesson boards:
+a click on a city (what may be built there now, or the rule that forbids it) and the tracks the
+board draws closed. Both ask the core; neither computes a rule."""
+
+from __future__ import annotations
+
+from ttr_widgets.rules.advice import depot_refusal, station_refusal
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.legal import route_closed
+from ttr_widgets.rules.state import GameState
+
+__all__ = ["city_answer", "closed_routes"]
+
+
+def closed_routes(state: GameState) -> dict[str, str]:
+    """Open tracks nobody may claim any more — the twin of a claimed double where only one
+    track is used (rule claim.double-small) — and why, in the core's words (``legal.route_closed``;
+    the board draws them closed, as the play app does)."""
+    closed = {}
+    for route in state.board.routes:
+        error = route_closed(state, route) if route.double is not None else None
+        if error is not None and error.rule == "claim.double-small":
+            closed[route.id] = error.reason
+    return closed
+
+
+def city_answer(state: GameState, city: str) -> str | RulesError:
+    """What a click on ``city`` is answered with, as the play app answers it: what may be built
+    there now (a station, a Depot), or the rule that forbids it."""
+    board = state.board
+    label = board.city_label(city)
+    if not state.warehouses:
+        refusal = station_refusal(state, city)
+        return refusal if refusal is not None else f"Station in {label}: choose how to pay below."
+    depot = depot_refusal(state, city)
+    station = station_refusal(state, city) if board.has_stations else None
+    can_build = board.has_stations and station is None
+    if depot is None and can_build:
+        return f"{label}: build a station (choose how to pay below) or place a Depot (a free " \
+               "action)."
+    if depot is None:
+        return f"{label}: place a Depot here, below (a free action: your turn goes on)."
+    if can_build:
+        return f"Station in {label}: choose how to pay below."
+    return station if station is not None else depot

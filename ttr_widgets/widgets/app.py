@@ -66,7 +66,16 @@ from .map_view import MapView
 from .market import Market
 from .narrate import game_moves, moves_story, navigation_story, own_move
 from .plan import PlanPanel
-from .players import KINDS, GameSetup, PlayersTable, StartPanel, bot_words, options_title
+from .players import (
+    KINDS,
+    GameSetup,
+    PlayersTable,
+    StartPanel,
+    bot_words,
+    hotseat_viewer,
+    humans,
+    options_title,
+)
 from .records import RecordsPanel
 from .review import ReviewPanel, review_lines
 from .scoring_view import ScoringView, longest_trail_routes
@@ -224,19 +233,13 @@ class PlayApp(widgets.VBox):
 
     @property
     def humans(self) -> tuple[int, ...]:
-        return tuple(i for i, k in enumerate(self._kinds) if k == "human")
+        return humans(self._kinds)
 
     @property
     def viewer(self) -> int | None:
         """The player whose hand and tickets are shown (None: hidden, hotseat between turns)."""
-        state, humans = self.state, self.humans
-        if not humans:
-            return state.current  # only bots: watch everything
-        if len(humans) == 1:
-            return humans[0]
-        if self._revealed == (state.current, state.turn) and state.current in humans:
-            return state.current
-        return None
+        state = self.state
+        return hotseat_viewer(self._kinds, state.current, state.turn, self._revealed)
 
     @property
     def selected(self) -> str | None:

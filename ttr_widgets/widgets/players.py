@@ -20,8 +20,8 @@ from ttr_widgets.rules.words import count
 
 from .style import DEFAULT_PLAYER_COLORS
 
-__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bot_words", "options_title",
-           "seat_words", "variant_title"]
+__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bot_words", "hotseat_viewer",
+           "humans", "options_title", "seat_words", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots.
 KINDS: tuple[str, ...] = ("human", *LEVELS, *sorted(set(BOTS) - set(LEVELS)))
@@ -30,6 +30,24 @@ _KIND_LABELS = {"human": "human", "random": "random bot", "greedy": "greedy bot"
 _DEFAULT_NAMES = ("You", "Greedy bot", "Random bot", "Ada", "Bo")
 _DEFAULT_KINDS = ("human", "greedy", "random", "greedy", "random")
 BASE = "base"  #: the variant dropdown's value for the map's own tickets
+
+
+def humans(kinds: Sequence[str]) -> tuple[int, ...]:
+    """The seats people play."""
+    return tuple(i for i, kind in enumerate(kinds) if kind == "human")
+
+
+def hotseat_viewer(kinds: Sequence[str], current: int, turn: int,
+                   revealed: tuple[int, int] | None) -> int | None:
+    """The seat whose hand and tickets a table shows: everything to watch with only bots, the one
+    person's with one; with several people at one screen, the player to move once they have
+    asked to see their hand this turn (``revealed`` is that seat and turn), else nobody's."""
+    people = humans(kinds)
+    if not people:
+        return current
+    if len(people) == 1:
+        return people[0]
+    return current if revealed == (current, turn) and current in people else None
 
 
 def bot_words(name: str, kind: str) -> str:

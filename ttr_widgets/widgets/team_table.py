@@ -54,6 +54,7 @@ from ttr_widgets.rules.words import count, possessive
 
 from .map_view import MapView
 from .market import card_chip
+from .players import hotseat_viewer, humans
 from .status import StatusLine
 
 __all__ = ["TEAM_COLORS", "TEAM_KINDS", "TEAM_NAMES", "TeamTable", "payment_words"]
@@ -197,19 +198,13 @@ class TeamTable(widgets.HBox):
 
     @property
     def humans(self) -> tuple[int, ...]:
-        return tuple(i for i, k in enumerate(self._kinds) if k == "human")
+        return humans(self._kinds)
 
     @property
     def viewer(self) -> int | None:
         """The seat whose hand and tickets are shown (None: hidden between hotseat turns)."""
-        game, humans = self._game, self.humans
-        if not humans:
-            return game.current
-        if len(humans) == 1:
-            return humans[0]
-        if self._revealed == (game.current, game.turn) and game.current in humans:
-            return game.current
-        return None
+        game = self._game
+        return hotseat_viewer(self._kinds, game.current, game.turn, self._revealed)
 
     @property
     def score_sheet(self) -> TeamSheet | None:

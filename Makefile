@@ -55,7 +55,7 @@ load-test: $(STAMP) browser-deps
 # and player count, and the fast engine against the reference over 10,000 games per map.
 sweep: $(STAMP)
 	TTR_SWEEP_GAMES=10000 TTR_IDENTITY_GAMES=10000 $(BIN)/pytest -q \
-	  tests/rules/test_invariants.py tests/test_fast.py
+	  tests/rules/test_invariants.py tests/rules/test_fast.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

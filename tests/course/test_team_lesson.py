@@ -19,7 +19,7 @@ from ttr_widgets.rules.model import CARD_NAMES, LOCO
 from ttr_widgets.rules.teams import HOLDER, ClaimTeamRoute
 from ttr_widgets.widgets.team_lesson import TeamTryIt
 
-LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "10-Team-Play.ipynb"
+LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "10-Team-Play.ipynb"
 TEAM_RULES = {rule for rule in RULES if rule.startswith("team.")}
 
 

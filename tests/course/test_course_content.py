@@ -39,7 +39,7 @@ def test_the_four_player_double_route_has_a_rule_of_its_own() -> None:
 
 # --------------------------------------------------------------------------- one name per concept
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "ttr_widgets"
 LESSONS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if re.match(r"\d\d-", p.name))
 #: Names the kit no longer uses for its concepts (the face-up row, the longest trail, the bonus).

@@ -15,7 +15,7 @@ from ttr_widgets.course import lessons
 from ttr_widgets.course.why import WHY, why_details, why_rules
 from ttr_widgets.rules import RULES
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSON_FILES = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
 BACK = "[← Back to the play app](Play.ipynb)"
 

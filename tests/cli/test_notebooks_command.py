@@ -11,7 +11,7 @@ import pytest
 from ttr_widgets.cli import main
 from ttr_widgets.commands.notebooks import MANIFEST, fingerprint, write_notebooks
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 KIT = REPO / "notebooks"
 LESSON = "01-Board-and-Goal.ipynb"
 

@@ -21,7 +21,7 @@ from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.widgets.lesson import TryIt
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
 QUIZ_PRACTICE = re.compile(r"practice=\"([^\"]+)\"|practice='([^']+)'")
 

@@ -23,7 +23,7 @@ from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.words import bonus_name, map_title
 from ttr_widgets.site import REFERENCE, kit_pages
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))
 USA = load_map("usa")
 EUROPE = load_map("europe")

@@ -20,8 +20,6 @@ Depot cities opens the collect panel; the board shows Depots and Warehouse sizes
 from __future__ import annotations
 
 import asyncio
-import html
-import random
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,12 +29,10 @@ import ipywidgets as widgets
 from ttr_widgets.rules.actions import Action, ClaimRoute, PlaceDepot
 from ttr_widgets.rules.advice import (
     claim_refusal,
-    long_tickets_offered,
-    warehouse_sizes,
 )
-from ttr_widgets.rules.bots import BOTS, hint
+from ttr_widgets.rules.bots import hint
 from ttr_widgets.rules.coach import COACH_WHEN, judge
-from ttr_widgets.rules.engine import score, why_illegal
+from ttr_widgets.rules.engine import why_illegal
 from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import load_map
@@ -44,55 +40,48 @@ from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.record import load_record, replayable, save_record
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import (
-    CollectChoice,
     DepotPlacement,
     FirstCard,
     GameState,
     Options,
-    SecondCard,
-    TicketChoice,
-    TunnelPayment,
 )
-from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
-from ttr_widgets.rules.words import bonus_name, count, possessive
 
-from .answers import city_answer, closed_routes
+from .answers import city_answer
+from .app_bots import BotSeats, because
+from .app_view import TABS, TableView
 from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
 from .fit import BoardFit
 from .hand import HandView
 from .map_view import MapView
 from .market import Market
-from .narrate import game_moves, moves_story, navigation_story, own_move
+from .narrate import navigation_story, own_move
 from .plan import PlanPanel
 from .players import (
     KINDS,
     GameSetup,
     PlayersTable,
     StartPanel,
-    bot_words,
     hotseat_viewer,
     humans,
-    options_title,
 )
 from .records import RecordsPanel
-from .review import ReviewPanel, review_lines
-from .scoring_view import ScoringView, longest_trail_routes
-from .status import StatusLine, describe_action, why_html
+from .review import ReviewPanel
+from .scoring_view import ScoringView
+from .status import StatusLine, describe_action
 from .stepper import Stepper
 from .style import APP_CSS, DEFAULT_PLAYER_COLORS
 from .team_start import TeamMode
 from .tickets import TicketChoicePanel, TicketsView
 
-__all__ = ["PlayApp"]
+__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "TABS", "PlayApp"]
 
 BOARD_WIDTH = 900  #: px, the board as drawn; the browser scales it to fit (fit.BoardFit)
 BOARD_HEIGHT = 560
-TABS = ("Play", "Log", "Score", "Game", "Plan")
 
 
-class PlayApp(widgets.VBox):
+class PlayApp(BotSeats, TableView, widgets.VBox):
     """A game of Ticket to Ride on a clickable board (see the module docstring).
 
     ``PlayApp(map_name, players, kinds, seed)`` deals a new game; ``PlayApp.from_game(game)``
@@ -379,7 +368,7 @@ class PlayApp(widgets.VBox):
             self._render()
         what = describe_action(state, choice.action)
         self.status.say(f"Hint for {state.player.name}: {what}"
-                        f". {_because('The strong bot', choice.reason)}", "hint")
+                        f". {because('The strong bot', choice.reason)}", "hint")
 
     def undo(self) -> None:
         """Back to the start of the previous turn of a person (as the Undo button does)."""
@@ -473,133 +462,6 @@ class PlayApp(widgets.VBox):
             raise
         self._loaded(game)
 
-    # -- internals: seats and bots -----------------------------------------------------------------
-
-    def _turn_order(self) -> RulesError:
-        state = self.state
-        whose = possessive(state.player.name, capital=False)
-        kind = bot_words(state.player.name, self._kinds[state.current])
-        return RulesError("turn.order", f"It is {whose} turn{f' ({kind})' if kind else ''}; "
-                          "wait for it to play.")
-
-    def _seat_refusal(self) -> RulesError | None:
-        """Why a person cannot act now: the game is over, or a bot is to move."""
-        state = self.state
-        if state.is_over:
-            return RulesError("turn.game-over", "The game is over; nothing more can be "
-                              "played. See the score.")
-        if self._kinds[state.current] != "human":
-            return self._turn_order()
-        return None
-
-    def _bot_to_move(self) -> bool:
-        state = self.state
-        return not state.is_over and self._kinds[state.current] != "human"
-
-    def _advance(self, told: str = "") -> bool:
-        """Let the bots play until a person is to move (or the game ends): at once when
-        ``bot_delay`` is 0 or no event loop runs, else on the loop, one move per delay.
-        Returns whether the bots moved or were set going; the status line then tells ``told``
-        (the person's move), what the bots did, and whose turn it is."""
-        if self._paused or not self._bot_to_move() or self._bot_task is not None:
-            return False
-        self._told, self._since = told, self._game.cursor
-        loop = _running_loop()
-        if self.bot_delay <= 0 or loop is None:
-            played = True
-            while self._bot_to_move() and not self._paused and played:
-                played = self._bot_move(render=False)
-            self._render()
-            if not self._paused:
-                self.status.say(self._story(with_prompt=True), "done" if told else "info")
-            return True
-        self._bot_task = loop.create_task(self._run_bots())
-        self._render()
-        if told:
-            self.status.say(told, "done")
-        return True
-
-    def _story(self, *, with_prompt: bool) -> str:
-        """The person's last move, what the bots did since, and (``with_prompt``) what the
-        table waits for now: the one line that tells a round."""
-        game = self._game
-        since = min(self._since, game.cursor)
-        round_start = game.state.turn - game.state.num_players  # at most one round back
-        while since < game.cursor and game.states[since].turn < round_start:
-            since += 1
-        parts = [self._told, moves_story(game_moves(game, since, game.cursor))]
-        if with_prompt:
-            parts.append(self._prompt())
-        return " ".join(p for p in parts if p)
-
-    async def _run_bots(self) -> None:
-        try:
-            while self._bot_to_move() and not self._paused:
-                await asyncio.sleep(self.bot_delay)
-                if not self._bot_to_move() or self._paused:
-                    break
-                self._bot_move(render=True)
-        finally:
-            if self._bot_task is asyncio.current_task():  # not replaced by a newer task
-                self._bot_task = None
-                self._render()
-                if not self._bot_to_move():
-                    self.status.say(self._story(with_prompt=True),
-                                    "done" if self._told else "info")
-
-    def _bot_move(self, *, render: bool) -> bool:
-        """Play the bot's move (with ``render``, show it and tell it); returns whether it was
-        played (a refused move pauses the bots and shows the refusal)."""
-        state = self.state
-        bot = BOTS[self._kinds[state.current]]
-        rng = random.Random(f"ttr-app:{state.seed}:{self._game.cursor}")
-        choice = bot(state, rng)
-        try:
-            game = self._game.play(choice.action)
-        except TTRError as error:  # a bot's mistake must not freeze the table
-            self._paused = True
-            self._render()
-            self.status.refuse(error)
-            return False
-        self._game = game
-        if render:
-            self._render()
-            self.status.say(f"{self._story(with_prompt=False)} "
-                            f"{_because(state.player.name, choice.reason)}")
-        return True
-
-    def _start_review(self) -> None:
-        """With Coach on, at the end of a game: the coach's review for each person, off the
-        event loop when one runs (the review costs seconds), at once otherwise."""
-        state, seats = self.state, self.humans
-        if not (self.coach.value and state.is_over and seats) or self._reviewed is state:
-            return
-        self._reviewed, game = state, self._game
-        loop = _running_loop()
-        if loop is None:
-            self.review.show(review_lines(game, seats))
-            return
-        self.review.waiting()
-        self._review_task = loop.create_task(self._run_review(state, game, seats))
-
-    async def _run_review(self, state: GameState, game: Game, seats: tuple[int, ...]) -> None:
-        loop = asyncio.get_running_loop()
-        reviews = await loop.run_in_executor(None, review_lines, game, seats)
-        if self._reviewed is state:  # not left (undo, a new game) meanwhile
-            self.review.show(reviews)
-            self._review_task = None
-
-    def _clear_review(self) -> None:
-        task, self._review_task, self._reviewed = self._review_task, None, None
-        if task is not None:
-            task.cancel()
-        self.review.clear()
-
-    def _stop_bots(self) -> None:
-        task, self._bot_task = self._bot_task, None
-        if task is not None:
-            task.cancel()
-
     # -- internals: navigation and loading ------------------------------------------------------
 
     def _navigate(self, game: Game) -> None:
@@ -658,154 +520,6 @@ class PlayApp(widgets.VBox):
         view.on_city_click(self.select_city)
         return view
 
-    # -- internals: drawing ---------------------------------------------------------------------
-
-    def _show(self, game: Game) -> None:
-        self._game = game
-        self._render()
-
-    def _highlight_path(self, routes: Sequence[str], label: str) -> None:
-        self._highlight = (tuple(routes), label)
-        self._draw_board()
-
-    def _score(self) -> ScoreSheet:
-        state = self.state
-        if self._sheet is None or self._sheet[0] is not state:
-            self._sheet = (state, score(state))
-        return self._sheet[1]
-
-    def _show_score(self, *, select_tab: bool) -> None:
-        sheet = self._score()
-        self.scoring.sheet = sheet
-        self.scoring.show_stats(game_stats(self._game), self.map_view.player_colors)
-        self._highlight = (longest_trail_routes(sheet), bonus_name(self.board.rules))
-        if select_tab:
-            self.tabs.selected_index = TABS.index("Score")
-
-    def _render(self) -> None:
-        """Every component from the state shown (each re-renders only what changed)."""
-        state, viewer = self.state, self.viewer
-        over = state.is_over
-        if over and not self._was_over:
-            self._show_score(select_tab=True)
-            self._start_review()
-        elif not over:
-            self._clear_review()
-            self.scoring.sheet = None
-            self.scoring.show_running(state, self.map_view.player_colors)
-        self._was_over = over
-        active = (viewer is not None and viewer == state.current and not over
-                  and self._kinds[state.current] == "human" and self._bot_task is None)
-        humans = self.humans
-        extras = options_title(self._game.initial.options)
-        self.title.value = (
-            f'<div style="font-size:12px"><b>This game</b>: {html.escape(state.board.title)} · '
-            + (f'{html.escape(extras)} · ' if extras else '') +
-            f'seed {self._game.initial.seed} · {count(len(humans), "person")}, '
-            f'{count(len(self._kinds) - len(humans), "bot")}</div>')
-        reveal = (state.player.name if viewer is None and len(humans) > 1
-                  and state.current in humans and not over else "")
-        _assign(self.market, state=state)
-        _assign(self.players_table, kinds=self._kinds, state=state,
-                colors=tuple(self.map_view.player_colors))
-        _assign(self.hand, viewer=viewer, reveal=reveal, state=state)
-        _assign(self.tickets, viewer=viewer, state=state)
-        _assign(self.ticket_choice, viewer=viewer if active else None, state=state)
-        _assign(self.tunnel, active=active, state=state)
-        _assign(self.feed, active=active, state=state)
-        _assign(self.collect, active=active, state=state)
-        self._render_ticket_rule(state, active)
-        _assign(self.claim, active=active, route=self._selected, city=self._selected_city,
-                state=state)
-        _assign(self.stepper, humans=humans, paused=self._paused and self._bot_to_move(),
-                game=self._game)
-        _assign(self.records, recordable=self._from_deal(), game=self._game)
-        _assign(self.plan_panel, viewer=viewer, route=self._selected, state=state)
-        self.hint_button.disabled = over
-        self._draw_board()
-
-    def _draw_board(self) -> None:
-        state = self.state
-        routes, label = self._highlight
-        marked: tuple[str, ...] = ()
-        pending = state.pending
-        if isinstance(pending, TicketChoice) and self.viewer == state.current:
-            tickets = [state.board.ticket(t) for t in pending.tickets]
-            marked = tuple(dict.fromkeys(c for t in tickets for c in (t.a, t.b)))
-        self.map_view.show(owners=state.route_owners(), stations=state.station_owners(),
-                           highlight=routes, highlight_label=label, selected=self._selected,
-                           selected_city=self._selected_city, depots=state.depot_owners(),
-                           warehouses=warehouse_sizes(state), closed=closed_routes(state),
-                           marked=marked, marked_label="ticket cities")
-
-    def _render_ticket_rule(self, state: GameState, active: bool) -> None:
-        """Under the ticket choice, a limit on long tickets (Mega Europe): which offered
-        tickets are long, and the rule's sentence and id."""
-        pending = state.pending
-        longs = long_tickets_offered(state) if active else ()
-        if not longs or not isinstance(pending, TicketChoice) or pending.max_long is None:
-            self.ticket_rule.layout.display = "none"
-            self.ticket_rule.value = ""
-            return
-        board = state.board
-        names = ", ".join(f"{_city(board, t.a)} – {_city(board, t.b)} ({t.points})"
-                          for t in (board.ticket(i) for i in longs))
-        self.ticket_rule.value = (
-            f'<div style="font-size:12px;color:#16406e;margin:0 0 4px 0;position:relative">'
-            f'Keep at most <b>{count(pending.max_long, "long ticket")}</b>. Long ones here: '
-            f'{html.escape(names)}. {why_html("tickets.one-long")}</div>')
-        self.ticket_rule.layout.display = None
-
-    def _prompt(self) -> str:
-        """What the table waits for, in words."""
-        state = self.state
-        if state.is_over:
-            sheet = self._score()
-            return f"Game over. {sheet.reason}"
-        name = state.player.name
-        if self._kinds[state.current] != "human":
-            if self._paused:
-                return f"{name} (bot) is to move: press Play on to let the bots continue."
-            return f"{name} (bot) is playing…"
-        if isinstance(state.pending, DepotPlacement):  # public: no hand needs showing
-            return (f"{name}: place a Depot — click an empty city on the board (the last "
-                    "player places first, then on counter-clockwise).")
-        if self.viewer is None:
-            return (f"{possessive(name)} turn: press “Show {possessive(name, capital=False)} "
-                    "hand” when the others look away.")
-        pending = state.pending
-        if isinstance(pending, TicketChoice):
-            most = "" if pending.max_long is None else \
-                f", at most {pending.max_long} of them long"
-            return f"{name}: choose the tickets to keep (at least {pending.keep}{most})."
-        if isinstance(pending, TunnelPayment):
-            return (f"{name}: the tunnel asks for {count(pending.extra, 'more card')}: pay or "
-                    "decline.")
-        if isinstance(pending, SecondCard):
-            return f"{name}: take your second card."
-        if isinstance(pending, FirstCard):
-            return f"{name}: now take your cards (blind or face up)."
-        if isinstance(pending, CollectChoice):
-            return (f"{name}: your route reaches a Depot: choose the Warehouses to collect "
-                    "(or none).")
-        verbs = "draw cards, click a route to claim it, or draw tickets"
-        if state.board.has_stations:
-            verbs = "draw cards, click a route to claim it, click a city for a station, or " \
-                    "draw tickets"
-        if state.warehouses:
-            verbs = ("feed a Warehouse and draw cards, click a route to claim it, click a city "
-                     f"for a {'station or a ' if state.board.has_stations else ''}Depot, or "
-                     "draw tickets")
-        last = " Last round!" if state.last_round else ""
-        return f"{possessive(name)} turn: {verbs}.{last}"
-
-
-def _because(who: str, reason: str) -> str:
-    """A bot's reason as a sentence: ``'claims X: it lies on …'`` → ``'Why: it lies on …'``."""
-    if ": " in reason:
-        return f"Why: {reason.split(': ', 1)[1]}."
-    return f"({who} {reason}.)"
-
 
 def _carried_options(options: Options, board: Board) -> Options:
     """The options of the game before, for a new game on ``board``: its ticket variant only
@@ -813,10 +527,6 @@ def _carried_options(options: Options, board: Board) -> Options:
     if options.variant is not None and options.variant not in variant_names(board):
         return Options(warehouses=options.warehouses)
     return options
-
-
-def _city(board: Board, city: str) -> str:
-    return board.cities[board.city_index[city]].label
 
 
 def _seed(seed: int | None) -> int:
@@ -835,18 +545,3 @@ def _check_kinds(kinds: Sequence[str], players: int) -> tuple[str, ...]:
         if kind not in KINDS:
             raise ValueError(f"kinds[{i}]: expected one of {', '.join(KINDS)}, not {kind!r}")
     return kinds
-
-
-def _assign(widget: widgets.Widget, **values: object) -> None:
-    """Set several traits of a component at once: its observers run after all are set, so it
-    never renders a mix of old and new values."""
-    with widget.hold_trait_notifications():
-        for name, value in values.items():
-            setattr(widget, name, value)
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

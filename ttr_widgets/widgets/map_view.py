@@ -29,8 +29,10 @@ from .render import (
     STATIONS,
     Geometry,
     board_geometry,
+    figure_spec,
     map_figure,
     state_patches,
+    unchecked,
 )
 from .style import DEFAULT_PLAYER_COLORS
 
@@ -58,10 +60,10 @@ class MapView:
         self.player_colors = tuple(player_colors)
         self.player_names = None if player_names is None else tuple(player_names)
         self.geometry: Geometry = board_geometry(board, width, height)
-        figure = map_figure(board, player_colors=self.player_colors,
-                            player_names=self.player_names, width=width, height=height)
+        spec = figure_spec(board, player_colors=self.player_colors,
+                           player_names=self.player_names, width=width, height=height)
         # Every trace goes to the constructor: traces added later may never reach the browser.
-        self.widget = go.FigureWidget(figure)
+        self.widget = unchecked(go.FigureWidget, spec)
         self._route_callbacks: list[RouteCallback] = []
         self._city_callbacks: list[CityCallback] = []
         self.widget.data[ROUTES].on_click(self._route_clicked)

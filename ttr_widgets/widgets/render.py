@@ -10,6 +10,10 @@ touches its arguments. The drawing comes in two parts so a live widget can updat
   game (colours, symbols, hover text, highlights, stations, selection), as one property dict per
   trace. ``map_figure`` builds with them; ``MapView.show`` assigns them.
 
+``figure_spec(board, …)`` is the same figure as plain data; ``unchecked(go.Figure, spec)`` (or
+``go.FigureWidget``) builds it without plotly checking every value, which is most of what
+starting the play app costs, and the result is the same figure (tests/widgets/test_render_fast.py).
+
 Trace layout (stable: indices never change, every trace is always present, possibly empty):
 
 ====  ===========  ==========================================================================
@@ -35,7 +39,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import plotly.graph_objects as go
 
@@ -71,9 +75,11 @@ __all__ = [
     "Geometry",
     "Space",
     "board_geometry",
+    "figure_spec",
     "map_figure",
     "route_hover",
     "state_patches",
+    "unchecked",
 ]
 
 # Trace indices (see the module docstring).
@@ -355,6 +361,35 @@ def map_figure(
     cities get a ring, named ``marked_label`` in the legend. The legend ends with a key of the
     players' colours.
     """
+    return unchecked(go.Figure, figure_spec(
+        board, owners=owners, stations=stations, player_colors=player_colors,
+        player_names=player_names, highlight=highlight, highlight_label=highlight_label,
+        selected=selected, selected_city=selected_city, depots=depots, warehouses=warehouses,
+        closed=closed, marked=marked, marked_label=marked_label, width=width, height=height,
+    ))
+
+
+def figure_spec(
+    board: Board,
+    *,
+    owners: Mapping[str, int] = MappingProxyType({}),
+    stations: Mapping[str, int] = MappingProxyType({}),
+    player_colors: Sequence[str] = DEFAULT_PLAYER_COLORS,
+    player_names: Sequence[str] | None = None,
+    highlight: Iterable[str] = (),
+    highlight_label: str = "",
+    selected: str | None = None,
+    selected_city: str | None = None,
+    depots: Mapping[str, int] = MappingProxyType({}),
+    warehouses: Sequence[int] = (),
+    closed: Mapping[str, str] = MappingProxyType({}),
+    marked: Iterable[str] = (),
+    marked_label: str = "",
+    width: int = DEFAULT_WIDTH,
+    height: int = DEFAULT_HEIGHT,
+) -> dict[str, Any]:
+    """``map_figure``'s figure as plain data, ``{"data": [trace dicts], "layout": {...}}``
+    (same options, same checks): what ``unchecked`` turns into a figure or a widget."""
     geometry = board_geometry(board, width, height)
     patches = state_patches(
         board, geometry, owners=owners, stations=stations, player_colors=player_colors,
@@ -364,28 +399,57 @@ def map_figure(
     )
     traces = _static_traces(board, geometry)
     for index, patch in patches.items():
-        traces[index].update(**patch)
+        _merge(traces[index], patch)
     names = _player_names(player_colors, player_names)
-    figure = go.Figure(data=[*traces, *_legend_traces(board, player_colors, names)],
-                       layout=_layout(board, geometry))
+    return {"data": [*traces, *_legend_traces(board, player_colors, names)],
+            "layout": _layout(board, geometry)}
+
+
+FigureT = TypeVar("FigureT", go.Figure, go.FigureWidget)
+
+
+def unchecked(kind: type[FigureT], spec: Mapping[str, Any]) -> FigureT:
+    """``kind(spec)`` — a ``go.Figure`` or ``go.FigureWidget`` — built without plotly checking
+    each of the board's thousands of values against its schema (most of the cost of starting
+    the play app), then checking again for every change made from now on.
+
+    ``spec`` is ``figure_spec``'s own output, whose values plotly accepts unchanged: the
+    figure's ``to_plotly_json()`` is the same as the checked one's
+    (tests/widgets/test_render_fast.py)."""
+    figure = kind(spec, _validate=False)
+    figure._validate = True
+    figure.layout._validate = True
+    for trace in figure.data:
+        trace._validate = True
     return figure
 
 
-def _static_traces(board: Board, geometry: Geometry) -> list[go.Scatter]:
+def _merge(trace: dict[str, Any], patch: Mapping[str, Any]) -> None:
+    """Apply a ``state_patches`` patch to a trace dict: ``marker_line_color`` (plotly's
+    underscore path) sets ``trace["marker"]["line"]["color"]``."""
+    for path, value in patch.items():
+        *parents, leaf = path.split("_")
+        node = trace
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+
+
+def _static_traces(board: Board, geometry: Geometry) -> list[dict[str, Any]]:
     no_hover: dict[str, Any] = {"hoverinfo": "skip", "showlegend": False}
     tracks = [r for r in board.routes if not r.tunnel]
     tunnels = [r for r in board.routes if r.tunnel]
     spaces = geometry.spaces
     return [
-        go.Scatter(name="highlighted", mode="lines", x=[], y=[], hoverinfo="skip",
+        _scatter(name="highlighted", mode="lines", x=[], y=[], hoverinfo="skip",
                    line={"color": style.HIGHLIGHT, "width": style.HIGHLIGHT_WIDTH},
                    legendrank=2000),
-        go.Scatter(name="tracks", mode="lines", **_polylines(geometry, tracks),
+        _scatter(name="tracks", mode="lines", **_polylines(geometry, tracks),
                    line={"color": style.TRACK, "width": 1.5}, **no_hover),
-        go.Scatter(name="tunnels", mode="lines", **_polylines(geometry, tunnels),
+        _scatter(name="tunnels", mode="lines", **_polylines(geometry, tunnels),
                    line={"color": style.TUNNEL_INK, "width": 1.3, "dash": "3px,2px"},
                    **no_hover),
-        go.Scatter(
+        _scatter(
             name="cities", mode="markers",
             x=[geometry.cities[c.name][0] for c in board.cities],
             y=[geometry.cities[c.name][1] for c in board.cities],
@@ -395,37 +459,42 @@ def _static_traces(board: Board, geometry: Geometry) -> list[go.Scatter]:
             hovertext=[_city_hover(board, c.name) for c in board.cities],
             hoverinfo="text", showlegend=False,
         ),
-        go.Scatter(
+        _scatter(
             name="names", mode="text",
             x=[p[0] for p in geometry.labels], y=[p[1] for p in geometry.labels],
             text=[c.label for c in board.cities], textposition="middle center",
             textfont={"size": style.CITY_FONT_SIZE, "color": style.INK, "shadow": "auto"},
             **no_hover,
         ),
-        go.Scatter(
+        _scatter(
             name="stations", mode="markers", x=[], y=[], customdata=[],
             marker={"size": style.STATION_SIZE, "symbol": style.STATION_SYMBOL,
                     "line": {"color": style.INK, "width": 1.5}},
             hoverinfo="text", showlegend=False,
         ),
-        go.Scatter(
+        _scatter(
             name="selection", mode="markers", x=[], y=[],
             marker={"size": style.SELECTION_SIZE, "symbol": "circle-open",
                     "color": style.SELECTION, "line": {"width": 3}},
             **no_hover,
         ),
-        go.Scatter(
+        _scatter(
             name="routes", mode="markers",
             x=[s.x for s in spaces], y=[s.y for s in spaces],
             customdata=[s.route_id for s in spaces],
             hoverinfo="text", showlegend=False,
         ),
-        go.Scatter(
+        _scatter(
             name="marked", mode="markers", x=[], y=[], hoverinfo="skip", legendrank=2001,
             marker={"size": style.MARKED_SIZE, "symbol": "circle-open", "color": style.MARKED,
                     "line": {"width": 3}},
         ),
     ]
+
+
+def _scatter(**props: Any) -> dict[str, Any]:
+    """A scatter trace as plain data (what ``go.Scatter(**props).to_plotly_json()`` gives)."""
+    return {"type": "scatter", **props}
 
 
 def _city_hover(board: Board, city: str) -> str:
@@ -446,17 +515,17 @@ def _polylines(geometry: Geometry, routes: Iterable[Route]) -> dict[str, list[fl
 
 
 def _legend_traces(board: Board, colors: Sequence[str],
-                   names: Sequence[str]) -> list[go.Scatter]:
+                   names: Sequence[str]) -> list[dict[str, Any]]:
     """The key: each train colour, the locomotive, a tunnel and a station (on maps that have
     them), then each player's colour as their claimed trains look (``PLAYER_KEYS`` entries,
     the unused ones hidden)."""
     entries = [
-        go.Scatter(name=label, x=[None], y=[None], mode="markers", hoverinfo="skip",
+        _scatter(name=label, x=[None], y=[None], mode="markers", hoverinfo="skip",
                    marker={"symbol": symbol, "color": fill, "size": style.SPACE_SIZE + 1,
                            "line": {"color": style.INK, "width": style.SPACE_LINE}})
         for label, symbol, fill in style.legend_entries()
     ]
-    entries.append(go.Scatter(
+    entries.append(_scatter(
         name="tunnel", x=[None], y=[None], mode="lines+markers", hoverinfo="skip",
         showlegend=any(route.tunnel for route in board.routes),
         line={"color": style.TUNNEL_INK, "width": 1.3, "dash": "3px,2px"},
@@ -464,7 +533,7 @@ def _legend_traces(board: Board, colors: Sequence[str],
                 "size": style.SPACE_SIZE + 1,
                 "line": {"color": style.TUNNEL_INK, "width": style.TUNNEL_LINE}},
     ))
-    entries.append(go.Scatter(
+    entries.append(_scatter(
         name="station", x=[None], y=[None], mode="markers", hoverinfo="skip",
         showlegend=board.has_stations,
         marker={"symbol": style.STATION_SYMBOL, "color": DEFAULT_PLAYER_COLORS[0],
@@ -472,7 +541,7 @@ def _legend_traces(board: Board, colors: Sequence[str],
     ))
     for i in range(PLAYER_KEYS):
         used = i < len(colors)
-        entries.append(go.Scatter(
+        entries.append(_scatter(
             name=names[i] if used else "", x=[None], y=[None], mode="markers",
             hoverinfo="skip", showlegend=used, legendrank=3000 + i,
             marker={"symbol": style.CLAIMED_SYMBOL, "color": colors[i] if used else style.INK,

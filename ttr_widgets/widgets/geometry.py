@@ -428,6 +428,8 @@ Box = tuple[float, float, float, float]  #: x0, y0, x1, y1 in pixels
 
 _LABEL_DIRECTIONS = 16  #: candidate directions around a city ...
 _LABEL_RINGS = (0.0, 5.0, 11.0)  #: ... at these extra distances (px) beyond touching the city
+#: how far beyond a name's box anything can add to its cost (``_label_cost`` grows the box)
+_LABEL_REACH = max(style.SPACE_SIZE / 2, style.CITY_SIZE / 2 + 1, 1.0)
 
 
 def _label_centres(board: Board, cities: Sequence[Point], spaces: Sequence[Space],
@@ -445,12 +447,18 @@ def _label_centres(board: Board, cities: Sequence[Point], spaces: Sequence[Space
     placed: list[Box] = []
     centres: dict[int, Point] = {}
     for i in order:
-        width = len(board.cities[i].label) * _CHAR_WIDTH
-        best = min(
-            _label_options(city_px[i], width),
-            key=lambda option: option[0] + _label_cost(option[1], plot, space_px, city_px, i,
-                                                      segments, placed),
-        )[1]
+        options = _label_options(city_px[i], len(board.cities[i].label) * _CHAR_WIDTH)
+        # Only what lies near the city can touch one of its name's boxes: cost the boxes
+        # against that alone (the same costs, a fraction of the work).
+        near = _grow(_bounds([box for _, box in options]), _LABEL_REACH)
+        nearby = (
+            [p for p in space_px if _contains(near, p)],
+            [p for j, p in enumerate(city_px) if j != i and _contains(near, p)],
+            [(p, q) for p, q in segments if _may_cross(near, p, q)],
+            [other for other in placed if _overlap(near, other) > 0],
+        )
+        best = min(options, key=lambda option: option[0] + _label_cost(option[1], plot,
+                                                                       *nearby))[1]
         placed.append(best)
         centres[i] = (x_range[0] + (best[0] + best[2]) / 2 / scale,
                       y_range[0] + (best[1] + best[3]) / 2 / scale)
@@ -478,18 +486,30 @@ def _label_options(at: Point, width: float) -> list[tuple[float, Box]]:
 
 
 def _label_cost(box: Box, plot: Box, spaces: Sequence[Point], cities: Sequence[Point],
-                own: int, segments: Sequence[tuple[Point, Point]],
-                placed: Sequence[Box]) -> float:
+                segments: Sequence[tuple[Point, Point]], placed: Sequence[Box]) -> float:
+    """What placing a name in ``box`` costs: leaving the plot, covering train spaces or other
+    ``cities`` (the name's own city not among them), crossing tracks, overlapping names."""
     outside = (max(plot[0] - box[0], 0) + max(box[2] - plot[2], 0)
                + max(plot[1] - box[1], 0) + max(box[3] - plot[3], 0))
     cost = 50 * outside
     grown = _grow(box, style.SPACE_SIZE / 2)
     cost += 20 * sum(_contains(grown, p) for p in spaces)
     city_box = _grow(box, style.CITY_SIZE / 2 + 1)
-    cost += 30 * sum(_contains(city_box, p) for j, p in enumerate(cities) if j != own)
+    cost += 30 * sum(_contains(city_box, p) for p in cities)
     cost += 4 * sum(_crosses(box, p, q) for p, q in segments)
     cost += sum(_overlap(_grow(box, 1), other) for other in placed) / 2
     return cost
+
+
+def _bounds(boxes: Sequence[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def _may_cross(box: Box, p: Point, q: Point) -> bool:
+    """False when the segment ``p``–``q`` surely misses ``box`` (and every box inside it)."""
+    return not (max(p[0], q[0]) < box[0] or min(p[0], q[0]) > box[2]
+                or max(p[1], q[1]) < box[1] or min(p[1], q[1]) > box[3])
 
 
 def _grow(box: Box, by: float) -> Box:

@@ -170,14 +170,24 @@ def _spread(board: Board, where: Mapping[str, Point], scale: float) -> dict[str,
     previous = math.inf
     for _ in range(_SPREAD_ROUNDS):
         worst = 0.0
+        # The pairs already far enough apart, and the cities not beside a route, are skipped
+        # here with the very sums the helpers would make (the hot loops of a kernel's start).
         for (i, j), target in targets.items():
-            worst = max(worst, _push_apart(pos[i], pos[j], target))
+            p, q = pos[i], pos[j]
+            if math.hypot(q[0] - p[0], q[1] - p[1]) < target:
+                worst = max(worst, _push_apart(p, q, target))
         middles = [_centroid([pos[n] for n in neighbours]) for _, neighbours in fans]
         for i, j in links:
-            for k in range(len(pos)):
-                if k not in (i, j):
-                    worst = max(worst, _push_off(pos[k], pos[i], pos[j], _PASS_GAP / scale,
-                                                 middles[k]))
+            a, b = pos[i], pos[j]
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(dx, dy)
+            if length == 0:
+                continue
+            square = length * length
+            for k, city in enumerate(pos):
+                if k != i and k != j and (
+                        0.0 < ((city[0] - a[0]) * dx + (city[1] - a[1]) * dy) / square < 1.0):
+                    worst = max(worst, _push_off(city, a, b, _PASS_GAP / scale, middles[k]))
         for c, neighbours in fans:
             for n, u in enumerate(neighbours):
                 for v in neighbours[n + 1:]:

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .stepper import Stepper
     from .tickets import TicketChoicePanel, TicketsView
 
-__all__ = ["TABS", "TableView"]
+__all__ = ["TABS", "TableView", "assign"]
 
 TABS = ("Play", "Log", "Score", "Game", "Plan")
 
@@ -146,22 +146,22 @@ class TableView:
             f'{count(len(self._kinds) - len(humans), "bot")}</div>')
         reveal = (state.player.name if viewer is None and len(humans) > 1
                   and state.current in humans and not over else "")
-        _assign(self.market, state=state)
-        _assign(self.players_table, kinds=self._kinds, state=state,
+        assign(self.market, state=state)
+        assign(self.players_table, kinds=self._kinds, state=state,
                 colors=tuple(self.map_view.player_colors))
-        _assign(self.hand, viewer=viewer, reveal=reveal, state=state)
-        _assign(self.tickets, viewer=viewer, state=state)
-        _assign(self.ticket_choice, viewer=viewer if active else None, state=state)
-        _assign(self.tunnel, active=active, state=state)
-        _assign(self.feed, active=active, state=state)
-        _assign(self.collect, active=active, state=state)
+        assign(self.hand, viewer=viewer, reveal=reveal, state=state)
+        assign(self.tickets, viewer=viewer, state=state)
+        assign(self.ticket_choice, viewer=viewer if active else None, state=state)
+        assign(self.tunnel, active=active, state=state)
+        assign(self.feed, active=active, state=state)
+        assign(self.collect, active=active, state=state)
         self._render_ticket_rule(state, active)
-        _assign(self.claim, active=active, route=self._selected, city=self._selected_city,
+        assign(self.claim, active=active, route=self._selected, city=self._selected_city,
                 state=state)
-        _assign(self.stepper, humans=humans, paused=self._paused and self._bot_to_move(),
+        assign(self.stepper, humans=humans, paused=self._paused and self._bot_to_move(),
                 game=self._game)
-        _assign(self.records, recordable=self._from_deal(), game=self._game)
-        _assign(self.plan_panel, viewer=viewer, route=self._selected, state=state)
+        assign(self.records, recordable=self._from_deal(), game=self._game)
+        assign(self.plan_panel, viewer=viewer, route=self._selected, state=state)
         self.hint_button.disabled = over
         self._draw_board()
 
@@ -245,7 +245,7 @@ def _city_label(board: Board, city: str) -> str:
     return board.cities[board.city_index[city]].label
 
 
-def _assign(widget: widgets.Widget, **values: object) -> None:
+def assign(widget: widgets.Widget, **values: object) -> None:
     """Set several traits of a component at once: its observers run after all are set, so it
     never renders a mix of old and new values."""
     with widget.hold_trait_notifications():

@@ -42,6 +42,7 @@ from ttr_widgets.rules.state import DepotPlacement, GameState, TicketChoice, Tun
 from ttr_widgets.rules.words import possessive
 
 from .answers import city_answer, closed_routes
+from .app_view import assign
 from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
 from .fit import BoardFit
@@ -368,18 +369,18 @@ class LessonBoard(widgets.VBox):
 
     def _render(self) -> None:
         state, viewer, active = self.state, self.viewer, self.active
-        _assign(self.market, state=state)
+        assign(self.market, state=state)
         self.market.pass_button.layout.display = None  # a lesson lets the learner try to pass
-        _assign(self.players_table, state=state, colors=tuple(self.map_view.player_colors),
+        assign(self.players_table, state=state, colors=tuple(self.map_view.player_colors),
                 kinds=tuple("you" if i in self.seats else "waits"
                             for i in range(len(state.players))))
-        _assign(self.hand, viewer=viewer, reveal="", state=state)
-        _assign(self.tickets, viewer=viewer, state=state)
-        _assign(self.ticket_choice, viewer=state.current if active else None, state=state)
-        _assign(self.tunnel, active=active, state=state)
-        _assign(self.feed, active=active, state=state)
-        _assign(self.collect, active=active, state=state)
-        _assign(self.claim, active=active, route=self.selected, city=self.selected_city,
+        assign(self.hand, viewer=viewer, reveal="", state=state)
+        assign(self.tickets, viewer=viewer, state=state)
+        assign(self.ticket_choice, viewer=state.current if active else None, state=state)
+        assign(self.tunnel, active=active, state=state)
+        assign(self.feed, active=active, state=state)
+        assign(self.collect, active=active, state=state)
+        assign(self.claim, active=active, route=self.selected, city=self.selected_city,
                 state=state)
         chosen = self.selected is not None or self.selected_city is not None
         tunnel = isinstance(state.pending, TunnelPayment)
@@ -424,10 +425,3 @@ def _button(label: str, action: Callable[[], object], css: str, icon: str = "") 
     button.add_class(css)
     button.on_click(lambda _b: action())
     return button
-
-
-def _assign(widget: widgets.Widget, **values: object) -> None:
-    """Set several traits of a component at once (its observers run once, after all)."""
-    with widget.hold_trait_notifications():
-        for name, value in values.items():
-            setattr(widget, name, value)

@@ -52,6 +52,7 @@ from ttr_widgets.rules.teams import (
 )
 from ttr_widgets.rules.words import count, possessive
 
+from .app_bots import running_loop
 from .map_view import MapView
 from .market import card_chip
 from .players import hotseat_viewer, humans
@@ -310,7 +311,7 @@ class TeamTable(widgets.HBox):
         move per ``bot_delay`` on the loop."""
         if not self._bot_to_move() or self._bot_task is not None:
             return False
-        loop = _running_loop()
+        loop = running_loop()
         if self.bot_delay <= 0 or loop is None:
             while self._bot_to_move():
                 self._bot_move()
@@ -559,14 +560,7 @@ def _score_html(game: TeamGame) -> str:
             f'{team_label(t)}</b> {html.escape(team.name)}{won}</td>'
             f"<td>{team.route_points}</td><td>{team.ticket_points:+d} "
             f"({team.tickets_completed} of {len(team.tickets)} completed)</td>"
-            f"<td>{count(team.longest_trail, 'train')}</td><td>{team.longest_bonus}</td>"
+            f"<td>{count(team.longest_trail, 'space')}</td><td>{team.longest_bonus}</td>"
             f"<td>{team.globetrotter_bonus}</td><td><b>{team.total}</b></td></tr>")
     return (f'<div style="font-size:12px"><b>Final score</b><table class="ttr-team-scores">'
             f'{head}{"".join(rows)}</table>{html.escape(sheet.reason)}</div>')
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

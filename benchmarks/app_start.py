@@ -16,8 +16,9 @@ Each round runs one sample of every variant, in turns, so they share the machine
 - **fast** — the board as the kit builds it (``render.unchecked``: plotly's checks skipped
   while the figure is built, on again afterwards);
 - **checked** — the same code with ``render.unchecked`` replaced by plotly's checked build;
-- **baseline** (with ``--baseline DIR``) — the package found in ``DIR`` (e.g. an older
-  checkout, ``git archive <commit> ttr_widgets | tar -x -C DIR``), unpatched.
+- **baseline** (with ``--baseline DIR``) — the package found in ``DIR``, unpatched: an older
+  checkout (``git worktree add DIR <commit>``), or a copy of ``ttr_widgets`` and ``maps`` with
+  some files taken from an older commit.
 
 The table gives the median of each phase over the rounds.
 """
@@ -35,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 PHASES = ("import app", "import plotly widget", "first PlayApp()", "second PlayApp()")
+_TOTAL = "a fresh kernel's app (the first three)"
 
 
 def _timed(action: Callable[[], object]) -> tuple[float, float]:
@@ -87,15 +89,12 @@ def _table(samples: dict[str, list[dict[str, tuple[float, float]]]], rounds: int
     variants = list(samples)
     head = f"| phase (median of {rounds}, wall s / CPU s) | {' | '.join(variants)} |"
     lines = [head, "|---" * (len(variants) + 1) + "|"]
-    for phase in (*PHASES, "kernel's first board (widget import + first build)"):
+    for phase in (*PHASES, _TOTAL):
         cells = []
         for variant in variants:
-            if phase in PHASES:
-                walls = [s[phase][0] for s in samples[variant]]
-                cpus = [s[phase][1] for s in samples[variant]]
-            else:
-                walls = [s[PHASES[1]][0] + s[PHASES[2]][0] for s in samples[variant]]
-                cpus = [s[PHASES[1]][1] + s[PHASES[2]][1] for s in samples[variant]]
+            parts = PHASES[:3] if phase == _TOTAL else (phase,)
+            walls = [sum(s[p][0] for p in parts) for s in samples[variant]]
+            cpus = [sum(s[p][1] for p in parts) for s in samples[variant]]
             cells.append(f"{statistics.median(walls):.3f} / {statistics.median(cpus):.3f}")
         lines.append(f"| {phase} | {' | '.join(cells)} |")
     return "\n".join(lines)

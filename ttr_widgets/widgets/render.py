@@ -39,7 +39,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import plotly.graph_objects as go
 
@@ -57,6 +57,9 @@ from .geometry import (
     board_geometry,
 )
 from .style import DEFAULT_PLAYER_COLORS
+
+if TYPE_CHECKING:  # plotly's base class, imported only when the first figure is built
+    from plotly.basedatatypes import BaseFigure
 
 __all__ = [
     "CITIES",
@@ -405,7 +408,7 @@ def figure_spec(
             "layout": _layout(board, geometry)}
 
 
-FigureT = TypeVar("FigureT", go.Figure, go.FigureWidget)
+FigureT = TypeVar("FigureT", bound="BaseFigure")  # go.Figure or go.FigureWidget
 
 
 def unchecked(kind: type[FigureT], spec: Mapping[str, Any]) -> FigureT:

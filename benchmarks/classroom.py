@@ -179,8 +179,8 @@ ROUTE_POINT_JS = """
   const cd = gd.calcdata[t][i], data = gd._fullData[t];
   const xa = gd._fullLayout['xaxis' + data.xaxis.slice(1)];
   const ya = gd._fullLayout['yaxis' + data.yaxis.slice(1)];
-  const box = gd.getBoundingClientRect();
-  const s = box.width / gd._fullLayout.width;  // the app scales its board to fit the screen
+  const box = gd.querySelector('.main-svg').getBoundingClientRect();  // the drawing itself
+  const s = box.width / gd._fullLayout.width;  // 1 unless the page scales the figure to fit
   return {x: box.left + s * (xa._offset + xa.c2p(cd.x)),
           y: box.top + s * (ya._offset + ya.c2p(cd.y))};
 }

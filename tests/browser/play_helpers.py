@@ -149,8 +149,8 @@ _POINTS_JS = f"""
   const gd = {_BOARD};
   const data = gd._fullData[trace], cd = gd.calcdata[trace];
   const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-  const box = gd.getBoundingClientRect();
-  const s = box.width / gd._fullLayout.width;  // the app scales the board to fit the window
+  const box = gd.querySelector('.main-svg').getBoundingClientRect();  // the drawing itself
+  const s = box.width / gd._fullLayout.width;  // 1 unless the page scales the figure to fit
   return cd.map((p, i) => [data.customdata[i], i, box.left + s * (xa._offset + xa.c2p(p.x)),
                            box.top + s * (ya._offset + ya.c2p(p.y)), p.x, p.y]);
 }}

@@ -108,7 +108,8 @@ def test_the_explorer_takes_a_route_away_and_the_winner_changes(
     click on Dev's Calgary–Helena breaks his coast-to-coast network in the kit's example."""
     open_notebook(page, scorer_server, EXPLORER)
     expect_text(page, ".ttr-explorer-winner", "Dev wins with 130 points.")
-    chart = page.locator(".ttr-explorer-plot .js-plotly-plot")
+    chart = page.locator(".ttr-explorer-plot").first.locator(".js-plotly-plot")  # the page's
+    # first explorer (the USA game); the second opens the team example
     chart.wait_for(state="visible", timeout=30_000)
     assert "total" in chart.inner_text()
     click_route(page, "usa-012")

@@ -275,7 +275,7 @@ _POINT_JS = """
     return {error: `trace ${trace} has no point ${point}`};
   const axis = (id, letter) => gd._fullLayout[letter + 'axis' + id.slice(1)];
   const xa = axis(data.xaxis, 'x'), ya = axis(data.yaxis, 'y');
-  const box = gd.getBoundingClientRect();
+  const box = gd.querySelector('.main-svg').getBoundingClientRect();  // the drawing itself
   const s = box.width / gd._fullLayout.width;  // 1 unless the page scales the figure to fit
   return {x: box.left + s * (xa._offset + xa.c2p(cd[point].x)),
           y: box.top + s * (ya._offset + ya.c2p(cd[point].y)),

@@ -42,6 +42,7 @@ from __future__ import annotations
 import errno
 import importlib.util
 import json
+import logging
 import os
 import re
 import socket
@@ -343,10 +344,20 @@ def serve(serve_plan: ServePlan) -> int:
     if serve_plan.open_browser:
         _open_when_ready(serve_plan)
     use_kit_templates()
+    logging.getLogger("asyncio").addFilter(_closed_page_filter)
     app = kit_voila_class(Voila, serve_plan.app)(config=Config(voila_config(serve_plan)))
     app.initialize(argv=[])
     app.start()  # returns when the loop stops; Voila.stop() has then shut every kernel down
     return 0
+
+
+def _closed_page_filter(record: logging.LogRecord) -> bool:
+    """Keep a log record unless it is a page's websocket found closed while the server wrote to
+    it (a visitor closed or left the page): tornado reports that as a traceback, but nothing went
+    wrong, and a class's log would fill with them."""
+    error = record.exc_info[1] if record.exc_info else None  # asyncio logs it with exc_info
+    names = {type(e).__name__ for e in (error, getattr(error, "__context__", None)) if e}
+    return not names & {"WebSocketClosedError", "StreamClosedError"}
 
 
 def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:

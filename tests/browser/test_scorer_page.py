@@ -116,7 +116,7 @@ def test_the_explorer_takes_a_route_away_and_the_winner_changes(
     expect_text(page, ".ttr-explorer-changes", "Dev without Calgary–Helena (4 gray)")
     expect_text(page, ".ttr-explorer-changes", "The winner changes: Dev → Ben.")
     expect_text(page, ".ttr-explorer-winner", "Ben wins with 113 points.")
-    page.locator(".ttr-explorer-trails").scroll_into_view_if_needed()
+    page.locator(".ttr-explorer-trails").first.scroll_into_view_if_needed()
     screenshot(page, "explorer-what-if")
     page.locator(".ttr-explorer-reset button, button.ttr-explorer-reset").first.click()
     expect_text(page, ".ttr-explorer-winner", "Dev wins with 130 points.")

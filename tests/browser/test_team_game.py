@@ -107,6 +107,10 @@ class TeamPage:
 
     def tick(self, css: str, labels: list[str], wanted: set[str]) -> None:
         boxes = self.page.locator(f".{css} input[type=checkbox]")
+        for _ in range(ACTION_MS // 200):  # the boxes are new widgets, drawn after the table
+            if boxes.count() == len(labels):
+                break
+            self.page.wait_for_timeout(200)
         assert boxes.count() == len(labels)
         for i, label in enumerate(labels):
             box = boxes.nth(i)

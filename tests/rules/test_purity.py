@@ -140,7 +140,7 @@ REPO = PACKAGE.parent
 #: tests/browser/play_helpers' PlayPage move there too); the test fails when one is gone (delete
 #: its line) and when a new one appears
 CROSSING_TO_REMOVE = frozenset({
-    ("tests/test_binder.py", "benchmarks"),
+    ("tests/browser/test_binder.py", "benchmarks"),
     ("tests/browser/test_classroom.py", "benchmarks"),
     ("benchmarks/browser.py", "tests"),
     ("benchmarks/classroom.py", "tests"),

@@ -21,7 +21,7 @@ import pytest
 from ttr_widgets import serve as serving
 from ttr_widgets.cli import main
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 TEST_NOTEBOOKS = REPO / "tests" / "browser" / "notebooks"
 
 
@@ -332,3 +332,23 @@ def wait_for_200(url: str, process: subprocess.Popen[str], timeout: float) -> bo
         except (urllib.error.URLError, OSError):
             time.sleep(0.2)
     return False
+
+
+def test_a_page_closed_while_the_server_writes_leaves_no_traceback_in_the_log() -> None:
+    import logging
+    import sys
+
+    from tornado.websocket import WebSocketClosedError
+
+    from ttr_widgets.serve import _closed_page_filter
+
+    def record(error: BaseException) -> logging.LogRecord:
+        try:
+            raise error
+        except BaseException:
+            info = sys.exc_info()
+        return logging.LogRecord("asyncio", logging.ERROR, __file__, 1,
+                                 "Task exception was never retrieved", None, info)
+
+    assert not _closed_page_filter(record(WebSocketClosedError()))
+    assert _closed_page_filter(record(RuntimeError("a real failure")))  # still logged

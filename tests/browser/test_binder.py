@@ -53,7 +53,7 @@ from tests.browser.conftest import LOCAL_HOSTS, LOCAL_SCHEMES
 from ttr_widgets import site
 from ttr_widgets.serve import find_free_port, plan, voila_config
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BINDER = REPO / "binder"
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
 POSTBUILD_STEPS = [

@@ -4,56 +4,5 @@ The harness lives in ``ttr_widgets.testing.browser`` (shared with the benchmarks
 importable from here too, so ``from . import open_notebook, click_plotly_point, ...`` works.
 """
 
-from ttr_widgets.testing.browser import (
-    ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    HOVER_REST_MS,
-    KIT_NOTEBOOKS,
-    RENDER_TIMEOUT_MS,
-    REPO,
-    SCREENSHOTS,
-    SERVER_START_TIMEOUT,
-    TEST_NOTEBOOKS,
-    VIEWPORT,
-    WIDGET_READY,
-    VoilaServer,
-    click_plotly_point,
-    expect_text,
-    find_plotly_point,
-    http_status,
-    open_notebook,
-    plotly_point,
-    reload_notebook,
-    running_server,
-    screenshot,
-    serve_command,
-    stop_server,
-)
-
-__all__ = [
-    "ARTIFACTS",
-    "CHROMIUM",
-    "CHROMIUM_ARGS",
-    "HOVER_REST_MS",
-    "KIT_NOTEBOOKS",
-    "RENDER_TIMEOUT_MS",
-    "REPO",
-    "SCREENSHOTS",
-    "SERVER_START_TIMEOUT",
-    "TEST_NOTEBOOKS",
-    "VIEWPORT",
-    "WIDGET_READY",
-    "VoilaServer",
-    "click_plotly_point",
-    "expect_text",
-    "find_plotly_point",
-    "http_status",
-    "open_notebook",
-    "plotly_point",
-    "reload_notebook",
-    "running_server",
-    "screenshot",
-    "serve_command",
-    "stop_server",
-]
+from ttr_widgets.testing.browser import *  # noqa: F403  (the harness, re-exported)
+from ttr_widgets.testing.browser import __all__  # noqa: F401

@@ -334,26 +334,9 @@ def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
 # The figure
 
 
-def map_figure(
-    board: Board,
-    *,
-    owners: Mapping[str, int] = MappingProxyType({}),
-    stations: Mapping[str, int] = MappingProxyType({}),
-    player_colors: Sequence[str] = DEFAULT_PLAYER_COLORS,
-    player_names: Sequence[str] | None = None,
-    highlight: Iterable[str] = (),
-    highlight_label: str = "",
-    selected: str | None = None,
-    selected_city: str | None = None,
-    depots: Mapping[str, int] = MappingProxyType({}),
-    warehouses: Sequence[int] = (),
-    closed: Mapping[str, str] = MappingProxyType({}),
-    marked: Iterable[str] = (),
-    marked_label: str = "",
-    width: int = DEFAULT_WIDTH,
-    height: int = DEFAULT_HEIGHT,
-) -> go.Figure:
-    """The board with the game's marks on it, as a new figure (see the module docstring).
+def map_figure(board: Board, **marks: Any) -> go.Figure:
+    """The board with the game's marks on it, as a new figure (see the module docstring);
+    ``marks`` are ``figure_spec``'s options (a misspelt one is a ``TypeError``).
 
     ``owners`` maps route id → player index, ``stations`` city → player index; a player's colour
     is ``player_colors[index]`` and their name ``player_names[index]`` (default "player 1"…).
@@ -364,12 +347,7 @@ def map_figure(
     cities get a ring, named ``marked_label`` in the legend. The legend ends with a key of the
     players' colours.
     """
-    return unchecked(go.Figure, figure_spec(
-        board, owners=owners, stations=stations, player_colors=player_colors,
-        player_names=player_names, highlight=highlight, highlight_label=highlight_label,
-        selected=selected, selected_city=selected_city, depots=depots, warehouses=warehouses,
-        closed=closed, marked=marked, marked_label=marked_label, width=width, height=height,
-    ))
+    return unchecked(go.Figure, figure_spec(board, **marks))
 
 
 def figure_spec(

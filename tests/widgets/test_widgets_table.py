@@ -454,3 +454,10 @@ def test_allowed_by_names_the_rules_that_permit_a_move():
     assert allowed_by(state, ClaimRoute("m-01", "blue", 0)) == ()  # not legal: nothing
     deal = new_game(MINI, 2, seed=1)
     assert allowed_by(deal, KeepTickets(deal.pending.tickets)) == ("setup.tickets-europe",)
+
+
+def test_a_lesson_seat_is_named_without_calling_it_a_bot() -> None:
+    from ttr_widgets.widgets.players import seat_words
+
+    assert seat_words("Ann", "you") == "you" and seat_words("Ben", "waits") == "waits"
+    assert seat_words("Greedy 2", "greedy") == "medium bot"

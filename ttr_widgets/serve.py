@@ -466,12 +466,22 @@ def use_served_plotly_module(environ: Mapping[str, str] | None = None) -> bool:
     path = (os.environ if environ is None else environ).get(PLOTLY_MODULE_ENV, "")
     if not path.startswith("/"):
         return False
+    skip_iri_grammar()
     from plotly.basewidget import BaseFigureWidget  # type: ignore[import-untyped]
 
     if "_esm" not in vars(BaseFigureWidget):  # plotly before 6 draws with its own extension
         return False
     BaseFigureWidget._esm = plotly_module_loader(path)
     return True
+
+
+def skip_iri_grammar() -> None:
+    """In a kernel of ``ttr serve``: never load ``rfc3987_syntax``, the grammar jsonschema uses
+    to check IRIs. plotly's widget imports nbformat, nbformat imports jsonschema, and that module
+    builds its grammar on import: about 0.8 s of CPU in every kernel, a third of what a kernel
+    costs to start. A served page validates no IRIs; jsonschema simply goes without that check
+    (it treats the module as missing, which is what ``None`` in ``sys.modules`` means)."""
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 
 def use_kit_templates(environ: dict[str, str] | None = None) -> None:

@@ -257,8 +257,13 @@ def figure_widget_module() -> Any:
     from plotly.basewidget import BaseFigureWidget  # type: ignore[import-untyped]
 
     kept = BaseFigureWidget.__dict__["_esm"]
+    grammar = sys.modules.get("rfc3987_syntax", KeyError)
     yield BaseFigureWidget
     BaseFigureWidget._esm = kept
+    if grammar is KeyError:
+        sys.modules.pop("rfc3987_syntax", None)
+    else:
+        sys.modules["rfc3987_syntax"] = grammar
 
 
 def test_a_kernel_of_ttr_serve_gives_figure_widgets_a_loader_of_the_served_module(
@@ -270,6 +275,24 @@ def test_a_kernel_of_ttr_serve_gives_figure_widgets_a_loader_of_the_served_modul
     esm = go.FigureWidget()._esm
     assert len(esm) < 500 and f'import(new URL("{path}", location.href).href)' in esm
     assert "export default plotly.default;" in esm
+
+
+def test_a_kernel_of_ttr_serve_skips_jsonschema_s_iri_grammar() -> None:
+    """The widgets' import under ``ttr serve`` leaves out the 0.8-second grammar, and
+    jsonschema, which plotly's import brings in, still validates."""
+    check = ("import sys, ttr_widgets.widgets, jsonschema\n"
+             "print(sys.modules.get('rfc3987_syntax', 'absent'))\n"
+             "jsonschema.validate(3, {'type': 'integer'})\n"
+             "try:\n"
+             "    jsonschema.validate('x', {'type': 'integer'})\n"
+             "except jsonschema.ValidationError:\n"
+             "    print('refused')\n")
+    elsewhere = {k: v for k, v in os.environ.items() if k != serving.PLOTLY_MODULE_ENV}
+    served = {**elsewhere, serving.PLOTLY_MODULE_ENV: serving.plotly_module_path()}
+    for env, grammar in ((served, "None"), (elsewhere, "<module 'rfc3987_syntax'")):
+        out = subprocess.run([sys.executable, "-c", check], env=env, capture_output=True,
+                             text=True, check=True).stdout.splitlines()
+        assert out[0].startswith(grammar) and out[1] == "refused", out
 
 
 @pytest.mark.parametrize("environ", [{}, {serving.PLOTLY_MODULE_ENV: ""},

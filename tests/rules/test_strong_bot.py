@@ -21,8 +21,9 @@ from ttr_widgets.rules.coach import percent
 from ttr_widgets.rules.engine import apply, is_legal, new_game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.simulate import check_bots, game_seed, play_game
-from ttr_widgets.rules.state import GameState, Options, evolve
+from ttr_widgets.rules.state import Options, evolve
 from ttr_widgets.rules.strong import choose, plan_of
+from ttr_widgets.testing.hidden import hidden_changed
 
 USA, EUROPE, MINI = load_map("usa"), load_map("europe"), load_map("mini")
 
@@ -80,35 +81,6 @@ def _positions(board, seed, players=2, every=5):
     return out
 
 
-def _hidden_changed(state: GameState, rng: random.Random) -> GameState:
-    """The same position as the player to move sees it, with everything hidden from them dealt
-    again: the pile in another order, the other players' hands swapped with pile cards (as many
-    as they hold), their tickets swapped with tickets from the ticket pile."""
-    me = state.current
-    deck = list(state.deck)
-    players = list(state.players)
-    for i, p in enumerate(players):
-        if i == me:
-            continue
-        cards = [c for c, n in enumerate(p.hand) for _ in range(n)]
-        pool = deck + cards
-        rng.shuffle(pool)
-        new = pool[:len(cards)]
-        deck = pool[len(cards):]
-        hand = tuple(new.count(c) for c in range(len(p.hand)))
-        players[i] = evolve(p, hand=hand)
-    rng.shuffle(deck)
-    pile = list(state.tickets)
-    for i, p in enumerate(players):
-        if i == me or not pile:
-            continue
-        swap = min(len(p.tickets), len(pile))
-        given, pile = pile[:swap], pile[swap:] + list(p.tickets[:swap])
-        players[i] = evolve(players[i], tickets=tuple(given) + p.tickets[swap:])
-    rng.shuffle(pile)
-    return evolve(state, deck=tuple(deck), players=tuple(players), tickets=tuple(pile))
-
-
 @pytest.mark.parametrize("board,players,seed", [(USA, 2, 4), (EUROPE, 2, 5), (USA, 4, 6),
                                                 (EUROPE, 3, 7)])
 def test_the_move_ignores_what_the_seat_cannot_see(board, players, seed):
@@ -117,7 +89,7 @@ def test_the_move_ignores_what_the_seat_cannot_see(board, players, seed):
     for state in _positions(board, seed, players):
         if state.current != 0:
             continue
-        other = _hidden_changed(state, shuffler)
+        other = hidden_changed(state, shuffler)
         assert other.deck != state.deck or not state.deck
         assert other.player == state.player and other.face_up == state.face_up
         first = choose(state, random.Random(3))

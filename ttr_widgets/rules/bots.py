@@ -85,7 +85,16 @@ def strong_bot(state: GameState, rng: random.Random) -> Choice:
     return play(state, rng)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot}
+def expert_bot(state: GameState, rng: random.Random) -> Choice:
+    """The strong bot's move checked by playouts against the others it weighed
+    (``rules.strong_search``; imported when first asked)."""
+    from .strong_search import expert_bot as play
+
+    return play(state, rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot,
+                        "expert": expert_bot}
 
 #: Each bot as a difficulty level, and what it does in one plain line (easiest first).
 LEVELS: dict[str, tuple[str, str]] = {
@@ -96,12 +105,20 @@ LEVELS: dict[str, tuple[str, str]] = {
                "without, and races to end the game once they are done"),
 }
 
+#: Bots too slow for a table's turn (a second or so a move), for simulations and the hint, and
+#: what each does in one plain line.
+SLOW: dict[str, str] = {
+    "expert": "plays like the strong bot, but first plays its few best moves out to the end of "
+              "the game on several fresh deals and keeps the one that comes out furthest ahead",
+}
 
-def hint(state: GameState, seed: int = 0) -> Choice:
-    """What the strong bot would do now, and why, in numbers (``rules.coach``)."""
+
+def hint(state: GameState, seed: int = 0, *, deep: bool = False) -> Choice:
+    """What the strong bot would do now (``deep``: the expert bot), and why, in numbers
+    (``rules.coach``)."""
     from .coach import hint as coach_hint
 
-    return coach_hint(state, seed)
+    return coach_hint(state, seed, deep=deep)
 
 
 # --------------------------------------------------------------------------- planning

@@ -32,31 +32,45 @@ from .actions import (
     PayTunnel,
 )
 from .advice import describe_action
-from .bots import Choice, greedy_bot
+from .bots import Choice
 from .engine import apply, legal_actions, score
 from .graph import connected
 from .model import CARD_INDEX, CARD_NAMES, COLORS, LOCO, LOCOMOTIVE, Board, Hand, Route, Ticket
 from .odds import hypergeometric, tunnel_odds
 from .planner import Plan as TrainPlan
 from .planner import PlanError, bottlenecks_for, plan_for
+from .playouts import deal_hidden, margin, playout
 from .scoring import PlayerScore
-from .state import NO_CARD, OPEN, GameState, SecondCard, TunnelPayment, evolve
+from .state import NO_CARD, OPEN, GameState, SecondCard, TunnelPayment
 from .strong import choose, expected_draw_gain, needs, plan_of, surcharge_shortfall
+from .strong_search import ahead_words, search
 from .words import bonus_name, count, possessive
 
 __all__ = ["COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "Verdict", "explain", "hint",
            "judge", "percent", "review"]
 
 
-def hint(state: GameState, seed: int = 0) -> Choice:
-    """The strong bot's move for the player to move, and why, in numbers."""
-    choice = choose(state, random.Random(seed))
-    return Choice(choice.action, explain(state, choice.action))
+def hint(state: GameState, seed: int = 0, *, deep: bool = False) -> Choice:
+    """The strong bot's move for the player to move, and why, in numbers; with ``deep``, the
+    expert bot's (``strong_search``: the strong bot's best moves played out to the end), with
+    how far ahead it came out on average as one more reason."""
+    if not deep:
+        choice = choose(state, random.Random(seed))
+        return Choice(choice.action, explain(state, choice.action))
+    found = search(state, random.Random(seed))
+    action = found.choice.action
+    if found.playouts == 0:
+        return Choice(action, explain(state, action))
+    ahead = ahead_words(found.means[found.best], found.playouts)
+    figure = (f"played out to the end, it comes out {ahead}, the best of "
+              f"{count(len(found.moves), 'move')} tried")
+    return Choice(action, explain(state, action, [figure]))
 
 
-def explain(state: GameState, action: Action) -> str:
-    """``'<the move>: <reason>; <reason>'`` for ``action`` by the player to move."""
-    reasons = _reasons(state, action)
+def explain(state: GameState, action: Action, more: Sequence[str] = ()) -> str:
+    """``'<the move>: <reason>; <reason>'`` for ``action`` by the player to move (``more``:
+    reasons to add last)."""
+    reasons = [*_reasons(state, action), *more]
     what = describe_action(state, action)
     return f"{what}: {'; '.join(reasons)}" if reasons else what
 
@@ -354,9 +368,9 @@ def judge(state: GameState, action: Action, *, samples: int = COACH_SAMPLES, see
     rng = random.Random(f"coach:{seed}")
     diffs = []
     for k in range(samples):
-        dealt = _deal_hidden(state, rng)
-        mine = _margin(_playout(apply(dealt, action), random.Random(k)), me)
-        best = _margin(_playout(apply(dealt, better), random.Random(k)), me)
+        dealt = deal_hidden(state, rng)
+        mine = margin(playout(apply(dealt, action), random.Random(k)), me)
+        best = margin(playout(apply(dealt, better), random.Random(k)), me)
         diffs.append(best - mine)
     cost = sum(diffs) / len(diffs)
     worse = sum(d > 0 for d in diffs)
@@ -381,46 +395,6 @@ def _verdict_sentence(state: GameState, action: Action, better: Action, cost: fl
     text = (f"Better to {instead}: to {played} cost you about {count(round(cost), 'point')} "
             f"here (worse in {worse} of {samples} playouts from this position)")
     return f"{text}; {why[0]}." if why else f"{text}."
-
-
-def _deal_hidden(state: GameState, rng: random.Random) -> GameState:
-    """``state`` with what its player to move cannot see dealt again: the pile's order, the
-    other players' hands (as many cards each) and tickets (as many each) and the ticket
-    pile."""
-    me = state.current
-    others = [i for i in range(state.num_players) if i != me]
-    cards = list(state.deck)
-    for i in others:
-        cards += [c for c, n in enumerate(state.players[i].hand) for _ in range(n)]
-    cards.sort()  # what is hidden enters only as a multiset: its order is never read
-    rng.shuffle(cards)
-    tickets = list(state.tickets)
-    for i in others:
-        tickets += state.players[i].tickets
-    tickets.sort()
-    rng.shuffle(tickets)
-    players = list(state.players)
-    for i in others:
-        p = players[i]
-        size, kept = p.card_count, len(p.tickets)
-        dealt, cards = cards[:size], cards[size:]
-        hand = tuple(dealt.count(c) for c in range(len(p.hand)))
-        players[i] = evolve(p, hand=hand, tickets=tuple(tickets[:kept]))
-        tickets = tickets[kept:]
-    return evolve(state, players=tuple(players), deck=tuple(cards), tickets=tuple(tickets))
-
-
-def _playout(state: GameState, rng: random.Random, limit: int = 5000) -> GameState:
-    for _ in range(limit):
-        if state.is_over:
-            break
-        state = apply(state, greedy_bot(state, rng).action)
-    return state
-
-
-def _margin(state: GameState, me: int) -> int:
-    totals = [p.total for p in score(state).players]
-    return totals[me] - max(t for i, t in enumerate(totals) if i != me)
 
 
 # --------------------------------------------------------------------------- the review
@@ -532,7 +506,7 @@ def _gambles(state: GameState, action: KeepTickets, missed: set[str], samples: i
     rng = random.Random(f"review:{seed}")
     done = dict.fromkeys(kept, 0)
     for k in range(samples):
-        end = _playout(apply(_deal_hidden(state, rng), action), random.Random(k))
+        end = playout(apply(deal_hidden(state, rng), action), random.Random(k))
         routes = end.players[me].routes
         for t in kept:
             ticket = board.ticket_by_id[t]

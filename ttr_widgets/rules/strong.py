@@ -60,8 +60,8 @@ from .strong_plan import (
 )
 from .variants import ticket_rules
 
-__all__ = ["Plan", "Settings", "choose", "expected_draw_gain", "needs", "plan_of", "strong_bot",
-           "surcharge_shortfall"]
+__all__ = ["Plan", "Settings", "alternatives", "choose", "expected_draw_gain", "needs", "plan_of",
+           "strong_bot", "surcharge_shortfall"]
 
 CHANCE_BASE = 0.55
 CHANCE_SCALE = 10.0
@@ -148,6 +148,37 @@ def choose(state: GameState, rng: random.Random, settings: Settings = DEFAULT) -
     return choice
 
 
+def alternatives(state: GameState, rng: random.Random, settings: Settings = DEFAULT,
+                 limit: int = 4) -> tuple[Choice, ...]:
+    """The strong bot's move first, then up to ``limit - 1`` other moves it weighs at the start
+    of a turn, each once: its card draw, its other planned claims (the one to claim first
+    first), the claim that scores most, new tickets (with trains enough for them). Just its
+    move when a turn is under way (a second card, a tunnel, tickets to keep)."""
+    first = choose(state, rng, settings)
+    if state.pending is not None or state.in_setup:
+        return (first,)
+    legal = legal_actions(state)
+    me = state.current
+    weights = route_weights(state, me)
+    plan = plan_for(state, me, state.player.tickets, weights)
+    moves = [first, _draw(state, plan, legal, rng), *_planned_claims(state, plan, weights, legal)]
+    claims = _claims(legal)
+    if claims:
+        board = state.board
+        best = max(claims, key=lambda r: (board.route_points(board.route_by_id[r]), r))
+        route = board.route_by_id[best]
+        moves.append(Choice(_best_payment(state.player.hand, route, claims[best], []),
+                            f"claims {route}: the most points its cards can buy"))
+    if DrawTickets() in legal and not state.last_round and \
+            state.player.trains >= settings.draw_tickets_trains:
+        moves.append(Choice(DrawTickets(), "draws new tickets"))
+    out: list[Choice] = []
+    for move in moves:
+        if len(out) < limit and all(move.action != m.action for m in out):
+            out.append(move)
+    return tuple(out)
+
+
 def _keep(state: GameState, pending: TicketChoice) -> Choice:
     board = state.board
     me = state.current
@@ -232,10 +263,18 @@ def _contested(state: GameState, me: int) -> set[str]:
 
 def _claim(state: GameState, plan: Plan, weights: Sequence[float],
            legal: Sequence[Action]) -> Choice | None:
+    ranked = _planned_claims(state, plan, weights, legal)
+    return ranked[0] if ranked else None
+
+
+def _planned_claims(state: GameState, plan: Plan, weights: Sequence[float],
+                    legal: Sequence[Action]) -> list[Choice]:
+    """The planned routes its cards can pay for, the one to claim first first: bottlenecks,
+    then routes an opponent's network touches, then long ones."""
     claims = _claims(legal)
     ready = [r for r in plan.routes if r.id in claims]
     if not ready:
-        return None
+        return []
     me = state.current
     neck = bottlenecks(state, me, plan, weights)
     near = _contested(state, me)
@@ -244,10 +283,12 @@ def _claim(state: GameState, plan: Plan, weights: Sequence[float],
         touched = route.a in near or route.b in near
         return min(neck[route.index], 30.0) + 4.0 * touched + 0.8 * route.length
 
-    route = max(ready, key=lambda r: (priority(r), -r.index))
-    rest = [r for r in plan.routes if r is not route]
-    action = _best_payment(state.player.hand, route, claims[route.id], rest)
-    return Choice(action, f"claims {route}: a planned route")
+    out = []
+    for route in sorted(ready, key=lambda r: (-priority(r), r.index)):
+        rest = [r for r in plan.routes if r is not route]
+        action = _best_payment(state.player.hand, route, claims[route.id], rest)
+        out.append(Choice(action, f"claims {route}: a planned route"))
+    return out
 
 
 def _station(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | None:

@@ -3,6 +3,8 @@ map in tests/rules/test_purity.py: nothing in the kit imports this package).
 
 * here: checks on the rules core (``refused``, ``route_id``);
 * ``board``: reading a drawn board back (``highlighted``);
+* ``hidden``: a position with what its player to move cannot see dealt again
+  (``hidden_changed``);
 * ``teams``: team games past their setup or arranged by hand (``started``, ``arranged``);
 * ``team_table``: the team table driven as a person drives it (``click``);
 * ``words``: the texts a visitor sees and the code-speak they must not hold (``assert_plain``);

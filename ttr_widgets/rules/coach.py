@@ -5,7 +5,9 @@ points, and the trains all tickets still need after it, from ``planner``), what 
 cost them if another player took it first, a tunnel's exact odds (``odds``), the cards their
 plan still lacks and the chance to draw them, and which ends of a route another player's
 network already reaches. ``hint(state)`` returns a ``bots.Choice`` whose reason reads
-``'<the move>: <reason>; <reason>'``.
+``'<the move>: <reason>; <reason>'``. ``hint(state, seed, deep=True)`` is the expert bot's move
+(``strong_search``: the strong bot's few best moves played out to the end), with one reason
+more: how far ahead it came out on average over how many playouts.
 
 The coach (``judge``) compares a move with the strong bot's move in the same position: both
 are played out to the end on the same fresh deals of what the player cannot see, and the move

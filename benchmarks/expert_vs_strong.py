@@ -10,7 +10,9 @@ the other. A game counts as won only when the expert bot alone has the highest t
 is given with its 95 % Wilson interval. Every expert move is timed in CPU seconds of this
 process (``time.process_time``: what the move cost, however busy the machine), over all its
 moves and over the moves it searched (the start of a turn with more than one move to weigh);
-the moves where it left the strong bot's move are counted.
+the moves where it left the strong bot's move are counted. ``--baseline`` plays the same games
+with the strong bot in the expert's seat: the expert's margin less the baseline's, game by
+game, is its gain on the same deals.
 """
 
 from __future__ import annotations
@@ -56,20 +58,22 @@ def _spread(seconds: Sequence[float]) -> str:
             f"max {times[-1]:.3f} s")
 
 
-def run(map_name: str, games: int, seed: int, timed: _Timed) -> tuple[int, float]:
-    """(games won, mean margin over the strong bot), a line per game as it goes."""
+def run(map_name: str, games: int, seed: int, timed: _Timed,
+        bot: str = "expert") -> tuple[int, float]:
+    """(games won, mean margin over the strong bot), a line per game as it goes; ``bot`` sits
+    in the expert's seat (``strong``: the baseline, the same games without the search)."""
     board = load_map(map_name)
     wins, margins = 0, []
     for i in range(games):
         seat = i % 2
         seats = ["strong", "strong"]
-        seats[seat] = "expert"
+        seats[seat] = bot
         start = time.process_time()
         result = play_game(board, seats, game_seed(seed, i), i)
         me, other = result.players[seat], result.players[1 - seat]
         wins += result.winners == (me.name,)
         margins.append(me.total - other.total)
-        print(f"  game {i:3}: expert in seat {seat + 1}, {me.total}–{other.total}, "
+        print(f"  game {i:3}: {bot} in seat {seat + 1}, {me.total}–{other.total}, "
               f"{'won' if result.winners == (me.name,) else 'not won'} "
               f"({time.process_time() - start:.0f} CPU s; {wins} won of {i + 1})", flush=True)
         if (i + 1) % 10 == 0:  # the figures so far, should the run be cut short
@@ -84,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--maps", default="usa,europe")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--baseline", action="store_true",
+                        help="the strong bot in the expert's seat: the same games unsearched")
     args = parser.parse_args(argv)
     timed = _Timed()
     bots.BOTS["expert"] = timed
@@ -91,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = []
     for map_name in args.maps.split(","):
         start = time.process_time()
-        wins, margin = run(map_name, args.games, args.seed, timed)
+        wins, margin = run(map_name, args.games, args.seed, timed,
+                           "strong" if args.baseline else "expert")
         low, high = wilson(wins, args.games)
         rows.append(f"{map_name:8} {args.games:5}  {wins:3}  {wins / args.games:5.1%}  "
                     f"{low:5.1%} – {high:5.1%}   {margin:+5.1f}   "

@@ -23,24 +23,26 @@ from ttr_widgets.rules.engine import apply, is_legal, new_game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.strong import alternatives, choose
-from ttr_widgets.rules.strong_search import Search, ahead_words, expert_bot, search
+from ttr_widgets.rules.strong_search import DEFAULT, Search, ahead_words, expert_bot, search
 from ttr_widgets.testing.hidden import hidden_changed
 
 USA, EUROPE, MINI = load_map("usa"), load_map("europe"), load_map("mini")
 QUICK = Search(playouts=2)  #: enough to compare two searches, cheap enough for many positions
 
 
-def _positions(board, seed, players=2, every=7):
-    """Turn starts met in a strong-against-strong game, every few steps, the later half."""
+def _positions(board, seed, players=2, every=5):
+    """Turn starts met in a strong-against-strong game, every few steps, once the end is near
+    (where the expert bot searches)."""
     state = new_game(board, [f"P{i}" for i in range(players)], seed)
     rng = random.Random(seed)
     out, step = [], 0
     while not state.is_over:
-        if step % every == 0 and state.pending is None and not state.in_setup:
+        near = min(p.trains for p in state.players) <= DEFAULT.near
+        if step % every == 0 and state.pending is None and not state.in_setup and near:
             out.append(state)
         state = apply(state, BOTS["strong"](state, rng).action)
         step += 1
-    return out[len(out) // 2:]
+    return out
 
 
 def ending_position() -> GameState:
@@ -56,11 +58,21 @@ def ending_position() -> GameState:
 
 
 def test_same_generator_same_search_and_move():
-    state = _positions(USA, 2)[0]
+    state = _positions(USA, 2)[-2]
     first = search(state, random.Random(5))
     assert first == search(state, random.Random(5))
-    assert first.playouts == 5 and len(first.moves) >= 2
+    assert first.playouts == DEFAULT.playouts and len(first.moves) >= 2
     assert expert_bot(state, random.Random(5)) == expert_bot(state, random.Random(5))
+
+
+def test_far_from_the_end_it_plays_the_strong_bots_move_unsearched():
+    state = new_game(USA, ["Ann", "Bob"], 3)
+    rng = random.Random(3)
+    while state.in_setup or state.turn < 6:
+        state = apply(state, BOTS["strong"](state, rng).action)
+    found = search(state, random.Random(1))
+    assert found.playouts == 0 and found.choice == choose(state, random.Random(1))
+    assert search(state, random.Random(1), Search(playouts=1, near=45)).playouts == 1
 
 
 def test_the_strong_bots_move_comes_first_and_no_move_twice():
@@ -101,13 +113,13 @@ def test_the_deep_hint_ignores_the_hidden_deal_and_the_games_seed():
                                         (EUROPE, ("greedy", "expert", "greedy")),
                                         (MINI, ("expert", "expert"))])
 def test_only_legal_moves_over_seeded_games(board, bots):
-    """Whole games with a cheap search (every move checked legal by ``apply``)."""
+    """Whole games with a cheap search from the first turn (every move checked legal)."""
     state = new_game(board, [f"P{i}" for i in range(len(bots))], 8)
     rngs = [random.Random(i) for i in range(len(bots))]
     while not state.is_over:
         rng = rngs[state.current]
         if bots[state.current] == "expert":
-            action = search(state, rng, Search(moves=4, playouts=1)).choice.action
+            action = search(state, rng, Search(playouts=1, near=99)).choice.action
             assert is_legal(state, action), (state.turn, state.pending, action)
         else:
             action = BOTS[bots[state.current]](state, rng).action
@@ -133,7 +145,7 @@ def test_keeps_the_strong_move_when_new_tickets_are_clearly_worse():
     state = scenario(USA, ["Ann", "Bob"], hands=[{"red": 3, "blue": 2}, {"green": 4}],
                      claimed={"usa-039": 0, "usa-050": 0, "usa-001": 1},
                      tickets=[["usa-t07"], ["usa-t28"]], ticket_pile=far, trains=[6, 25])
-    found = search(state, random.Random(0), Search(moves=4))
+    found = search(state, random.Random(0))
     assert DrawTickets() in [m.action for m in found.moves]
     assert found.choice.action != DrawTickets()
     tickets = [m.action for m in found.moves].index(DrawTickets())
@@ -145,10 +157,10 @@ def test_the_deep_hint_gives_the_reasons_and_the_playouts_figure():
     deep = hint(state, 0, deep=True)
     found = search(state, random.Random(0))
     assert deep.action == found.choice.action
-    figure = ahead_words(found.means[found.best], 5)
+    figure = ahead_words(found.means[found.best], DEFAULT.playouts)
     assert deep.reason == explain(state, deep.action, [
         f"played out to the end, it comes out {figure}, the best of 2 moves tried"])
-    assert figure.endswith("on average over 5 playouts")
+    assert figure.endswith(f"on average over {DEFAULT.playouts} playouts")
     assert hint(state, 0).action == DrawBlind()  # the quick hint stays the strong bot's
 
 

@@ -1,9 +1,10 @@
-"""The expert bot: the strong bot's move, checked against the moves it weighed by playouts.
+"""The expert bot: the strong bot's move, checked near the end of the game by playouts.
 
-At the start of each of its turns it takes the strong bot's move and the few other moves the
-strong bot weighs (``strong.alternatives``: its card draw, its other planned claims, the claim
-that scores most, new tickets), and plays each one out to the end of the game, the strong bot
-then moving for every seat, on ``Search.playouts`` fresh deals of what the seat cannot see
+Once the end is near (a player down to ``Search.near`` trains, or the last round) it takes, at
+the start of each of its turns, the strong bot's move and the few other moves the strong bot
+weighs (``strong.alternatives``: its card draw, its other planned claims, the claim that scores
+most, new tickets), and plays each one out to the end of the game, the strong bot then moving
+for every seat, on ``Search.playouts`` fresh deals of what the seat cannot see
 (``playouts.deal_hidden``: the pile's order, the other hands and tickets, the ticket pile).
 Every move is played out on the same deals with the same generators (common random numbers),
 so the moves differ by the move, not by the luck of the deal. It keeps the strong bot's move
@@ -11,10 +12,16 @@ unless another comes out further ahead of the best other player on those deals, 
 more than ``Search.sure`` standard errors of that gain: playouts vary by tens of points, so a
 few of them tell only a clearly better move.
 
+Why only near the end: from early positions a playout is long (about 80 ms), its spread large,
+and the other players' tickets, dealt again at random, are far from the ones their routes
+serve; searched from the first turn on (3 moves, 5 playouts), the expert bot did not beat the
+strong bot (benchmarks/results/expert_vs_strong.md). Near the end a playout is short and what
+is hidden matters less.
+
 The budget is a number of playouts, never a time: the same position and generator give the
-same move on any machine. Elsewhere (setup, a second card, a tunnel, tickets to keep,
-Warehouses & Depots) it plays the strong bot's move. ``search`` returns the moves' averages
-for the hint (``coach.hint(state, seed, deep=True)``).
+same move on any machine. Elsewhere (before the end is near, setup, a second card, a tunnel,
+tickets to keep, Warehouses & Depots) it plays the strong bot's move. ``search`` returns the
+moves' averages for the hint (``coach.hint(state, seed, deep=True)``).
 """
 
 from __future__ import annotations
@@ -40,9 +47,10 @@ __all__ = ["DEFAULT", "Search", "Searched", "ahead_words", "expert_bot", "search
 class Search:
     """How hard the expert bot looks."""
 
-    moves: int = 3  #: the strong bot's move and up to this many less one others
-    playouts: int = 5  #: deals each move is played out on (the same deals for every move)
+    moves: int = 4  #: the strong bot's move and up to this many less one others
+    playouts: int = 12  #: deals each move is played out on (the same deals for every move)
     sure: float = 2.0  #: standard errors another move must gain to replace the strong one
+    near: int = 20  #: search once a player is down to this many trains (or in the last round)
 
 
 DEFAULT = Search()
@@ -80,7 +88,8 @@ def search(state: GameState, rng: random.Random, settings: Search = DEFAULT) -> 
     no playouts (``playouts == 0``) when there is only the strong bot's move to play."""
     seed = rng.getrandbits(64)
     moves = alternatives(state, rng, STRONG, settings.moves)
-    if len(moves) == 1 or state.options.warehouses or settings.playouts < 1:
+    if len(moves) == 1 or state.options.warehouses or settings.playouts < 1 or \
+            not _near_the_end(state, settings.near):
         return Searched(moves[:1], (), 0, 0)
     me = state.current
     margins: list[list[int]] = [[] for _ in moves]
@@ -94,6 +103,10 @@ def search(state: GameState, rng: random.Random, settings: Search = DEFAULT) -> 
     sure = [_sure_gain(m, margins[0], settings.sure) for m in margins]
     best = max(range(len(moves)), key=lambda i: (sure[i], -i)) if max(sure) > 0 else 0
     return Searched(moves, means, settings.playouts, best)
+
+
+def _near_the_end(state: GameState, near: int) -> bool:
+    return state.last_round or min(p.trains for p in state.players) <= near
 
 
 def _sure_gain(margins: Sequence[int], strong: Sequence[int], sure: float) -> float:

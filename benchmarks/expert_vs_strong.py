@@ -58,13 +58,13 @@ def _spread(seconds: Sequence[float]) -> str:
             f"max {times[-1]:.3f} s")
 
 
-def run(map_name: str, games: int, seed: int, timed: _Timed,
-        bot: str = "expert") -> tuple[int, float]:
+def run(map_name: str, games: int, seed: int, timed: _Timed, bot: str = "expert",
+        first: int = 0) -> tuple[int, float]:
     """(games won, mean margin over the strong bot), a line per game as it goes; ``bot`` sits
     in the expert's seat (``strong``: the baseline, the same games without the search)."""
     board = load_map(map_name)
     wins, margins = 0, []
-    for i in range(games):
+    for n, i in enumerate(range(first, first + games)):
         seat = i % 2
         seats = ["strong", "strong"]
         seats[seat] = bot
@@ -75,9 +75,9 @@ def run(map_name: str, games: int, seed: int, timed: _Timed,
         margins.append(me.total - other.total)
         print(f"  game {i:3}: {bot} in seat {seat + 1}, {me.total}–{other.total}, "
               f"{'won' if result.winners == (me.name,) else 'not won'} "
-              f"({time.process_time() - start:.0f} CPU s; {wins} won of {i + 1})", flush=True)
-        if (i + 1) % 10 == 0:  # the figures so far, should the run be cut short
-            print(f"  so far: {wins} won of {i + 1}, margin {statistics.fmean(margins):+.1f}; "
+              f"({time.process_time() - start:.0f} CPU s; {wins} won of {n + 1})", flush=True)
+        if (n + 1) % 10 == 0:  # the figures so far, should the run be cut short
+            print(f"  so far: {wins} won of {n + 1}, margin {statistics.fmean(margins):+.1f}; "
                   f"searched moves: {_spread(timed.searched)}; every move: "
                   f"{_spread(timed.cpu)}; not the strong bot's: {timed.switched}", flush=True)
     return wins, statistics.fmean(margins)
@@ -88,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--maps", default="usa,europe")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index (to add "
+                        "games to a run)")
     parser.add_argument("--baseline", action="store_true",
                         help="the strong bot in the expert's seat: the same games unsearched")
     args = parser.parse_args(argv)
@@ -98,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for map_name in args.maps.split(","):
         start = time.process_time()
         wins, margin = run(map_name, args.games, args.seed, timed,
-                           "strong" if args.baseline else "expert")
+                           "strong" if args.baseline else "expert", args.first)
         low, high = wilson(wins, args.games)
         rows.append(f"{map_name:8} {args.games:5}  {wins:3}  {wins / args.games:5.1%}  "
                     f"{low:5.1%} – {high:5.1%}   {margin:+5.1f}   "

@@ -20,8 +20,9 @@ is in that one dictionary, so a test can read the policy without starting a serv
 - the app notebook gets a pool of pre-heated kernels (``pool``, by default
   :func:`default_pool_size`: sized to the machine's cores and memory): Voila runs the app in each
   in advance, so a visitor who finds one ready gets a rendered page without waiting for a kernel,
-  and Voila starts a replacement at once; the other notebooks start their kernel on request (a
-  pool per lesson would cost idle kernels each);
+  and Voila starts a replacement :data:`POOL_FILL_DELAY` seconds later (a class arriving
+  together gets the machine first); the other notebooks start their kernel on request (a pool
+  per lesson would cost idle kernels each);
 - plotly's JavaScript reaches each browser once: the board's module (plotly's FigureWidget
   bundle, 5 MB) would otherwise travel inside every board's widget state, through every page's
   websocket, and cost the kernel and the server a 5 MB JSON message per page. ``ttr serve``
@@ -63,10 +64,12 @@ DEFAULT_PORT = 8866
 DEFAULT_APP = "Play.ipynb"
 DEFAULT_IDLE_TIMEOUT = 900  #: seconds without kernel activity before a kernel is shut down
 CULL_INTERVAL = 60  #: seconds between two looks for idle kernels
-CELL_TIMEOUT = 120  #: seconds a notebook cell may run while a page renders
+CELL_TIMEOUT = 120  #: seconds a notebook cell may run while a page renders, and Voila waits
+#: for its outputs after the kernel's reply
 POOL_PER_CORE = 3  #: pre-heated app kernels per core, by default
 DEFAULT_POOL_CAP = 12  #: the default pool never exceeds this (``--pool`` may)
 MAX_POOL = 64  #: the largest ``--pool`` accepted
+POOL_FILL_DELAY = 10.0  #: seconds from a pre-heated kernel taken to its replacement starting
 KERNEL_BYTES = 160 * 2**20  #: memory one app kernel holds (about 130 MB measured) plus margin
 HOST = "localhost"
 TEMPLATE = "ttr"  #: Voila's lab template minus its CDN stylesheets (ttr_widgets/share/voila/...)
@@ -287,6 +290,7 @@ def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
                 "default": {"pool_size": 0},
                 serve_plan.app: {"pool_size": serve_plan.pool},
             },
+            "fill_delay": POOL_FILL_DELAY,
         },
         # Kernels talk to the server over Unix sockets in the server's connection directory,
         # not over localhost TCP: no port any local user could reach, and no "Kernel is running
@@ -298,8 +302,14 @@ def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
             "cull_connected": True,
             "cull_busy": False,
         },
+        # Voila runs a page's notebook with nbclient, which stops listening for a cell's outputs
+        # 4 s after the kernel's reply to the execution (``iopub_timeout``). The app's cell
+        # sends about 600 widget messages before its one output, and with many kernels starting
+        # at once the server reads them well after that reply: the page then arrived without
+        # the app and stayed so (a class of 20 on 2 cores lost most pages this way).
         "VoilaExecutor": {
             "timeout": CELL_TIMEOUT,
+            "iopub_timeout": CELL_TIMEOUT,
         },
     }
 

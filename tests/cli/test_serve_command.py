@@ -172,12 +172,25 @@ def test_voila_config_is_the_kit_policy() -> None:
         assert not any(re.fullmatch(pattern, name) for pattern in voila["file_denylist"]), name
     assert config["VoilaKernelManager"]["kernel_pools_config"] == {
         "default": {"pool_size": 0}, "click_points.ipynb": {"pool_size": 1}}
+    assert config["VoilaKernelManager"]["fill_delay"] == serving.POOL_FILL_DELAY
     assert config["KernelManager"] == {"transport": "ipc"}  # no TCP port, no warning per kernel
     assert config["MappingKernelManager"] == {
         "cull_idle_timeout": 600, "cull_interval": 60, "cull_connected": True,
         "cull_busy": False}
     no_preheat = serving.voila_config(serving.plan(root=TEST_NOTEBOOKS, preheat=False))
     assert no_preheat["VoilaConfiguration"]["preheat_kernel"] is False
+
+
+def test_voila_s_executor_waits_for_a_cell_s_outputs_as_long_as_the_cell_may_run() -> None:
+    """Read back from the executor Voila builds: nbclient's own 4 seconds lost the app's
+    output under load (the page then came without the app)."""
+    import nbformat
+    from traitlets.config import Config
+    from voila.execute import VoilaExecutor  # type: ignore[import-untyped]
+
+    config = Config(serving.voila_config(serving.plan(root=TEST_NOTEBOOKS)))
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=config)
+    assert executor.timeout == executor.iopub_timeout == serving.CELL_TIMEOUT >= 60
 
 
 @pytest.mark.parametrize(("cores", "gigabytes", "expected"), [

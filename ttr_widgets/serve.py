@@ -76,6 +76,7 @@ TEMPLATE = "ttr"  #: Voila's lab template minus its CDN stylesheets (ttr_widgets
 SHARE_DIR = Path(__file__).resolve().parent / "share"  #: a Jupyter data dir holding the template
 ALLOWED_FILES = (r".*\.(png|jpg|jpeg|gif|svg)",)  #: files a page may fetch from the served dir
 DENIED_FILES = (r".*\.(ipynb|py|json)",)
+UNUSED_EXTENSIONS = ("jupyterlab-plotly",)  #: JupyterLab extensions the kit's pages leave out
 PLOTLY_MODULE_ENV = "TTR_PLOTLY_MODULE"  #: the served plotly module's path, for the kernels
 PLOTLY_MODULE = "widgetbundle.js"  #: plotly's FigureWidget module, in plotly/package_data/
 MODULE_CACHE_SECONDS = 365 * 86400  #: how long a browser keeps the served plotly module
@@ -284,6 +285,9 @@ def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
             "classic_tree": True,
             "allow_template_override": "NO",
             "allow_theme_override": "NO",
+            # plotly's own JupyterLab renderer: 4.7 MB of plotly.js that every page would load
+            # at once, though under `ttr serve` every chart is a widget drawn by the served module
+            "extension_denylist": list(UNUSED_EXTENSIONS),
         },
         "VoilaKernelManager": {  # read only when preheat_kernel is on
             "kernel_pools_config": {
@@ -355,6 +359,7 @@ def serve(serve_plan: ServePlan) -> int:
         _open_when_ready(serve_plan)
     use_kit_templates()
     logging.getLogger("asyncio").addFilter(_closed_page_filter)
+    logging.getLogger("tornado.general").addFilter(_closed_kernel_filter)
     app = kit_voila_class(Voila, serve_plan.app)(config=Config(voila_config(serve_plan)))
     app.initialize(argv=[])
     app.start()  # returns when the loop stops; Voila.stop() has then shut every kernel down
@@ -368,6 +373,13 @@ def _closed_page_filter(record: logging.LogRecord) -> bool:
     error = record.exc_info[1] if record.exc_info else None  # asyncio logs it with exc_info
     names = {type(e).__name__ for e in (error, getattr(error, "__context__", None)) if e}
     return not names & {"WebSocketClosedError", "StreamClosedError"}
+
+
+def _closed_kernel_filter(record: logging.LogRecord) -> bool:
+    """Keep a log record unless it is pyzmq's "Got events for closed stream": a kernel shut down
+    (its page closed) while messages to it were still in flight, which are then dropped, as
+    they should be."""
+    return record.msg != "Got events for closed stream %s"
 
 
 def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
@@ -469,13 +481,20 @@ def plotly_module_loader(path: str) -> str:
             "export default plotly.default;\n")
 
 
+def serves_plotly_module(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this is a kernel of ``ttr serve``, whose page loads plotly's module from the
+    server (:data:`PLOTLY_MODULE_ENV` holds its path): charts are then drawn as widgets too
+    (``score_plots.show_figure``)."""
+    return (os.environ if environ is None else environ).get(PLOTLY_MODULE_ENV, "").startswith("/")
+
+
 def use_served_plotly_module(environ: Mapping[str, str] | None = None) -> bool:
     """In a kernel started by ``ttr serve`` (:data:`PLOTLY_MODULE_ENV` set), make every
     FigureWidget load plotly's module from the server's cached file instead of sending it
     through the page's websocket; True if it did. Elsewhere nothing changes."""
-    path = (os.environ if environ is None else environ).get(PLOTLY_MODULE_ENV, "")
-    if not path.startswith("/"):
+    if not serves_plotly_module(environ):
         return False
+    path = (os.environ if environ is None else environ)[PLOTLY_MODULE_ENV]
     skip_iri_grammar()
     from plotly.basewidget import BaseFigureWidget  # type: ignore[import-untyped]
 

@@ -50,7 +50,9 @@ STANDALONE_ONLY = {
     "VoilaKernelManager": "pre-heated kernel pools exist only in standalone Voila",
 }
 #: ``VoilaConfiguration`` keys that would ask the extension for a pre-heated kernel pool.
-POOL_KEYS = ("preheat_kernel", "default_pool_size")
+#: VoilaConfiguration keys only standalone Voila takes: the extension has no kernel pool, and its
+#: kernels draw charts as plotly JSON, with plotly's renderer
+STANDALONE_KEYS = ("preheat_kernel", "default_pool_size", "extension_denylist")
 CONFIG_NAME = "jupyter_server_config.json"
 
 
@@ -148,7 +150,8 @@ def server_extension_config(standalone: dict[str, dict[str, Any]] | None = None
     ``ttr serve``, derived from ``voila_config()`` (the kit's own plan by default).
 
     - ``VoilaConfiguration`` (templates, tracebacks, sources, files) and ``VoilaExecutor`` go over
-      as they are, less the pre-heating keys: the extension has no kernel pool;
+      as they are, less the pre-heating keys (the extension has no kernel pool) and the
+      extensions left out (its kernels draw charts as plotly JSON, with plotly's renderer);
     - ``MappingKernelManager`` (idle culling) and ``KernelManager`` (kernels over Unix sockets)
       go over as they are: they are the server's kernel managers either way;
     - standalone Voila's ``tornado_settings`` become the server's: ``disable_check_xsrf``
@@ -163,7 +166,7 @@ def server_extension_config(standalone: dict[str, dict[str, Any]] | None = None
         raise SiteError(f"voila_config has sections {sorted(unknown)} that "
                         "server_extension_config does not know how to carry over")
     voila = {key: value for key, value in config["VoilaConfiguration"].items()
-             if key not in POOL_KEYS}
+             if key not in STANDALONE_KEYS}
     tornado = dict(config.get("Voila", {}).get("tornado_settings", {}))
     server: dict[str, Any] = {
         "tornado_settings": {"mathjax_url": None, "mathjax_config": None,

@@ -388,3 +388,29 @@ def test_a_page_closed_while_the_server_writes_leaves_no_traceback_in_the_log() 
 
     assert not _closed_page_filter(record(WebSocketClosedError()))
     assert _closed_page_filter(record(RuntimeError("a real failure")))  # still logged
+
+
+def test_a_kernel_shut_down_with_messages_in_flight_leaves_no_warning_in_the_log() -> None:
+    import logging
+
+    from zmq.eventloop.zmqstream import gen_log  # type: ignore[attr-defined]
+
+    from ttr_widgets.serve import _closed_kernel_filter
+
+    assert gen_log.name == "tornado.general"  # the logger ttr serve filters
+    seen: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record.getMessage())
+
+    handler = Keep()
+    gen_log.addHandler(handler)
+    gen_log.addFilter(_closed_kernel_filter)
+    try:
+        gen_log.warning("Got events for closed stream %s", "<ZMQStream object>")  # as pyzmq says
+        gen_log.warning("Something else went wrong: %s", "still logged")
+    finally:
+        gen_log.removeFilter(_closed_kernel_filter)
+        gen_log.removeHandler(handler)
+    assert seen == ["Something else went wrong: still logged"]

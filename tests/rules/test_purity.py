@@ -52,6 +52,9 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
     ("ttr_widgets.widgets", "ttr_widgets.serve"):
         "under `ttr serve` every board loads plotly's module from the server's cached file "
         "(serve.use_served_plotly_module, called when the widgets are imported)",
+    ("ttr_widgets.widgets.score_plots", "ttr_widgets.serve"):
+        "under `ttr serve` a chart is a widget drawn by that module too, since the served pages "
+        "leave out plotly's own renderer (serve.serves_plotly_module)",
 }
 
 def _module_name(path: Path) -> tuple[str, str]:

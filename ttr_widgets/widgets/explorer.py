@@ -60,7 +60,7 @@ from .explorer_view import (
     winners_text,
 )
 from .map_view import MapView
-from .score_plots import breakdown_figure, display_data, team_breakdown_figure
+from .score_plots import breakdown_figure, show_figure, team_breakdown_figure
 from .scored_teams import (
     LoadedTeamGame,
     read_team_file,
@@ -353,7 +353,7 @@ class ScoringExplorer(widgets.VBox):
             self.table.value = table_html(self.board, self.sheet, self.original_sheet)
             self.trail_list.value = self._trails_html()
         totals = ", ".join(f"{name} {total}" for name, total in sheet_totals(self.sheet))
-        self.plot.outputs = (display_data(self.figure, f"Score breakdown: {totals}"),)
+        show_figure(self.plot, self.figure, f"Score breakdown: {totals}")
 
     def _sync_tickets(self) -> None:
         results = {t.id: t for t in _ticket_results(self.sheet)}

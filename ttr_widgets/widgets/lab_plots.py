@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from ttr_widgets.rules.odds import TunnelOdds, WhatIfOdds
 
 from . import style
-from .score_plots import display_data
+from .score_plots import show_figure
 
 __all__ = [
     "BAR", "PALETTE", "chance_table", "distribution_figure", "distribution_texts",
@@ -131,8 +131,8 @@ def show(figure: go.Figure) -> widgets.Output:
 
     Shown as a plain cell output, plotly's renderer caches a PNG through an output-model method
     Voila's page does not have (one console error per figure); inside a widget's output area
-    it draws cleanly, offline, without shipping plotly's widget module again."""
+    it draws cleanly and offline (``score_plots.show_figure``)."""
     out = widgets.Output()
-    out.outputs = (display_data(figure),)
+    show_figure(out, figure)
     return out
 

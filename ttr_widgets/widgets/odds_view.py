@@ -52,7 +52,7 @@ from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.words import count, plural
 
 from .lab_plots import distribution_figure, distribution_texts, percent
-from .score_plots import display_data
+from .score_plots import show_figure
 
 __all__ = ["BY_HAND", "TunnelOddsExplorer"]
 
@@ -306,7 +306,7 @@ class TunnelOddsExplorer(widgets.VBox):
 
     def _draw(self) -> None:
         """Show the figure as it is now (replacing the chart drawn before)."""
-        self.chart.outputs = (display_data(self.figure, self.figure.layout.title.text),)
+        show_figure(self.chart, self.figure, self.figure.layout.title.text)
 
     def _title(self, odds: TunnelOdds) -> str:
         route = f"{self.board.route(self.tunnel.value)}" if self.tunnel.value != BY_HAND \

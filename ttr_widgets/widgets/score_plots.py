@@ -9,10 +9,14 @@ a rule: every number is the sheet's, or ``board.route_points`` for one route.
 ``team_breakdown_segments`` and ``team_breakdown_figure`` do the same for a team game (a
 ``TeamSheet``): one bar per team, with the Asian Express and Globetrotter bonuses.
 
-``figure_mimebundle(figure)`` is the figure as a plotly mime bundle, for an ``ipywidgets.Output``
-(``output.outputs = (display_data(figure),)``): JupyterLab and Voila draw it with the
-``jupyterlab-plotly`` renderer that ships with plotly, so a page keeps one ``FigureWidget`` (the
-board) and does not ship plotly's 5 MB widget bundle a second time for a chart nobody clicks.
+``show_figure(output, figure, text)`` puts a chart in an ``ipywidgets.Output``: as a plotly
+``FigureWidget`` under ``ttr serve`` (drawn by the page's one plotly module, which the server
+hands out once and browsers keep), with the figure's plotly JSON and ``text`` beside it for
+front ends without widgets; the chart it replaces is closed. So the served pages need no
+``jupyterlab-plotly`` renderer, whose 4.7 MB copy of plotly.js every Voila page would otherwise
+load (``serve.UNUSED_EXTENSIONS``). Elsewhere (JupyterLab, Binder) a chart is the JSON alone,
+drawn by that renderer: a widget there would carry plotly's 5 MB module in its state.
+``figure_mimebundle`` is that JSON.
 """
 
 from __future__ import annotations
@@ -21,21 +25,26 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
+import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet
 from ttr_widgets.rules.team_score import TeamHolding, TeamScore, TeamSheet
 from ttr_widgets.rules.words import bonus_name, count
+from ttr_widgets.serve import serves_plotly_module
 
 __all__ = [
     "PLOTLY_MIME",
     "Segment",
     "breakdown_figure",
     "breakdown_segments",
+    "clear_figure",
     "display_data",
     "figure_mimebundle",
+    "show_figure",
     "team_breakdown_figure",
     "team_breakdown_segments",
 ]
@@ -207,7 +216,44 @@ def figure_mimebundle(figure: go.Figure, text: str = "a plotly figure") -> dict[
     return {PLOTLY_MIME: data, "text/plain": text}
 
 
-def display_data(figure: go.Figure, text: str = "a plotly figure") -> dict[str, Any]:
-    """An output record for ``ipywidgets.Output.outputs`` that shows the figure."""
-    return {"output_type": "display_data", "data": figure_mimebundle(figure, text),
-            "metadata": {}}
+def display_data(figure: go.Figure, text: str = "a plotly figure",
+                 chart: go.FigureWidget | None = None) -> dict[str, Any]:
+    """An output record for ``ipywidgets.Output.outputs`` that shows the figure: ``chart``
+    (the figure as a widget) where widgets are drawn, else the figure's JSON, else ``text``."""
+    data = figure_mimebundle(figure, text)
+    if chart is not None:
+        data[WIDGET_VIEW_MIME] = {"version_major": 2, "version_minor": 0,
+                                  "model_id": chart.model_id}
+    return {"output_type": "display_data", "data": data, "metadata": {}}
+
+
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+_CHARTS: WeakKeyDictionary[widgets.Output, go.FigureWidget] = WeakKeyDictionary()
+"""The chart each Output shows, to close it when the next replaces it."""
+
+
+def show_figure(output: widgets.Output, figure: go.Figure,
+                text: str = "a plotly figure") -> None:
+    """Show ``figure`` in ``output``, closing the chart it showed before: under ``ttr serve``
+    as a chart widget beside its JSON (see the module's docstring); elsewhere as the JSON alone,
+    for plotly's renderer (a widget there would carry plotly's 5 MB module with it)."""
+    chart = None
+    if serves_plotly_module():
+        chart = go.FigureWidget(figure)
+        chart._config = {"displaylogo": False, "responsive": True}
+    output.outputs = (display_data(figure, text, chart),)
+    _close_chart(output)
+    if chart is not None:
+        _CHARTS[output] = chart
+
+
+def clear_figure(output: widgets.Output) -> None:
+    """Show nothing in ``output``; its chart is closed."""
+    output.outputs = ()
+    _close_chart(output)
+
+
+def _close_chart(output: widgets.Output) -> None:
+    old = _CHARTS.pop(output, None)
+    if old is not None:
+        old.close()

@@ -19,7 +19,7 @@ from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.stats import GameStats, PlayerStats
 from ttr_widgets.rules.words import bonus_name, count
 
-from .score_plots import display_data
+from .score_plots import clear_figure, show_figure
 from .style import DEFAULT_PLAYER_COLORS
 
 __all__ = ["StatsView", "chart_rows", "stats_figure", "stats_summary", "stats_table_html"]
@@ -234,7 +234,7 @@ class StatsView(widgets.VBox):
         self.figure = stats_figure(stats, board, colors, width=self._chart_width)
         text = "; ".join(f"{p.name}: {count(p.cards_drawn, 'card')} drawn, "
                          f"{count(p.turns.total, 'turn')}" for p in stats.players)
-        self.plot.outputs = (display_data(self.figure, f"What each player did: {text}"),)
+        show_figure(self.plot, self.figure, f"What each player did: {text}")
         self.layout.display = None
 
     def clear(self) -> None:
@@ -242,5 +242,5 @@ class StatsView(widgets.VBox):
         self.stats = None
         self.figure = None
         self.summary.value = self.table.value = ""
-        self.plot.outputs = ()
+        clear_figure(self.plot)
         self.layout.display = "none"

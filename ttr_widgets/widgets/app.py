@@ -349,8 +349,9 @@ class PlayApp(BotSeats, TableView, widgets.VBox):
         self.status.say(self._prompt())
 
     def hint(self) -> None:
-        """What the strong bot would do in this position, and why in numbers, in the status
-        line."""
+        """What the expert bot would do in this position, and why in numbers, in the status
+        line: the strong bot's move, and near the end its best moves played out to the end
+        (``coach.hint`` with ``deep``: up to a second or two of thought)."""
         state = self.state
         refusal = self._seat_refusal()
         if refusal is not None:
@@ -359,7 +360,7 @@ class PlayApp(BotSeats, TableView, widgets.VBox):
         if self.viewer != state.current:
             self.status.say(f"Show {state.player.name}'s hand first: the hint is about it.")
             return
-        choice = hint(state)
+        choice = hint(state, deep=True)
         if isinstance(choice.action, ClaimRoute):
             self._selected, self._selected_city = choice.action.route, None
             self._render()

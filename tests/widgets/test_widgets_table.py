@@ -461,3 +461,13 @@ def test_a_lesson_seat_is_named_without_calling_it_a_bot() -> None:
 
     assert seat_words("Ann", "you") == "you" and seat_words("Ben", "waits") == "waits"
     assert seat_words("Greedy 2", "greedy") == "medium bot"
+
+
+def test_a_seat_offers_a_person_and_the_three_levels_but_no_bot_too_slow_for_the_table():
+    from ttr_widgets.rules.bots import BOTS, SLOW
+    from ttr_widgets.widgets.players import StartPanel
+
+    panel = StartPanel(lambda *_: None)
+    offered = [kind for _label, kind in panel.kinds[1].options]
+    assert offered == ["human", "random", "greedy", "strong"]
+    assert set(SLOW) <= set(BOTS) and not set(SLOW) & set(offered)  # the expert: simulate only

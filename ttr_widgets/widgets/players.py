@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import traitlets
 
-from ttr_widgets.rules.bots import BOTS, LEVELS
+from ttr_widgets.rules.bots import BOTS, LEVELS, SLOW
 from ttr_widgets.rules.errors import MapError
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.state import GameState, Options
@@ -23,8 +23,9 @@ from .style import DEFAULT_PLAYER_COLORS
 __all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bot_words", "hotseat_viewer",
            "humans", "options_title", "seat_words", "variant_title"]
 
-#: Who sits at a seat: a person, or one of the rules core's bots.
-KINDS: tuple[str, ...] = ("human", *LEVELS, *sorted(set(BOTS) - set(LEVELS)))
+#: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
+#: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
+KINDS: tuple[str, ...] = ("human", *LEVELS, *sorted(set(BOTS) - set(LEVELS) - set(SLOW)))
 _KIND_LABELS = {"human": "human", "random": "random bot", "greedy": "greedy bot",
                 "strong": "strong bot"}
 _DEFAULT_NAMES = ("You", "Greedy bot", "Random bot", "Ada", "Bo")

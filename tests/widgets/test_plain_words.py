@@ -233,3 +233,16 @@ def test_every_served_page_speaks_plainly_as_it_opens(path: Path, monkeypatch) -
     shown = _page_widgets(path)
     assert shown, f"{path.name} shows no widget"
     assert_plain(widgets.VBox(shown))
+
+
+def test_a_player_called_you_is_never_you_s():
+    """The app's first seat is called "You": buttons and sentences say "Your longest trail",
+    never "You's" (words.possessive, in every place a name takes an 's)."""
+    from ttr_widgets.testing.words import visible_texts
+    from ttr_widgets.widgets.app import PlayApp
+
+    app = PlayApp("mini", ("You", "Bob"), ("greedy", "greedy"), seed=3, bot_delay=0)
+    assert app.state.is_over
+    texts = list(visible_texts(app))
+    assert any("Your longest trail" in text for text in texts)
+    assert not [text for text in texts if "You's" in text]

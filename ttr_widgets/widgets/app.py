@@ -46,6 +46,7 @@ from ttr_widgets.rules.state import (
     Options,
 )
 from ttr_widgets.rules.variants import variant_names
+from ttr_widgets.rules.words import possessive
 
 from .answers import city_answer
 from .app_bots import BotSeats, because
@@ -358,7 +359,8 @@ class PlayApp(BotSeats, TableView, widgets.VBox):
             self.status.refuse(refusal)
             return
         if self.viewer != state.current:
-            self.status.say(f"Show {state.player.name}'s hand first: the hint is about it.")
+            whose = possessive(state.player.name, capital=False)
+            self.status.say(f"Show {whose} hand first: the hint is about it.")
             return
         choice = hint(state, deep=True)
         if isinstance(choice.action, ClaimRoute):

@@ -36,7 +36,7 @@ from ttr_widgets.rules.catalog import explain
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
 from ttr_widgets.rules.state import OPEN, GameState, TunnelPayment
-from ttr_widgets.rules.words import count, says
+from ttr_widgets.rules.words import count, possessive, says
 
 from .market import CARD_FILL, CARD_INK, card_chip
 from .status import payment_text, why_html
@@ -192,7 +192,7 @@ class ClaimPanel(widgets.VBox):
         piece = state.piece_at(city)
         if piece is not None:
             owners = state.station_owners() if piece == "station" else state.depot_owners()
-            notes.append(f"{state.players[owners[city]].name}'s {piece} stands here.")
+            notes.append(f"{possessive(state.players[owners[city]].name)} {piece} stands here.")
         left = state.depots_left[state.current]
         notes.append(f"{says(state.player.name, 'has')} {count(left, 'Depot')} beside the "
                      "Warehouse.")

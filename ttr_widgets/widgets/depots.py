@@ -19,7 +19,7 @@ from ttr_widgets.rules.actions import Action, CollectWarehouses, FeedWarehouse
 from ttr_widgets.rules.advice import collect_offers, feed_choices, warehouse_sizes
 from ttr_widgets.rules.catalog import explain
 from ttr_widgets.rules.state import CollectChoice, FirstCard, GameState
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import count, possessive
 
 __all__ = ["CollectPanel", "FeedRow"]
 
@@ -79,7 +79,8 @@ class FeedRow(widgets.VBox):
         name = state.players[player].name
         button = widgets.Button(
             description=f"{name} ({size})",
-            tooltip=f"Put the pile's top card, unseen, into {name}'s Warehouse "
+            tooltip=f"Put the pile's top card, unseen, into "
+                    f"{possessive(name, capital=False)} Warehouse "
                     f"({count(size, 'card')} now), then draw your cards",
             layout=widgets.Layout(width="auto", margin="1px"))
         button.add_class("ttr-feed")

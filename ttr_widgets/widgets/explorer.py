@@ -44,6 +44,7 @@ from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.team_score import TeamHolding, TeamScore, TeamSheet
+from ttr_widgets.rules.words import possessive
 
 from .explorer_view import (
     Game,
@@ -492,7 +493,8 @@ def _trail_options(game: Game) -> list[tuple[str, str]]:
         return [("every team's longest trail", EVERYONE)] + [
             (f"{' & '.join(team)}'s longest trail", " & ".join(team)) for team in game.teams]
     return [("every player's longest trail", EVERYONE)] + [
-        (f"{h.name}'s longest trail", h.name) for h in game.position.players]
+        (f"{possessive(h.name, capital=False)} longest trail", h.name)
+        for h in game.position.players]
 
 
 def _ticket_results(sheet: Sheet) -> tuple[TicketResult, ...]:

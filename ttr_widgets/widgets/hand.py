@@ -15,7 +15,7 @@ import traitlets
 
 from ttr_widgets.rules.model import CARD_NAMES
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import count, possessive
 
 from .market import card_chip
 
@@ -48,7 +48,7 @@ class HandView(widgets.VBox):
             self.cards.value = ('<div style="color:#666;font-size:12px">Hands are hidden '
                                 'between turns.</div>')
             if self.reveal:
-                self.show_button.description = f"Show {self.reveal}'s hand"
+                self.show_button.description = f"Show {possessive(self.reveal, capital=False)} hand"
                 self.children = (self.cards, self.show_button)
             else:
                 self.children = (self.cards,)

@@ -20,7 +20,7 @@ from ttr_widgets.rules.planner import review_for
 from ttr_widgets.rules.position import Position, score_position
 from ttr_widgets.rules.scoring import Holding, ScoreSheet, format_score_sheet
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import count, possessive
 
 from .map_view import MapView
 from .style import DEFAULT_PLAYER_COLORS
@@ -189,8 +189,8 @@ class WhichTicketFails:
         board = [self.view.widget] if self.view is not None else []
         self.widget = w.VBox([
             w.HTML(f"<h4 style='margin:4px 0'>{_esc(title)}</h4>"
-                   f"<p>One of {_esc(self.player.name)}'s tickets is not completed. "
-                   "Which one?</p>" + self.game.describe()),
+                   f"<p>One of {_esc(possessive(self.player.name, capital=False))} tickets "
+                   "is not completed. Which one?</p>" + self.game.describe()),
             *board, w.HBox([self.choice, self.check_button]), self.feedback])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

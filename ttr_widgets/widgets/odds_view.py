@@ -49,7 +49,7 @@ from ttr_widgets.rules.odds import (
     what_if_one_more,
 )
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import count, plural
+from ttr_widgets.rules.words import count, plural, possessive
 
 from .lab_plots import distribution_figure, distribution_texts, percent
 from .score_plots import show_figure
@@ -103,9 +103,9 @@ class TunnelOddsExplorer(widgets.VBox):
             raise ValueError(f"route_id: {route} is not a tunnel")
         hand, seen = visible_cards(state, player)
         who = state.players[state.current if player is None else player].name
-        source = (f"Filled in from {who}'s hand; the seen cards are the face-up row and the "
-                  "discard pile, which lies face up on the table in the real game, so every "
-                  "player may count it.")
+        source = (f"Filled in from {possessive(who, capital=False)} hand; the seen cards are "
+                  "the face-up row and the discard pile, which lies face up on the table in "
+                  "the real game, so every player may count it.")
         return cls(state.board, route_id=route_id, hand=hand, seen=seen, play=play,
                    source=source)
 

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board, Route
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import count, possessive
 
 from . import style
 from .geometry import (
@@ -251,7 +251,7 @@ def _stations_patch(board: Board, geometry: Geometry, stations: Mapping[str, int
     for city, (_, owner, kind) in zip(cities, pieces, strict=True):
         text = f"<b>{city.label}</b><br>{kind} of {names[owner]}"
         if kind == "depot" and owner < len(warehouses):
-            text += f"<br>{names[owner]}'s Warehouse: {count(warehouses[owner], 'card')}"
+            text += f"<br>{possessive(names[owner])} Warehouse: {count(warehouses[owner], 'card')}"
         hover.append(text)
     symbols = {"station": style.STATION_SYMBOL, "depot": style.DEPOT_SYMBOL}
     return {

@@ -48,6 +48,7 @@ from ttr_widgets.rules.position import (
 from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.team_score import TeamSheet, score_teams
+from ttr_widgets.rules.words import possessive
 
 from .scored_teams import (
     LoadedTeamGame,
@@ -260,8 +261,8 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         with self._hold():
             self.ticket = None
             return self._propose(self._with(routes=frozenset(), tickets=(), stations=()),
-                                 f"{self.holding.name}'s routes, tickets and stations are "
-                                 "cleared.")
+                                 f"{possessive(self.holding.name)} routes, tickets and "
+                                 "stations are cleared.")
 
     def rename(self, seat: int, name: str) -> bool:
         players = list(self.position.players)

@@ -20,7 +20,7 @@ from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.stats import GameStats
-from ttr_widgets.rules.words import bonus_name, win_verb
+from ttr_widgets.rules.words import bonus_name, possessive, win_verb
 
 from .stats_view import StatsView
 
@@ -97,7 +97,7 @@ class ScoringView(widgets.VBox):
         self.stats.show(stats, self.board, colors)
 
     def _trail_button(self, score: PlayerScore) -> widgets.Button:
-        button = widgets.Button(description=f"{score.name}'s longest trail",
+        button = widgets.Button(description=f"{possessive(score.name)} longest trail",
                                 tooltip=f"{score.longest_trail} spaces",
                                 layout=widgets.Layout(width="auto", margin="2px"))
         button.add_class("ttr-show-trail")

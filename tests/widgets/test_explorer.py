@@ -214,3 +214,11 @@ def test_the_europe_bars_show_unused_stations() -> None:
     expected = [board.rules.unused_station_points * (board.rules.stations - len(h.stations))
                 for h in explorer.game.position.players]
     assert list(stations.y) == expected
+
+
+def test_the_key_names_each_player_and_no_empty_seat():
+    explorer = ScoringExplorer(example_path("usa"))  # four players
+    shown = [t.name for t in explorer.view.widget.data if t.showlegend]
+    players = [h.name for h in explorer.game.position.players]
+    assert len(players) == 4 and all(name in shown for name in players)
+    assert not [name for name in shown if name.startswith("player ")]

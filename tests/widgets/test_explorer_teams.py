@@ -23,6 +23,7 @@ from ttr_widgets.widgets.explorer import (
 )
 from ttr_widgets.widgets.score_plots import team_breakdown_segments
 from ttr_widgets.widgets.scorer import example_path
+from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.team_table import TEAM_COLORS
 
 TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
@@ -149,7 +150,8 @@ def test_a_team_file_opens_by_upload_and_a_bad_one_is_refused(
     assert solo.sheet == SHEET  # nothing changed
     assert solo.load(example_path("usa"))  # and back to a game of single players
     assert "<b>Players</b>:" in solo.player_key.value
-    assert len(solo.view.player_colors) > 4 and solo.trails.options[0][0].startswith("every pl")
+    assert solo.view.player_colors == DEFAULT_PLAYER_COLORS[:4]  # one colour a player, no shades
+    assert solo.trails.options[0][0].startswith("every pl")
 
 
 def test_the_kits_team_example_is_this_game_and_reads_plainly(

@@ -476,16 +476,15 @@ def _score(game: Game, position: Position) -> Sheet:
 
 
 def _seat_names(game: Game) -> tuple[str, ...]:
-    """A name for each colour of the board: the players', then 'player 5' … for the rest."""
-    names = [h.name for h in game.position.players]
-    return (*names, *(f"player {i + 1}" for i in range(len(names), len(_colors(game)))))
+    """The players' names, one for each colour of the board."""
+    return tuple(h.name for h in game.position.players)
 
 
 def _colors(game: Game) -> tuple[str, ...]:
     """Each player's colour on the board: teammates in their team's two shades."""
     if isinstance(game, LoadedTeamGame):
         return team_colors(game.position, game.teams)
-    return tuple(DEFAULT_PLAYER_COLORS)
+    return tuple(DEFAULT_PLAYER_COLORS[:len(game.position.players)])  # no key for an empty seat
 
 
 def _trail_options(game: Game) -> list[tuple[str, str]]:

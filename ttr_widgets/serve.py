@@ -20,9 +20,10 @@ is in that one dictionary, so a test can read the policy without starting a serv
 - the app notebook gets a pool of pre-heated kernels (``pool``, by default
   :func:`default_pool_size`: sized to the machine's cores and memory): Voila runs the app in each
   in advance, so a visitor who finds one ready gets a rendered page without waiting for a kernel,
-  and Voila starts a replacement :data:`POOL_FILL_DELAY` seconds later (a class arriving
-  together gets the machine first); the other notebooks start their kernel on request (a pool
-  per lesson would cost idle kernels each);
+  and Voila starts a replacement :data:`POOL_FILL_DELAY` seconds later, once the machine has a
+  quiet moment (:func:`start_when_quiet`: a class arriving together gets the machine first,
+  and the replacement's start does not slow its first clicks); the other notebooks start their
+  kernel on request (a pool per lesson would cost idle kernels each);
 - plotly's JavaScript reaches each browser once: the board's module (plotly's FigureWidget
   bundle, 5 MB) would otherwise travel inside every board's widget state, through every page's
   websocket, and cost the kernel and the server a 5 MB JSON message per page. ``ttr serve``
@@ -40,8 +41,10 @@ is in that one dictionary, so a test can read the policy without starting a serv
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import importlib.util
+import inspect
 import json
 import logging
 import os
@@ -51,14 +54,16 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from .rules.errors import TTRError
+
+T = TypeVar("T")
 
 DEFAULT_PORT = 8866
 DEFAULT_APP = "Play.ipynb"
@@ -69,7 +74,10 @@ CELL_TIMEOUT = 120  #: seconds a notebook cell may run while a page renders, and
 POOL_PER_CORE = 3  #: pre-heated app kernels per core, by default
 DEFAULT_POOL_CAP = 12  #: the default pool never exceeds this (``--pool`` may)
 MAX_POOL = 64  #: the largest ``--pool`` accepted
-POOL_FILL_DELAY = 10.0  #: seconds from a pre-heated kernel taken to its replacement starting
+POOL_FILL_DELAY = 10.0  #: seconds from a pre-heated kernel taken to its replacement starting,
+#: at the earliest
+POOL_FILL_BUSY = 0.6  #: a replacement kernel waits while more of the machine's CPU is in use
+POOL_FILL_PATIENCE = 60.0  #: seconds a replacement waits for that quiet moment, at most
 KERNEL_BYTES = 160 * 2**20  #: memory one app kernel holds (about 130 MB measured) plus margin
 HOST = "localhost"
 TEMPLATE = "ttr"  #: Voila's lab template minus its CDN stylesheets (ttr_widgets/share/voila/...)
@@ -256,6 +264,112 @@ def _available_memory() -> int:
         return 2 * 2**30
 
 
+def _cpu_jiffies() -> tuple[int, int] | None:
+    """(busy, total) CPU time of all the machine's cores since boot, in clock ticks (Linux
+    ``/proc/stat``), or None where the machine does not say."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            ticks = [int(value) for value in stat.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    if len(ticks) < 5:
+        return None
+    total = sum(ticks)  # user nice system idle iowait irq softirq steal
+    return total - ticks[3] - ticks[4], total
+
+
+async def machine_busy(window: float = 1.0) -> float:
+    """The share (0 to 1) of the machine's CPU in use over the next ``window`` seconds; 0 where
+    the machine does not say (not Linux)."""
+    before = _cpu_jiffies()
+    await asyncio.sleep(window)
+    after = _cpu_jiffies()
+    if before is None or after is None or after[1] <= before[1]:
+        return 0.0
+    return (after[0] - before[0]) / (after[1] - before[1])
+
+
+class PoolClosed(Exception):
+    """A pre-heated kernel not started because the server is stopping (Voila's pool, on its way
+    out, awaits each pending start and passes over one that failed)."""
+
+
+class PoolGate:
+    """When ``ttr serve``'s pool may start a kernel: a replacement waits for a quiet machine
+    (:func:`start_when_quiet`), and once the server is stopping no kernel starts at all, while
+    the stop waits for the starts under way (:meth:`close`). Without that, a kernel still
+    starting when the server stopped made Voila's shutdown fail with a traceback (jupyter_server
+    cannot shut down a kernel it is still starting) and could outlive the server."""
+
+    def __init__(self) -> None:
+        self.closed = False
+        self.starting = 0  #: kernel starts under way
+
+    async def pause(self, seconds: float) -> None:
+        """Sleep ``seconds``, or less if the gate closes meanwhile."""
+        deadline = time.monotonic() + seconds
+        while not self.closed and time.monotonic() < deadline:
+            await asyncio.sleep(min(0.25, max(0.0, deadline - time.monotonic())))
+
+    async def start(self, work: Awaitable[T]) -> T:
+        """Run ``work`` (a kernel's start), unless the gate is closed: then :class:`PoolClosed`."""
+        if self.closed:
+            if inspect.iscoroutine(work):
+                work.close()  # never started, and never to be: no "never awaited" warning
+            raise PoolClosed("the server is stopping: no new kernel")
+        self.starting += 1
+        try:
+            return await work
+        finally:
+            self.starting -= 1
+
+    async def close(self, timeout: float = 30.0) -> None:
+        """Let no kernel start from now on, and wait (at most ``timeout`` seconds) for the
+        starts under way to finish, so that the server can shut those kernels down too."""
+        self.closed = True
+        deadline = time.monotonic() + timeout
+        while self.starting and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+
+
+POOL_GATE = PoolGate()  #: the one gate of this process's pool (ttr serve runs one Voila)
+
+
+async def start_when_quiet(delay: float, work: Awaitable[T], *,
+                           busy: Callable[[], Awaitable[float]] = machine_busy,
+                           patience: float = POOL_FILL_PATIENCE,
+                           gate: PoolGate = POOL_GATE) -> T:
+    """Run ``work`` (the start of a pre-heated kernel) when the machine can spare it: Voila's
+    ``wait_before`` as ``ttr serve`` runs it (:func:`refill_pool_when_quiet`).
+
+    The pool's first fill (``delay`` 0) starts at once. A replacement for a kernel a visitor
+    took waits ``delay`` seconds, then for a second in which less than
+    :data:`POOL_FILL_BUSY` of the CPU is in use, at most ``patience`` seconds more. A class
+    arriving together keeps the machine for its pages and first clicks (six replacement
+    kernels starting on 2 cores took about 5 core-seconds from them); on a quiet server the
+    replacement starts after ``delay`` and about a second, as before. Nothing starts once the
+    server is stopping (``gate``)."""
+    if delay > 0:
+        await gate.pause(delay)
+        deadline = time.monotonic() + patience
+        while (not gate.closed and time.monotonic() < deadline
+               and await busy() >= POOL_FILL_BUSY):
+            pass
+    return await gate.start(work)
+
+
+def refill_pool_when_quiet() -> None:
+    """Make Voila's pre-heated kernel pool start its kernels with :func:`start_when_quiet`
+    (in this process: ``ttr serve`` runs Voila in its own). Voila waits through the module
+    function ``wait_before``; if a Voila release stops doing so, this fails loudly rather than
+    silently not waiting (tests/cli/test_serve_command.py)."""
+    from voila import voila_kernel_manager  # type: ignore[import-untyped]
+
+    if not callable(getattr(voila_kernel_manager, "wait_before", None)):
+        raise ServeError("this Voila has no wait_before for its kernel pool: reinstall the kit")
+    voila_kernel_manager.wait_before = start_when_quiet
+
+
 def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
     """The complete traitlets configuration Voila runs with, section by section."""
     return {
@@ -360,6 +474,7 @@ def serve(serve_plan: ServePlan) -> int:
     use_kit_templates()
     logging.getLogger("asyncio").addFilter(_closed_page_filter)
     logging.getLogger("tornado.general").addFilter(_closed_kernel_filter)
+    refill_pool_when_quiet()
     app = kit_voila_class(Voila, serve_plan.app)(config=Config(voila_config(serve_plan)))
     app.initialize(argv=[])
     app.start()  # returns when the loop stops; Voila.stop() has then shut every kernel down
@@ -388,6 +503,8 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
 
     - ``/`` redirects (302) to the page of ``app`` when it exists; the list of the
       served directory stays at ``/voila/tree``.
+    - on the way out no pool kernel starts any more, and the stop waits for the starts under
+      way (:class:`PoolGate`), so that Voila shuts every kernel down.
     - plotly's FigureWidget module is served at :func:`plotly_module_path`, cached for a year
       (see the module's docstring); the kernels learn that path from
       :data:`PLOTLY_MODULE_ENV`, and each page preloads it (:func:`preload_plotly_module`).
@@ -397,6 +514,7 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
       HTML/JavaScript, and a Voila page shows none: it executes every cell afresh. The kit's
       contents manager marks the cells untrusted (what Voila did) without asking the notary.
     """
+    from jupyter_core.utils import run_sync
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from tornado.web import RedirectHandler
 
@@ -416,6 +534,11 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
             self.contents_manager = QuietTrustContentsManager(parent=self)
             settings["contents_manager"] = self.contents_manager
             return settings
+
+        def stop(self) -> None:
+            # no kernel starts from here on, and those starting finish first: all are shut down
+            run_sync(POOL_GATE.close)()
+            super().stop()
 
         def init_handlers(self) -> list[Any]:
             handlers: list[Any] = super().init_handlers()

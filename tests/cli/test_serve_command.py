@@ -3,7 +3,9 @@ real start and clean stop of the command."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
+import inspect
 import os
 import re
 import signal
@@ -203,6 +205,123 @@ def test_voila_s_executor_waits_for_a_cell_s_outputs_as_long_as_the_cell_may_run
 def test_the_default_pool_follows_cores_and_memory(cores: int, gigabytes: float,
                                                    expected: int) -> None:
     assert serving.default_pool_size(cores, int(gigabytes * 2**30)) == expected
+
+
+class Machine:
+    """A machine whose CPU is busy by these shares, one per second measured, then idle."""
+
+    def __init__(self, shares: list[float]) -> None:
+        self.shares = shares
+        self.looks = 0
+
+    async def busy(self) -> float:
+        self.looks += 1
+        await asyncio.sleep(0.001)
+        return self.shares[self.looks - 1] if self.looks <= len(self.shares) else 0.0
+
+
+async def kernel_start(started: list[float]) -> str:
+    started.append(time.monotonic())
+    return "kernel"
+
+
+def test_a_replacement_kernel_waits_until_the_machine_is_quiet() -> None:
+    machine, started = Machine([0.95, 1.0, serving.POOL_FILL_BUSY, 0.3]), []
+    result = asyncio.run(serving.start_when_quiet(0.01, kernel_start(started),
+                                                  busy=machine.busy))
+    assert result == "kernel" and len(started) == 1
+    assert machine.looks == 4  # three busy seconds (the threshold counts as busy), then quiet
+
+
+def test_the_pool_s_first_fill_starts_at_once() -> None:
+    machine, started = Machine([1.0] * 100), []
+    asyncio.run(serving.start_when_quiet(0, kernel_start(started), busy=machine.busy))
+    assert machine.looks == 0 and len(started) == 1
+
+
+def test_a_replacement_waits_no_longer_than_its_patience() -> None:
+    machine, started = Machine([1.0] * 10_000), []
+    begun = time.monotonic()
+    asyncio.run(serving.start_when_quiet(0.01, kernel_start(started), busy=machine.busy,
+                                         patience=0.1))
+    assert len(started) == 1 and 0.1 <= started[0] - begun < 5
+    assert machine.looks >= 2
+
+
+def test_the_machine_s_busy_share_is_measured() -> None:
+    share = asyncio.run(serving.machine_busy(0.2))
+    assert 0.0 <= share <= 1.0
+    if sys.platform.startswith("linux"):  # elsewhere the machine does not say, and it is 0
+        assert serving._cpu_jiffies() is not None
+
+
+def test_ttr_serve_s_pool_waits_for_a_quiet_moment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Voila's pool waits through its module function ``wait_before``: ``ttr serve`` replaces
+    it, and Voila's refill still calls it by that name."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila import voila_kernel_manager  # type: ignore[import-untyped]
+
+    monkeypatch.setattr(voila_kernel_manager, "wait_before", voila_kernel_manager.wait_before)
+    serving.refill_pool_when_quiet()
+    assert voila_kernel_manager.wait_before is serving.start_when_quiet
+    manager = voila_kernel_manager.voila_kernel_manager_factory(
+        AsyncMappingKernelManager, preheat_kernel=True, default_pool_size=1)
+    assert "wait_before" in manager.fill_if_needed.__code__.co_names
+
+
+def test_once_the_server_stops_no_kernel_starts_and_none_is_left_unstarted() -> None:
+    async def scenario() -> tuple[list[float], bool]:
+        gate, started = serving.PoolGate(), []
+        waiting = asyncio.ensure_future(serving.start_when_quiet(
+            30, kernel_start(started), busy=Machine([1.0] * 10_000).busy, gate=gate))
+        await asyncio.sleep(0.05)
+        await gate.close()
+        with pytest.raises(serving.PoolClosed):
+            await asyncio.wait_for(waiting, timeout=2)  # the 30 s wait ends with the stop
+        work = kernel_start(started)
+        with pytest.raises(serving.PoolClosed):
+            await gate.start(work)
+        return started, inspect.getcoroutinestate(work) == inspect.CORO_CLOSED
+
+    started, closed = asyncio.run(scenario())
+    assert started == [] and closed  # closed, never awaited: no "never awaited" warning
+
+
+def test_the_stop_waits_for_a_kernel_start_under_way() -> None:
+    async def scenario() -> list[str]:
+        gate, events = serving.PoolGate(), []
+
+        async def slow_start() -> str:
+            await asyncio.sleep(0.2)
+            events.append("kernel started")
+            return "kernel"
+
+        starting = asyncio.ensure_future(gate.start(slow_start()))
+        await asyncio.sleep(0.05)
+        await gate.close()
+        events.append("gate closed")
+        assert await starting == "kernel"
+        return events
+
+    assert asyncio.run(scenario()) == ["kernel started", "gate closed"]
+
+
+def test_ttr_serve_stops_at_once_while_a_replacement_kernel_waits() -> None:
+    """A visitor took the pool's kernel, so a replacement waits to start: stopping the server
+    then ends at once and cleanly (``running_server`` checks exit code 0 and no kernel left),
+    rather than waiting out the fill delay to start a kernel only to shut it down."""
+    from benchmarks.classroom import wait_until_ready
+    from ttr_widgets.testing.browser import running_server
+
+    with running_server(TEST_NOTEBOOKS, notebook="click_points.ipynb",
+                        log_name="serve-stop-with-pool") as server:
+        wait_until_ready(server, 1, timeout=90)  # the pool's kernel has run the notebook
+        with urllib.request.urlopen(server.url("click_points.ipynb"), timeout=90) as page:
+            assert page.status == 200  # rendered in the pre-heated kernel, which it now holds
+        stopping = time.monotonic()
+    assert time.monotonic() - stopping < serving.POOL_FILL_DELAY
+    log = server.log_path.read_text(errors="replace")
+    assert "Using pre-heated kernel" in log and "Traceback" not in log
 
 
 def test_the_pool_reaches_voila_and_zero_means_no_preheating() -> None:

@@ -18,6 +18,13 @@ and sends it a class of visitors, all at the same moment, of two kinds:
   ``request_states``), then sends the board the same click message plotly's FigureWidget
   sends (``_js2py_pointsCallback``) and waits for the board update that highlights the route.
 
+A browser's times are taken twice: by the driver (Playwright, in another process, which on a
+busy machine waits for the CPU too and polls the page) and by the page's own clock
+(``PAGE_CLOCK_JS``: from the navigation's start to the board drawn with the status line under
+it, and from a click's mouse button coming up to the board's answer). "Interactive, page's own
+clock" is the board drawn plus the first click's answer: when a person who clicks as soon as
+the board appears gets the answer.
+
 Every visitor then waits until the whole class has opened and clicked; the kernels' and the
 server's memory (RSS) is read at that moment, with every session alive. Then they all leave as a
 page does (the ``/voila/api/shutdown/<kernel>`` beacon), and the kernel count must come back to
@@ -91,6 +98,9 @@ class Visit:
     click_seconds: tuple[float, ...] = ()
     kernel_id: str = ""
     problems: tuple[str, ...] = ()
+    #: a browser's own clock: navigation start → board drawn, and each click's answer
+    page_open_seconds: float | None = None
+    page_click_seconds: tuple[float, ...] = ()
 
     @property
     def worked(self) -> bool:
@@ -125,6 +135,18 @@ class Classroom:
     def clicks(self, kind: str | None = None) -> list[float]:
         return [s for v in self.visits if kind is None or v.kind == kind for s in v.click_seconds]
 
+    def page_opens(self) -> list[float]:
+        """The browsers' own clocks: navigation start → board drawn with the status line."""
+        return [v.page_open_seconds for v in self.visits if v.page_open_seconds is not None]
+
+    def page_interactive(self) -> list[float]:
+        """The browsers' own clocks: board drawn, plus the answer time of the first click."""
+        return [v.page_open_seconds + v.page_click_seconds[0] for v in self.visits
+                if v.page_open_seconds is not None and v.page_click_seconds]
+
+    def page_clicks(self) -> list[float]:
+        return [s for v in self.visits for s in v.page_click_seconds]
+
     def report(self) -> str:
         """The figures as a markdown table, with the class's make-up."""
         kinds = sorted({v.kind for v in self.visits})
@@ -138,6 +160,12 @@ class Classroom:
             lines.append(_row(f"interactive (first click answered), {kind} (s)",
                               self.interactive(kind)))
             lines.append(_row(f"click → board answers, {kind} (s)", self.clicks(kind)))
+        if self.page_opens():
+            lines.append(_row("board drawn, page's own clock (s)", self.page_opens()))
+            lines.append(_row("interactive, page's own clock: board drawn + first answer (s)",
+                              self.page_interactive()))
+            lines.append(_row("click → board answers, page's own clock (s)",
+                              self.page_clicks()))
         kernel_mb = [rss / MB for rss in self.kernel_rss]
         lines.append(_row("kernel RSS, one per visitor (MB)", kernel_mb, digits=0))
         lines += ["", f"Kernels: {self.kernels_before} before (the pre-heated pool), "
@@ -193,8 +221,32 @@ SELECTED_JS = """
   const selection = gd.data.find(d => d.name === 'selection');
   const xs = [];
   (routes.customdata || []).forEach((c, i) => { if (c === route) xs.push(routes.x[i]); });
-  return JSON.stringify(Array.from(selection.x || [])) === JSON.stringify(xs);
+  const selected = JSON.stringify(Array.from(selection.x || [])) === JSON.stringify(xs);
+  const clock = window.__ttrClock;
+  if (selected && clock && clock.answered === null) clock.answered = performance.now();
+  return selected;
 }
+"""
+
+#: Run in every page before its own scripts: the page's own clock (``performance.now()``, in
+#: ms from the start of the navigation) notes when the board is first drawn with the status line
+#: under it, and when a click's mouse button comes up; SELECTED_JS notes when the board answered.
+#: These times leave out the driver's own delays (Playwright polls the page from another
+#: process, and on a busy machine that process waits for the CPU like everyone else).
+PAGE_CLOCK_JS = """
+(() => {
+  const clock = window.__ttrClock = {board: null, up: null, answered: null};
+  const look = () => {
+    const board = document.querySelector('.ttr-board .js-plotly-plot');
+    const status = document.querySelector('.ttr-status');
+    if (board && board._fullData && board.querySelector('.scatterlayer .trace')
+        && status && status.offsetParent) clock.board = performance.now();
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+  addEventListener('mouseup', () => { clock.up = performance.now(); clock.answered = null; },
+                   true);
+})();
 """
 
 _KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
@@ -206,13 +258,15 @@ async def browser_visit(browser: Browser, server: VoilaServer, number: int,
     leave the page as a person does (its ``beforeunload`` ends the kernel)."""
     problems: list[str] = []
     context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    await context.add_init_script(PAGE_CLOCK_JS)
     page = await context.new_page()
     page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     start = time.monotonic()
     events = _page_events(page, start)
     opened: float | None = None
-    clicks: list[float] = []
+    page_opened: float | None = None
+    clicks: list[Click] = []
     kernel_id = ""
     try:
         await page.goto(server.url(APP), wait_until="commit", timeout=OPEN_TIMEOUT * 1000)
@@ -221,6 +275,7 @@ async def browser_visit(browser: Browser, server: VoilaServer, number: int,
         await page.locator(".ttr-status").first.wait_for(state="visible",
                                                          timeout=OPEN_TIMEOUT * 1000)
         opened = time.monotonic() - start
+        page_opened = await board_drawn_at(page)
         found = _KERNEL_ID.search(await page.content())
         kernel_id = found[1] if found else ""
         if CELL_ERROR in await page.locator("body").inner_text():
@@ -243,7 +298,9 @@ async def browser_visit(browser: Browser, server: VoilaServer, number: int,
             await page.goto("about:blank")
         finally:
             await context.close()
-    return Visit("browser", number, opened, tuple(clicks), kernel_id, tuple(problems))
+    return Visit("browser", number, opened, tuple(c.seconds for c in clicks), kernel_id,
+                 tuple(problems), page_opened,
+                 tuple(c.page_seconds for c in clicks if c.page_seconds is not None))
 
 
 def _page_events(page: Any, start: float) -> list[str]:
@@ -280,10 +337,19 @@ def _frame(payload: str | bytes) -> str:
             f"({len(payload)} bytes)")
 
 
-async def click_route(page: Any, route: str) -> float:
+@dataclass(frozen=True)
+class Click:
+    """A click's answer time: as the driver saw it, and by the page's own clock (from the mouse
+    button coming up to the board's highlight; None without PAGE_CLOCK_JS)."""
+
+    seconds: float
+    page_seconds: float | None
+
+
+async def click_route(page: Any, route: str) -> Click:
     """Click the middle train space of ``route`` on the page's board like a person (the mouse
     rests on it first, for plotly's hover) and wait until the board highlights exactly that
-    route; the seconds from the click to the highlight."""
+    route; the time from the click to the highlight."""
     where = await page.evaluate(ROUTE_POINT_JS, route)
     if "error" in where:
         raise AssertionError(where["error"])
@@ -293,7 +359,18 @@ async def click_route(page: Any, route: str) -> float:
     await page.mouse.click(where["x"], where["y"])
     await page.wait_for_function(SELECTED_JS, arg=route, timeout=CLICK_TIMEOUT * 1000,
                                  polling=20)
-    return time.monotonic() - start
+    seconds = time.monotonic() - start
+    clock = await page.evaluate("() => window.__ttrClock || null")
+    if not clock or clock["up"] is None or clock["answered"] is None:
+        return Click(seconds, None)
+    return Click(seconds, (clock["answered"] - clock["up"]) / 1000)
+
+
+async def board_drawn_at(page: Any) -> float | None:
+    """Seconds from the page's navigation start to its board first drawn with the status line,
+    by the page's own clock (PAGE_CLOCK_JS); None if the page does not say."""
+    board = await page.evaluate("() => window.__ttrClock ? window.__ttrClock.board : null")
+    return None if board is None else board / 1000
 
 
 # --- a protocol visitor ------------------------------------------------------------------------

@@ -14,6 +14,10 @@ every visit it measures:
   with the status line under it;
 - **interactive**: from the first byte to the board answering a route click (the kernel's
   redraw of the selection), without the 0.2 s the mouse rests on the route before clicking;
+- **page's clock**: the same two moments by the page's own clock (``PAGE_CLOCK_JS`` in
+  benchmarks/classroom.py), from the first byte: the board drawn, and the board drawn plus the
+  click's answer from the mouse button coming up. The driver's figures above also hold its
+  own delays (it polls the page from another process, and it moves the mouse in steps);
 - **core-seconds**: the CPU time the visit cost the server (``ttr serve``) and the kernel that
   served the page, and, separately, the replacement kernel the pool starts for the next
   visitor (its start and its run of the app: what each visitor costs the machine in all);
@@ -40,7 +44,13 @@ from typing import Any
 import psutil  # type: ignore[import-untyped]
 from playwright.async_api import BrowserContext, async_playwright
 
-from benchmarks.classroom import click_route, cpu_seconds, wait_until_ready
+from benchmarks.classroom import (
+    PAGE_CLOCK_JS,
+    board_drawn_at,
+    click_route,
+    cpu_seconds,
+    wait_until_ready,
+)
 from tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -68,6 +78,8 @@ class VisitFigures:
     refill_cpu: float
     browser_cpu: float
     websocket_bytes: int
+    page_board: float  #: by the page's own clock, first byte → board drawn
+    page_interactive: float  #: page_board + the first click's answer by the page's clock
 
 
 def browser_cpu_seconds() -> float:
@@ -104,8 +116,13 @@ async def visit(context: BrowserContext, server: VoilaServer, pool: int,
                                                                     timeout=TIMEOUT * 1000)
     await page.locator(".ttr-status").first.wait_for(state="visible", timeout=TIMEOUT * 1000)
     board = time.monotonic()
-    await click_route(page, ROUTE)
+    click = await click_route(page, ROUTE)
     interactive = time.monotonic() - HOVER_REST
+    drawn = await board_drawn_at(page)
+    first_byte = await page.evaluate(
+        "() => performance.getEntriesByType('navigation')[0].responseStart / 1000")
+    if drawn is None or click.page_seconds is None:
+        raise AssertionError("the page's own clock did not see the board drawn and answering")
     after = {pid: cpu_seconds(pid) for pid in server.kernel_pids()}
     server_cpu = cpu_seconds(server.process.pid) - server_before
     browser_cpu = browser_cpu_seconds() - browser_before
@@ -117,7 +134,8 @@ async def visit(context: BrowserContext, server: VoilaServer, pool: int,
     refill_cpu = sum(cpu for pid, cpu in refill.items() if pid not in before)
     start = arrived[0] if arrived else board
     return VisitFigures(warm, board - start, interactive - start,
-                        server_cpu, kernel_cpu, refill_cpu, browser_cpu, received)
+                        server_cpu, kernel_cpu, refill_cpu, browser_cpu, received,
+                        drawn - first_byte, drawn - first_byte + click.page_seconds)
 
 
 async def run(visits: int, pool: int, server: VoilaServer) -> list[VisitFigures]:
@@ -133,6 +151,7 @@ async def run(visits: int, pool: int, server: VoilaServer) -> list[VisitFigures]
                 if context is not None:
                     await context.close()
                 context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+                await context.add_init_script(PAGE_CLOCK_JS)
             assert context is not None
             figures.append(await visit(context, server, pool, warm))
             print(_line(figures[-1]), flush=True)
@@ -147,14 +166,16 @@ def _line(f: VisitFigures) -> str:
     return (f"{kind}: board {f.board:.2f} s, interactive {f.interactive:.2f} s; core-seconds: "
             f"server {f.server_cpu:.2f}, kernel {f.kernel_cpu:.2f}, refill {f.refill_cpu:.2f}, "
             f"browser {f.browser_cpu:.2f}; "
-            f"websocket {f.websocket_bytes / 2**20:.2f} MB")
+            f"websocket {f.websocket_bytes / 2**20:.2f} MB; page's own clock: board "
+            f"{f.page_board:.2f} s, interactive {f.page_interactive:.2f} s")
 
 
 def report(figures: Sequence[VisitFigures]) -> str:
     """Medians of the cold and the warm visits, as a markdown table."""
-    lines = ["| visit | arrive → board (s) | interactive (s) | server core-s | kernel core-s "
+    lines = ["| visit | arrive → board (s) | interactive (s) | page's clock: board (s) "
+             "| page's clock: interactive (s) | server core-s | kernel core-s "
              "| refill core-s | browser core-s | websocket MB |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for warm in (False, True):
         group = [f for f in figures if f.warm == warm]
         if not group:
@@ -165,6 +186,8 @@ def report(figures: Sequence[VisitFigures]) -> str:
         lines.append(
             f"| {'warm cache' if warm else 'fresh browser'} ({len(group)}) "
             f"| {median(f.board for f in group):.2f} | {median(f.interactive for f in group):.2f} "
+            f"| {median(f.page_board for f in group):.2f} "
+            f"| {median(f.page_interactive for f in group):.2f} "
             f"| {median(f.server_cpu for f in group):.2f} "
             f"| {median(f.kernel_cpu for f in group):.2f} "
             f"| {median(f.refill_cpu for f in group):.2f} "

@@ -49,6 +49,7 @@ import json
 import logging
 import os
 import re
+import signal
 import socket
 import sys
 import threading
@@ -503,8 +504,9 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
 
     - ``/`` redirects (302) to the page of ``app`` when it exists; the list of the
       served directory stays at ``/voila/tree``.
-    - on the way out no pool kernel starts any more, and the stop waits for the starts under
-      way (:class:`PoolGate`), so that Voila shuts every kernel down.
+    - on SIGTERM or Ctrl-C no pool kernel starts any more, and the server's loop stops once
+      the starts under way have finished (:class:`PoolGate`), so that Voila shuts every kernel
+      down; a second signal stops it at once.
     - plotly's FigureWidget module is served at :func:`plotly_module_path`, cached for a year
       (see the module's docstring); the kernels learn that path from
       :data:`PLOTLY_MODULE_ENV`, and each page preloads it (:func:`preload_plotly_module`).
@@ -514,7 +516,6 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
       HTML/JavaScript, and a Voila page shows none: it executes every cell afresh. The kit's
       contents manager marks the cells untrusted (what Voila did) without asking the notary.
     """
-    from jupyter_core.utils import run_sync
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from tornado.web import RedirectHandler
 
@@ -535,10 +536,24 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
             settings["contents_manager"] = self.contents_manager
             return settings
 
-        def stop(self) -> None:
-            # no kernel starts from here on, and those starting finish first: all are shut down
-            run_sync(POOL_GATE.close)()
-            super().stop()
+        def _handle_signal_stop(self, sig: int, frame: Any) -> None:
+            # SIGTERM and Ctrl-C: first close the pool's gate on the server's own loop (a start
+            # under way finishes, so that Voila can shut its kernel down), then stop the loop;
+            # a second signal stops at once
+            self.log.info("Handle signal %s.", sig)
+            if POOL_GATE.closed:
+                self.ioloop.add_callback_from_signal(self.ioloop.stop)
+            else:
+                POOL_GATE.closed = True
+                self.ioloop.add_callback_from_signal(self._stop_after_pool_starts)
+
+        async def _stop_after_pool_starts(self) -> None:
+            await POOL_GATE.close()
+            self.ioloop.stop()
+
+        def setup_template_dirs(self) -> None:  # where Voila's initialize handles SIGTERM
+            super().setup_template_dirs()
+            signal.signal(signal.SIGINT, self._handle_signal_stop)  # and Ctrl-C the same way
 
         def init_handlers(self) -> list[Any]:
             handlers: list[Any] = super().init_handlers()

@@ -28,7 +28,8 @@ is in that one dictionary, so a test can read the policy without starting a serv
   bundle, 5 MB) would otherwise travel inside every board's widget state, through every page's
   websocket, and cost the kernel and the server a 5 MB JSON message per page. ``ttr serve``
   hands it out as a file at :func:`plotly_module_path` with a year-long, immutable cache
-  lifetime (the path carries plotly's version), and tells its kernels so (the
+  lifetime (the path carries plotly's version), after a compile hint for V8
+  (:data:`COMPILE_HINT`), and tells its kernels so (the
   :data:`PLOTLY_MODULE_ENV` variable); a kernel that sees the variable gives every
   ``FigureWidget`` a few-line module that imports that file (:func:`use_served_plotly_module`),
   which the browser then keeps in its HTTP cache. Elsewhere (JupyterLab, Binder) nothing
@@ -89,6 +90,12 @@ UNUSED_EXTENSIONS = ("jupyterlab-plotly",)  #: JupyterLab extensions the kit's p
 PLOTLY_MODULE_ENV = "TTR_PLOTLY_MODULE"  #: the served plotly module's path, for the kernels
 PLOTLY_MODULE = "widgetbundle.js"  #: plotly's FigureWidget module, in plotly/package_data/
 MODULE_CACHE_SECONDS = 365 * 86400  #: how long a browser keeps the served plotly module
+#: V8's explicit compile hint (Chromium 136 and later; a plain comment to other browsers), put
+#: before the served plotly module: compile all its functions at once, on a background thread
+#: while the file arrives, not one by one on the page's main thread as each is first called
+#: (loading the module calls most of them). Measured on 2 cores: the board drawn 0.15 s
+#: sooner, and no more CPU.
+COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 
 
 class ServeError(TTRError):
@@ -557,9 +564,8 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
 
         def init_handlers(self) -> list[Any]:
             handlers: list[Any] = super().init_handlers()
-            folder, name = plotly_module_path(self.base_url).rsplit("/", 1)  # group: the name
-            handlers.insert(0, (f"{re.escape(folder)}/({re.escape(name)})", module_handler,
-                                {"path": str(plotly_module_file().parent)}))
+            handlers.insert(0, (re.escape(plotly_module_path(self.base_url)), module_handler,
+                                {"body": served_plotly_module()}))
             if not (Path(self.root_dir) / app).is_file():
                 return handlers
             target = notebook_url(self.server_url, app)
@@ -585,18 +591,33 @@ def plotly_module_file() -> Path:
     return Path(spec.origin).parent / "package_data" / PLOTLY_MODULE
 
 
+def served_plotly_module() -> bytes:
+    """What ``ttr serve`` hands out as plotly's module: the installed file after
+    :data:`COMPILE_HINT`."""
+    return COMPILE_HINT + plotly_module_file().read_bytes()
+
+
 def cached_module_handler() -> type[Any]:
-    """A tornado handler serving one file that browsers keep for :data:`MODULE_CACHE_SECONDS`
-    without asking again (``immutable``: the address changes when the file does)."""
-    from tornado.web import StaticFileHandler
+    """A tornado handler serving one body (given as ``body``) as JavaScript that browsers keep
+    for :data:`MODULE_CACHE_SECONDS` without asking again (``immutable``: the address changes
+    when the file does)."""
+    import hashlib
 
-    class CachedModuleHandler(StaticFileHandler):
-        def get_cache_time(self, path: str, modified: Any, mime_type: str) -> int:
-            return MODULE_CACHE_SECONDS
+    from tornado.web import RequestHandler
 
-        def set_extra_headers(self, path: str) -> None:
+    class CachedModuleHandler(RequestHandler):  # type: ignore[misc]
+        def initialize(self, body: bytes) -> None:
+            self.body = body
+            self.etag = f'"{hashlib.sha1(body).hexdigest()}"'  # once, not per request
+
+        def compute_etag(self) -> str:
+            return self.etag
+
+        def get(self) -> None:
+            self.set_header("Content-Type", "text/javascript; charset=utf-8")
             self.set_header("Cache-Control", f"public, max-age={MODULE_CACHE_SECONDS}, "
                                              "immutable")
+            self.finish(self.body)
 
     return CachedModuleHandler
 

@@ -457,7 +457,10 @@ def test_ttr_serve_answers_and_stops_cleanly(stop: signal.Signals) -> None:
         connection.request("GET", serving.plotly_module_path())
         module = connection.getresponse()
         body = module.read()
-        assert module.status == 200 and body == serving.plotly_module_file().read_bytes()
+        assert module.status == 200 and body == serving.served_plotly_module()
+        assert body.startswith(b"//# allFunctionsCalledOnLoad\n")  # V8 compiles it at once
+        assert body.endswith(serving.plotly_module_file().read_bytes())
+        assert module.getheader("Content-Type").startswith("text/javascript")
         assert module.getheader("Cache-Control") == (
             f"public, max-age={serving.MODULE_CACHE_SECONDS}, immutable")
         beside = serving.plotly_module_path().replace(serving.PLOTLY_MODULE, "plotly.min.js")

@@ -49,7 +49,7 @@ from ttr_widgets.rules.variants import variant_names
 from ttr_widgets.rules.words import possessive
 
 from .answers import city_answer
-from .app_bots import BotSeats, because
+from .app_bots import BotSeats, BotTurns, because
 from .app_view import TABS, TableView
 from .claim import ClaimPanel, TunnelPanel, route_title
 from .depots import CollectPanel, FeedRow
@@ -117,7 +117,7 @@ class PlayApp(BotSeats, TableView, widgets.VBox):
         self._highlight: tuple[tuple[str, ...], str] = ((), "")
         self._paused = paused  #: bots wait (after undo / jump / load) until "Play on"
         self._told, self._since = "", 0  #: the person's last move, and the step after it
-        self._bot_task: asyncio.Task[None] | None = None
+        self._bots = BotTurns()  #: the bots' moves under way on the event loop
         self._sheet: tuple[GameState, ScoreSheet] | None = None
         self._was_over = False
         self._deal_checked: tuple[GameState, bool] | None = None
@@ -253,7 +253,7 @@ class PlayApp(BotSeats, TableView, widgets.VBox):
     @property
     def bot_task(self) -> asyncio.Task[None] | None:
         """The running bots' task, if bots are playing on the event loop now."""
-        return self._bot_task
+        return self._bots.task
 
     @property
     def paused(self) -> bool:

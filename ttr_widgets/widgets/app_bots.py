@@ -3,13 +3,15 @@ the running event loop (or at once without one), the line that tells a round, an
 after-game review run off the loop.
 
 ``BotSeats`` is a part of ``app.PlayApp`` (a mixin: it reads and sets the app's game, seats,
-pause and status line); it holds no state of its own.
+pause and status line); it holds no state of its own. ``BotTurns`` paces the bots' moves, for
+the play app and the team table alike.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ttr_widgets.rules.bots import BOTS
@@ -28,7 +30,49 @@ if TYPE_CHECKING:
     from .review import ReviewPanel
     from .status import StatusLine
 
-__all__ = ["BotSeats", "because", "running_loop"]
+__all__ = ["BotSeats", "BotTurns", "because", "running_loop"]
+
+
+class BotTurns:
+    """The bots' turns at a table: one move every ``delay`` seconds on the running event loop,
+    so that a person sees each move, or all at once where no loop runs (a script, a test) or the
+    delay is 0. The table says what a move is and how it is shown (:meth:`play`)."""
+
+    def __init__(self) -> None:
+        self.task: asyncio.Task[None] | None = None  #: the moves under way on the loop
+
+    def play(self, delay: float, *, to_move: Callable[[], bool],
+             step: Callable[[bool], bool], finish: Callable[[bool], None]) -> bool:
+        """While ``to_move()``, make one bot move with ``step(on_loop)`` (on the loop it also
+        shows the move; at once, a false result stops), then ``finish(on_loop)``. True if the
+        moves were played at once; False if they were set going on the loop."""
+        loop = running_loop()
+        if delay <= 0 or loop is None:
+            while to_move() and step(False):
+                pass
+            finish(False)
+            return True
+        self.task = loop.create_task(self._run(delay, to_move, step, finish))
+        return False
+
+    async def _run(self, delay: float, to_move: Callable[[], bool],
+                   step: Callable[[bool], bool], finish: Callable[[bool], None]) -> None:
+        try:
+            while to_move():
+                await asyncio.sleep(delay)
+                if not to_move():
+                    break
+                step(True)
+        finally:
+            if self.task is asyncio.current_task():  # not stopped or replaced meanwhile
+                self.task = None
+                finish(True)
+
+    def stop(self) -> None:
+        """Stop the moves under way on the loop (none is half made: a move is one step)."""
+        task, self.task = self.task, None
+        if task is not None:
+            task.cancel()
 
 
 class BotSeats:
@@ -44,7 +88,7 @@ class BotSeats:
         _paused: bool
         _told: str
         _since: int
-        _bot_task: asyncio.Task[None] | None
+        _bots: BotTurns
         _reviewed: GameState | None
         _review_task: asyncio.Task[None] | None
 
@@ -81,23 +125,23 @@ class BotSeats:
         ``bot_delay`` is 0 or no event loop runs, else on the loop, one move per delay.
         Returns whether the bots moved or were set going; the status line then tells ``told``
         (the person's move), what the bots did, and whose turn it is."""
-        if self._paused or not self._bot_to_move() or self._bot_task is not None:
+        if self._paused or not self._bot_to_move() or self._bots.task is not None:
             return False
         self._told, self._since = told, self._game.cursor
-        loop = running_loop()
-        if self.bot_delay <= 0 or loop is None:
-            played = True
-            while self._bot_to_move() and not self._paused and played:
-                played = self._bot_move(render=False)
-            self._render()
-            if not self._paused:
-                self.status.say(self._story(with_prompt=True), "done" if told else "info")
+        if self._bots.play(self.bot_delay, to_move=lambda: self._bot_to_move() and not self._paused,
+                           step=lambda on_loop: self._bot_move(render=on_loop),
+                           finish=self._bots_done):
             return True
-        self._bot_task = loop.create_task(self._run_bots())
         self._render()
         if told:
             self.status.say(told, "done")
         return True
+
+    def _bots_done(self, on_loop: bool) -> None:
+        """The bots stopped: a person is to move, the game ended, or the bots were paused."""
+        self._render()
+        if not (self._bot_to_move() if on_loop else self._paused):
+            self.status.say(self._story(with_prompt=True), "done" if self._told else "info")
 
     def _story(self, *, with_prompt: bool) -> str:
         """The person's last move, what the bots did since, and (``with_prompt``) what the
@@ -111,21 +155,6 @@ class BotSeats:
         if with_prompt:
             parts.append(self._prompt())
         return " ".join(p for p in parts if p)
-
-    async def _run_bots(self) -> None:
-        try:
-            while self._bot_to_move() and not self._paused:
-                await asyncio.sleep(self.bot_delay)
-                if not self._bot_to_move() or self._paused:
-                    break
-                self._bot_move(render=True)
-        finally:
-            if self._bot_task is asyncio.current_task():  # not replaced by a newer task
-                self._bot_task = None
-                self._render()
-                if not self._bot_to_move():
-                    self.status.say(self._story(with_prompt=True),
-                                    "done" if self._told else "info")
 
     def _bot_move(self, *, render: bool) -> bool:
         """Play the bot's move (with ``render``, show it and tell it); returns whether it was
@@ -176,9 +205,7 @@ class BotSeats:
         self.review.clear()
 
     def _stop_bots(self) -> None:
-        task, self._bot_task = self._bot_task, None
-        if task is not None:
-            task.cancel()
+        self._bots.stop()
 
 
 def because(who: str, reason: str) -> str:

@@ -37,8 +37,7 @@ from .scoring_view import longest_trail_routes
 from .status import why_html
 
 if TYPE_CHECKING:
-    import asyncio
-
+    from .app_bots import BotTurns
     from .claim import ClaimPanel, TunnelPanel
     from .depots import CollectPanel, FeedRow
     from .hand import HandView
@@ -84,7 +83,7 @@ class TableView:
         _selected: str | None
         _selected_city: str | None
         _highlight: tuple[tuple[str, ...], str]
-        _bot_task: asyncio.Task[None] | None
+        _bots: BotTurns
         _sheet: tuple[GameState, ScoreSheet] | None
         _was_over: bool
 
@@ -136,7 +135,7 @@ class TableView:
             self.scoring.show_running(state, self.map_view.player_colors)
         self._was_over = over
         active = (viewer is not None and viewer == state.current and not over
-                  and self._kinds[state.current] == "human" and self._bot_task is None)
+                  and self._kinds[state.current] == "human" and self._bots.task is None)
         humans = self.humans
         extras = options_title(self._game.initial.options)
         self.title.value = (

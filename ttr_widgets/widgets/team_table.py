@@ -52,7 +52,7 @@ from ttr_widgets.rules.teams import (
 )
 from ttr_widgets.rules.words import count, possessive
 
-from .app_bots import running_loop
+from .app_bots import BotTurns
 from .map_view import MapView
 from .market import card_chip
 from .players import hotseat_viewer, humans
@@ -126,7 +126,7 @@ class TeamTable(widgets.HBox):
         self.bot_delay = bot_delay
         self._revealed: tuple[int, int] | None = None
         self._selected: str | None = None
-        self._bot_task: asyncio.Task[None] | None = None
+        self._bots = BotTurns()  #: the bots' moves under way on the event loop
         self._on_leave = on_leave
         self.moves = 0  #: actions played so far (the browser test waits on it)
         #: called after each move a person plays, with (before, action, after)
@@ -213,7 +213,7 @@ class TeamTable(widgets.HBox):
 
     @property
     def bot_task(self) -> asyncio.Task[None] | None:
-        return self._bot_task
+        return self._bots.task
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -285,9 +285,7 @@ class TeamTable(widgets.HBox):
 
     def stop(self) -> None:
         """Stop the bots playing on the event loop."""
-        task, self._bot_task = self._bot_task, None
-        if task is not None:
-            task.cancel()
+        self._bots.stop()
 
     # -- seats and bots ------------------------------------------------------------------------
 
@@ -309,33 +307,31 @@ class TeamTable(widgets.HBox):
     def _advance(self, told: str = "") -> bool:
         """Bots play until a person is to move: at once without a loop or delay, else one
         move per ``bot_delay`` on the loop."""
-        if not self._bot_to_move() or self._bot_task is not None:
+        if not self._bot_to_move() or self._bots.task is not None:
             return False
-        loop = running_loop()
-        if self.bot_delay <= 0 or loop is None:
-            while self._bot_to_move():
-                self._bot_move()
+
+        def finish(on_loop: bool) -> None:
             self._render()
-            self.status.say(f"{told} {self._prompt()}".strip(), "done" if told else "info")
+            if on_loop:
+                self.status.say(f"{self._game.last_event} {self._prompt()}")
+            else:
+                self.status.say(f"{told} {self._prompt()}".strip(), "done" if told else "info")
+
+        if self._bots.play(self.bot_delay, to_move=self._bot_to_move, step=self._bot_step,
+                           finish=finish):
             return True
-        self._bot_task = loop.create_task(self._run_bots())
         self._render()
         if told:
             self.status.say(told, "done")
         return True
 
-    async def _run_bots(self) -> None:
-        try:
-            while self._bot_to_move():
-                await asyncio.sleep(self.bot_delay)
-                self._bot_move()
-                self._render()
-                self.status.say(self._game.last_event)
-        finally:
-            if self._bot_task is asyncio.current_task():
-                self._bot_task = None
-                self._render()
-                self.status.say(f"{self._game.last_event} {self._prompt()}")
+    def _bot_step(self, on_loop: bool) -> bool:
+        """One bot move; on the loop, shown and told at once."""
+        self._bot_move()
+        if on_loop:
+            self._render()
+            self.status.say(self._game.last_event)
+        return True
 
     def _bot_move(self) -> None:
         """The bot of the seat to move decides from that seat's view only."""
@@ -376,7 +372,7 @@ class TeamTable(widgets.HBox):
         game, viewer = self._game, self.viewer
         seen = view(game, viewer) if viewer is not None else None
         active = (seen is not None and viewer == game.current and not game.is_over
-                  and self._kinds[game.current] == "human" and self._bot_task is None)
+                  and self._kinds[game.current] == "human" and self._bots.task is None)
         self.teams_html.value = self._teams_html()
         hotseat = len(self.humans) > 1 and viewer is None and game.current in self.humans
         self.show_hand.layout.display = None if hotseat and not game.is_over else "none"

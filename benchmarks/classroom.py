@@ -82,7 +82,6 @@ CLICK_TIMEOUT = 60.0  #: seconds a visitor waits for the board to answer a click
 LEAVE_TIMEOUT = 90.0  #: seconds for every kernel to end once the class has left
 CELL_ERROR = "There was an error when executing cell"
 MB = 1024 * 1024
-SETTLE = 1.0  #: a kernel is ready once its CPU time has not grown for this long
 
 
 # --- results -----------------------------------------------------------------------------------
@@ -553,35 +552,6 @@ async def _shutdown_beacon(client: AsyncHTTPClient, server: VoilaServer, kernel_
         problems.append(f"shutdown beacon answered {response.code}")
 
 
-# --- the pool ---------------------------------------------------------------------------------
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of one process so far (0 once it has gone)."""
-    try:
-        times = psutil.Process(pid).cpu_times()
-    except psutil.NoSuchProcess:
-        return 0.0
-    return float(times.user + times.system)
-
-
-def wait_until_ready(server: VoilaServer, pool: int, timeout: float = OPEN_TIMEOUT
-                     ) -> dict[int, float]:
-    """Wait until the pool is full and every kernel's CPU time has stopped growing (the app has
-    run in each); their CPU seconds by pid."""
-    deadline = time.monotonic() + timeout
-    server.wait_for_kernels(pool, timeout=timeout)
-    seen = {pid: cpu_seconds(pid) for pid in server.kernel_pids()}
-    still = time.monotonic()
-    while time.monotonic() < deadline:
-        time.sleep(0.25)
-        now = {pid: cpu_seconds(pid) for pid in server.kernel_pids()}
-        if now != seen or len(now) != pool:
-            seen, still = now, time.monotonic()
-        elif time.monotonic() - still >= SETTLE:
-            return now
-    raise TimeoutError(f"the pool of {pool} did not settle within {timeout:.0f} s")
-
-
 # --- the class ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -617,7 +587,7 @@ class Setup:
 
 async def run_class(server: VoilaServer, setup: Setup) -> Classroom:
     """Send the class to the app (see the module) and measure it."""
-    before = len(await asyncio.to_thread(wait_until_ready, server, setup.pool))
+    before = len(await asyncio.to_thread(server.wait_until_ready, setup.pool, OPEN_TIMEOUT))
     if setup.server_nice:
         _renice([server.process.pid, *server.kernel_pids()], setup.server_nice)
     server_before = _rss(server.process.pid)

@@ -44,13 +44,7 @@ from typing import Any
 import psutil  # type: ignore[import-untyped]
 from playwright.async_api import BrowserContext, async_playwright
 
-from benchmarks.classroom import (
-    PAGE_CLOCK_JS,
-    board_drawn_at,
-    click_route,
-    cpu_seconds,
-    wait_until_ready,
-)
+from benchmarks.classroom import PAGE_CLOCK_JS, board_drawn_at, click_route
 from tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -59,6 +53,7 @@ from tests.browser import (
     VoilaServer,
     running_server,
 )
+from ttr_widgets.testing.browser import cpu_seconds
 
 APP = "Play.ipynb"
 ROUTE = "usa-031"  #: Denver–Helena, the route each visitor clicks
@@ -97,7 +92,7 @@ def browser_cpu_seconds() -> float:
 async def visit(context: BrowserContext, server: VoilaServer, pool: int,
                 warm: bool) -> VisitFigures:
     """Open the app in ``context``, click ``ROUTE``, leave; the visit's figures."""
-    before = await asyncio.to_thread(wait_until_ready, server, pool)
+    before = await asyncio.to_thread(server.wait_until_ready, pool, TIMEOUT)
     server_before = cpu_seconds(server.process.pid)
     browser_before = browser_cpu_seconds()
     page = await context.new_page()
@@ -130,7 +125,7 @@ async def visit(context: BrowserContext, server: VoilaServer, pool: int,
     kernel_cpu = sum(after[pid] - before[pid] for pid in served)
     await page.goto("about:blank")  # its beforeunload ends the kernel
     await page.close()
-    refill = await asyncio.to_thread(wait_until_ready, server, pool)
+    refill = await asyncio.to_thread(server.wait_until_ready, pool, TIMEOUT)
     refill_cpu = sum(cpu for pid, cpu in refill.items() if pid not in before)
     start = arrived[0] if arrived else board
     return VisitFigures(warm, board - start, interactive - start,

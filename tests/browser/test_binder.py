@@ -302,7 +302,7 @@ async def visit(binder: BinderServer) -> BinderVisit:
                                                              timeout=RENDER_TIMEOUT_MS)
         with_app = await asyncio.to_thread(server.wait_for_kernels, 1)
         await asyncio.to_thread(_record_memory, server)
-        seconds = await click_route(page, ROUTE)
+        seconds = (await click_route(page, ROUTE)).seconds
         await page.screenshot(path=str(SCREENSHOTS / "binder-app-route-clicked.png"))
         await page.get_by_role("link", name="Lesson 1 · The board and the goal").first.click()
         await page.wait_for_url(binder.page_url("01-Board-and-Goal.ipynb"),

@@ -310,12 +310,11 @@ def test_ttr_serve_stops_at_once_while_a_replacement_kernel_waits() -> None:
     """A visitor took the pool's kernel, so a replacement waits to start: stopping the server
     then ends at once and cleanly (``running_server`` checks exit code 0 and no kernel left),
     rather than waiting out the fill delay to start a kernel only to shut it down."""
-    from benchmarks.classroom import wait_until_ready
     from ttr_widgets.testing.browser import running_server
 
     with running_server(TEST_NOTEBOOKS, notebook="click_points.ipynb",
                         log_name="serve-stop-with-pool") as server:
-        wait_until_ready(server, 1, timeout=90)  # the pool's kernel has run the notebook
+        server.wait_until_ready(1, timeout=90)  # the pool's kernel has run the notebook
         with urllib.request.urlopen(server.url("click_points.ipynb"), timeout=90) as page:
             assert page.status == 200  # rendered in the pre-heated kernel, which it now holds
         stopping = time.monotonic()

@@ -46,6 +46,7 @@ __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "HOVER_REST_MS",
+    "KERNEL_SETTLE",
     "KIT_NOTEBOOKS",
     "RENDER_TIMEOUT_MS",
     "REPO",
@@ -56,6 +57,7 @@ __all__ = [
     "WIDGET_READY",
     "VoilaServer",
     "click_plotly_point",
+    "cpu_seconds",
     "expect_text",
     "find_plotly_point",
     "http_status",
@@ -86,7 +88,19 @@ RENDER_TIMEOUT_MS = 90_000  #: a cold kernel on a busy 2-core machine can take a
 WIDGET_READY = ".js-plotly-plot, .jupyter-widgets"  #: default "the page has rendered" selector
 
 
+KERNEL_SETTLE = 1.0  #: seconds: a kernel is ready once its CPU time has not grown for this long
+
+
 # --- the server --------------------------------------------------------------------------------
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of one process so far (0 once it has gone)."""
+    try:
+        times = psutil.Process(pid).cpu_times()
+    except psutil.NoSuchProcess:
+        return 0.0
+    return float(times.user + times.system)
+
 
 @dataclass(frozen=True)
 class VoilaServer:
@@ -127,6 +141,23 @@ class VoilaServer:
             time.sleep(0.25)
             seen = len(self.kernel_pids())
         return seen
+
+    def wait_until_ready(self, pool: int, timeout: float = 240.0) -> dict[int, float]:
+        """Wait until ``pool`` kernels run and none's CPU time has grown for
+        :data:`KERNEL_SETTLE` seconds (the pool is full and the app has run in each kernel);
+        their CPU seconds by pid."""
+        deadline = time.monotonic() + timeout
+        self.wait_for_kernels(pool, timeout=timeout)
+        seen = {pid: cpu_seconds(pid) for pid in self.kernel_pids()}
+        still = time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.25)
+            now = {pid: cpu_seconds(pid) for pid in self.kernel_pids()}
+            if now != seen or len(now) != pool:
+                seen, still = now, time.monotonic()
+            elif time.monotonic() - still >= KERNEL_SETTLE:
+                return now
+        raise TimeoutError(f"the pool of {pool} did not settle within {timeout:.0f} s")
 
     def log_tail(self, lines: int = 40) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""

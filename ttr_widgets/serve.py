@@ -36,8 +36,9 @@ is in that one dictionary, so a test can read the policy without starting a serv
   changes;
 - every page works offline: the kit's template ``ttr`` (``ttr_widgets/share/voila/templates/
   ttr/``, found through ``JUPYTER_PATH``) is Voila's ``lab`` template without the Font Awesome
-  stylesheets it links from a CDN, and the notebook list is Voila's classic (jinja) tree, since
-  the JupyterLab-based one logs widget-manager errors in the console of a page without a kernel.
+  stylesheets it links from a CDN (and with its loading spinner standing still), and the
+  notebook list is Voila's classic (jinja) tree, since the JupyterLab-based one logs
+  widget-manager errors in the console of a page without a kernel.
 """
 
 from __future__ import annotations

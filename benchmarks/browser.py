@@ -56,6 +56,7 @@ from tests.browser import (  # noqa: E402
 from tests.browser.play_helpers import PlayPage  # noqa: E402
 from ttr_widgets.rules.maps import load_map  # noqa: E402
 from ttr_widgets.serve import notebook_url  # noqa: E402
+from ttr_widgets.testing.browser import cpu_seconds  # noqa: E402
 from ttr_widgets.widgets.claim import route_title  # noqa: E402
 from ttr_widgets.widgets.render import SELECTION  # noqa: E402
 
@@ -245,14 +246,8 @@ def wait_until_idle(server: VoilaServer, quiet: float = 2.0, timeout: float = 12
 
 
 def _cpu_seconds(server: VoilaServer) -> float:
-    total = 0.0
-    for pid in [server.process.pid, *server.kernel_pids()]:
-        try:
-            times = psutil.Process(pid).cpu_times()
-        except psutil.NoSuchProcess:
-            continue
-        total += times.user + times.system
-    return total
+    """CPU seconds so far of the server and its kernels together."""
+    return sum(cpu_seconds(pid) for pid in [server.process.pid, *server.kernel_pids()])
 
 
 def write_bare_notebook(path: Path) -> None:

@@ -49,6 +49,7 @@ from ttr_widgets.widgets.records import RecordsPanel, record_href, uploaded_game
 from ttr_widgets.widgets.scoring_view import ScoringView, longest_trail_routes
 from ttr_widgets.widgets.status import StatusLine, describe_action
 from ttr_widgets.widgets.stepper import Stepper, decision_points
+from ttr_widgets.widgets.team_start import TeamStartPanel
 from ttr_widgets.widgets.tickets import TicketChoicePanel, TicketsView
 
 MINI = load_map("mini")
@@ -319,6 +320,25 @@ def test_start_panel_describes_the_game_and_names_a_bad_field():
     panel.seed.value = "forty"
     with pytest.raises(ValueError, match="seed"):
         panel.setup()
+
+
+@pytest.mark.parametrize("make", [lambda: StartPanel(Recorder()),
+                                  lambda: TeamStartPanel(lambda: None)],
+                         ids=["game", "team game"])
+def test_both_start_panels_refuse_an_empty_name_and_a_bad_seed_in_the_same_words(make):
+    panel = make()
+    panel.names[1].value = "   "
+    with pytest.raises(ValueError) as refused:
+        panel.setup()
+    assert str(refused.value) == "player 2: a name is needed"
+    panel.names[1].value = " Bea "
+    panel.seed.value = "soon"
+    with pytest.raises(ValueError) as refused:
+        panel.setup()
+    assert str(refused.value) == "seed: expected a whole number, not 'soon'"
+    panel.seed.value = " 7 "
+    setup = panel.setup()
+    assert setup.players[1] == "Bea" and setup.seed == 7
 
 
 # --------------------------------------------------------------------------- stepper

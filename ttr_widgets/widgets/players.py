@@ -21,7 +21,7 @@ from ttr_widgets.rules.words import count
 from .style import DEFAULT_PLAYER_COLORS
 
 __all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bot_words", "hotseat_viewer",
-           "humans", "options_title", "seat_words", "variant_title"]
+           "humans", "options_title", "seat_names", "seat_words", "typed_seed", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
 #: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
@@ -244,15 +244,7 @@ class StartPanel(widgets.VBox):
     def setup(self) -> GameSetup:
         """The game the panel describes; ``ValueError`` naming the field when it cannot."""
         n = self.count.value
-        names = tuple(w.value.strip() for w in self.names[:n])
-        for i, name in enumerate(names):
-            if not name:
-                raise ValueError(f"player {i + 1}: a name is needed")
-        text = self.seed.value.strip()
-        try:
-            seed = int(text) if text else None
-        except ValueError:
-            raise ValueError(f"seed: expected a whole number, not {text!r}") from None
+        names, seed = seat_names(self.names[:n]), typed_seed(self.seed)
         variant = self.variant.value if self.variant.value in _variants_of(self.map.value) \
             else BASE
         return GameSetup(self.map.value, names, tuple(w.value for w in self.kinds[:n]), seed,
@@ -272,6 +264,26 @@ class StartPanel(widgets.VBox):
             self.names[i].value = name
             self.kinds[i].value = kind
         self.seed.value = ""
+
+
+def seat_names(fields: Sequence[widgets.Text]) -> tuple[str, ...]:
+    """The names typed in these seats' fields, trimmed; ``ValueError`` naming the first seat
+    left without one (a start panel's check, for games and team games alike)."""
+    names = tuple(field.value.strip() for field in fields)
+    for i, name in enumerate(names):
+        if not name:
+            raise ValueError(f"player {i + 1}: a name is needed")
+    return names
+
+
+def typed_seed(field: widgets.Text) -> int | None:
+    """The seed typed in a start panel's field, or None (left blank: a new random deal);
+    ``ValueError`` when it is not a whole number."""
+    text = field.value.strip()
+    try:
+        return int(text) if text else None
+    except ValueError:
+        raise ValueError(f"seed: expected a whole number, not {text!r}") from None
 
 
 def _kind_choice(kind: str) -> str:

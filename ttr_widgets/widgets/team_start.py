@@ -20,6 +20,7 @@ from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.teams import map_refusal
 
+from .players import seat_names, typed_seed
 from .team_table import TEAM_COLORS, TEAM_KINDS, TeamTable, team_label
 
 if TYPE_CHECKING:
@@ -97,15 +98,7 @@ class TeamStartPanel(widgets.VBox):
         """The team game the panel describes; ``ValueError`` naming the field when it
         cannot."""
         n = self.count.value
-        names = tuple(w.value.strip() for w in self.names[:n])
-        for i, name in enumerate(names):
-            if not name:
-                raise ValueError(f"player {i + 1}: a name is needed")
-        text = self.seed.value.strip()
-        try:
-            seed = int(text) if text else None
-        except ValueError:
-            raise ValueError(f"seed: expected a whole number, not {text!r}") from None
+        names, seed = seat_names(self.names[:n]), typed_seed(self.seed)
         return TeamSetup(self.map.value, names, tuple(w.value for w in self.kinds[:n]), seed)
 
 

@@ -421,6 +421,14 @@ def test_one_station_per_city_and_three_at_most():
     refused(used, BuildStation("Madrid", "red", 0), "station.limit")
 
 
+def test_a_station_of_a_player_called_you_is_your_station():
+    state = scenario(EUROPE, ["You", "Bob"], hands=[{}, {"red": 6}], stations={"Paris": 0},
+                     current=1)
+    with pytest.raises(RulesError) as caught:
+        apply(state, BuildStation("Paris", "red", 0))
+    assert caught.value.reason == "Paris already has your station."  # never "You's"
+
+
 def test_no_stations_on_the_usa_map():
     state = scenario(USA, 2, hands=[{"red": 6}])
     refused(state, BuildStation("Atlanta", "red", 0), "station.map")

@@ -31,7 +31,7 @@ from .errors import RulesError
 from .graph import connected, ticket_path
 from .model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
 from .state import OPEN, CollectChoice, DepotPlacement, GameState, TicketChoice, evolve
-from .words import count, plural
+from .words import count, plural, possessive
 
 __all__ = [
     "CollectOffer",
@@ -305,7 +305,7 @@ def describe_action(state: GameState, action: Action) -> str:
         return f"build a station in {city(action.city)} with {paid}"
     if isinstance(action, FeedWarehouse):
         whose = "your own" if action.player == state.current else \
-            f"{state.players[action.player].name}'s"
+            possessive(state.players[action.player].name, capital=False)
         size = warehouse_sizes(state)[action.player]
         return (f"feed {whose} Warehouse ({count(size, 'card')}) with the pile's top card, "
                 "then draw")

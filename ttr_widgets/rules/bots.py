@@ -39,7 +39,7 @@ from .state import (
     TicketChoice,
     TunnelPayment,
 )
-from .words import count
+from .words import count, possessive
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +304,8 @@ def _feed(state: GameState, plan: _Plan) -> Choice:
                       "the planned routes")
     others = [p for p in range(state.num_players) if p != me] or [me]
     target = min(others, key=lambda p: (sum(state.warehouses[p]), p))
-    return Choice(FeedWarehouse(target), f"feeds {state.players[target].name}'s Warehouse: "
-                  "the smallest")
+    whose = possessive(state.players[target].name, capital=False)
+    return Choice(FeedWarehouse(target), f"feeds {whose} Warehouse: the smallest")
 
 
 def _draw(state: GameState, plan: _Plan, *, second: bool, rng: random.Random) -> Choice:

@@ -50,7 +50,7 @@ from .state import (
     TicketChoice,
     TunnelPayment,
 )
-from .words import count
+from .words import count, possessive
 
 COLOR_INDICES = tuple(range(len(COLORS)))
 
@@ -472,7 +472,7 @@ def _check_station(state: GameState, action: BuildStation) -> None:
     for city, owner in state.stations:
         if city == action.city:
             raise RulesError("station.one-per-city", f"{board.city_label(city)} already has "
-                             f"{state.players[owner].name}'s station.")
+                             f"{possessive(state.players[owner].name, capital=False)} station.")
     if state.piece_at(action.city) == "depot":
         raise RulesError("wd.one-piece", f"{board.city_label(action.city)} holds a Depot; a "
                          "city holds one piece.")

@@ -57,7 +57,7 @@ from .state import (
     evolve,
 )
 from .variants import TicketRules, ticket_rules
-from .words import count, says, their, verb
+from .words import count, possessive, says, their, verb
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -253,7 +253,7 @@ def _feed(state: GameState, action: FeedWarehouse) -> GameState:
     warehouses = (*state.warehouses[:owner], add_card(state.warehouses[owner], card),
                   *state.warehouses[owner + 1:])
     whose = f"{their(state.player.name)} own" if owner == state.current \
-        else f"{state.players[owner].name}'s"
+        else possessive(state.players[owner].name, capital=False)
     changes, note = restock_from_warehouses(state, {"warehouses": warehouses,
                                                      **pile.changes()})
     state = evolve(state, pending=FirstCard(), **changes,

@@ -150,7 +150,8 @@ class CollectPanel(widgets.VBox):
              ticked: bool) -> widgets.Checkbox:
         board = state.board
         label = board.city_label(city)
-        whose = "your own" if owner == state.current else f"{state.players[owner].name}'s"
+        whose = ("your own" if owner == state.current
+                 else possessive(state.players[owner].name, capital=False))
         box = widgets.Checkbox(value=ticked, indent=False,
                                description=f"{label}: {whose} Warehouse, {count(size, 'card')} — "
                                            "costs 1 Depot",

@@ -490,7 +490,8 @@ def _colors(game: Game) -> tuple[str, ...]:
 def _trail_options(game: Game) -> list[tuple[str, str]]:
     if isinstance(game, LoadedTeamGame):
         return [("every team's longest trail", EVERYONE)] + [
-            (f"{' & '.join(team)}'s longest trail", " & ".join(team)) for team in game.teams]
+            (f"{possessive(' & '.join(team), capital=False)} longest trail", " & ".join(team))
+            for team in game.teams]
     return [("every player's longest trail", EVERYONE)] + [
         (f"{possessive(h.name, capital=False)} longest trail", h.name)
         for h in game.position.players]

@@ -103,7 +103,7 @@ class ScoringView(widgets.VBox):
         button.add_class("ttr-show-trail")
         button.on_click(lambda _b: self._on_highlight(
             score.longest_trail_routes,
-            f"{score.name}'s longest trail ({score.longest_trail})"))
+            f"{possessive(score.name)} longest trail ({score.longest_trail})"))
         return button
 
 

@@ -49,9 +49,8 @@ STANDALONE_ONLY = {
     "Voila": "the Jupyter server's own ServerApp settings apply",
     "VoilaKernelManager": "pre-heated kernel pools exist only in standalone Voila",
 }
-#: ``VoilaConfiguration`` keys that would ask the extension for a pre-heated kernel pool.
-#: VoilaConfiguration keys only standalone Voila takes: the extension has no kernel pool, and its
-#: kernels draw charts as plotly JSON, with plotly's renderer
+#: ``VoilaConfiguration`` keys only standalone Voila takes: the extension has no kernel pool, and
+#: its kernels draw charts as plotly JSON, with plotly's renderer.
 STANDALONE_KEYS = ("preheat_kernel", "default_pool_size", "extension_denylist")
 CONFIG_NAME = "jupyter_server_config.json"
 

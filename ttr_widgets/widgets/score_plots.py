@@ -209,11 +209,19 @@ def _bars(names: Sequence[tuple[str, bool]], segments: Sequence[Segment], totals
     return figure
 
 
+CHART_CONFIG = {"displaylogo": False, "responsive": True}  #: plotly's config for every chart
+
+
 def figure_mimebundle(figure: go.Figure, text: str = "a plotly figure") -> dict[str, Any]:
     """The figure as a plotly mime bundle, with ``text`` for front ends that cannot draw it."""
     data = json.loads(figure.to_json())
-    data["config"] = {"displaylogo": False, "responsive": True}
+    data["config"] = dict(CHART_CONFIG)
     return {PLOTLY_MIME: data, "text/plain": text}
+
+
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+_CHARTS: WeakKeyDictionary[widgets.Output, go.FigureWidget] = WeakKeyDictionary()
+"""The chart each Output shows, to close it when the next replaces it."""
 
 
 def display_data(figure: go.Figure, text: str = "a plotly figure",
@@ -227,11 +235,6 @@ def display_data(figure: go.Figure, text: str = "a plotly figure",
     return {"output_type": "display_data", "data": data, "metadata": {}}
 
 
-WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
-_CHARTS: WeakKeyDictionary[widgets.Output, go.FigureWidget] = WeakKeyDictionary()
-"""The chart each Output shows, to close it when the next replaces it."""
-
-
 def show_figure(output: widgets.Output, figure: go.Figure,
                 text: str = "a plotly figure") -> None:
     """Show ``figure`` in ``output``, closing the chart it showed before: under ``ttr serve``
@@ -240,7 +243,7 @@ def show_figure(output: widgets.Output, figure: go.Figure,
     chart = None
     if serves_plotly_module():
         chart = go.FigureWidget(figure)
-        chart._config = {"displaylogo": False, "responsive": True}
+        chart._config = dict(CHART_CONFIG)
     output.outputs = (display_data(figure, text, chart),)
     _close_chart(output)
     if chart is not None:

@@ -8,7 +8,8 @@ Run by hand from the repository's root (results go in the README, never into tes
 It starts its own ``ttr serve`` (the kit's notebooks, Play.ipynb pre-heated) on a loopback port
 and sends it a class of visitors, all at the same moment, of two kinds:
 
-- a **browser** visitor is a headless Chromium page (Debian's, through Playwright): it opens
+- a **browser** visitor is a headless Chromium page (Debian's, driven over the DevTools protocol
+  with nothing watched, ``--driver lean``, or through Playwright): it opens
   the app, waits for the board, then clicks train spaces of ``ROUTES`` with the mouse, each
   time waiting until the board highlights exactly that route (the answer comes from the
   kernel: browser → FigureWidget → Python → board update → browser);
@@ -18,8 +19,8 @@ and sends it a class of visitors, all at the same moment, of two kinds:
   ``request_states``), then sends the board the same click message plotly's FigureWidget
   sends (``_js2py_pointsCallback``) and waits for the board update that highlights the route.
 
-A browser's times are taken twice: by the driver (Playwright, in another process, which on a
-busy machine waits for the CPU too and polls the page) and by the page's own clock
+A browser's times are taken twice: by the driver (in another process, which on a busy machine
+waits for the CPU too) and by the page's own clock
 (``PAGE_CLOCK_JS``: from the navigation's start to the board drawn with the status line under
 it, and from a click's mouse button coming up to the board's answer). "Interactive, page's own
 clock" is the board drawn plus the first click's answer: when a person who clicks as soon as
@@ -71,6 +72,7 @@ from tests.browser import (
     VoilaServer,
     running_server,
 )
+from ttr_widgets.testing.lean_chromium import LeanChromium
 
 APP = "Play.ipynb"
 POOL = 1  #: pre-heated kernels ``ttr serve`` keeps for the app, by default here
@@ -80,6 +82,9 @@ ROUTES = ("usa-017", "usa-031", "usa-001", "usa-025", "usa-037")
 OPEN_TIMEOUT = 240.0  #: seconds a visitor waits for the app under load
 CLICK_TIMEOUT = 60.0  #: seconds a visitor waits for the board to answer a click
 LEAVE_TIMEOUT = 90.0  #: seconds for every kernel to end once the class has left
+#: Seconds the browser is left to finish starting before the class arrives: a visitor's browser
+#: is open before they type the address (a start costs Chromium about a core-second).
+BROWSER_SETTLE = 3.0
 CELL_ERROR = "There was an error when executing cell"
 MB = 1024 * 1024
 
@@ -229,74 +234,122 @@ SELECTED_JS = """
 
 #: Run in every page before its own scripts: the page's own clock (``performance.now()``, in
 #: ms from the start of the navigation) notes when the board is first drawn with the status line
-#: under it, and when a click's mouse button comes up; SELECTED_JS notes when the board answered.
-#: These times leave out the driver's own delays (Playwright polls the page from another
-#: process, and on a busy machine that process waits for the CPU like everyone else).
+#: under it (``drawn``, a promise of that moment, settles then), and when a click's mouse button
+#: comes up; SELECTED_JS notes when the board answered. It watches the page's changes rather
+#: than asking on every frame, which would make the page draw frames while it loads. These
+#: times leave out the driver's own delays (it runs in another process, and on a busy machine
+#: waits for the CPU like everyone else). The page's errors are kept in ``errors``.
 PAGE_CLOCK_JS = """
 (() => {
-  const clock = window.__ttrClock = {board: null, up: null, answered: null};
-  const look = () => {
-    const board = document.querySelector('.ttr-board .js-plotly-plot');
-    const status = document.querySelector('.ttr-status');
-    if (board && board._fullData && board.querySelector('.scatterlayer .trace')
-        && status && status.offsetParent) clock.board = performance.now();
-    else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
+  const clock = window.__ttrClock = {board: null, up: null, answered: null, errors: []};
+  clock.drawn = new Promise((resolve) => {
+    const look = () => {
+      const board = document.querySelector('.ttr-board .js-plotly-plot');
+      const status = document.querySelector('.ttr-status');
+      if (!(board && board._fullData && board.querySelector('.scatterlayer .trace')
+            && status && status.offsetParent)) return;
+      watch.disconnect();
+      resolve(clock.board = performance.now());
+    };
+    const watch = new MutationObserver(look);
+    watch.observe(document, {childList: true, subtree: true, attributes: true,
+                             attributeFilter: ['style', 'class']});
+  });
   addEventListener('mouseup', () => { clock.up = performance.now(); clock.answered = null; },
                    true);
+  const note = (what) => clock.errors.push(String(what).slice(0, 300));
+  addEventListener('error', (event) => note(`page error: ${event.message}`));
+  addEventListener('unhandledrejection', (event) => note(`page error: ${event.reason}`));
+  const error = console.error.bind(console);
+  console.error = (...args) => { note(`console: ${args.join(' ')}`); error(...args); };
 })();
 """
+DRAWN_JS = "() => window.__ttrClock.drawn"  #: settles as the board is drawn (PAGE_CLOCK_JS)
+KERNEL_JS = """() => JSON.parse(document.getElementById('jupyter-config-data').textContent)
+  .kernelId"""
+TEXT_SHOWN_JS = "(text) => document.body.innerText.includes(text)"
 
 _KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+DRIVERS = ("lean", "playwright")  #: how the browsers are driven (see Setup)
 
 
-async def browser_visit(browser: Browser, server: VoilaServer, number: int,
+class PlaywrightPages:
+    """Pages of one Playwright Chromium, each in a fresh context; every page event logged."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+
+    async def open(self) -> Any:
+        context = await self.browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+        await context.add_init_script(PAGE_CLOCK_JS)
+        return await context.new_page()
+
+    def watch(self, page: Any, start: float) -> list[str]:
+        return _page_events(page, start)
+
+    async def close(self, page: Any) -> None:
+        try:
+            await page.goto("about:blank")  # the page's unload handlers end its kernel
+        finally:
+            await page.context.close()
+
+
+class LeanPages:
+    """Pages of one :class:`LeanChromium`, each in a fresh context; nothing logged but what
+    the page keeps itself (PAGE_CLOCK_JS)."""
+
+    def __init__(self, chromium: LeanChromium) -> None:
+        self.chromium = chromium
+
+    async def open(self) -> Any:
+        page = await self.chromium.new_page(VIEWPORT)
+        await page.add_init_script(PAGE_CLOCK_JS)
+        return page
+
+    def watch(self, page: Any, start: float) -> list[str]:
+        return []
+
+    async def close(self, page: Any) -> None:
+        await page.close()
+
+
+async def browser_visit(pages: PlaywrightPages | LeanPages, server: VoilaServer, number: int,
                         leave: Callable[[], Awaitable[None]]) -> Visit:
     """Open the app in a fresh Chromium context, click ``ROUTES``, wait for ``leave()``, then
     leave the page as a person does (its ``beforeunload`` ends the kernel)."""
     problems: list[str] = []
-    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-    await context.add_init_script(PAGE_CLOCK_JS)
-    page = await context.new_page()
-    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page = await pages.open()
     start = time.monotonic()
-    events = _page_events(page, start)
+    events = pages.watch(page, start)
     opened: float | None = None
     page_opened: float | None = None
     clicks: list[Click] = []
     kernel_id = ""
     try:
         await page.goto(server.url(APP), wait_until="commit", timeout=OPEN_TIMEOUT * 1000)
-        await page.locator(".js-plotly-plot").first.wait_for(state="visible",
-                                                             timeout=OPEN_TIMEOUT * 1000)
-        await page.locator(".ttr-status").first.wait_for(state="visible",
-                                                         timeout=OPEN_TIMEOUT * 1000)
+        await asyncio.wait_for(page.evaluate(DRAWN_JS), OPEN_TIMEOUT)
         opened = time.monotonic() - start
         page_opened = await board_drawn_at(page)
-        found = _KERNEL_ID.search(await page.content())
-        kernel_id = found[1] if found else ""
-        if CELL_ERROR in await page.locator("body").inner_text():
+        kernel_id = await page.evaluate(KERNEL_JS)
+        if await page.evaluate(TEXT_SHOWN_JS, CELL_ERROR):
             problems.append("a cell of the app failed")
         for route in ROUTES:
             clicks.append(await click_route(page, route))
+        problems += await page.evaluate("() => window.__ttrClock.errors")
     except Exception as exc:  # a visitor's failure is a result, not a crash of the class
-        problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+        problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shot = SCREENSHOTS / f"FAILED-classroom-browser-{number}.png"
         with contextlib.suppress(Exception):
-            await page.screenshot(path=str(shot), full_page=True)
+            await page.screenshot(path=str(shot))
             problems.append(f"screenshot: {shot.relative_to(REPO)}")
-        log = ARTIFACTS / f"FAILED-classroom-browser-{number}.log"
-        log.write_text("\n".join(events) + "\n")
-        problems.append(f"page events: {log.relative_to(REPO)}")
+        if events:
+            log = ARTIFACTS / f"FAILED-classroom-browser-{number}.log"
+            log.write_text("\n".join(events) + "\n")
+            problems.append(f"page events: {log.relative_to(REPO)}")
     finally:
         await leave()
-        try:
-            await page.goto("about:blank")
-        finally:
-            await context.close()
+        await pages.close(page)
     return Visit("browser", number, opened, tuple(c.seconds for c in clicks), kernel_id,
                  tuple(problems), page_opened,
                  tuple(c.page_seconds for c in clicks if c.page_seconds is not None))
@@ -559,13 +612,18 @@ class Setup:
     """Who comes to class: ``browsers`` Chromium pages and ``protocol`` visitors, arriving
     ``stagger`` seconds apart (0: all at once); ``server_nice`` lowers the CPU priority of the
     server and its kernels, so that on a single test machine the visitors' browsers get the CPU
-    first, as they would on machines of their own."""
+    first, as they would on machines of their own. ``driver`` drives the browsers: ``"lean"``
+    (``ttr_widgets.testing.lean_chromium``: nothing watched but what the page notes itself, so
+    the browser does what a person's does) or ``"playwright"`` (every request, websocket frame
+    and console message reported to the driver, a log kept for a failed page; it costs each page
+    about one more core-second)."""
 
     browsers: int = 20
     protocol: int = 0
     stagger: float = 0.0
     server_nice: int = 0
     pool: int = POOL  #: pre-heated app kernels (``ttr serve --pool``)
+    driver: str = "lean"
 
     def __post_init__(self) -> None:
         if self.browsers < 0 or self.protocol < 0 or self.browsers + self.protocol == 0:
@@ -573,6 +631,8 @@ class Setup:
                              f"{self.protocol} protocol visitors")
         if self.stagger < 0 or not 0 <= self.server_nice <= 19 or not 1 <= self.pool <= 64:
             raise ValueError("stagger: seconds >= 0; server_nice: 0 to 19; pool: 1 to 64")
+        if self.driver not in DRIVERS:
+            raise ValueError(f"driver: one of {', '.join(DRIVERS)}, not {self.driver!r}")
 
     @property
     def total(self) -> int:
@@ -582,7 +642,8 @@ class Setup:
         arrival = "all at once" if not self.stagger else f"arriving {self.stagger:g} s apart"
         nice = f", server at nice {self.server_nice}" if self.server_nice else ""
         pool = "1 kernel" if self.pool == 1 else f"{self.pool} kernels"
-        return f"{arrival}{nice}, {pool} pre-heated"
+        driver = f", browsers driven by {self.driver}" if self.browsers else ""
+        return f"{arrival}{nice}, {pool} pre-heated{driver}"
 
 
 async def run_class(server: VoilaServer, setup: Setup) -> Classroom:
@@ -606,13 +667,21 @@ async def run_class(server: VoilaServer, setup: Setup) -> Classroom:
         await asyncio.sleep(order * setup.stagger)
         return await visit
 
-    start = time.monotonic()
-    async with async_playwright() as playwright:
-        browser = None
-        if setup.browsers:
+    start = time.monotonic()  # the wall time includes the browser's start
+    async with contextlib.AsyncExitStack() as stack:
+        pages: PlaywrightPages | LeanPages | None = None
+        if setup.browsers and setup.driver == "lean":
+            pages = LeanPages(await stack.enter_async_context(LeanChromium.launch()))
+        elif setup.browsers:
+            playwright = await stack.enter_async_context(async_playwright())
             browser = await playwright.chromium.launch(
                 executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS), headless=True)
-        visits = [*(browser_visit(browser, server, n, leave) for n in range(setup.browsers)),
+            stack.push_async_callback(browser.close)
+            pages = PlaywrightPages(browser)
+        if pages is not None:
+            await asyncio.sleep(BROWSER_SETTLE)
+        visits = [*(browser_visit(pages, server, n, leave) for n in range(setup.browsers)
+                    if pages is not None),
                   *(protocol_visit(server, n, leave) for n in range(setup.protocol))]
         running = asyncio.gather(*(arrive(i, v) for i, v in enumerate(visits)))
         await asyncio.wait_for(everyone_in.wait(), setup.total * setup.stagger + OPEN_TIMEOUT
@@ -622,8 +691,6 @@ async def run_class(server: VoilaServer, setup: Setup) -> Classroom:
         server_rss = _rss(server.process.pid)
         may_leave.set()
         done = tuple(await running)
-        if browser is not None:
-            await browser.close()
     wall = time.monotonic() - start
     after = await asyncio.to_thread(server.wait_for_kernels, setup.pool, LEAVE_TIMEOUT)
     problems = () if after == setup.pool else (
@@ -667,9 +734,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "the browsers on this machine get the CPU first (default 0)")
     parser.add_argument("--pool", type=int, default=POOL, metavar="N",
                         help=f"pre-heated app kernels, ttr serve --pool (default {POOL})")
+    parser.add_argument("--driver", choices=DRIVERS, default="lean",
+                        help="drive the browsers lean (default: the browser does what a "
+                             "person's does) or with playwright (every page event reported "
+                             "and logged, about a core-second more per page)")
     args = parser.parse_args(argv)
     try:
-        setup = Setup(args.browsers, args.protocol, args.stagger, args.server_nice, args.pool)
+        setup = Setup(args.browsers, args.protocol, args.stagger, args.server_nice, args.pool,
+                      args.driver)
     except ValueError as exc:
         parser.error(str(exc))
     with running_server(KIT_NOTEBOOKS, notebook=APP, log_name="voila-classroom",

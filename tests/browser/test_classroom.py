@@ -30,7 +30,8 @@ CLASS = BROWSERS + PROTOCOL
 #: 2-second limit for loading the board's 5 MB plotly module and shows no app at all (20 pages,
 #: or 4 pages next to kernels of the same priority on a busy 2-core machine, did: see
 #: benchmarks/classroom.py); at nice 19 four pages worked every time, also on a loaded machine.
-SETUP = Setup(browsers=BROWSERS, protocol=PROTOCOL, server_nice=19)
+#: Playwright drives the browsers here: a failed page leaves its whole event log behind.
+SETUP = Setup(browsers=BROWSERS, protocol=PROTOCOL, server_nice=19, driver="playwright")
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,9 @@ map in tests/rules/test_purity.py: nothing in the kit imports this package).
 * ``team_table``: the team table driven as a person drives it (``click``);
 * ``words``: the texts a visitor sees and the code-speak they must not hold (``assert_plain``);
 * ``browser``: a real ``ttr serve`` in a subprocess and pages in headless Chromium (needs the
-  ``test`` extra and a source checkout).
+  ``test`` extra and a source checkout);
+* ``lean_chromium``: Chromium driven over the DevTools protocol with nothing watched, for
+  timing pages as a person's browser runs them (``LeanChromium``).
 """
 
 from __future__ import annotations

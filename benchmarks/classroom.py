@@ -402,11 +402,16 @@ async def click_route(page: Any, route: str) -> Click:
     """Click the middle train space of ``route`` on the page's board like a person (the mouse
     rests on it first, for plotly's hover) and wait until the board highlights exactly that
     route; the time from the click to the highlight."""
-    where = await page.evaluate(ROUTE_POINT_JS, route)
-    if "error" in where:
-        raise AssertionError(where["error"])
+    where = await _route_point(page, route)
     await page.mouse.move(where["x"], where["y"], steps=4)
     await page.wait_for_timeout(200)  # plotly settles its hover before it reports a click
+    for _ in range(5):  # a board just drawn may still be scaled to fit the window: aim again
+        now = await _route_point(page, route)
+        if now == where:
+            break
+        where = now
+        await page.mouse.move(where["x"], where["y"], steps=2)
+        await page.wait_for_timeout(200)
     start = time.monotonic()
     await page.mouse.click(where["x"], where["y"])
     await page.wait_for_function(SELECTED_JS, arg=route, timeout=CLICK_TIMEOUT * 1000,
@@ -416,6 +421,13 @@ async def click_route(page: Any, route: str) -> Click:
     if not clock or clock["up"] is None or clock["answered"] is None:
         return Click(seconds, None)
     return Click(seconds, (clock["answered"] - clock["up"]) / 1000)
+
+
+async def _route_point(page: Any, route: str) -> dict[str, float]:
+    where: dict[str, Any] = await page.evaluate(ROUTE_POINT_JS, route)
+    if "error" in where:
+        raise AssertionError(where["error"])
+    return where
 
 
 async def board_drawn_at(page: Any) -> float | None:

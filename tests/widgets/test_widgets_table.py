@@ -341,6 +341,19 @@ def test_both_start_panels_refuse_an_empty_name_and_a_bad_seed_in_the_same_words
     assert setup.players[1] == "Bea" and setup.seed == 7
 
 
+
+def test_both_start_panels_name_a_seats_kind_in_the_same_words():
+    """A greedy bot is 'medium: greedy bot' in the game's seats and the team game's alike (the
+    level the players table names); each panel offers only the kinds its game can seat."""
+    game, team = StartPanel(Recorder()), TeamStartPanel(lambda: None)
+    offered = [dict(panel.kinds[0].options) for panel in (game, team)]
+    assert set(offered[1].values()) == {"human", "random", "greedy"}  # the team bots
+    for label, kind in offered[1].items():
+        assert offered[0][label] == kind
+    assert "medium: greedy bot" in offered[1] and "easy: random bot" in offered[1]
+    assert [field._dom_classes for field in (team.map, team.seed, team.names[0], team.kinds[0])] \
+        == [("ttr-team-map",), ("ttr-team-seed",), ("ttr-team-name",), ("ttr-team-kind",)]
+
 # --------------------------------------------------------------------------- stepper
 
 

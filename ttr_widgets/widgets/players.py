@@ -185,9 +185,7 @@ class StartPanel(widgets.VBox):
     def __init__(self, on_start: Callable[[], object],
                  maps: Sequence[str] = ("usa", "europe")) -> None:
         self._on_start = on_start
-        self.map = widgets.Dropdown(options=list(maps), value=maps[0], description="Map",
-                                    layout=widgets.Layout(width="200px"))
-        self.map.add_class("ttr-map")
+        self.map = map_field(maps, "ttr-map")
         self.variant = widgets.Dropdown(options=[(variant_title(BASE), BASE)], value=BASE,
                                         description="Tickets",
                                         layout=widgets.Layout(width="250px", display="none"))
@@ -198,18 +196,11 @@ class StartPanel(widgets.VBox):
         self.count = widgets.BoundedIntText(value=2, min=2, max=5, description="Players",
                                             layout=widgets.Layout(width="160px"))
         self.count.add_class("ttr-player-count")
-        self.names = [widgets.Text(value=n, layout=widgets.Layout(width="150px"))
-                      for n in _DEFAULT_NAMES]
-        self.kinds = [widgets.Dropdown(options=[(_kind_choice(k), k) for k in KINDS], value=k,
-                                       layout=widgets.Layout(width="170px"))
-                      for k in _DEFAULT_KINDS]
-        for name, kind in zip(self.names, self.kinds, strict=True):
-            name.add_class("ttr-player-name")
-            kind.add_class("ttr-player-kind")
+        self.names, self.kinds = seat_fields(_DEFAULT_NAMES, _DEFAULT_KINDS, KINDS,
+                                             "ttr-player", name_width="150px",
+                                             kind_width="170px")
         self.seats = widgets.VBox()
-        self.seed = widgets.Text(value="", placeholder="random", description="Seed",
-                                 layout=widgets.Layout(width="200px"))
-        self.seed.add_class("ttr-seed")
+        self.seed = seed_field("ttr-seed")
         self.start = widgets.Button(description="New game", button_style="success",
                                     icon="play")
         self.start.add_class("ttr-new-game")
@@ -266,6 +257,39 @@ class StartPanel(widgets.VBox):
         self.seed.value = ""
 
 
+def map_field(maps: Sequence[str], css_class: str) -> widgets.Dropdown:
+    """A start panel's map dropdown (``css_class``), the first map chosen."""
+    field = widgets.Dropdown(options=list(maps), value=maps[0], description="Map",
+                             layout=widgets.Layout(width="200px"))
+    field.add_class(css_class)
+    return field
+
+
+def seat_fields(names: Sequence[str], kinds: Sequence[str], offered: Sequence[str],
+                prefix: str, *, name_width: str, kind_width: str
+                ) -> tuple[list[widgets.Text], list[widgets.Dropdown]]:
+    """A start panel's seats: a name field (``{prefix}-name``) holding each of ``names`` and a
+    dropdown (``{prefix}-kind``) offering the ``offered`` kinds in the words of
+    :func:`kind_choice`, set to each of ``kinds`` (for games and team games alike)."""
+    name_fields = [widgets.Text(value=name, layout=widgets.Layout(width=name_width))
+                   for name in names]
+    kind_fields = [widgets.Dropdown(options=[(kind_choice(k), k) for k in offered], value=kind,
+                                    layout=widgets.Layout(width=kind_width))
+                   for kind in kinds]
+    for name_field, kind_field in zip(name_fields, kind_fields, strict=True):
+        name_field.add_class(f"{prefix}-name")
+        kind_field.add_class(f"{prefix}-kind")
+    return name_fields, kind_fields
+
+
+def seed_field(css_class: str) -> widgets.Text:
+    """A start panel's seed field (``css_class``): blank for a new random deal."""
+    field = widgets.Text(value="", placeholder="random", description="Seed",
+                         layout=widgets.Layout(width="200px"))
+    field.add_class(css_class)
+    return field
+
+
 def seat_names(fields: Sequence[widgets.Text]) -> tuple[str, ...]:
     """The names typed in these seats' fields, trimmed; ``ValueError`` naming the first seat
     left without one (a start panel's check, for games and team games alike)."""
@@ -286,7 +310,7 @@ def typed_seed(field: widgets.Text) -> int | None:
         raise ValueError(f"seed: expected a whole number, not {text!r}") from None
 
 
-def _kind_choice(kind: str) -> str:
+def kind_choice(kind: str) -> str:
     """A seat's choice in the dropdown: 'human', 'hard: strong bot'."""
     label = _KIND_LABELS.get(kind, f"{kind} bot")
     return f"{LEVELS[kind][0]}: {label}" if kind in LEVELS else label

@@ -20,7 +20,7 @@ from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.teams import map_refusal
 
-from .players import seat_names, typed_seed
+from .players import map_field, seat_fields, seat_names, seed_field, typed_seed
 from .team_table import TEAM_COLORS, TEAM_KINDS, TeamTable, team_label
 
 if TYPE_CHECKING:
@@ -51,25 +51,14 @@ class TeamStartPanel(widgets.VBox):
     (``ttr-team-seed``), and "Start team game" (``ttr-team-start``) calling ``on_start()``."""
 
     def __init__(self, on_start: Callable[[], object]) -> None:
-        maps = team_maps()
-        self.map = widgets.Dropdown(options=list(maps), value=maps[0], description="Map",
-                                    layout=widgets.Layout(width="200px"))
-        self.map.add_class("ttr-team-map")
+        self.map = map_field(team_maps(), "ttr-team-map")
         self.count = widgets.ToggleButtons(options=[("4 players", 4), ("6 players", 6)],
                                            value=4, style={"button_width": "80px"})
         self.count.add_class("ttr-team-count")
-        self.names = [widgets.Text(value=n, layout=widgets.Layout(width="130px"))
-                      for n in _NAMES]
-        self.kinds = [widgets.Dropdown(options=[(_kind_label(k), k) for k in TEAM_KINDS],
-                                       value=k, layout=widgets.Layout(width="130px"))
-                      for k in _KINDS]
-        for name, kind in zip(self.names, self.kinds, strict=True):
-            name.add_class("ttr-team-name")
-            kind.add_class("ttr-team-kind")
+        self.names, self.kinds = seat_fields(_NAMES, _KINDS, TEAM_KINDS, "ttr-team",
+                                             name_width="120px", kind_width="165px")
         self.seats = widgets.VBox()
-        self.seed = widgets.Text(value="", placeholder="random", description="Seed",
-                                 layout=widgets.Layout(width="200px"))
-        self.seed.add_class("ttr-team-seed")
+        self.seed = seed_field("ttr-team-seed")
         self.start = widgets.Button(description="Start team game", button_style="info",
                                     icon="users")
         self.start.add_class("ttr-team-start")
@@ -100,10 +89,6 @@ class TeamStartPanel(widgets.VBox):
         n = self.count.value
         names, seed = seat_names(self.names[:n]), typed_seed(self.seed)
         return TeamSetup(self.map.value, names, tuple(w.value for w in self.kinds[:n]), seed)
-
-
-def _kind_label(kind: str) -> str:
-    return "human" if kind == "human" else f"{kind} bot"
 
 
 class TeamMode:

@@ -625,10 +625,8 @@ class Setup:
     ``stagger`` seconds apart (0: all at once); ``server_nice`` lowers the CPU priority of the
     server and its kernels, so that on a single test machine the visitors' browsers get the CPU
     first, as they would on machines of their own. ``driver`` drives the browsers: ``"lean"``
-    (``ttr_widgets.testing.lean_chromium``: nothing watched but what the page notes itself, so
-    the browser does what a person's does) or ``"playwright"`` (every request, websocket frame
-    and console message reported to the driver, a log kept for a failed page; it costs each page
-    about one more core-second)."""
+    (``ttr_widgets.testing.lean_chromium``, which says what Playwright's watching costs a page)
+    or ``"playwright"`` (a log of each failed page's events kept)."""
 
     browsers: int = 20
     protocol: int = 0
@@ -747,9 +745,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pool", type=int, default=POOL, metavar="N",
                         help=f"pre-heated app kernels, ttr serve --pool (default {POOL})")
     parser.add_argument("--driver", choices=DRIVERS, default="lean",
-                        help="drive the browsers lean (default: the browser does what a "
-                             "person's does) or with playwright (every page event reported "
-                             "and logged, about a core-second more per page)")
+                        help="lean (default: nothing watched, as in a person's browser) or "
+                             "playwright (every page event reported and logged)")
     args = parser.parse_args(argv)
     try:
         setup = Setup(args.browsers, args.protocol, args.stagger, args.server_nice, args.pool,

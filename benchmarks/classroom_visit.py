@@ -22,10 +22,10 @@ every visit it measures:
   served the page, and, separately, the replacement kernel the pool starts for the next
   visitor (its start and its run of the app: what each visitor costs the machine in all);
 - **browser core-seconds**: the CPU time of the Chromium processes from the page's start to
-  the answered click (the browser's part of the arrival). Playwright drives the browser here
-  and watches every request and websocket frame, which costs Chromium about one core-second a
-  page more than a person's browser spends; ``benchmarks.classroom`` drives its pages lean
-  (``--browsers 1 --pool 1`` for one visitor);
+  the answered click (the browser's part of the arrival). Playwright drives the browser here,
+  and its watching costs the page CPU a person's browser never spends (see
+  ``ttr_widgets.testing.lean_chromium``); ``benchmarks.classroom --browsers 1 --pool 1``
+  times one visitor driven lean;
 - **websocket bytes**: what the page received through its kernel's websocket.
 
 Half the visits open the app in a browser that has never seen the site (a fresh Chromium

@@ -270,10 +270,10 @@ def seat_fields(names: Sequence[str], kinds: Sequence[str], offered: Sequence[st
                 ) -> tuple[list[widgets.Text], list[widgets.Dropdown]]:
     """A start panel's seats: a name field (``{prefix}-name``) holding each of ``names`` and a
     dropdown (``{prefix}-kind``) offering the ``offered`` kinds in the words of
-    :func:`kind_choice`, set to each of ``kinds`` (for games and team games alike)."""
+    :func:`_kind_choice`, set to each of ``kinds`` (for games and team games alike)."""
     name_fields = [widgets.Text(value=name, layout=widgets.Layout(width=name_width))
                    for name in names]
-    kind_fields = [widgets.Dropdown(options=[(kind_choice(k), k) for k in offered], value=kind,
+    kind_fields = [widgets.Dropdown(options=[(_kind_choice(k), k) for k in offered], value=kind,
                                     layout=widgets.Layout(width=kind_width))
                    for kind in kinds]
     for name_field, kind_field in zip(name_fields, kind_fields, strict=True):
@@ -310,7 +310,7 @@ def typed_seed(field: widgets.Text) -> int | None:
         raise ValueError(f"seed: expected a whole number, not {text!r}") from None
 
 
-def kind_choice(kind: str) -> str:
+def _kind_choice(kind: str) -> str:
     """A seat's choice in the dropdown: 'human', 'hard: strong bot'."""
     label = _KIND_LABELS.get(kind, f"{kind} bot")
     return f"{LEVELS[kind][0]}: {label}" if kind in LEVELS else label

@@ -51,6 +51,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import signal
 import socket
 import sys
@@ -65,6 +66,7 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 from .rules.errors import TTRError
+from .rules.words import count
 
 T = TypeVar("T")
 
@@ -306,13 +308,24 @@ class PoolClosed(Exception):
 class PoolGate:
     """When ``ttr serve``'s pool may start a kernel: a replacement waits for a quiet machine
     (:func:`start_when_quiet`), and once the server is stopping no kernel starts at all, while
-    the stop waits for the starts under way (:meth:`close`). Without that, a kernel still
+    the stop waits for the kernels still getting ready (:meth:`close`).
+
+    A pool kernel is ready once it is started *and* has run the app's notebook (Voila runs it
+    in a task of its own, which the start's result carries). Without the wait, a kernel still
     starting when the server stopped made Voila's shutdown fail with a traceback (jupyter_server
-    cannot shut down a kernel it is still starting) and could outlive the server."""
+    cannot shut down a kernel it is still starting) and could outlive the server; and a kernel
+    shut down halfway through the notebook printed a traceback for each cell it could no longer
+    answer."""
 
     def __init__(self) -> None:
         self.closed = False
         self.starting = 0  #: kernel starts under way
+        self.running: set[asyncio.Future[Any]] = set()  #: the notebook running in a new kernel
+
+    @property
+    def getting_ready(self) -> int:
+        """How many of the pool's kernels are starting or still running the notebook."""
+        return self.starting + len(self.running)
 
     async def pause(self, seconds: float) -> None:
         """Sleep ``seconds``, or less if the gate closes meanwhile."""
@@ -328,16 +341,26 @@ class PoolGate:
             raise PoolClosed("the server is stopping: no new kernel")
         self.starting += 1
         try:
-            return await work
+            started = await work
         finally:
             self.starting -= 1
+        self._watch(started)
+        return started
+
+    def _watch(self, started: object) -> None:
+        """Keep the task running the notebook in a kernel just started (Voila's pool returns
+        it as ``{"task": …}``) until it ends."""
+        task = started.get("task") if isinstance(started, dict) else None
+        if isinstance(task, asyncio.Future) and not task.done():
+            self.running.add(task)
+            task.add_done_callback(self.running.discard)
 
     async def close(self, timeout: float = 30.0) -> None:
         """Let no kernel start from now on, and wait (at most ``timeout`` seconds) for the
-        starts under way to finish, so that the server can shut those kernels down too."""
+        kernels getting ready to be ready, so that the server can shut them down cleanly."""
         self.closed = True
         deadline = time.monotonic() + timeout
-        while self.starting and time.monotonic() < deadline:
+        while self.getting_ready and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
 
 
@@ -457,14 +480,19 @@ def banner(serve_plan: ServePlan) -> list[str]:
     if serve_plan.app_exists:
         lines.append(f"The app: {serve_plan.app_url}")
         if serve_plan.pool:
-            kernels = "1 kernel" if serve_plan.pool == 1 else f"{serve_plan.pool} kernels"
-            lines.append(f"Keeping {kernels} ready with the app running, for the next "
-                         f"visitors (--pool {serve_plan.pool}).")
+            lines.append(f"Keeping {count(serve_plan.pool, 'kernel')} ready with the app running, "
+                         f"for the next visitors (--pool {serve_plan.pool}).")
     else:
         lines.append(f"The app is not built yet: {serve_plan.app_path} does not exist; "
                      f"the directory's notebooks are listed at {serve_plan.base_url}")
     lines.append("Press Ctrl-C to stop.")
     return lines
+
+
+def stopping_line(getting_ready: int) -> str:
+    """What ``ttr serve`` says when a stop waits for pool kernels still getting ready."""
+    return (f"Stopping: waiting for {count(getting_ready, 'kernel')} of the pool to finish "
+            "starting the app, a few seconds (Ctrl-C again stops at once).")
 
 
 # --- running -----------------------------------------------------------------------------------
@@ -550,12 +578,27 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
             # a second signal stops at once
             self.log.info("Handle signal %s.", sig)
             if POOL_GATE.closed:
+                self.at_once = True
                 self.ioloop.add_callback_from_signal(self.ioloop.stop)
             else:
                 POOL_GATE.closed = True
                 self.ioloop.add_callback_from_signal(self._stop_after_pool_starts)
 
+        def stop(self) -> None:
+            # Voila's stop asks each kernel to shut down; after a second signal, one still
+            # running the notebook is ended instead of asked (asked, it prints a traceback for
+            # each reply it can no longer send)
+            if not getattr(self, "at_once", False):
+                super().stop()
+                return
+            from jupyter_core.utils import run_sync
+
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+            run_sync(self.kernel_manager.shutdown_all)(now=True)
+
         async def _stop_after_pool_starts(self) -> None:
+            if POOL_GATE.getting_ready:
+                print(stopping_line(POOL_GATE.getting_ready), flush=True)
             await POOL_GATE.close()
             self.ioloop.stop()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import inspect
+import json
 import os
 import re
 import signal
@@ -304,6 +305,76 @@ def test_the_stop_waits_for_a_kernel_start_under_way() -> None:
         return events
 
     assert asyncio.run(scenario()) == ["kernel started", "gate closed"]
+
+
+def test_the_stop_waits_for_a_new_kernel_to_finish_running_the_notebook() -> None:
+    """Voila's pool starts a kernel, then runs the notebook in it in a task of its own, which
+    the start returns: the stop waits for that task too, and says how many kernels it waits
+    for."""
+    async def scenario() -> tuple[list[str], int]:
+        gate, events = serving.PoolGate(), []
+
+        async def run_notebook() -> None:
+            await asyncio.sleep(0.2)
+            events.append("notebook run")
+
+        async def start() -> dict[str, Any]:
+            return {"task": asyncio.ensure_future(run_notebook()), "kernel_id": "k"}
+
+        await gate.start(start())
+        waiting = gate.getting_ready
+        await gate.close()
+        events.append("gate closed")
+        return events, waiting
+
+    assert asyncio.run(scenario()) == (["notebook run", "gate closed"], 1)
+
+
+@pytest.mark.parametrize(("n", "said"), [
+    (1, "Stopping: waiting for 1 kernel of the pool to finish starting the app"),
+    (6, "Stopping: waiting for 6 kernels of the pool to finish starting the app")])
+def test_a_stop_that_waits_says_for_what_and_how_to_stop_at_once(n: int, said: str) -> None:
+    assert serving.stopping_line(n).startswith(said)
+    assert serving.stopping_line(n).endswith("(Ctrl-C again stops at once).")
+
+
+def slow_notebook(marker: Path) -> str:
+    """A notebook that writes ``marker`` when it starts running, then runs 40 short cells for
+    about 4 s: the shape of the app's notebook (a kernel shut down halfway through many cells
+    tried to reply to the next one and printed a traceback)."""
+    def cell(source: str) -> dict[str, Any]:
+        return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                "source": source}
+
+    cells = [cell(f"import pathlib, time\npathlib.Path({str(marker)!r}).write_text('running')")]
+    cells += [cell("time.sleep(0.1)") for _ in range(40)]
+    kernelspec = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    return json.dumps({"cells": cells, "metadata": {"kernelspec": kernelspec},
+                       "nbformat": 4, "nbformat_minor": 5})
+
+
+@pytest.mark.parametrize("signals", [1, 2], ids=["ctrl-c", "ctrl-c-twice"])
+def test_a_stop_while_the_pool_runs_the_notebook_is_clean(tmp_path: Path, signals: int) -> None:
+    """Ctrl-C while the pool's kernel is halfway through the notebook: the server waits for it
+    (and says so), or on a second Ctrl-C ends it at once; either way it exits 0 with no
+    traceback and no kernel left (``running_server`` checks)."""
+    from ttr_widgets.testing.browser import running_server
+
+    marker = tmp_path / "running"
+    (tmp_path / "slow.ipynb").write_text(slow_notebook(marker))
+    with running_server(tmp_path, notebook="slow.ipynb",
+                        log_name=f"serve-stop-mid-notebook-{signals}") as server:
+        deadline = time.monotonic() + 90
+        while not marker.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert marker.exists(), server.log_tail()
+        for _ in range(signals):
+            server.process.send_signal(signal.SIGINT)
+            time.sleep(0.5)
+        server.process.wait(timeout=30)
+    log = server.log_path.read_text(errors="replace")
+    assert "Stopping: waiting for 1 kernel of the pool" in log
+    assert "Traceback" not in log and "ERROR" not in log, log
 
 
 def test_ttr_serve_stops_at_once_while_a_replacement_kernel_waits() -> None:

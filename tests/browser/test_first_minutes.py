@@ -7,6 +7,8 @@
 - Each turn is told where the eye is: the card drawn blind, the bot's turn, Undo, Redo, Cancel;
   a refusal is a sentence whose rule id shows only behind its "why?", and a repeated message
   flashes anew.
+- The Game tab and the team table end with the board: what is taller scrolls inside the side
+  panel; the team table's face-up row is the play app's.
 - In a 934 px wide container (JupyterLab's output area on that screen) the side panel goes under
   the board and nothing is wider than the container; squeezed further, a line says how to widen.
 - In JupyterLab itself (Play.ipynb run in a notebook at 1366×768): nothing wider than the output
@@ -227,6 +229,53 @@ def test_every_turn_is_told_in_the_status_line(
     cancelled = play.status()
     assert cancelled.kind == "info" and cancelled.rule == ""
     assert cancelled.text.endswith("You: take your second card.")
+    assert console_errors == []
+
+
+_TALL_JS = """
+() => { const c = document.querySelector('.ttr-tabs > .widget-tab-contents');
+  return [c.clientHeight, c.scrollHeight]; }
+"""
+_FACE_UP_JS = """
+() => Array.from(document.querySelectorAll('button.ttr-team-faceup')).map(b => [
+  b.textContent.trim(), Array.from(b.classList).some(c => c.startsWith('ttr-card-')),
+  b.scrollWidth <= b.clientWidth])
+"""
+
+
+def _ends_with_the_board(layout: dict[str, Any]) -> None:
+    (board,), (side,) = layout["parts"]["board"], layout["parts"]["side"]
+    assert side[1] == board[1] and side[3] <= board[3] + 0.5, (side, board)
+    assert board[3] <= VIEWPORT["height"]  # both on the screen, the page not scrolled
+    assert layout["scrolled"] == [0] * len(layout["scrolled"])
+
+
+def test_the_game_tab_and_the_team_table_end_with_the_board(
+        kit_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    """The Game tab (a new game, a team game, the game record) is taller than the board leaves
+    it: it scrolls inside the tab, while the board, the status line and the players stay. The
+    team table's side panel ends with the board too (what is under the teams scrolls), and its
+    face-up row is the play app's: cards in their colours, each name whole."""
+    play = PlayPage.open(page, kit_server)
+    parts = {"board": ".ttr-board", "side": ".ttr-side"}
+    play.tab("Game")
+    _ends_with_the_board(_layout(page, parts))
+    shown, whole = page.evaluate(_TALL_JS)
+    assert whole > shown  # the tab's contents scroll inside it
+    screenshot(page, "first-minutes-7-game-tab", full_page=False)
+
+    page.locator(".ttr-team-seed input").fill("1")  # a deal with a locomotive face up
+    page.locator(".ttr-team-seed input").press("Tab")  # the text box syncs on blur
+    page.locator(".ttr-team-start").first.click()  # scrolled to inside the tab
+    page.locator(".ttr-team-state").wait_for(state="attached", timeout=30_000)
+    play.wait_for_board()
+    _ends_with_the_board(_layout(page, parts))
+    face_up = page.evaluate(_FACE_UP_JS)
+    assert [name for name, _painted, _fits in face_up] == [
+        "red", "orange", "locomotive", "pink", "green"]
+    assert all(painted and fits for _name, painted, fits in face_up), face_up
+    assert play.status().text.endswith("choose the tickets to keep (at least 3).")
+    screenshot(page, "first-minutes-8-team-table", full_page=False)
     assert console_errors == []
 
 

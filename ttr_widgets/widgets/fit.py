@@ -6,7 +6,9 @@ shrinks that drawing with a CSS scale until the table fits the window: beside th
 the page is wide enough, alone on its row (the panel under it) when it is narrow, and never
 taller than the window leaves below the app's top (in JupyterLab, where the notebook scrolls to
 the app, never taller than the notebook panel). Plotly reads the scale back for hovers and
-clicks, so the board stays exactly clickable. When the board would be drawn smaller than
+clicks, so the board stays exactly clickable. Beside the board, the side panel is no taller than
+the board (``--ttr-board-height``; ``style.APP_CSS``): a tab taller than that scrolls inside the
+panel rather than the page scrolling the board away. When the board would be drawn smaller than
 ``readable`` of its size — or, in JupyterLab, when the panel has to go under the board — a line
 above the board says how to widen it.
 """
@@ -78,6 +80,7 @@ function fit(model, el) {
   }
   board.style.width = `${Math.floor(w * scale)}px`;
   board.style.height = `${Math.floor(h * scale)}px`;
+  app.style.setProperty('--ttr-board-height', board.style.height);  // the side panel's bound
   app.dataset.boardScale = String(scale);
   app.dataset.boardFit = layout;
   const note = el.querySelector('.ttr-fit-note');

@@ -20,7 +20,8 @@ from ttr_widgets.rules.state import FirstCard, GameState, SecondCard
 
 from . import style
 
-__all__ = ["CARD_FILL", "CARD_INK", "CARD_SYMBOL", "Market", "card_chip", "card_symbol"]
+__all__ = ["CARD_FILL", "CARD_INK", "CARD_SYMBOL", "Market", "card_button", "card_chip",
+           "card_symbol", "paint_card"]
 
 #: The board's marker symbols as SVG shapes in a 10 × 10 box (drawn inline, so no font is
 #: needed: the browser's fonts lack some of these symbols).
@@ -104,12 +105,8 @@ class Market(widgets.VBox):
         self.add_class("ttr-market")
 
     def _card_button(self, slot: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="74px", height="34px",
-                                                      margin="1px", padding="0 2px",
-                                                      border=f"1px solid {style.INK}"))
-        button.style.font_size = "12px"
+        button = card_button(lambda: self._take(slot))
         button.add_class("ttr-market-card")
-        button.on_click(lambda _b: self._take(slot))
         return button
 
     def _take(self, slot: int) -> None:
@@ -128,7 +125,7 @@ class Market(widgets.VBox):
             self.row.children = tuple(self.cards)
         self._names = list(names) + [None] * (len(self.cards) - len(names))
         for button, name in zip(self.cards, self._names, strict=True):
-            _paint(button, name)
+            paint_card(button, name)
         only_pass = state.pending is None and legal_actions(state) == [Pass()]
         self.pass_button.layout.display = None if only_pass else "none"
         second = isinstance(state.pending, SecondCard)
@@ -144,8 +141,19 @@ class Market(widgets.VBox):
             f'discards <b>{len(state.discard)}</b> · tickets <b>{len(state.tickets)}</b></span>')
 
 
-def _paint(button: widgets.Button, name: str | None) -> None:
-    """Show one face-up slot: its card, or an empty slot."""
+def card_button(on_click: Callable[[], object]) -> widgets.Button:
+    """A face-up slot's button, sized for the longest card's name ("locomotive"); paint it
+    with :func:`paint_card`."""
+    button = widgets.Button(layout=widgets.Layout(width="74px", height="34px", margin="1px",
+                                                  padding="0 2px",
+                                                  border=f"1px solid {style.INK}"))
+    button.style.font_size = "12px"
+    button.on_click(lambda _b: on_click())
+    return button
+
+
+def paint_card(button: widgets.Button, name: str | None) -> None:
+    """Show one face-up slot: its card (in the card's colour, enabled), or an empty slot."""
     for card in CARD_NAMES:
         button.remove_class(f"ttr-card-{card}")
     if name is None:

@@ -79,8 +79,11 @@ def legend_entries() -> tuple[tuple[str, str, str], ...]:
 
 #: The play app's page rules (one ``<style>`` block the app carries): the table's layout (the
 #: board beside the side panel, the panel under the board when the page is narrow), compact
-#: panels that never scroll on their own, the status line's fixed height, its flash and its
-#: "why?" popover.
+#: panels, the status line's fixed height, its flash and its "why?" popover. Beside the board,
+#: a side panel with tabs (the app's) or a ``ttr-side-scroll`` part (the team table's) is no
+#: taller than the board (``fit.BoardFit`` sets ``--ttr-board-height``, never below 480 px):
+#: what is taller than what is left (the Game tab's two forms) scrolls inside that part, while
+#: the status line and the players stay in view.
 APP_CSS = """
 .ttr-app { max-width: 100%; box-sizing: border-box; }
 .ttr-app .ttr-row { display: flex; flex-flow: row wrap; align-items: flex-start;
@@ -92,7 +95,13 @@ APP_CSS = """
   overflow: visible; }
 .ttr-app .ttr-row, .ttr-app .ttr-tabs { overflow: visible; }
 .ttr-app .ttr-tabs, .ttr-app .ttr-status { width: auto; align-self: stretch; }
-.ttr-app .ttr-side > * { flex: 0 0 auto; }
+.ttr-app .ttr-side > *, .ttr-app .ttr-side-scroll > * { flex: 0 0 auto; }
+.ttr-app[data-board-fit$=" beside"] .ttr-side:has(> .ttr-tabs, > .ttr-side-scroll) {
+  max-height: max(var(--ttr-board-height, 100000px), 480px); }
+.ttr-app[data-board-fit$=" beside"] .ttr-side > .ttr-tabs { flex: 0 1 auto; min-height: 0; }
+.ttr-app[data-board-fit$=" beside"] .ttr-tabs > .widget-tab-contents,
+.ttr-app[data-board-fit$=" beside"] .ttr-side > .ttr-side-scroll {
+  flex: 0 1 auto; min-height: 0; overflow-y: auto; }
 .ttr-app .ttr-fit-note { font-size: 12px; color: #8a1c12; }
 .ttr-app .ttr-fit-note:empty { display: none; }
 .ttr-app .ttr-undo, .ttr-app .ttr-redo { width: auto !important; min-width: 70px; }

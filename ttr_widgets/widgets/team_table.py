@@ -54,7 +54,7 @@ from ttr_widgets.rules.words import count, possessive
 
 from .app_bots import BotTurns
 from .map_view import MapView
-from .market import card_chip
+from .market import card_button, card_chip, paint_card
 from .players import hotseat_viewer, humans
 from .status import StatusLine
 
@@ -151,8 +151,9 @@ class TeamTable(widgets.HBox):
             description="First card into", style={"description_width": "auto",
                                                    "button_width": "90px"})
         self.first_to.add_class("ttr-team-first-to")
-        self.row_buttons = [_button("", "ttr-team-faceup", partial(self._draw, slot),
-                                    width="72px") for slot in range(5)]
+        self.row_buttons = [card_button(partial(self._draw, slot)) for slot in range(5)]
+        for button in self.row_buttons:
+            button.add_class("ttr-team-faceup")
         self.blind = _button("Draw blind", "ttr-team-blind", lambda: self._draw(None),
                              width="92px")
         self.draw_tickets = _button("Draw tickets", "ttr-team-draw-tickets",
@@ -172,9 +173,13 @@ class TeamTable(widgets.HBox):
         market = widgets.VBox([self.first_to, widgets.HBox(self.row_buttons),
                                widgets.HBox([self.blind, self.draw_tickets, self.pass_button])])
         market.add_class("ttr-team-market")
-        self.side = widgets.VBox([self.status, self.teams_html, self.show_hand, self.score_html,
-                                  self.pending_box, self.claim_box, market, self.hand_html,
-                                  self.holder_html, self.share_box, self.leave],
+        # beside the board, the panel is no taller than the board: what comes under the teams
+        # scrolls (style.APP_CSS, ttr-side-scroll)
+        body = widgets.VBox([self.show_hand, self.score_html, self.pending_box, self.claim_box,
+                             market, self.hand_html, self.holder_html, self.share_box,
+                             self.leave])
+        body.add_class("ttr-side-scroll")
+        self.side = widgets.VBox([self.status, self.teams_html, body],
                                  layout=widgets.Layout(min_width="330px", flex="1 1 330px"))
         self.side.add_class("ttr-side")
         board_box = widgets.Box([self.map_view.widget])
@@ -478,10 +483,9 @@ class TeamTable(widgets.HBox):
             self.first_to.disabled = not drawing
         for slot, button in enumerate(self.row_buttons):
             card = game.face_up[slot] if slot < len(game.face_up) else NO_CARD
-            name = CARD_NAMES[card] if card != NO_CARD else ""
-            button.description = name or "—"
-            button.tooltip = f"take the face-up {name}" if name else "no card"
-            button.disabled = not drawing or not any(
+            name = CARD_NAMES[card] if card != NO_CARD else None
+            paint_card(button, name)
+            button.disabled = name is None or not drawing or not any(
                 isinstance(a, DrawTeamCard) and a.card == name for a in legal)
         self.blind.disabled = not any(isinstance(a, DrawTeamCard) and a.card is None
                                       for a in legal)

@@ -407,11 +407,15 @@ class PlayPage:
             raise ValueError(f"tab: expected one of {', '.join(TABS)}, not {name!r}")
         self.page.locator(".ttr-tabs .lm-TabBar-tab", has_text=name).first.click()
 
-    def new_game(self, map_name: str, seed: int) -> None:
-        """Deal a new game from the Game tab's start panel (same seats); back on the Play tab
-        at the ticket choice."""
+    def new_game(self, map_name: str, seed: int, players: int | None = None) -> None:
+        """Deal a new game from the Game tab's start panel (same seats, or ``players`` of them:
+        the panel's own names and kinds for the new ones); back on the Play tab at the ticket
+        choice."""
         self.tab("Game")
         self.page.locator(".ttr-map select").select_option(map_name)
+        if players is not None:
+            self.page.locator(".ttr-player-count input").fill(str(players))
+            self.page.locator(".ttr-player-count input").press("Tab")  # syncs on blur
         self.page.locator(".ttr-seed input").fill(str(seed))
         self.page.locator(".ttr-seed input").press("Tab")  # the text box syncs on blur
         self.page.locator(".ttr-new-game").first.click()

@@ -6,7 +6,7 @@
   overflow, and the status line one fixed height whatever it says.
 - Each turn is told where the eye is: the card drawn blind, the bot's turn, Undo, Redo, Cancel;
   a refusal is a sentence whose rule id shows only behind its "why?", and a repeated message
-  flashes anew.
+  flashes anew. What to do now is never cut: a story too long for the line is, with an ellipsis.
 - The Game tab and the team table end with the board: what is taller scrolls inside the side
   panel; the team table's face-up row is the play app's.
 - In a 934 px wide container (JupyterLab's output area on that screen) the side panel goes under
@@ -229,6 +229,47 @@ def test_every_turn_is_told_in_the_status_line(
     cancelled = play.status()
     assert cancelled.kind == "info" and cancelled.rule == ""
     assert cancelled.text.endswith("You: take your second card.")
+    assert console_errors == []
+
+
+_PARTS_JS = """
+() => { const flash = document.querySelector('.ttr-status .ttr-flash');
+  const outer = flash.getBoundingClientRect(), pad = getComputedStyle(flash);
+  const box = {top: outer.top + parseFloat(pad.paddingTop),
+               bottom: outer.bottom - parseFloat(pad.paddingBottom)};  // where text may be
+  const part = s => { const e = document.querySelector('.ttr-status ' + s);
+    const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, cut: e.scrollHeight > e.clientHeight + 1,
+            text: e.textContent, ellipsis: getComputedStyle(e).webkitLineClamp ===
+              String(Math.round(r.height / parseFloat(getComputedStyle(e).lineHeight)))}; };
+  return {box: [box.top, box.bottom], news: part('.ttr-status-news'),
+          then: part('.ttr-status-then'),
+          title: flash.title}; }
+"""
+
+
+def test_what_to_do_is_never_cut_from_the_status_line(
+        kit_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    """Three players on the Europe map: a round's story (the person's move and two bots') and
+    the two-line prompt are more than the line holds. The story is cut (all of it in the
+    tooltip); what to do now is whole, on its own line under it."""
+    play = PlayPage.open(page, kit_server)
+    play.new_game("europe", seed=4, players=3)
+    assert play.keep_tickets()
+    assert play.draw_blind() and play.draw_blind()
+    prompt = "Your turn: draw cards, click a route to claim it, click a city for a station, " \
+             "or draw tickets."
+    play.wait_status(prompt)
+    parts = page.evaluate(_PARTS_JS)
+    top, bottom = parts["box"]
+    assert parts["then"]["text"] == prompt
+    assert top - 0.5 <= parts["then"]["top"] and parts["then"]["bottom"] <= bottom + 0.5
+    assert parts["news"]["bottom"] <= parts["then"]["top"] + 0.5  # the story above it
+    assert parts["news"]["cut"]  # this story is longer than what is left: it is the one cut
+    assert parts["news"]["ellipsis"]  # and says so, with an ellipsis at its end
+    assert parts["title"] == f"{parts['news']['text'].removeprefix('✔ ')} {prompt}"
+    assert re.search(r"Greedy bot .*Random bot ", parts["title"])
+    screenshot(page, "first-minutes-6-long-story", full_page=False)
     assert console_errors == []
 
 

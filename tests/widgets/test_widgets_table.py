@@ -93,6 +93,25 @@ def test_status_line_shows_the_rule_sentence_and_id_of_a_refusal():
         status.say("x", "shout")
 
 
+def test_status_line_puts_what_to_do_under_what_happened():
+    status = StatusLine()
+    status.say("Bo claims A–B <2 red> for 2 points.", "done", then="Your turn: draw cards.")
+    assert status.text == "Bo claims A–B <2 red> for 2 points. Your turn: draw cards."
+    value = status.value
+    news = value.index('<span class="ttr-status-news">✔ Bo claims A–B &lt;2 red&gt;')
+    then = value.index('<span class="ttr-status-then">Your turn: draw cards.</span>')
+    assert news < then  # the news first, the prompt under it (each escaped)
+    assert f'title="{html.escape(status.text)}"' in value  # the whole text in the tooltip
+    long = "Your turn: draw cards, click a route to claim it, click a city for a station, or " \
+           "draw tickets."
+    status.say("You draw a card.", then=long)  # a prompt of two lines: the news gets one
+    assert '<span class="ttr-status-then ttr-status-then-long">' in status.value
+    status.say("Cancelled.")
+    assert "ttr-status-then" not in status.value and status.text == "Cancelled."
+    status.say("", then="Your turn.")  # only a prompt
+    assert "ttr-status-news" not in status.value and status.text == "Your turn."
+
+
 def test_describe_action_names_cities_and_payment():
     state = two([{"red": 1, "locomotive": 1}])
     assert describe_action(state, ClaimRoute("m-01", "red", 1)) == \

@@ -289,11 +289,12 @@ class PlayApp(BotSeats, TableView, widgets.VBox):
                 self._selected = verdict.better.route
                 self._render()
         if not self._advance(told):
+            then = ""
             if (game.state.is_over or game.state.current != player
                     or isinstance(game.state.pending, FirstCard | DepotPlacement)
                     or isinstance(action, PlaceDepot)):
-                told = f"{told} {self._prompt()}"
-            self.status.say(told, "done")
+                then = self._prompt()
+            self.status.say(told, "done", then=then)
         return True
 
     def click_route(self, route_id: str) -> None:
@@ -337,7 +338,7 @@ class PlayApp(BotSeats, TableView, widgets.VBox):
         (an older refusal is gone)."""
         self._selected = self._selected_city = None
         self._render()
-        self.status.say(f"Cancelled: nothing is selected. {self._prompt()}")
+        self.status.say("Cancelled: nothing is selected.", then=self._prompt())
 
     def reveal_hand(self) -> None:
         """Hotseat: show the hand of the person whose turn it is."""
@@ -474,12 +475,12 @@ class PlayApp(BotSeats, TableView, widgets.VBox):
         self._selected = self._selected_city = None
         self._highlight = ((), "")
         self._show(game)
-        self.status.say(f"{navigation_story(before, game)} {self._prompt()}")
+        self.status.say(navigation_story(before, game), then=self._prompt())
 
     def _loaded(self, game: Game) -> None:
         self.load_game(game)
         self.status.say(f"Loaded a {game.state.board.title} game of {len(game.actions)} moves, "
-                        f"shown at step {game.cursor}. {self._prompt()}")
+                        f"shown at step {game.cursor}.", then=self._prompt())
 
     def _start_clicked(self) -> None:
         try:

@@ -141,19 +141,18 @@ class BotSeats:
         """The bots stopped: a person is to move, the game ended, or the bots were paused."""
         self._render()
         if not (self._bot_to_move() if on_loop else self._paused):
-            self.status.say(self._story(with_prompt=True), "done" if self._told else "info")
+            self.status.say(self._story(), "done" if self._told else "info",
+                            then=self._prompt())
 
-    def _story(self, *, with_prompt: bool) -> str:
-        """The person's last move, what the bots did since, and (``with_prompt``) what the
-        table waits for now: the one line that tells a round."""
+    def _story(self) -> str:
+        """The person's last move and what the bots did since: with the prompt under it, the
+        status line that tells a round."""
         game = self._game
         since = min(self._since, game.cursor)
         round_start = game.state.turn - game.state.num_players  # at most one round back
         while since < game.cursor and game.states[since].turn < round_start:
             since += 1
         parts = [self._told, moves_story(game_moves(game, since, game.cursor))]
-        if with_prompt:
-            parts.append(self._prompt())
         return " ".join(p for p in parts if p)
 
     def _bot_move(self, *, render: bool) -> bool:
@@ -173,8 +172,7 @@ class BotSeats:
         self._game = game
         if render:
             self._render()
-            self.status.say(f"{self._story(with_prompt=False)} "
-                            f"{because(state.player.name, choice.reason)}")
+            self.status.say(f"{self._story()} {because(state.player.name, choice.reason)}")
         return True
 
     def _start_review(self) -> None:

@@ -259,9 +259,8 @@ class LessonBoard(widgets.VBox):
                 self.selected = self.selected_city = None
                 self._render()
                 told = own_move(before, action, self.state)
-                if self.state.current != before.current or self.state.is_over:
-                    told = f"{told} {self.prompt()}"
-                self.status.say(told, "done")
+                moved_on = self.state.current != before.current or self.state.is_over
+                self.status.say(told, "done", then=self.prompt() if moved_on else "")
         if refusal is not None:
             self.status.refuse(refusal)
         for answer in self._answers:
@@ -310,7 +309,7 @@ class LessonBoard(widgets.VBox):
         """Close the claim panel (its Cancel button)."""
         self.selected = self.selected_city = None
         self._render()
-        self.status.say(f"Cancelled: nothing is selected. {self.prompt()}")
+        self.status.say("Cancelled: nothing is selected.", then=self.prompt())
 
     def try_payment(self) -> bool:
         """Play the payment typed in the try row: a claim of the selected route, a station in

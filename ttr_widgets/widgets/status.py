@@ -5,6 +5,10 @@ A refusal reads as a sentence; a small "why?" beside it opens the rule behind it
 its text from ``rules.catalog``), for the curious. The line keeps one height whatever it says (a
 long message is cut, its whole text in the tooltip), so nothing under it moves; every message —
 the same one again too — arrives with a brief flash, so a repeated answer is seen to renew.
+
+What happened and what the table waits for next are told apart: ``say(news, then=prompt)`` puts
+the prompt on a line of its own under the news, and when both do not fit, the news is cut, never
+the prompt (a person must always see what to do).
 """
 
 from __future__ import annotations
@@ -26,6 +30,11 @@ _KINDS = {
     "hint": ("#e8f1fb", "#16406e", "☞ "),
     "done": ("#e7f5ea", "#1d5a2c", "✔ "),
 }
+
+
+#: About as many characters as one line of the side panel holds (75-80 at its usual 420 px):
+#: a longer prompt takes two lines, so the news above it gets one, its ellipsis there.
+THEN_LINE_CHARS = 76
 
 
 def why_html(rule: str) -> str:
@@ -53,11 +62,13 @@ class StatusLine(widgets.HTML):
         self.add_class("ttr-status")
         self.say(text)
 
-    def say(self, text: str, kind: str = "info") -> None:
-        """Show ``text``; ``kind`` is one of info, error, hint, done (colour and mark only)."""
+    def say(self, text: str, kind: str = "info", *, then: str = "") -> None:
+        """Show ``text``; ``kind`` is one of info, error, hint, done (colour and mark only).
+        ``then``, what the table waits for now, goes under it and is never cut; ``text`` (the
+        trait) is then both, as one would read them."""
         if kind not in _KINDS:
             raise ValueError(f"kind: expected one of {', '.join(_KINDS)}, not {kind!r}")
-        self._show(text, kind, "")
+        self._show(text, kind, "", then)
 
     def refuse(self, error: TTRError) -> None:
         """Show why an action was refused: the sentence, and the rule behind a "why?"."""
@@ -66,13 +77,18 @@ class StatusLine(widgets.HTML):
         else:
             self._show(str(error), "error", "")
 
-    def _show(self, text: str, kind: str, rule: str) -> None:
+    def _show(self, text: str, kind: str, rule: str, then: str = "") -> None:
         background, ink, mark = _KINDS[kind]
         self.count += 1
-        self.text, self.kind, self.rule = text, kind, rule
+        whole = f"{text} {then}".strip()
+        self.text, self.kind, self.rule = whole, kind, rule
         why = why_html(rule) if rule else ""
+        news = f'<span class="ttr-status-news">{mark}{html.escape(text)}</span>' if text else ""
+        long = " ttr-status-then-long" if len(then) > THEN_LINE_CHARS else ""
+        then_html = (f' <span class="ttr-status-then{long}">{html.escape(then)}</span>'
+                     if then else "")
         self.value = (
             f'<div class="ttr-status-{kind} ttr-flash" data-rule="{html.escape(rule)}" '
-            f'data-n="{self.count}" title="{html.escape(text)}" '
+            f'data-n="{self.count}" title="{html.escape(whole)}" '
             f'style="background:{background};color:{ink}">'
-            f'<span class="ttr-status-text">{mark}{html.escape(text)}</span>{why}</div>')
+            f'<span class="ttr-status-text">{news}{then_html}</span>{why}</div>')

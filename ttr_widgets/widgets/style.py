@@ -109,8 +109,13 @@ APP_CSS = """
 .ttr-status .ttr-flash { position: relative; display: flex; gap: 6px; align-items: flex-start;
   box-sizing: border-box; height: 62px; padding: 4px 8px; border-radius: 4px;
   font-size: 13px; line-height: 18px; animation: ttr-flash 0.9s ease-out; }
-.ttr-status .ttr-status-text { flex: 1 1 auto; overflow: hidden; display: -webkit-box;
-  -webkit-box-orient: vertical; -webkit-line-clamp: 3; white-space: normal; }
+.ttr-status .ttr-status-text { flex: 1 1 auto; align-self: stretch; min-width: 0;
+  display: flex; flex-direction: column; overflow: hidden; white-space: normal; }
+.ttr-status .ttr-status-news { flex: 0 1 auto; min-height: 18px; overflow: hidden;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; }
+.ttr-status .ttr-status-news:not(:last-child) { -webkit-line-clamp: 2; }
+.ttr-status .ttr-status-news:has(+ .ttr-status-then-long) { -webkit-line-clamp: 1; }
+.ttr-status .ttr-status-then { flex: 0 0 auto; }
 @keyframes ttr-flash {
   0% { box-shadow: 0 0 0 3px rgba(214, 150, 0, 0.95); }
   100% { box-shadow: 0 0 0 3px rgba(214, 150, 0, 0); } }

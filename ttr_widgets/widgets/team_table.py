@@ -189,7 +189,7 @@ class TeamTable(widgets.HBox):
         self.add_class("ttr-row")
         self.add_class("ttr-team-table")
         self._render()
-        self.status.say(f"A team game is dealt. {self._prompt()}")
+        self.status.say("A team game is dealt.", then=self._prompt())
         self._advance()
 
     # -- what the table shows --------------------------------------------------------------
@@ -239,7 +239,7 @@ class TeamTable(widgets.HBox):
         told = self._game.last_event
         self._render()
         if not self._advance(told):
-            self.status.say(f"{told} {self._prompt()}", "done")
+            self.status.say(told, "done", then=self._prompt())
         return True
 
     def select_route(self, route_id: str) -> None:
@@ -318,9 +318,9 @@ class TeamTable(widgets.HBox):
         def finish(on_loop: bool) -> None:
             self._render()
             if on_loop:
-                self.status.say(f"{self._game.last_event} {self._prompt()}")
+                self.status.say(self._game.last_event, then=self._prompt())
             else:
-                self.status.say(f"{told} {self._prompt()}".strip(), "done" if told else "info")
+                self.status.say(told, "done" if told else "info", then=self._prompt())
 
         if self._bots.play(self.bot_delay, to_move=self._bot_to_move, step=self._bot_step,
                            finish=finish):
@@ -370,8 +370,9 @@ class TeamTable(widgets.HBox):
             return f"{name}: the tunnel asks for {count(pending.extra, 'more card')}: pay or " \
                    "decline."
         last = " Last round!" if game.final_turns > 0 else ""
-        return (f"{possessive(name)} turn: draw cards (choose where the first goes), click a "
-                f"route to claim it, draw tickets or share tickets.{last}")
+        # where a drawn card goes is asked by the market's "First card into" toggle
+        return (f"{possessive(name)} turn: draw cards, click a route to claim it, or draw or "
+                f"share tickets.{last}")
 
     def _render(self, payments: Sequence[ClaimTeamRoute] = ()) -> None:
         game, viewer = self._game, self.viewer
@@ -467,7 +468,7 @@ class TeamTable(widgets.HBox):
     def _cancel(self) -> None:
         self._selected = None
         self._render()
-        self.status.say(f"Cancelled. {self._prompt()}")
+        self.status.say("Cancelled.", then=self._prompt())
 
     def _render_market(self, active: bool) -> None:
         game = self._game

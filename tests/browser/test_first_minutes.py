@@ -340,7 +340,7 @@ def test_a_934_px_container_puts_the_panel_under_the_board(
     (status,) = layout["parts"]["status line"]
     assert status[1] >= board[3]  # the side panel (its status line first) under the board
     assert layout["note"] == "" and layout["scale"] >= 0.8
-    screenshot(page, "first-minutes-6-narrow", full_page=True)
+    screenshot(page, "first-minutes-9-narrow", full_page=True)
 
     # Squeezed to a phone's width: the board shrinks and a line says how to widen it.
     page.set_viewport_size({"width": 420, "height": VIEWPORT["height"]})
@@ -418,7 +418,7 @@ def test_the_app_fits_a_jupyterlab_output_area(
     assert app[2] <= output[2] + 0.5 and not narrow["appWide"]  # nothing wider than the area
     assert narrow["parts"]["status line"][0][1] >= narrow["parts"]["board"][0][3]  # under it
     assert narrow["scale"] >= 0.8 and "close JupyterLab's side bar (Ctrl+B)" in narrow["note"]
-    screenshot(page, "first-minutes-7-jupyterlab", full_page=False)
+    screenshot(page, "first-minutes-10-jupyterlab", full_page=False)
 
     # The side bar closed: the whole table in the notebook panel, once scrolled to the app.
     page.keyboard.press("Escape")
@@ -432,5 +432,5 @@ def test_the_app_fits_a_jupyterlab_output_area(
         ".getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
     assert _outside(wide, tuple(panel)) == []
     assert wide["scale"] >= 0.8 and wide["note"] == "" and not wide["appWide"]
-    screenshot(page, "first-minutes-8-jupyterlab-wide", full_page=False)
+    screenshot(page, "first-minutes-11-jupyterlab-wide", full_page=False)
     assert console_errors == []

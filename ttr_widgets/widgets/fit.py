@@ -7,10 +7,10 @@ the page is wide enough, alone on its row (the panel under it) when it is narrow
 taller than the window leaves below the app's top (in JupyterLab, where the notebook scrolls to
 the app, never taller than the notebook panel). Plotly reads the scale back for hovers and
 clicks, so the board stays exactly clickable. Beside the board, the side panel is no taller than
-the board (``--ttr-board-height``; ``style.APP_CSS``): a tab taller than that scrolls inside the
-panel rather than the page scrolling the board away. When the board would be drawn smaller than
-``readable`` of its size — or, in JupyterLab, when the panel has to go under the board — a line
-above the board says how to widen it.
+the table's height on the screen (``--ttr-table-height``; ``style.APP_CSS``): a tab taller than
+that scrolls inside the panel rather than the page scrolling the board away. When the board
+would be drawn smaller than ``readable`` of its size — or, in JupyterLab, when the panel has to
+go under the board — a line above the board says how to widen it.
 """
 
 from __future__ import annotations
@@ -69,6 +69,9 @@ function fit(model, el) {
     availH = offset < window.innerHeight / 2 ? window.innerHeight - offset - BOTTOM
                                              : window.innerHeight - 4 * BOTTOM;
   }
+  // the side panel's bound: the height the table has on the screen (the board's own height
+  // where that limits the board, more where the width does)
+  app.style.setProperty('--ttr-table-height', `${Math.floor(availH)}px`);
   let scale = Math.min(1, availW / w, availH / h);
   scale = Math.max(MIN_SCALE, Math.floor(scale * 1000) / 1000);
   const layout = `${scale} ${beside ? 'beside' : 'under'}`;
@@ -80,7 +83,6 @@ function fit(model, el) {
   }
   board.style.width = `${Math.floor(w * scale)}px`;
   board.style.height = `${Math.floor(h * scale)}px`;
-  app.style.setProperty('--ttr-board-height', board.style.height);  // the side panel's bound
   app.dataset.boardScale = String(scale);
   app.dataset.boardFit = layout;
   const note = el.querySelector('.ttr-fit-note');

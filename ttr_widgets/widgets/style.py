@@ -81,7 +81,8 @@ def legend_entries() -> tuple[tuple[str, str, str], ...]:
 #: board beside the side panel, the panel under the board when the page is narrow), compact
 #: panels, the status line's fixed height, its flash and its "why?" popover. Beside the board,
 #: a side panel with tabs (the app's) or a ``ttr-side-scroll`` part (the team table's) is no
-#: taller than the board (``fit.BoardFit`` sets ``--ttr-board-height``, never below 480 px):
+#: taller than the table's height on the screen (``fit.BoardFit`` sets ``--ttr-table-height``,
+#: never below 480 px):
 #: what is taller than what is left (the Game tab's two forms) scrolls inside that part, while
 #: the status line and the players stay in view.
 APP_CSS = """
@@ -97,7 +98,7 @@ APP_CSS = """
 .ttr-app .ttr-tabs, .ttr-app .ttr-status { width: auto; align-self: stretch; }
 .ttr-app .ttr-side > *, .ttr-app .ttr-side-scroll > * { flex: 0 0 auto; }
 .ttr-app[data-board-fit$=" beside"] .ttr-side:has(> .ttr-tabs, > .ttr-side-scroll) {
-  max-height: max(var(--ttr-board-height, 100000px), 480px); }
+  max-height: max(var(--ttr-table-height, 100000px), 480px); }
 .ttr-app[data-board-fit$=" beside"] .ttr-side > .ttr-tabs { flex: 0 1 auto; min-height: 0; }
 .ttr-app[data-board-fit$=" beside"] .ttr-tabs > .widget-tab-contents,
 .ttr-app[data-board-fit$=" beside"] .ttr-side > .ttr-side-scroll {

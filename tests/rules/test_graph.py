@@ -238,6 +238,37 @@ def test_ticket_path_is_shortest_in_spaces() -> None:
         ticket_path(MINI, every, "Ayr", "Atlantis")
 
 
+@pytest.mark.parametrize("board", [USA, EUROPE], ids=["usa", "europe"])
+def test_ticket_path_agrees_with_networkx_on_random_route_sets(board: Board) -> None:
+    """On 60 random sets of a third of the routes: joined exactly when networkx joins the two
+    cities, by a walk from one to the other over the set's routes, as short as networkx's."""
+    import networkx as nx
+
+    rng = random.Random(11)
+    cities = [city.name for city in board.cities]
+    for _ in range(60):
+        owned = rng.sample([r.id for r in board.routes], len(board.routes) // 3)
+        graph = nx.MultiGraph()
+        graph.add_nodes_from(cities)
+        for rid in owned:
+            route = board.route(rid)
+            graph.add_edge(route.a, route.b, weight=route.length)
+        a, b = rng.sample(cities, 2)
+        path = ticket_path(board, owned, a, b)
+        if not nx.has_path(graph, a, b):
+            assert path is None
+            continue
+        assert path is not None and set(path) <= set(owned)
+        at = a
+        for rid in path:  # a walk: each route starts where the last one ended
+            route = board.route(rid)
+            assert at in (route.a, route.b), (path, rid, at)
+            at = route.other(at)
+        assert at == b
+        length = sum(board.route(rid).length for rid in path)
+        assert length == nx.dijkstra_path_length(graph, a, b, weight="weight")
+
+
 # ----------------------------------------------------------------------------- speed
 
 

@@ -289,37 +289,18 @@ def connected(board: Board, route_ids: Iterable[str], a: str, b: str) -> bool:
 def ticket_path(board: Board, route_ids: Iterable[str], a: str,
                 b: str) -> tuple[str, ...] | None:
     """A shortest path in train spaces from ``a`` to ``b`` through the routes, as route ids in
-    travel order; ``()`` when ``a == b``; ``None`` when the routes do not join them."""
+    travel order; ``()`` when ``a == b``; ``None`` when the routes do not join them
+    (:func:`cheapest_paths` with only these routes open)."""
     for city in (a, b):
         if city not in board.city_index:
             raise KeyError(f"no city {city!r} on the {board.name} map")
-    routes = _routes_of(board, route_ids)
-    adjacency = _adjacency([(r.a, r.b, r.length) for r in routes])
-    best = {a: 0}
-    came_by: dict[str, tuple[str, int]] = {}
-    queue = [(0, board.city_index[a], a)]
-    while queue:
-        distance, _, city = heapq.heappop(queue)
-        if city == b:
-            return _walk_back(routes, came_by, a, b)
-        if distance > best[city]:
-            continue
-        for number, other, spaces in adjacency.get(city, ()):
-            if distance + spaces < best.get(other, distance + spaces + 1):
-                best[other] = distance + spaces
-                came_by[other] = (city, number)
-                heapq.heappush(queue, (distance + spaces, board.city_index[other], other))
-    return None
-
-
-def _walk_back(routes: list[Route], came_by: dict[str, tuple[str, int]], a: str,
-               b: str) -> tuple[str, ...]:
-    path: list[str] = []
-    city = b
-    while city != a:
-        city, number = came_by[city]
-        path.append(routes[number].id)
-    return tuple(reversed(path))
+    cost: list[int | None] = [None] * len(board.routes)
+    for route in _routes_of(board, route_ids):
+        cost[route.index] = route.length
+    best, came_by = cheapest_paths(board, a, cost, target=b)
+    if b not in best:
+        return None
+    return tuple(route.id for route in walk_back(came_by, a, b))
 
 
 def cheapest_paths(board: Board, source: str, cost: Sequence[int | None],
@@ -328,7 +309,8 @@ def cheapest_paths(board: Board, source: str, cost: Sequence[int | None],
     order) for ``cost[i]`` train spaces (``None``: it cannot be used; 0 is allowed): the
     cheapest cost of every city reached, and the route each city other than ``source`` is
     reached by (``walk_back`` gives a cheapest path). With a ``target`` the search stops once
-    the target's cost is final. The planner's and the bots' searches go through here."""
+    the target's cost is final. The planner's, the bots' and :func:`ticket_path`'s searches go
+    through here."""
     links = _route_ends(board)
     best = {source: 0}
     came_by: dict[str, Route] = {}

@@ -460,6 +460,23 @@ def test_download_link_holds_the_record_and_an_upload_replays_it():
         uploaded_game(({"name": "g.json", "content": b"{oops"},))
 
 
+@pytest.mark.parametrize(("content", "says"), [
+    (json.dumps({"map": "usa", "players": [{"name": "Ann", "routes": [], "tickets": []}]}),
+     "final.json: a position (who holds what), not a game record: positions open in the "
+     "ticket scorer and the scoring explorer; here the app loads the game records it saves"),
+    (json.dumps({"format": "chess", "actions": []}),
+     "final.json: format: expected 'ttr-widgets game record' version 1"),
+    (json.dumps({"format": "ttr-widgets game record", "version": 1, "map": "mars",
+                 "players": ["Ann", "Ben"], "seed": 1, "actions": []}),
+     "final.json: map: "),
+])
+def test_an_upload_that_is_not_a_record_is_one_line_naming_the_file(
+        content: str, says: str) -> None:
+    with pytest.raises(PositionError) as refused:
+        uploaded_game(({"name": "final.json", "content": content.encode()},))
+    assert str(refused.value).startswith(says) and "\n" not in str(refused.value)
+
+
 def test_upload_reports_a_bad_record_instead_of_raising():
     loaded, errors = Recorder(), Recorder()
     panel = RecordsPanel(loaded, errors, Recorder())

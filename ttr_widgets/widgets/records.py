@@ -31,7 +31,8 @@ def record_href(game: Game) -> str:
 
 def uploaded_game(value: Any) -> Game:
     """The game in a ``FileUpload`` value (ipywidgets 8: a tuple of dicts with ``name`` and
-    ``content``); ``PositionError`` naming the file when it is not a record."""
+    ``content``); ``PositionError`` naming the file (and the field) when it is not a record,
+    and saying where a position file opens instead."""
     if not value:
         raise PositionError("upload: no file was uploaded")
     item = value[0]
@@ -40,7 +41,14 @@ def uploaded_game(value: Any) -> Game:
         data = json.loads(bytes(item["content"]).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise PositionError(f"{name}: not a JSON game record ({exc})") from None
-    return from_record(data)
+    if isinstance(data, dict) and "format" not in data and "actions" not in data:
+        raise PositionError(f"{name}: a position (who holds what), not a game record: "
+                            "positions open in the ticket scorer and the scoring explorer; "
+                            "here the app loads the game records it saves")
+    try:
+        return from_record(data)
+    except PositionError as exc:
+        raise PositionError(f"{name}: {exc}") from None
 
 
 class RecordsPanel(widgets.VBox):

@@ -175,6 +175,19 @@ def test_setup_keeps_at_least_3_of_5_then_shares_one_each_unseen() -> None:
     assert [len(p.tickets) for p in game.players] == [3, 3, 3, 3]
 
 
+@pytest.mark.parametrize(("first", "said"), [("Ann", "Ann begins."), ("You", "You begin.")])
+def test_the_shared_tickets_go_in_at_once_and_the_first_seat_is_told_to_begin(
+        first: str, said: str) -> None:
+    game = new_team_game(USA, (first, *NAMES[1:4]), seed=2)
+    while game.in_setup:
+        pending = game.pending
+        assert isinstance(pending, TicketChoice | ShareChoice)
+        game = teams.apply(game, KeepTickets(pending.tickets[:3]) if isinstance(
+            pending, TicketChoice) else ShareTicket(pending.tickets[0]))
+    assert game.last_event == ("Every player puts their shared ticket in the holder at once; "
+                               + said)
+
+
 def test_a_draw_puts_one_card_in_the_hand_and_one_in_the_holder() -> None:
     game = arranged(started(USA, seed=3), hand={}, holder={})
     assert rule_of(game, DrawTeamCard("pocket")) == "action.unknown"

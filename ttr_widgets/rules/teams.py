@@ -372,7 +372,7 @@ def _share_one(game: TeamGame, action: ShareTicket) -> TeamGame:
     shared = tuple((shares[2 * t], shares[2 * t + 1]) for t in range(game.num_teams))
     return evolve(game, players=players, shared=shared, setup_shares=(), setup_offers=(),
                   current=0, pending=None, last_event="Every player puts their shared ticket "
-                  f"in the holder at once; {game.players[0].name} begins.")
+                  f"in the holder at once; {says(game.players[0].name, 'begins')}.")
 
 
 def _share_action(game: TeamGame, action: ShareTickets) -> TeamGame:

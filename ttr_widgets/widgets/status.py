@@ -32,9 +32,10 @@ _KINDS = {
 }
 
 
-#: About as many characters as one line of the side panel holds (75-80 at its usual 420 px):
+#: About as many characters as one line of the side panel holds in the page's font at its
+#: usual 420 px (the 66 of "Your turn: … or draw tickets." fit, the team prompt's 75 do not):
 #: a longer prompt takes two lines, so the news above it gets one, its ellipsis there.
-THEN_LINE_CHARS = 76
+THEN_LINE_CHARS = 70
 
 
 def why_html(rule: str) -> str:

@@ -98,6 +98,27 @@ def test_the_first_card_goes_where_chosen_and_the_second_to_the_other_place() ->
     assert sum(table.game.players[0].hand) == hand + 1
 
 
+def test_what_happened_lists_every_move_newest_first_and_stays_open() -> None:
+    _, table = started()
+    assert table.events == [] and table.log_toggle.description == "What happened (0 moves)"
+    click(table, KeepTickets(table.game.pending.tickets))  # type: ignore[union-attr]
+    kept = len(table.events)
+    assert kept == 4  # each seat's keep, the bots' too, as the core tells them
+    assert table.events[0].startswith("You keep ") and table.events[1].startswith("Ben keeps ")
+    assert table.log_html.value == ""  # folded until asked for
+    table.log_toggle.value = True
+    shown = [html.unescape(item) for item in
+             table.log_html.value.split("<li>")[1:]]
+    assert [item.removesuffix("</li>").split("</li>")[0] for item in shown] == \
+        list(reversed(table.events))
+    click(table, ShareTicket(table.game.player.tickets[0]))
+    assert len(table.events) > kept and table.log_toggle.value  # open through the next move
+    assert table.log_html.value.index(html.escape(table.events[-1])) < \
+        table.log_html.value.index(html.escape(table.events[0]))
+    assert table.log_toggle.description == f"What happened ({len(table.events)} moves)"
+    assert_plain(table)
+
+
 def test_a_face_up_locomotive_to_the_hand_is_refused_with_its_team_rule() -> None:
     for seed in range(40):
         _, table = started(seed=seed)

@@ -170,6 +170,14 @@ class TeamTable(widgets.HBox):
         self.score_html = widgets.HTML()
         self.score_html.add_class("ttr-team-score")
         self.leave = _button("Leave the team game", "ttr-team-leave", self._leave)
+        self.events: list[str] = []  #: what happened, move by move (the core's public events)
+        self.log_toggle = widgets.ToggleButton(description="What happened", icon="list",
+                                               tooltip="Every move of this game, newest first",
+                                               layout=widgets.Layout(width="auto"))
+        self.log_toggle.add_class("ttr-team-log-toggle")
+        self.log_toggle.observe(lambda _c: self._render_log(), names="value")
+        self.log_html = widgets.HTML()
+        self.log_html.add_class("ttr-team-log")
         market = widgets.VBox([self.first_to, widgets.HBox(self.row_buttons),
                                widgets.HBox([self.blind, self.draw_tickets, self.pass_button])])
         market.add_class("ttr-team-market")
@@ -177,7 +185,7 @@ class TeamTable(widgets.HBox):
         # scrolls (style.APP_CSS, ttr-side-scroll)
         body = widgets.VBox([self.show_hand, self.score_html, self.pending_box, self.claim_box,
                              market, self.hand_html, self.holder_html, self.share_box,
-                             self.leave])
+                             self.log_toggle, self.log_html, self.leave])
         body.add_class("ttr-side-scroll")
         self.side = widgets.VBox([self.status, self.teams_html, body],
                                  layout=widgets.Layout(min_width="330px", flex="1 1 330px"))
@@ -232,6 +240,7 @@ class TeamTable(widgets.HBox):
             return False
         before = self._game
         self._game = apply(before, action)
+        self._tell(self._game)
         for callback in self.on_move:
             callback(before, action, self._game)
         self.moves += 1
@@ -345,6 +354,7 @@ class TeamTable(widgets.HBox):
         rng = random.Random(f"ttr-team-app:{game.seed}:{self.moves}")
         choice = TEAM_BOTS[self._kinds[seat]](view(game, seat), rng)
         self._game = apply(game, choice.action)
+        self._tell(self._game)
         self.moves += 1
 
     # -- drawing -------------------------------------------------------------------------------
@@ -389,7 +399,23 @@ class TeamTable(widgets.HBox):
         self._render_hands(seen)
         self._render_share(seen if active and game.pending is None else None)
         self.score_html.value = _score_html(game) if game.is_over else ""
+        self._render_log()
         self._draw_board()
+
+    def _tell(self, game: TeamGame) -> None:
+        if game.last_event:
+            self.events.append(game.last_event)
+
+    def _render_log(self) -> None:
+        """The moves so far, newest first, while "What happened" is pressed."""
+        self.log_toggle.description = f"What happened ({count(len(self.events), 'move')})"
+        if not self.log_toggle.value:
+            self.log_html.value = ""
+            return
+        items = "".join(f"<li>{html.escape(event)}</li>" for event in reversed(self.events))
+        self.log_html.value = (f'<ol reversed style="margin:2px 0;padding-left:26px;'
+                               f'font-size:12px;line-height:16px">{items}</ol>'
+                               if items else "<i>No move yet.</i>")
 
     def _teams_html(self) -> str:
         game = self._game

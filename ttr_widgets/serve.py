@@ -530,7 +530,8 @@ def _closed_page_filter(record: logging.LogRecord) -> bool:
 def _closed_kernel_filter(record: logging.LogRecord) -> bool:
     """Keep a log record unless it is pyzmq's "Got events for closed stream": a kernel shut down
     (its page closed) while messages to it were still in flight, which are then dropped, as
-    they should be."""
+    they should be. The server filters its own log with it, and each served kernel its own
+    (:func:`prepare_served_kernel`)."""
     return record.msg != "Got events for closed stream %s"
 
 
@@ -689,6 +690,20 @@ def serves_plotly_module(environ: Mapping[str, str] | None = None) -> bool:
     server (:data:`PLOTLY_MODULE_ENV` holds its path): charts are then drawn as widgets too
     (``score_plots.show_figure``)."""
     return (os.environ if environ is None else environ).get(PLOTLY_MODULE_ENV, "").startswith("/")
+
+
+def prepare_served_kernel(environ: Mapping[str, str] | None = None) -> bool:
+    """In a kernel started by ``ttr serve`` (:data:`PLOTLY_MODULE_ENV` set), what the kit's
+    widgets need there, on their import: plotly's module from the server's cached file
+    (:func:`use_served_plotly_module`, which also skips the IRI grammar), and pyzmq's "Got
+    events for closed stream" kept out of the server's log (:func:`_closed_kernel_filter`: a
+    kernel shut down as its page closes may get events on its own closed stream, and its
+    stderr is the server's log). True in such a kernel; elsewhere nothing changes."""
+    if not serves_plotly_module(environ):
+        return False
+    logging.getLogger("tornado.general").addFilter(_closed_kernel_filter)  # added once, however often called
+    use_served_plotly_module(environ)
+    return True
 
 
 def use_served_plotly_module(environ: Mapping[str, str] | None = None) -> bool:

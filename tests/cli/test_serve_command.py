@@ -497,6 +497,25 @@ def test_a_kernel_of_ttr_serve_skips_jsonschema_s_iri_grammar() -> None:
         assert out[0].startswith(grammar) and out[1] == "refused", out
 
 
+def test_a_kernel_of_ttr_serve_keeps_closed_stream_warnings_out_of_the_server_s_log() -> None:
+    """A kernel's stderr is ``ttr serve``'s log: a served kernel shut down as its page closes
+    may get events on its own closed stream, and pyzmq's warning about it is dropped there,
+    as the server drops its own; other warnings stay. Elsewhere nothing changes."""
+    check = ("import ttr_widgets.widgets\n"
+             "from tornado.log import gen_log\n"
+             "gen_log.warning('Got events for closed stream %s', '<ZMQStream>')\n"
+             "gen_log.warning('Something else: %s', 'kept')\n")
+    elsewhere = {k: v for k, v in os.environ.items() if k != serving.PLOTLY_MODULE_ENV}
+    served = {**elsewhere, serving.PLOTLY_MODULE_ENV: serving.plotly_module_path()}
+    said = {}
+    for name, env in (("served", served), ("elsewhere", elsewhere)):
+        said[name] = subprocess.run([sys.executable, "-c", check], env=env, capture_output=True,
+                                    text=True, check=True).stderr.splitlines()
+    assert said["served"] == ["Something else: kept"]
+    assert said["elsewhere"] == ["Got events for closed stream <ZMQStream>",
+                                 "Something else: kept"]
+
+
 @pytest.mark.parametrize("environ", [{}, {serving.PLOTLY_MODULE_ENV: ""},
                                      {serving.PLOTLY_MODULE_ENV: "http://elsewhere/x.js"}])
 def test_elsewhere_figure_widgets_keep_plotly_s_own_module(

@@ -5,7 +5,7 @@ The pages: ``PlayApp`` (play against bots), ``TicketScorer``, ``ScoringExplorer`
 ``TunnelOddsExplorer``; the course's ``TryIt`` and exercises live in ``lesson``.
 """
 
-from ..serve import use_served_plotly_module
+from ..serve import prepare_served_kernel
 from .app import PlayApp
 from .explorer import ScoringExplorer
 from .map_view import MapView
@@ -14,7 +14,7 @@ from .render import map_figure
 from .scorer import TicketScorer
 from .style import DEFAULT_PLAYER_COLORS
 
-use_served_plotly_module()  # under `ttr serve`, boards load plotly's module from a cached file
+prepare_served_kernel()  # under `ttr serve`: plotly's module from a cached file, a quiet log
 
 __all__ = ["DEFAULT_PLAYER_COLORS", "MapView", "PlayApp", "ScoringExplorer", "TicketScorer",
            "TunnelOddsExplorer", "map_figure"]

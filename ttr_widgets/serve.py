@@ -701,7 +701,8 @@ def prepare_served_kernel(environ: Mapping[str, str] | None = None) -> bool:
     stderr is the server's log). True in such a kernel; elsewhere nothing changes."""
     if not serves_plotly_module(environ):
         return False
-    logging.getLogger("tornado.general").addFilter(_closed_kernel_filter)  # added once, however often called
+    # added once, however often this runs
+    logging.getLogger("tornado.general").addFilter(_closed_kernel_filter)
     use_served_plotly_module(environ)
     return True
 

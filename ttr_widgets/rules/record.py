@@ -183,6 +183,12 @@ class LoadedGame:
         return score_position(self.position, self.longest_bonus)
 
 
+def is_record(data: Any) -> bool:
+    """Whether a file's parsed JSON is meant as a game record (it has a ``format`` or
+    ``actions``) rather than a position; which of the two a reader should refuse it as."""
+    return isinstance(data, dict) and ("format" in data or "actions" in data)
+
+
 def read_game(content: bytes | str, name: str) -> LoadedGame:
     """A game from a file's content: a position, or a game record replayed to its cursor.
     ``PositionError`` with one line naming the file and the field when it is neither."""
@@ -199,7 +205,7 @@ def read_game(content: bytes | str, name: str) -> LoadedGame:
     description = data.get("description", "") if isinstance(data, dict) else ""
     if not isinstance(description, str):
         description = ""
-    if isinstance(data, dict) and ("format" in data or "actions" in data):
+    if is_record(data):
         return _from_record(data, name, description)
     position = parse_position(data, source=name)
     return LoadedGame(position, "position", name, description)

@@ -18,7 +18,7 @@ import traitlets
 
 from ttr_widgets.rules.errors import PositionError, TTRError
 from ttr_widgets.rules.history import Game
-from ttr_widgets.rules.record import from_record, to_record
+from ttr_widgets.rules.record import from_record, is_record, to_record
 
 __all__ = ["RecordsPanel", "record_href", "uploaded_game"]
 
@@ -41,7 +41,7 @@ def uploaded_game(value: Any) -> Game:
         data = json.loads(bytes(item["content"]).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise PositionError(f"{name}: not a JSON game record ({exc})") from None
-    if isinstance(data, dict) and "format" not in data and "actions" not in data:
+    if isinstance(data, dict) and not is_record(data):
         raise PositionError(f"{name}: a position (who holds what), not a game record: "
                             "positions open in the ticket scorer and the scoring explorer; "
                             "here the app loads the game records it saves")

@@ -107,10 +107,9 @@ def test_what_happened_lists_every_move_newest_first_and_stays_open() -> None:
     assert table.events[0].startswith("You keep ") and table.events[1].startswith("Ben keeps ")
     assert table.log_html.value == ""  # folded until asked for
     table.log_toggle.value = True
-    shown = [html.unescape(item) for item in
-             table.log_html.value.split("<li>")[1:]]
-    assert [item.removesuffix("</li>").split("</li>")[0] for item in shown] == \
-        list(reversed(table.events))
+    shown = [html.unescape(entry.split(">", 1)[1].split("</div>")[0])
+             for entry in table.log_html.value.split('<div class="ttr-log-entry"')[1:]]
+    assert shown == list(reversed(table.events))
     click(table, ShareTicket(table.game.player.tickets[0]))
     assert len(table.events) > kept and table.log_toggle.value  # open through the next move
     assert table.log_html.value.index(html.escape(table.events[-1])) < \

@@ -18,7 +18,7 @@ from ttr_widgets.rules.advice import why_allowed
 from ttr_widgets.rules.history import Game, LogEntry
 from ttr_widgets.rules.state import GameState
 
-__all__ = ["Stepper", "decision_points", "turn_label"]
+__all__ = ["EMPTY_LOG_HTML", "Stepper", "decision_points", "log_entry_html", "turn_label"]
 
 Navigate = Callable[[Game], object]
 
@@ -163,9 +163,7 @@ class Stepper(widgets.VBox):
         entries = game.log()
         rows = [self._row(game.states[e.step], e, e.step < game.cursor,
                           e.step == game.cursor - 1) for e in reversed(entries)]
-        if not rows:
-            return '<div style="font-size:12px;color:#666;padding:4px">Nothing played yet.</div>'
-        return "".join(rows)
+        return "".join(rows) or EMPTY_LOG_HTML
 
     def _row(self, before: GameState, entry: LogEntry, played: bool, latest: bool) -> str:
         cached = self._rows.get(entry.step)
@@ -177,8 +175,19 @@ class Stepper(widgets.VBox):
         if latest:
             style += ";background:#fff6d6"
         mark = "▶ " if latest else ""
-        return (f'<div class="ttr-log-entry" data-step="{entry.step}" style="font-size:12px;'
-                f'padding:2px 4px;border-bottom:1px solid #eee;{style}">{mark}{body}</div>')
+        return log_entry_html(f"{mark}{body}", step=entry.step, style=style)
+
+
+#: A game's log before the first move (the Log tab's, the team table's).
+EMPTY_LOG_HTML = '<div style="font-size:12px;color:#666;padding:4px">Nothing played yet.</div>'
+
+
+def log_entry_html(body: str, *, step: int | None = None, style: str = "") -> str:
+    """One entry of a game's log (``ttr-log-entry``, ``body`` already HTML), as the Log tab and
+    the team table's list show it."""
+    data = "" if step is None else f' data-step="{step}"'
+    return (f'<div class="ttr-log-entry"{data} style="font-size:12px;padding:2px 4px;'
+            f'border-bottom:1px solid #eee;{style}">{body}</div>')
 
 
 def _option_label(game: Game, step: int) -> str:

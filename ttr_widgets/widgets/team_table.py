@@ -57,6 +57,7 @@ from .map_view import MapView
 from .market import card_button, card_chip, paint_card
 from .players import hotseat_viewer, humans
 from .status import StatusLine
+from .stepper import EMPTY_LOG_HTML, log_entry_html
 
 __all__ = ["TEAM_COLORS", "TEAM_KINDS", "TEAM_NAMES", "TeamTable", "payment_words"]
 
@@ -412,10 +413,8 @@ class TeamTable(widgets.HBox):
         if not self.log_toggle.value:
             self.log_html.value = ""
             return
-        items = "".join(f"<li>{html.escape(event)}</li>" for event in reversed(self.events))
-        self.log_html.value = (f'<ol reversed style="margin:2px 0;padding-left:26px;'
-                               f'font-size:12px;line-height:16px">{items}</ol>'
-                               if items else "<i>No move yet.</i>")
+        self.log_html.value = "".join(log_entry_html(html.escape(event))
+                                      for event in reversed(self.events)) or EMPTY_LOG_HTML
 
     def _teams_html(self) -> str:
         game = self._game

@@ -82,9 +82,8 @@ def legend_entries() -> tuple[tuple[str, str, str], ...]:
 #: panels, the status line's fixed height, its flash and its "why?" popover. Beside the board,
 #: a side panel with tabs (the app's) or a ``ttr-side-scroll`` part (the team table's) is no
 #: taller than the table's height on the screen (``fit.BoardFit`` sets ``--ttr-table-height``,
-#: never below 480 px):
-#: what is taller than what is left (the Game tab's two forms) scrolls inside that part, while
-#: the status line and the players stay in view.
+#: never below 480 px): what is taller than what is left (the Game tab's two forms) scrolls
+#: inside that part, while the status line and the players stay in view.
 APP_CSS = """
 .ttr-app { max-width: 100%; box-sizing: border-box; }
 .ttr-app .ttr-row { display: flex; flex-flow: row wrap; align-items: flex-start;

@@ -71,6 +71,25 @@ def test_score_shipped_examples(capsys: pytest.CaptureFixture[str], name: str) -
     assert "Winner: " in out
 
 
+def test_score_reads_a_game_record_the_app_saved(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    """The app's download is a game record: scored as its game stands, with a line saying so
+    when the game is not over (the JSON form stays the scores alone)."""
+    code, out, _ = run(capsys, "score", str(EXAMPLES / "usa-game.json"))
+    assert code == 0 and out.count("Total") == 3 and "Winner: " in out
+    assert "not over yet" not in out
+    record = json.loads((EXAMPLES / "usa-game.json").read_text())
+    record["cursor"] = 20
+    paused = tmp_path / "paused.json"
+    paused.write_text(json.dumps(record))
+    code, out, _ = run(capsys, "score", str(paused))
+    assert code == 0
+    assert out.startswith("paused.json: a game record of a game not over yet, scored as it "
+                          "stands.\n")
+    code, out, _ = run(capsys, "score", str(paused), "--json")
+    assert code == 0 and "total" in json.dumps(json.loads(out))
+
+
 def test_score_errors_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "score", str(tmp_path / "missing.json"))
     assert (code, out) == (2, "")

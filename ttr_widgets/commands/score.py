@@ -1,4 +1,5 @@
-"""``ttr score POSITION.json [--json]``: final scoring of an end-of-game position.
+"""``ttr score POSITION.json [--json]``: final scoring of an end-of-game position (or of a
+game record the app saved, as its game stands).
 
 The text form shows, for every player, each ticket hit or miss with its points, the route
 points, stations and what they borrowed, the longest trail and bonus, the total, then the winner
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from ttr_widgets.rules.position import load_position, score_position
+from ttr_widgets.rules.record import LoadedGame, is_record, load_game
 from ttr_widgets.rules.scoring import format_score_sheet
 from ttr_widgets.rules.team_position import (
     read_team_position,
@@ -35,7 +38,8 @@ def add_parser(subparsers: Any) -> None:
                              'europe-expanded, big-cities, mega-europe) and "warehouses": true '
                              'with each player\'s "depots_left"; a team game adds "teams": '
                              '[["Ann", "Cleo"], ["Ben", "Dev"]] (4 or 6 players, teams of 2) '
-                             'and is scored per team')
+                             'and is scored per team. A game record the app saved is scored '
+                             'as its game stands')
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
 
 
@@ -48,10 +52,26 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(format_team_sheet(team.board, team_sheet))
         return 0
-    position = load_position(args.position)
-    sheet = score_position(position)
+    record = _game_record(args.position)
+    if record is not None:
+        position, sheet = record.position, record.score()
+    else:
+        position = load_position(args.position)
+        sheet = score_position(position)
     if args.json:
         print(json.dumps(sheet.to_dict(), indent=2, ensure_ascii=False))
-    else:
-        print(format_score_sheet(position.board, sheet))
+        return 0
+    if record is not None and not record.finished:
+        print(f"{record.source}: a game record of a game not over yet, scored as it stands.")
+    print(format_score_sheet(position.board, sheet))
     return 0
+
+
+def _game_record(path: str) -> LoadedGame | None:
+    """The game record at ``path``, replayed (``record.load_game``), or ``None`` when the file
+    is not one: ``load_position`` then reads it, or says why it cannot."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return load_game(path) if is_record(data) else None

@@ -40,7 +40,7 @@ unit: $(STAMP)
 # The quick loop while working: the rules core and the command line, without the slow sweeps,
 # notebooks and browsers (tests are grouped by layer: tests/rules, cli, widgets, course, browser).
 quick: $(STAMP)
-	$(BIN)/pytest -q -m "not slow and not notebook and not browser" tests/rules tests/cli
+	$(BIN)/pytest -q -m "not slow and not notebook and not browser" tests/rules tests/bots tests/cli
 
 # The whole suite but the classroom load test (20 visitors at once: see load-test).
 test: $(STAMP) browser-deps lint typecheck
@@ -55,7 +55,7 @@ load-test: $(STAMP) browser-deps
 # and player count, and the fast engine against the reference over 10,000 games per map.
 sweep: $(STAMP)
 	TTR_SWEEP_GAMES=10000 TTR_IDENTITY_GAMES=10000 $(BIN)/pytest -q \
-	  tests/rules/test_invariants.py tests/rules/test_fast.py
+	  tests/rules/test_invariants.py tests/bots/test_fast.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

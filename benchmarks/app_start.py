@@ -57,13 +57,13 @@ def child(variant: str, path: str | None) -> dict[str, Any]:
     if path:
         sys.path.insert(0, path)
     times: dict[str, Any] = {}
-    times["import app"] = _timed(lambda: __import__("ttr_widgets.widgets.app"))
+    times["import app"] = _timed(lambda: __import__("ttr_widgets.widgets.pages.app"))
     if variant == "checked":
-        from ttr_widgets.widgets import map_view, render
+        from ttr_widgets.widgets.board import map_view, render
         render.unchecked = _checked_build  # type: ignore[assignment]
         map_view.unchecked = _checked_build  # type: ignore[assignment]
     times["import plotly widget"] = _timed(lambda: __import__("plotly.graph_objs._figurewidget"))
-    from ttr_widgets.widgets.app import PlayApp
+    from ttr_widgets.widgets.pages.app import PlayApp
     times["first PlayApp()"] = _timed(lambda: PlayApp(seed=1))
     times["second PlayApp()"] = _timed(lambda: PlayApp(seed=2))
     times["package"] = sys.modules["ttr_widgets"].__file__

@@ -24,10 +24,11 @@ import time
 from collections.abc import Sequence
 
 from benchmarks.strong_vs_greedy import wilson
-from ttr_widgets.rules import bots, load_map
-from ttr_widgets.rules.simulate import game_seed, play_game
+from ttr_widgets import bots
+from ttr_widgets.bots.expert import DEFAULT, search
+from ttr_widgets.bots.simulate import game_seed, play_game
+from ttr_widgets.rules import load_map
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.strong_search import DEFAULT, search
 
 
 class _Timed:

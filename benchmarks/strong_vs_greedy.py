@@ -20,8 +20,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from ttr_widgets.rules import bots, load_map
-from ttr_widgets.rules.simulate import game_seed, play_game
+from ttr_widgets import bots
+from ttr_widgets.bots.simulate import game_seed, play_game
+from ttr_widgets.rules import load_map
 from ttr_widgets.rules.state import GameState
 
 

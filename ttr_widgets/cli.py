@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from .rules.errors import TTRError
+from ttr_widgets.rules.errors import TTRError
 
 COMMANDS = ("map", "score", "odds", "plan", "simulate", "serve", "notebooks")
 EXIT_USAGE = 2

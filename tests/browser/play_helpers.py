@@ -34,8 +34,8 @@ from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ttr_widgets.rules.state import SecondCard, TicketChoice, TunnelPayment
-from ttr_widgets.widgets.app import TABS, PlayApp
-from ttr_widgets.widgets.render import CITIES, ROUTES, SELECTION, STATIONS
+from ttr_widgets.widgets.board.render import CITIES, ROUTES, SELECTION, STATIONS
+from ttr_widgets.widgets.pages.app import TABS, PlayApp
 
 from . import VoilaServer, open_notebook
 

@@ -50,15 +50,15 @@ from tests.browser import (
     stop_server,
 )
 from tests.browser.conftest import LOCAL_HOSTS, LOCAL_SCHEMES
-from ttr_widgets import site
-from ttr_widgets.serve import find_free_port, plan, voila_config
+from ttr_widgets.server import site
+from ttr_widgets.server.serve import find_free_port, plan, voila_config
 
 REPO = Path(__file__).resolve().parents[2]
 BINDER = REPO / "binder"
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
 POSTBUILD_STEPS = [
     "python -m pip install --no-deps -e .",
-    "python -m ttr_widgets.site install-server-config",
+    "python -m ttr_widgets.server.site install-server-config",
 ]
 ROUTE = "usa-031"  #: a route the replay clicks on the USA board (Denver–Helena, 4 spaces)
 

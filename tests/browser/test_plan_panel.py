@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page
 
 from ttr_widgets.rules.planner import plan_for
-from ttr_widgets.widgets.render import HIGHLIGHT
+from ttr_widgets.widgets.board.render import HIGHLIGHT
 
 from . import VoilaServer, running_server, screenshot
 from .play_helpers import ACTION_TIMEOUT_MS, PlayPage
@@ -31,7 +31,7 @@ SOURCE = """\
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.widgets.app import PlayApp
+from ttr_widgets.widgets.pages.app import PlayApp
 state = scenario(load_map('usa'), ['You', 'Greedy bot'], claimed={'usa-091': 0},
                  tickets=[['usa-t24', 'usa-t20'], ['usa-t01']],
                  hands=[{'green': 6, 'pink': 4, 'locomotive': 2}])

@@ -19,9 +19,9 @@ from playwright.sync_api import Page
 from ttr_widgets.rules.advice import claim_refusal, route_payments
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.words import win_verb
-from ttr_widgets.widgets.app import PlayApp
-from ttr_widgets.widgets.claim import route_title
+from ttr_widgets.widgets.pages.app import PlayApp
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+from ttr_widgets.widgets.table.claim import route_title
 
 from . import VoilaServer, running_server, screenshot
 from .play_helpers import (
@@ -48,7 +48,7 @@ MINI = "play_mini.ipynb"
 def mini_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """A server of one notebook: the app on the mini map, bots 0.05 s apart (pre-heated)."""
     root = tmp_path_factory.mktemp("play-notebooks")
-    _write_notebook(root / MINI, "from ttr_widgets.widgets.app import PlayApp\n"
+    _write_notebook(root / MINI, "from ttr_widgets.widgets.pages.app import PlayApp\n"
                                  f"PlayApp('mini', seed={MINI_SEED}, bot_delay=0.05)")
     with running_server(root, notebook=MINI, log_name="voila-play-mini") as server:
         yield server

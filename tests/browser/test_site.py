@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from ttr_widgets.site import (
+from ttr_widgets.server.site import (
     BACK_TO_APP,
     REFERENCE,
     SiteError,
@@ -23,7 +23,7 @@ from ttr_widgets.site import (
     links_markdown,
     notebook_title,
 )
-from ttr_widgets.site import Page as SitePage
+from ttr_widgets.server.site import Page as SitePage
 
 from . import KIT_NOTEBOOKS, RENDER_TIMEOUT_MS, VoilaServer, screenshot
 
@@ -174,7 +174,7 @@ def test_every_page_renders_offline_and_links_back_to_the_app(
 
 def test_opening_pages_logs_no_warning(kit_server: VoilaServer, page: Page) -> None:
     """Opening a page used to log two warnings: Voila's "Notebook … is not trusted" and every
-    kernel's "running over TCP without encryption" (see ttr_widgets.serve)."""
+    kernel's "running over TCP without encryption" (see ttr_widgets.server.serve)."""
     for notebook in (APP.notebook, OTHERS[0].notebook):
         open_page(page, kit_server, notebook)
     page.goto("about:blank")

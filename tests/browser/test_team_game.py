@@ -20,7 +20,8 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from ttr_widgets.rules import team_bots, teams
+from ttr_widgets.bots import team as team_bots
+from ttr_widgets.rules import teams
 from ttr_widgets.rules.actions import DrawTickets, KeepTickets, Pass
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.teams import (
@@ -32,7 +33,7 @@ from ttr_widgets.rules.teams import (
     TeamAction,
 )
 from ttr_widgets.testing.team_table import click
-from ttr_widgets.widgets.team_table import TeamTable, payment_words
+from ttr_widgets.widgets.table.team_table import TeamTable, payment_words
 
 from . import VoilaServer, running_server, screenshot
 from .play_helpers import PlayPage, html_text
@@ -55,7 +56,7 @@ _STATE_JS = """
 def team_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """One notebook: the play app, bots 0.05 s apart (pre-heated)."""
     root = tmp_path_factory.mktemp("team-notebooks")
-    _write_notebook(root / NOTEBOOK, "from ttr_widgets.widgets.app import PlayApp\n"
+    _write_notebook(root / NOTEBOOK, "from ttr_widgets.widgets.pages.app import PlayApp\n"
                                      "PlayApp('usa', seed=4, bot_delay=0.05)")
     with running_server(root, notebook=NOTEBOOK, log_name="voila-team") as server:
         yield server

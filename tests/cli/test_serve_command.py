@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from ttr_widgets import serve as serving
 from ttr_widgets.cli import main
+from ttr_widgets.server import serve as serving
 
 REPO = Path(__file__).resolve().parents[2]
 TEST_NOTEBOOKS = REPO / "tests" / "browser" / "notebooks"
@@ -587,7 +587,7 @@ def test_a_page_closed_while_the_server_writes_leaves_no_traceback_in_the_log() 
 
     from tornado.websocket import WebSocketClosedError
 
-    from ttr_widgets.serve import _closed_page_filter
+    from ttr_widgets.server.serve import _closed_page_filter
 
     def record(error: BaseException) -> logging.LogRecord:
         try:
@@ -606,7 +606,7 @@ def test_a_kernel_shut_down_with_messages_in_flight_leaves_no_warning_in_the_log
 
     from zmq.eventloop.zmqstream import gen_log  # type: ignore[attr-defined]
 
-    from ttr_widgets.serve import _closed_kernel_filter
+    from ttr_widgets.server.serve import _closed_kernel_filter
 
     assert gen_log.name == "tornado.general"  # the logger ttr serve filters
     seen: list[str] = []

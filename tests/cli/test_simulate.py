@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from ttr_widgets import simulation
+from ttr_widgets.bots import simulation
+from ttr_widgets.bots.simulate import SimulationError, game_seed, play_game
 from ttr_widgets.cli import main
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.simulate import SimulationError, game_seed, play_game
 
 
 def test_a_game_result_adds_up():

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from ttr_widgets.bots.simulate import game_seed
+from ttr_widgets.bots.team_simulate import play_team_game
 from ttr_widgets.cli import main
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.simulate import game_seed
-from ttr_widgets.rules.team_simulate import play_team_game
 
 
 def test_a_team_game_result_adds_up() -> None:

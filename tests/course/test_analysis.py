@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from ttr_widgets.bots.simulate import game_seed, play_game
 from ttr_widgets.course import analysis, map_graph
 from ttr_widgets.course import analysis_plots as plots
 from ttr_widgets.course.lab import claim_frequency
-from ttr_widgets.rules.bots import shortest_path
 from ttr_widgets.rules.engine import new_game
 from ttr_widgets.rules.graph import components, ticket_path
 from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.simulate import game_seed, play_game
-from ttr_widgets.widgets.render import CITIES, ROUTES, board_geometry
+from ttr_widgets.rules.planner import shortest_path
+from ttr_widgets.widgets.board.render import CITIES, ROUTES, board_geometry
 
 USA, EUROPE, MINI = load_map("usa"), load_map("europe"), load_map("mini")
 ROUTE_ID = re.compile(r"\b(usa|eu|m)-\d+|\bmini-t\d+")

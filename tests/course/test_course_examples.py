@@ -13,13 +13,13 @@ import nbformat
 import pytest
 
 from ttr_widgets.course import lessons
+from ttr_widgets.course.lesson_page import TryIt
 from ttr_widgets.course.practice import Practice
 from ttr_widgets.rules.actions import ClaimRoute
 from ttr_widgets.rules.engine import apply, score, why_illegal
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.widgets.lesson import TryIt
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))

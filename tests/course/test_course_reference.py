@@ -21,7 +21,7 @@ from ttr_widgets.course.glossary import (
 from ttr_widgets.rules.catalog import RULES, RULINGS
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.words import bonus_name, map_title
-from ttr_widgets.site import REFERENCE, kit_pages
+from ttr_widgets.server.site import REFERENCE, kit_pages
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-", p.name))

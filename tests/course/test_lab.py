@@ -20,7 +20,8 @@ from math import comb, sqrt
 
 import pytest
 
-from ttr_widgets import simulation
+from ttr_widgets.bots import simulation
+from ttr_widgets.bots.simulate import GameResult, PlayerResult, TicketOutcome
 from ttr_widgets.course import lab_sample
 from ttr_widgets.course.lab import (
     LATER,
@@ -58,9 +59,8 @@ from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import CARD_INDEX, EMPTY_HAND, LOCO, Hand, hand_from
 from ttr_widgets.rules.odds import OddsError, enumerate_draws, unseen_pool, visible_cards
 from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.rules.simulate import GameResult, PlayerResult, TicketOutcome
 from ttr_widgets.rules.state import GameState, TunnelPayment
-from ttr_widgets.widgets.render import HIGHLIGHT
+from ttr_widgets.widgets.board.render import HIGHLIGHT
 
 TRIALS = 40_000
 SIGMAS = 4
@@ -438,7 +438,7 @@ def test_route_value_figures() -> None:
 
 
 def test_tickets_drawn_in_play_remember_when_and_the_stages_add_up():
-    from ttr_widgets import simulation
+    from ttr_widgets.bots import simulation
     from ttr_widgets.course import lab
     results = list(simulation.run("usa", ["greedy", "greedy"], 12, seed=5, workers=1))
     later = [t for r in results for p in r.players for t in p.tickets if not t.kept_at_setup]

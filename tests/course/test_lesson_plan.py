@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from ttr_widgets.course import lessons
+from ttr_widgets.course.lesson_page import PlanTryIt
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.widgets.lesson import PlanTryIt
-from ttr_widgets.widgets.render import HIGHLIGHT
+from ttr_widgets.widgets.board.render import HIGHLIGHT
 
 USA = load_map("usa")
 # Ann holds Chicago–New Orleans (7) and Montréal–New Orleans (13). Each ticket's own cheapest

@@ -9,14 +9,14 @@ import html
 import pytest
 
 from ttr_widgets.course import lessons
+from ttr_widgets.course.lesson_page import Quiz, ScoreExercise, TryIt, WhichTicketFails
 from ttr_widgets.course.lessons import Practice, route_between
 from ttr_widgets.rules import RULES
 from ttr_widgets.rules.actions import DrawFaceUp, Pass
 from ttr_widgets.rules.engine import apply, holdings, why_illegal
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.position import Position
-from ttr_widgets.widgets.lesson import Quiz, ScoreExercise, TryIt, WhichTicketFails
-from ttr_widgets.widgets.status import why_html
+from ttr_widgets.widgets.table.status import why_html
 
 USA = load_map("usa")
 LESSONS = (lessons.board_and_goal, lessons.drawing, lessons.claiming, lessons.tickets,

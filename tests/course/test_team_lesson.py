@@ -11,13 +11,13 @@ from pathlib import Path
 import ipywidgets as widgets
 import nbformat
 
+from ttr_widgets.course.team_lesson import TeamTryIt
 from ttr_widgets.course.team_practice import ROUTE, TEAM_QUIZZES, TEAM_TASKS, team_practice
 from ttr_widgets.course.why import WHY, why_rules
 from ttr_widgets.rules import teams
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.model import CARD_NAMES, LOCO
 from ttr_widgets.rules.teams import HOLDER, ClaimTeamRoute
-from ttr_widgets.widgets.team_lesson import TeamTryIt
 
 LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "10-Team-Play.ipynb"
 TEAM_RULES = {rule for rule in RULES if rule.startswith("team.")}

@@ -12,8 +12,8 @@ import json
 import random
 from pathlib import Path
 
+from ttr_widgets.bots import BOTS
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.bots import BOTS
 from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.record import to_record

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from ttr_widgets.bots.greedy import greedy_bot
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, KeepTickets
-from ttr_widgets.rules.bots import greedy_bot
 from ttr_widgets.rules.errors import PositionError, RulesError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.record import from_record, load_record, save_record, to_record

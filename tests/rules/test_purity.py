@@ -35,24 +35,23 @@ PACKAGE = Path(ttr_widgets.__file__).resolve().parent
 #: part of the kit → the other parts it may import (a part is a top-level module or package)
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "rules": frozenset(),
-    "widgets": frozenset({"rules"}),
-    "course": frozenset({"rules", "widgets"}),
-    "simulation": frozenset({"rules"}),
-    "serve": frozenset({"rules"}),
-    "site": frozenset({"rules", "serve"}),
-    "commands": frozenset({"rules", "simulation", "serve", "site"}),
+    "bots": frozenset({"rules"}),
+    "widgets": frozenset({"rules", "bots"}),
+    "course": frozenset({"rules", "bots", "widgets"}),
+    "server": frozenset({"rules"}),
+    "commands": frozenset({"rules", "bots", "server"}),
     "cli": frozenset({"rules", "commands"}),
-    "testing": frozenset({"rules", "widgets", "serve"}),
+    "testing": frozenset({"rules", "bots", "widgets", "server"}),
     "share": frozenset(),
     "__init__": frozenset(),
 }
 
 #: single imports allowed across the map, each with its reason
 EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("ttr_widgets.widgets", "ttr_widgets.serve"):
+    ("ttr_widgets.widgets", "ttr_widgets.server.serve"):
         "under `ttr serve` every board loads plotly's module from the server's cached file "
         "(serve.use_served_plotly_module, called when the widgets are imported)",
-    ("ttr_widgets.widgets.score_plots", "ttr_widgets.serve"):
+    ("ttr_widgets.widgets.plots.score_plots", "ttr_widgets.server.serve"):
         "under `ttr serve` a chart is a widget drawn by that module too, since the served pages "
         "leave out plotly's own renderer (serve.serves_plotly_module)",
 }
@@ -69,7 +68,7 @@ def _module_name(path: Path) -> tuple[str, str]:
 
 def _imports(path: Path) -> set[str]:
     """The kit modules ``path`` imports (``from ttr_widgets import serve`` counts as
-    ``ttr_widgets.serve``)."""
+    ``ttr_widgets.server.serve``)."""
     _name, package = _module_name(path)
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from ttr_widgets.bots.greedy import greedy_bot
 from ttr_widgets.cli import main
 from ttr_widgets.rules import RULES, load_map
 from ttr_widgets.rules.actions import (
@@ -19,7 +20,6 @@ from ttr_widgets.rules.actions import (
     KeepTickets,
     PlaceDepot,
 )
-from ttr_widgets.rules.bots import greedy_bot
 from ttr_widgets.rules.catalog import RULINGS
 from ttr_widgets.rules.engine import apply, legal_actions, new_game, random_action, score
 from ttr_widgets.rules.errors import RulesError

@@ -9,13 +9,13 @@ import json
 import pytest
 
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.bots import shortest_path
 from ttr_widgets.rules.engine import new_game, score
 from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.graph import longest_trail
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.legal import double_closed, route_closed
 from ttr_widgets.rules.maps import map_path
+from ttr_widgets.rules.planner import shortest_path
 from ttr_widgets.rules.position import Position, check_position, parse_position, score_position
 from ttr_widgets.rules.record import example_path, load_game, read_game, to_record
 from ttr_widgets.rules.scenario import scenario

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from ttr_widgets.rules import team_bots, team_legal, team_state, teams
+from ttr_widgets.bots import team as team_bots
+from ttr_widgets.rules import team_legal, team_state, teams
 from ttr_widgets.rules.actions import ClaimRoute, DeclineTunnel, DrawTickets, KeepTickets
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import apply, new_game

@@ -12,7 +12,8 @@ import re
 
 import pytest
 
-from ttr_widgets import simulation
+from ttr_widgets.bots import BOTS, simulation
+from ttr_widgets.bots.simulate import game_seed, play_game
 from ttr_widgets.cli import main
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import (
@@ -24,13 +25,11 @@ from ttr_widgets.rules.actions import (
     DrawTickets,
     KeepTickets,
 )
-from ttr_widgets.rules.bots import BOTS
 from ttr_widgets.rules.engine import new_game, random_action, score
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.model import LOCO
 from ttr_widgets.rules.record import from_record, load_record, record_summary, to_record
 from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.rules.simulate import game_seed, play_game
 from ttr_widgets.rules.stats import (
     GameStats,
     PlayerStats,
@@ -39,11 +38,11 @@ from ttr_widgets.rules.stats import (
     game_stats_from_dict,
     stats_of,
 )
-from ttr_widgets.widgets.app import PlayApp
-from ttr_widgets.widgets.explorer import ScoringExplorer
-from ttr_widgets.widgets.score_plots import PLOTLY_MIME
-from ttr_widgets.widgets.scorer import example_path
-from ttr_widgets.widgets.stats_view import (
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.pages.explorer import ScoringExplorer
+from ttr_widgets.widgets.pages.scorer import example_path
+from ttr_widgets.widgets.plots.score_plots import PLOTLY_MIME
+from ttr_widgets.widgets.plots.stats_view import (
     StatsView,
     chart_rows,
     stats_figure,

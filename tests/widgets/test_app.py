@@ -18,8 +18,8 @@ from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import SecondCard, TicketChoice, TunnelPayment
-from ttr_widgets.widgets.app import BOARD_HEIGHT, BOARD_WIDTH, PlayApp
-from ttr_widgets.widgets.render import ROUTES
+from ttr_widgets.widgets.board.render import ROUTES
+from ttr_widgets.widgets.pages.app import BOARD_HEIGHT, BOARD_WIDTH, PlayApp
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS, ROUTE_FILL
 
 MINI = load_map("mini")
@@ -459,6 +459,6 @@ def test_play_notebook_is_thin_and_stored_without_outputs():
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert len(code) == 1
     assert "".join(code[0]["source"]).strip() == \
-        "from ttr_widgets.widgets.app import PlayApp\nPlayApp()"
+        "from ttr_widgets.widgets.pages.app import PlayApp\nPlayApp()"
     assert all(c.get("outputs") == [] and c.get("execution_count") is None for c in code)
     assert nb["cells"][0]["cell_type"] == "markdown"

@@ -41,13 +41,13 @@ from ttr_widgets.rules.state import (
     TicketChoice,
 )
 from ttr_widgets.rules.variants import VARIANTS
-from ttr_widgets.widgets.app import PlayApp
-from ttr_widgets.widgets.claim import ClaimPanel
-from ttr_widgets.widgets.depots import CollectPanel, FeedRow
-from ttr_widgets.widgets.players import PlayersTable, StartPanel
-from ttr_widgets.widgets.render import STATIONS
-from ttr_widgets.widgets.scoring_view import score_table_html
+from ttr_widgets.widgets.board.render import STATIONS
+from ttr_widgets.widgets.pages.app import PlayApp
 from ttr_widgets.widgets.style import DEPOT_SYMBOL, STATION_SYMBOL
+from ttr_widgets.widgets.table.claim import ClaimPanel
+from ttr_widgets.widgets.table.depots import CollectPanel, FeedRow
+from ttr_widgets.widgets.table.players import PlayersTable, StartPanel
+from ttr_widgets.widgets.table.scoring_view import score_table_html
 
 MINI = load_map("mini")
 EUROPE = load_map("europe")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 import random
 
-from ttr_widgets.rules.bots import BOTS
-from ttr_widgets.rules.coach import COACH_WHEN, review
-from ttr_widgets.widgets.app import TABS, PlayApp
-from ttr_widgets.widgets.review import REVIEWING
+from ttr_widgets.bots import BOTS
+from ttr_widgets.bots.coach import COACH_WHEN, review
+from ttr_widgets.widgets.pages.app import TABS, PlayApp
+from ttr_widgets.widgets.table.review import REVIEWING
 
 
 def _expected(app):

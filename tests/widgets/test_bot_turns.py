@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from ttr_widgets.widgets.app_bots import BotTurns
+from ttr_widgets.widgets.table.bots import BotTurns
 
 
 class Table:

@@ -10,8 +10,8 @@ import plotly.graph_objects as go
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from ttr_widgets import serve
-from ttr_widgets.widgets.score_plots import (
+from ttr_widgets.server import serve
+from ttr_widgets.widgets.plots.score_plots import (
     PLOTLY_MIME,
     WIDGET_VIEW_MIME,
     clear_figure,

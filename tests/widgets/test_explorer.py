@@ -13,10 +13,10 @@ from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.position import load_position, parse_position, score_position
 from ttr_widgets.rules.record import load_record
 from ttr_widgets.testing.board import highlighted
-from ttr_widgets.widgets.explorer import EVERYONE, ScoringExplorer, WhatIf, apply_what_if
-from ttr_widgets.widgets.render import HIGHLIGHT, SELECTION
-from ttr_widgets.widgets.score_plots import PLOTLY_MIME, breakdown_segments
-from ttr_widgets.widgets.scorer import example_path
+from ttr_widgets.widgets.board.render import HIGHLIGHT, SELECTION
+from ttr_widgets.widgets.pages.explorer import EVERYONE, ScoringExplorer, WhatIf, apply_what_if
+from ttr_widgets.widgets.pages.scorer import example_path
+from ttr_widgets.widgets.plots.score_plots import PLOTLY_MIME, breakdown_segments
 
 # Ann: Denver–Helena (4 spaces, 7 points), Denver–Santa Fe (2, 2), Santa Fe–El Paso (2, 2),
 #      Dallas–El Paso (4, 7) = 18 points; trail Helena–Denver–Santa Fe–El Paso–Dallas = 12;

@@ -15,16 +15,16 @@ import pytest
 from ttr_widgets.rules.graph import longest_trail
 from ttr_widgets.rules.team_position import parse_team_position, score_team_position
 from ttr_widgets.rules.team_score import TeamHolding, score_teams
-from ttr_widgets.widgets.explorer import (
+from ttr_widgets.widgets.pages.explorer import (
     EVERYONE,
     LoadedTeamGame,
     ScoringExplorer,
     team_example_path,
 )
-from ttr_widgets.widgets.score_plots import team_breakdown_segments
-from ttr_widgets.widgets.scorer import example_path
+from ttr_widgets.widgets.pages.scorer import example_path
+from ttr_widgets.widgets.plots.score_plots import team_breakdown_segments
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
-from ttr_widgets.widgets.team_table import TEAM_COLORS
+from ttr_widgets.widgets.table.team_table import TEAM_COLORS
 
 TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
 DATA = json.loads(TEAM_FILE.read_text(encoding="utf-8"))

@@ -16,16 +16,17 @@ from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.model import CARD_NAMES
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import SecondCard, TicketChoice
-from ttr_widgets.widgets import render, style
-from ttr_widgets.widgets.app import PlayApp
-from ttr_widgets.widgets.narrate import (
+from ttr_widgets.widgets import style
+from ttr_widgets.widgets.board import render
+from ttr_widgets.widgets.board.render import MARKED, ROUTES, map_figure
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.table.narrate import (
     blind_card,
     game_moves,
     moves_story,
     navigation_story,
     own_move,
 )
-from ttr_widgets.widgets.render import MARKED, ROUTES, map_figure
 
 MINI = load_map("mini")
 PROMPT = "Your turn: draw cards, click a route to claim it, click a city for a station, or " \

@@ -16,8 +16,8 @@ import pytest
 
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
-from ttr_widgets.widgets import geometry
-from ttr_widgets.widgets.geometry import Box, Geometry, Point, board_geometry
+from ttr_widgets.widgets.board import geometry
+from ttr_widgets.widgets.board.geometry import Box, Geometry, Point, board_geometry
 
 
 def labels_searching_everything(board: Board, g: Geometry) -> tuple[Point, ...]:

@@ -9,15 +9,15 @@ from __future__ import annotations
 import pytest
 
 from ttr_widgets.course import lessons
+from ttr_widgets.course.lesson_page import Quiz, TryIt
 from ttr_widgets.course.lessons import route_between
 from ttr_widgets.rules import RULES
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import card_index
 from ttr_widgets.rules.state import CollectChoice, TunnelPayment
-from ttr_widgets.widgets.claim import ClaimPanel, TunnelPanel
-from ttr_widgets.widgets.lesson import Quiz, TryIt
-from ttr_widgets.widgets.market import Market
-from ttr_widgets.widgets.status import StatusLine
+from ttr_widgets.widgets.table.claim import ClaimPanel, TunnelPanel
+from ttr_widgets.widgets.table.market import Market
+from ttr_widgets.widgets.table.status import StatusLine
 
 USA = load_map("usa")
 EUROPE = load_map("europe")
@@ -264,7 +264,7 @@ def test_quiz_try_it_switches_the_position_and_brings_the_board_into_view(drawin
 
 
 def test_a_closed_double_track_is_drawn_closed_as_in_the_app(claiming: TryIt) -> None:
-    from ttr_widgets.widgets.answers import closed_routes
+    from ttr_widgets.widgets.table.answers import closed_routes
 
     claiming.select("double-two-players")
     twin = route_between(USA, "Denver", "Kansas City", "orange")

@@ -11,13 +11,13 @@ import re
 import pytest
 
 from ttr_widgets.course import lessons
+from ttr_widgets.course.lesson_board import LessonBoard
 from ttr_widgets.course.lessons import Practice
 from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute, PlaceDepot
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.widgets.app import PlayApp
-from ttr_widgets.widgets.lesson_board import LessonBoard
-from ttr_widgets.widgets.status import StatusLine
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.table.status import StatusLine
 
 LESSONS = (lessons.board_and_goal, lessons.drawing, lessons.claiming, lessons.tickets,
            lessons.ending, lessons.ferries_and_tunnels, lessons.stations, lessons.confused_usa,

@@ -8,7 +8,7 @@ import pytest
 
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.widgets import MapView, style
-from ttr_widgets.widgets.render import CITIES, HIGHLIGHT, ROUTES, STATIONS, map_figure
+from ttr_widgets.widgets.board.render import CITIES, HIGHLIGHT, ROUTES, STATIONS, map_figure
 
 
 @pytest.fixture(scope="module", params=("usa", "europe"))

@@ -18,8 +18,8 @@ from ttr_widgets.rules.odds import (
     what_if_one_more,
 )
 from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.widgets.lab_plots import percent
-from ttr_widgets.widgets.odds_view import BY_HAND, TunnelOddsExplorer
+from ttr_widgets.widgets.pages.odds import BY_HAND, TunnelOddsExplorer
+from ttr_widgets.widgets.plots.lab_plots import percent
 
 EUROPE = load_map("europe")
 PARIS_ZURICH = "eu-085"  # 3 gray, tunnel

@@ -37,10 +37,10 @@ from ttr_widgets.testing.words import (
     code_speak,
     visible_texts,
 )
-from ttr_widgets.widgets.app import PlayApp
-from ttr_widgets.widgets.explorer import ScoringExplorer
-from ttr_widgets.widgets.odds_view import TunnelOddsExplorer
-from ttr_widgets.widgets.scorer import TicketScorer, example_path
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.pages.explorer import ScoringExplorer
+from ttr_widgets.widgets.pages.odds import TunnelOddsExplorer
+from ttr_widgets.widgets.pages.scorer import TicketScorer, example_path
 
 MINI = load_map("mini")
 EUROPE = load_map("europe")
@@ -239,7 +239,7 @@ def test_a_player_called_you_is_never_you_s():
     """The app's first seat is called "You": buttons and sentences say "Your longest trail",
     never "You's" (words.possessive, in every place a name takes an 's)."""
     from ttr_widgets.testing.words import visible_texts
-    from ttr_widgets.widgets.app import PlayApp
+    from ttr_widgets.widgets.pages.app import PlayApp
 
     app = PlayApp("mini", ("You", "Bob"), ("greedy", "greedy"), seed=3, bot_delay=0)
     assert app.state.is_over

@@ -9,8 +9,8 @@ from ttr_widgets.rules import load_map
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.planner import plan_for
 from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.widgets.app import TABS, PlayApp
-from ttr_widgets.widgets.plan import PlanPanel
+from ttr_widgets.widgets.pages.app import TABS, PlayApp
+from ttr_widgets.widgets.table.plan import PlanPanel
 
 USA = load_map("usa")
 

@@ -13,7 +13,7 @@ from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import COLORS, GRAY, Board, Route
 from ttr_widgets.rules.words import count
 from ttr_widgets.widgets import style
-from ttr_widgets.widgets.render import (
+from ttr_widgets.widgets.board.render import (
     CITIES,
     HIGHLIGHT,
     NAMES,

@@ -16,8 +16,8 @@ import pytest
 
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
-from ttr_widgets.widgets.map_view import MapView
-from ttr_widgets.widgets.render import (
+from ttr_widgets.widgets.board.map_view import MapView
+from ttr_widgets.widgets.board.render import (
     CITIES,
     DEFAULT_HEIGHT,
     DEFAULT_WIDTH,

@@ -18,8 +18,8 @@ from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.position import load_position, position_to_dict, score_position
 from ttr_widgets.rules.record import load_record
 from ttr_widgets.testing.board import highlighted
-from ttr_widgets.widgets.render import HIGHLIGHT, ROUTES, STATIONS
-from ttr_widgets.widgets.scorer import (
+from ttr_widgets.widgets.board.render import HIGHLIGHT, ROUTES, STATIONS
+from ttr_widgets.widgets.pages.scorer import (
     TicketScorer,
     example_path,
     load_game,

@@ -14,8 +14,8 @@ import pytest
 
 from ttr_widgets.rules.team_position import parse_team_position, score_team_position
 from ttr_widgets.rules.team_score import score_teams
-from ttr_widgets.widgets.scorer import TicketScorer
-from ttr_widgets.widgets.team_table import TEAM_COLORS
+from ttr_widgets.widgets.pages.scorer import TicketScorer
+from ttr_widgets.widgets.table.team_table import TEAM_COLORS
 
 TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
 DATA = json.loads(TEAM_FILE.read_text(encoding="utf-8"))

@@ -9,7 +9,8 @@ import random
 
 import ipywidgets as widgets
 
-from ttr_widgets.rules import team_bots, teams
+from ttr_widgets.bots import team as team_bots
+from ttr_widgets.rules import teams
 from ttr_widgets.rules.actions import KeepTickets
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.maps import load_map
@@ -26,8 +27,8 @@ from ttr_widgets.rules.teams import (
 )
 from ttr_widgets.testing.team_table import click
 from ttr_widgets.testing.words import assert_plain
-from ttr_widgets.widgets.app import PlayApp
-from ttr_widgets.widgets.team_table import TeamTable
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.table.team_table import TeamTable
 
 USA = load_map("usa")
 NAMES = ("You", "Ben", "Cleo", "Dev")

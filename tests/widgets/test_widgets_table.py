@@ -41,16 +41,16 @@ from ttr_widgets.rules.model import CARD_NAMES
 from ttr_widgets.rules.record import to_record
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import TunnelPayment
-from ttr_widgets.widgets.claim import ClaimPanel, TunnelPanel
-from ttr_widgets.widgets.hand import HandView
-from ttr_widgets.widgets.market import Market, card_chip
-from ttr_widgets.widgets.players import PlayersTable, StartPanel
-from ttr_widgets.widgets.records import RecordsPanel, record_href, uploaded_game
-from ttr_widgets.widgets.scoring_view import ScoringView, longest_trail_routes
-from ttr_widgets.widgets.status import StatusLine, describe_action
-from ttr_widgets.widgets.stepper import Stepper, decision_points
-from ttr_widgets.widgets.team_start import TeamStartPanel
-from ttr_widgets.widgets.tickets import TicketChoicePanel, TicketsView
+from ttr_widgets.widgets.table.claim import ClaimPanel, TunnelPanel
+from ttr_widgets.widgets.table.hand import HandView
+from ttr_widgets.widgets.table.market import Market, card_chip
+from ttr_widgets.widgets.table.players import PlayersTable, StartPanel
+from ttr_widgets.widgets.table.records import RecordsPanel, record_href, uploaded_game
+from ttr_widgets.widgets.table.scoring_view import ScoringView, longest_trail_routes
+from ttr_widgets.widgets.table.status import StatusLine, describe_action
+from ttr_widgets.widgets.table.stepper import Stepper, decision_points
+from ttr_widgets.widgets.table.team_start import TeamStartPanel
+from ttr_widgets.widgets.table.tickets import TicketChoicePanel, TicketsView
 
 MINI = load_map("mini")
 USA = load_map("usa")
@@ -526,15 +526,15 @@ def test_allowed_by_names_the_rules_that_permit_a_move():
 
 
 def test_a_lesson_seat_is_named_without_calling_it_a_bot() -> None:
-    from ttr_widgets.widgets.players import seat_words
+    from ttr_widgets.widgets.table.players import seat_words
 
     assert seat_words("Ann", "you") == "you" and seat_words("Ben", "waits") == "waits"
     assert seat_words("Greedy 2", "greedy") == "medium bot"
 
 
 def test_a_seat_offers_a_person_and_the_three_levels_but_no_bot_too_slow_for_the_table():
-    from ttr_widgets.rules.bots import BOTS, SLOW
-    from ttr_widgets.widgets.players import StartPanel
+    from ttr_widgets.bots import BOTS, SLOW
+    from ttr_widgets.widgets.table.players import StartPanel
 
     panel = StartPanel(lambda *_: None)
     offered = [kind for _label, kind in panel.kinds[1].options]

@@ -5,7 +5,7 @@
 (``http://localhost:8866/voila/render/Play.ipynb``; the root address redirects there) and
 serves until Ctrl-C or SIGTERM, then shuts every kernel down and exits 0. No browser is
 opened unless ``--open`` is given, and never without a display. The policy Voila runs with
-is in :mod:`ttr_widgets.serve`.
+is in :mod:`ttr_widgets.server.serve`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ttr_widgets import serve as serving
+from ttr_widgets.server import serve as serving
 
 
 def port_number(text: str) -> int:

@@ -12,17 +12,15 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .. import simulation
-from ..rules import team_simulate
-from ..rules.bots import BOTS
-from ..rules.errors import RulesError
-from ..rules.maps import BUILTIN_MAPS, load_map
-from ..rules.simulate import SimulationError
-from ..rules.state import Options
-from ..rules.team_simulate import TeamGameResult
-from ..rules.teams import new_team_game
-from ..rules.variants import ticket_rules
-from ..rules.words import count
+from ttr_widgets.bots import BOTS, simulation, team_simulate
+from ttr_widgets.bots.simulate import SimulationError
+from ttr_widgets.bots.team_simulate import TeamGameResult
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.teams import new_team_game
+from ttr_widgets.rules.variants import ticket_rules
+from ttr_widgets.rules.words import count
 
 
 def _positive(text: str) -> int:

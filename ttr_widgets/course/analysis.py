@@ -36,15 +36,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ttr_widgets.rules.bots import BOTS
-from ttr_widgets.rules.engine import apply, new_game, score
-from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.simulate import MAX_STEPS, check_bots, game_seed
-from ttr_widgets.rules.state import OPEN, GameState, Options
-
-from .map_graph import (
+from ttr_widgets.bots import BOTS
+from ttr_widgets.bots.simulate import MAX_STEPS, check_bots, game_seed
+from ttr_widgets.course.map_graph import (
     AnalysisError,
     CityFacts,
     LinkUse,
@@ -67,6 +61,11 @@ from .map_graph import (
     ticket_paths,
     traps,
 )
+from ttr_widgets.rules.engine import apply, new_game, score
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.state import OPEN, GameState, Options
 
 __all__ = [
     "SHIPPED",
@@ -307,7 +306,7 @@ def earliest(study: ContentionStudy, top: int = 10,
 
 def shipped_contention(map_name: str) -> ContentionStudy:
     """The study shipped with the kit for ``map_name`` (``usa`` or ``europe``)."""
-    from . import contention_data
+    from ttr_widgets.course import contention_data
 
     if map_name not in contention_data.STUDIES:
         raise AnalysisError(f"no contention study shipped for the map {map_name!r}; "

@@ -16,11 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ttr_widgets.rules.model import Board
-from ttr_widgets.widgets import style
-from ttr_widgets.widgets.render import CITIES, ROUTES, board_geometry, map_figure
-
-from .analysis import (
+from ttr_widgets.course.analysis import (
     CityFacts,
     Claim,
     ContentionStudy,
@@ -36,6 +32,9 @@ from .analysis import (
     map_name,
     route_label,
 )
+from ttr_widgets.rules.model import Board
+from ttr_widgets.widgets import style
+from ttr_widgets.widgets.board.render import CITIES, ROUTES, board_geometry, map_figure
 
 __all__ = [
     "bridges_sentence",

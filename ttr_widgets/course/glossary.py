@@ -18,8 +18,8 @@ from ttr_widgets.rules.catalog import RULES, RULINGS
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import COLORS, LOCO, Board
 from ttr_widgets.rules.words import FACE_UP_ROW, LONGEST_TRAIL, bonus_name, count, map_title
-from ttr_widgets.widgets.lab_plots import show
-from ttr_widgets.widgets.render import map_figure
+from ttr_widgets.widgets.board.render import map_figure
+from ttr_widgets.widgets.plots.lab_plots import show
 
 __all__ = ["EXAMPLES", "Entry", "deck_sentence", "entries", "example_routes", "glossary",
            "glossary_board", "glossary_html", "unclear_cases", "unclear_cases_html"]

@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
+from ttr_widgets.bots.simulate import GameResult, PlayerResult, TicketOutcome
 from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.model import EMPTY_HAND, Board, Hand
 from ttr_widgets.rules.odds import (
@@ -34,7 +35,6 @@ from ttr_widgets.rules.odds import (
     face_up_refresh_probability,
     unseen_pool,
 )
-from ttr_widgets.rules.simulate import GameResult, PlayerResult, TicketOutcome
 from ttr_widgets.rules.stats import player_stats_from_dict
 
 __all__ = [

@@ -4,7 +4,7 @@ table, touching nothing else. Measured shares carry their counts in the hover te
 can see how many games a bar stands on.
 
 The figures of exact chances, shared with the app's odds panel, live in
-``ttr_widgets.widgets.lab_plots``; they are named here too, so the lab's notebook reads every
+``ttr_widgets.widgets.plots.lab_plots``; they are named here too, so the lab's notebook reads every
 figure from one module.
 """
 
@@ -16,10 +16,21 @@ from fractions import Fraction
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ttr_widgets.bots.simulate import GameResult
+from ttr_widgets.course.lab import (
+    LATER,
+    SETUP,
+    ClaimFrequency,
+    CompletionRate,
+    RefreshStats,
+    RouteValue,
+    TicketGamble,
+    refresh_stats,
+)
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.simulate import GameResult
 from ttr_widgets.rules.words import map_title
-from ttr_widgets.widgets.lab_plots import (
+from ttr_widgets.widgets.board.render import map_figure
+from ttr_widgets.widgets.plots.lab_plots import (
     BAR,
     PALETTE,
     chance_table,
@@ -31,18 +42,6 @@ from ttr_widgets.widgets.lab_plots import (
     show,
     table,
     what_if_table,
-)
-from ttr_widgets.widgets.render import map_figure
-
-from .lab import (
-    LATER,
-    SETUP,
-    ClaimFrequency,
-    CompletionRate,
-    RefreshStats,
-    RouteValue,
-    TicketGamble,
-    refresh_stats,
 )
 
 __all__ = [

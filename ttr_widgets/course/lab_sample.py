@@ -22,11 +22,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ttr_widgets.bots.simulate import GameResult, game_seed, play_game
+from ttr_widgets.course.lab import results_from_records
 from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.simulate import GameResult, game_seed, play_game
-
-from .lab import results_from_records
 
 __all__ = ["BOT", "GAMES", "RUNS", "SAMPLE_PATH", "SEED", "play_sample", "sample_games",
            "write_sample"]

@@ -10,7 +10,7 @@ decides a rule, and nothing here knows about widgets.
 
 from __future__ import annotations
 
-from .lessons_europe import (
+from ttr_widgets.course.lessons_europe import (
     confused_europe,
     europa_1912,
     ferries_and_tunnels,
@@ -18,7 +18,7 @@ from .lessons_europe import (
     score_exercise_europe,
     stations,
 )
-from .lessons_usa import (
+from ttr_widgets.course.lessons_usa import (
     board_and_goal,
     claiming,
     confused_usa,
@@ -29,7 +29,7 @@ from .lessons_usa import (
     ticket_exercise,
     tickets,
 )
-from .practice import Outcome, Practice, finished, route_between, with_warehouses
+from ttr_widgets.course.practice import Outcome, Practice, finished, route_between, with_warehouses
 
 __all__ = [
     "Outcome", "Practice", "board_and_goal", "claiming", "confused_europe", "confused_usa",

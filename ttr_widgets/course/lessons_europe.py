@@ -6,6 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ttr_widgets.course.practice import (
+    TWO,
+    WAREHOUSES,
+    Practice,
+    after_ticket_setup,
+    europe_map,
+    europe_route,
+    finished,
+    last_turn,
+    setup_offer,
+    ticket_id,
+    usa_map,
+    usa_route,
+    with_warehouses,
+)
 from ttr_widgets.rules.actions import (
     BuildStation,
     ClaimRoute,
@@ -21,22 +36,6 @@ from ttr_widgets.rules.actions import (
 from ttr_widgets.rules.engine import new_game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import GameState, Options
-
-from .practice import (
-    TWO,
-    WAREHOUSES,
-    Practice,
-    after_ticket_setup,
-    europe_map,
-    europe_route,
-    finished,
-    last_turn,
-    setup_offer,
-    ticket_id,
-    usa_map,
-    usa_route,
-    with_warehouses,
-)
 
 __all__ = ["confused_europe", "europa_1912", "ferries_and_tunnels", "score_exercise_depots",
            "score_exercise_europe", "stations"]

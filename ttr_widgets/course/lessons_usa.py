@@ -6,19 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttr_widgets.rules.actions import (
-    ClaimRoute,
-    DrawBlind,
-    DrawFaceUp,
-    DrawTickets,
-    KeepTickets,
-    Pass,
-)
-from ttr_widgets.rules.engine import new_game
-from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.rules.state import GameState
-
-from .practice import (
+from ttr_widgets.course.practice import (
     FOUR,
     THREE,
     TWO,
@@ -30,6 +18,17 @@ from .practice import (
     usa_map,
     usa_route,
 )
+from ttr_widgets.rules.actions import (
+    ClaimRoute,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+)
+from ttr_widgets.rules.engine import new_game
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.state import GameState
 
 __all__ = ["board_and_goal", "claiming", "confused_usa", "drawing", "ending", "plan_exercise",
            "score_exercise_usa", "ticket_exercise", "tickets"]

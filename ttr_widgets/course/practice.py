@@ -7,7 +7,7 @@ that show its point, and says how the last of them ends (refused by the practice
 accepted): the tests replay every demo, and the "Show me" button of the widget plays it.
 
 Course content, not rules: the rules live in ``ttr_widgets.rules`` and nothing here knows about
-widgets; ``ttr_widgets.widgets.lesson`` displays these values.
+widgets; ``ttr_widgets.course.lesson_page`` displays these values.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Data flows one way: map file → ``Board`` → ``GameState`` → ``apply(state, 
     >>> state = apply(state, legal_actions(state)[0])
 """
 
-from .actions import (
+from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
     ClaimRoute,
@@ -23,18 +23,25 @@ from .actions import (
     PayTunnel,
     PlaceDepot,
 )
-from .catalog import RULES, explain
-from .engine import apply, legal_actions, new_game, random_action, score, why_illegal
-from .errors import MapError, PositionError, RulesError, TTRError
-from .graph import connected, longest_trail, ticket_path
-from .history import Game
-from .maps import load_map
-from .model import CARD_NAMES, COLORS, LOCOMOTIVE, Board, City, Route, Ticket
-from .position import load_position, score_position
-from .record import load_record, save_record
-from .scenario import scenario
-from .scoring import Holding, ScoreSheet, score_game
-from .state import GameState, Options
+from ttr_widgets.rules.catalog import RULES, explain
+from ttr_widgets.rules.engine import (
+    apply,
+    legal_actions,
+    new_game,
+    random_action,
+    score,
+    why_illegal,
+)
+from ttr_widgets.rules.errors import MapError, PositionError, RulesError, TTRError
+from ttr_widgets.rules.graph import connected, longest_trail, ticket_path
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import CARD_NAMES, COLORS, LOCOMOTIVE, Board, City, Route, Ticket
+from ttr_widgets.rules.position import load_position, score_position
+from ttr_widgets.rules.record import load_record, save_record
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
+from ttr_widgets.rules.state import GameState, Options
 
 __all__ = [
     "CARD_NAMES", "COLORS", "LOCOMOTIVE", "RULES", "Action", "Board", "BuildStation", "City",

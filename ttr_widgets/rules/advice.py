@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import (
+from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
     ClaimRoute,
@@ -24,14 +24,21 @@ from .actions import (
     PayTunnel,
     PlaceDepot,
 )
-from .bots import shortest_path
-from .catalog import RULES
-from .engine import legal_actions, station_cost, why_illegal
-from .errors import RulesError
-from .graph import connected, ticket_path
-from .model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
-from .state import OPEN, CollectChoice, DepotPlacement, GameState, TicketChoice, evolve
-from .words import count, plural, possessive
+from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.rules.engine import legal_actions, station_cost, why_illegal
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.graph import connected, ticket_path
+from ttr_widgets.rules.model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
+from ttr_widgets.rules.planner import shortest_path
+from ttr_widgets.rules.state import (
+    OPEN,
+    CollectChoice,
+    DepotPlacement,
+    GameState,
+    TicketChoice,
+    evolve,
+)
+from ttr_widgets.rules.words import count, plural, possessive
 
 __all__ = [
     "CollectOffer",

@@ -10,19 +10,19 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .model import (
+from ttr_widgets.rules.model import (
     LOCO,
     NUM_CARD_TYPES,
     Board,
     Hand,
     card_index,
 )
-from .state import (
+from ttr_widgets.rules.state import (
     NO_CARD,
     GameState,
     PlayerState,
 )
-from .words import count
+from ttr_widgets.rules.words import count
 
 
 @dataclass(slots=True)

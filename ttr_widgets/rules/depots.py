@@ -8,18 +8,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import (
+from ttr_widgets.rules.actions import (
     CollectWarehouses,
     FeedWarehouse,
     PlaceDepot,
 )
-from .cards import Pile, check_row, refresh_note
-from .errors import RulesError
-from .model import (
+from ttr_widgets.rules.cards import Pile, check_row, refresh_note
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.model import (
     NUM_CARD_TYPES,
     Route,
 )
-from .state import (
+from ttr_widgets.rules.state import (
     NO_CARD,
     CollectChoice,
     GameState,

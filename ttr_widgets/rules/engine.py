@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import Pile, check_row
-from .errors import RulesError
-from .legal import (
+from ttr_widgets.rules.cards import Pile, check_row
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.legal import (
     is_legal,
     legal_actions,
     random_action,
@@ -27,11 +27,11 @@ from .legal import (
     station_cost,
     why_illegal,
 )
-from .model import NUM_CARD_TYPES, Board, Hand, RuleSet
-from .scoring import Holding, ScoreSheet, score_game
-from .state import OPEN, GameState, Options, PlayerState
-from .turns import apply, setup_choice
-from .variants import TicketRules, ticket_rules
+from ttr_widgets.rules.model import NUM_CARD_TYPES, Board, Hand, RuleSet
+from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
+from ttr_widgets.rules.state import OPEN, GameState, Options, PlayerState
+from ttr_widgets.rules.turns import apply, setup_choice
+from ttr_widgets.rules.variants import TicketRules, ticket_rules
 
 __all__ = [
     "DEPOTS", "apply", "current_player", "holdings", "is_legal", "is_over", "legal_actions",

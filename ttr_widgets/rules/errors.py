@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .catalog import RULES
+from ttr_widgets.rules.catalog import RULES
 
 
 class TTRError(ValueError):

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .model import Board, Route
+from ttr_widgets.rules.model import Board, Route
 
 __all__ = ["Trail", "cheapest_paths", "components", "connected", "longest_trail", "ticket_path",
            "walk_back"]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import Action
-from .engine import apply, new_game
-from .model import Board
-from .state import GameState, Options
+from ttr_widgets.rules.actions import Action
+from ttr_widgets.rules.engine import apply, new_game
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.state import GameState, Options
 
 
 @dataclass(frozen=True, slots=True)

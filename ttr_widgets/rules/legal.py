@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .actions import (
+from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
     ClaimRoute,
@@ -23,9 +23,15 @@ from .actions import (
     PayTunnel,
     PlaceDepot,
 )
-from .depots import check_collect, check_depot, check_feed, collect_choices, depot_places
-from .errors import RulesError
-from .model import (
+from ttr_widgets.rules.depots import (
+    check_collect,
+    check_depot,
+    check_feed,
+    collect_choices,
+    depot_places,
+)
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.model import (
     CARD_INDEX,
     CARD_NAMES,
     COLORS,
@@ -38,7 +44,7 @@ from .model import (
     Route,
     card_index,
 )
-from .state import (
+from ttr_widgets.rules.state import (
     NO_CARD,
     OPEN,
     CollectChoice,
@@ -50,7 +56,7 @@ from .state import (
     TicketChoice,
     TunnelPayment,
 )
-from .words import count, possessive
+from ttr_widgets.rules.words import count, possessive
 
 COLOR_INDICES = tuple(range(len(COLORS)))
 

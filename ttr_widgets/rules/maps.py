@@ -12,8 +12,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeGuard
 
-from .errors import MapError
-from .model import COLORS, ROUTE_COLORS, Board, City, Route, RuleSet, Ticket
+from ttr_widgets.rules.errors import MapError
+from ttr_widgets.rules.model import COLORS, ROUTE_COLORS, Board, City, Route, RuleSet, Ticket
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: The built-in maps: the wheel's copy inside the package (setup.py puts it there at build time),

@@ -24,9 +24,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from .errors import TTRError
-from .model import CARD_INDEX, CARD_NAMES, COLORS, EMPTY_HAND, GRAY, LOCO, LOCOMOTIVE, Hand
-from .state import NO_CARD, GameState, TunnelPayment
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.model import (
+    CARD_INDEX,
+    CARD_NAMES,
+    COLORS,
+    EMPTY_HAND,
+    GRAY,
+    LOCO,
+    LOCOMOTIVE,
+    Hand,
+)
+from ttr_widgets.rules.state import NO_CARD, GameState, TunnelPayment
 
 __all__ = [
     "DEFAULT_REVEAL", "STANDARD_DECK", "OddsError", "TunnelOdds", "WhatIfOdds", "base_offer",

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from .errors import TTRError
-from .graph import cheapest_paths, components, connected, ticket_path
-from .legal import route_closed
-from .model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
-from .state import GameState, evolve
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.graph import cheapest_paths, components, connected, ticket_path, walk_back
+from ttr_widgets.rules.legal import double_closed, route_closed
+from ttr_widgets.rules.model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
+from ttr_widgets.rules.state import OPEN, GameState, evolve
 
 __all__ = ["MAX_CITIES", "Bottleneck", "Plan", "PlanError", "Review", "bottlenecks",
            "bottlenecks_for", "plan", "plan_for", "plan_if_taken", "review", "review_for"]
@@ -558,3 +558,30 @@ class _Forest:
             found.append(self._terminals(self.choice[m]))
             m ^= self.choice[m]
         return found
+
+
+# --------------------------------------------------------------------------- one path
+
+
+def route_cost(state: GameState, route: Route) -> int | None:
+    """Cost for the current player to use a route in a plan: 0 if theirs, its length if open and
+    claimable, None if closed to them."""
+    owner = state.owners[route.index]
+    if owner == state.current:
+        return 0
+    if owner != OPEN:
+        return None
+    if route.double is not None:
+        twin = state.owners[state.board.route_by_id[route.double].index]
+        if double_closed(state.board, state.num_players, twin, state.current) is not None:
+            return None
+    return route.length
+
+
+def shortest_path(state: GameState, a: str, b: str) -> tuple[int, tuple[Route, ...]] | None:
+    """Cheapest way (in trains still to place) to join two cities with own and open routes."""
+    costs = [route_cost(state, route) for route in state.board.routes]
+    best, came_by = cheapest_paths(state.board, a, costs, target=b)
+    if b not in best:
+        return None
+    return best[b], walk_back(came_by, a, b)

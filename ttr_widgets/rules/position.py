@@ -23,14 +23,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .errors import MapError, PositionError
-from .legal import double_closed
-from .maps import BUILTIN_MAPS, load_map
-from .model import Board, Route, Ticket
-from .scoring import Holding, ScoreSheet, score_game
-from .state import Options
-from .variants import VARIANTS, ticket_rules
-from .words import count, map_title
+from ttr_widgets.rules.errors import MapError, PositionError
+from ttr_widgets.rules.legal import double_closed
+from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
+from ttr_widgets.rules.model import Board, Route, Ticket
+from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.variants import VARIANTS, ticket_rules
+from ttr_widgets.rules.words import count, map_title
 
 __all__ = [
     "TICKET_DECKS", "Position", "TicketDeck", "check_position", "load_position",

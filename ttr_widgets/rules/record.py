@@ -16,15 +16,15 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from .actions import action_from_dict, action_to_dict
-from .engine import holdings, new_game
-from .errors import MapError, PositionError, RulesError
-from .history import Game
-from .maps import load_map
-from .position import Position, parse_position, score_position
-from .scoring import ScoreSheet
-from .state import Options
-from .stats import GameStats, game_stats
+from ttr_widgets.rules.actions import action_from_dict, action_to_dict
+from ttr_widgets.rules.engine import holdings, new_game
+from ttr_widgets.rules.errors import MapError, PositionError, RulesError
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.position import Position, parse_position, score_position
+from ttr_widgets.rules.scoring import ScoreSheet
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.stats import GameStats, game_stats
 
 FORMAT = "ttr-widgets game record"
 VERSION = 1

@@ -11,10 +11,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import PositionError
-from .model import CARD_NAMES, NUM_CARD_TYPES, Board, Hand, card_index, hand_from
-from .state import NO_CARD, OPEN, GameState, Options, PlayerState
-from .variants import ticket_rules
+from ttr_widgets.rules.errors import PositionError
+from ttr_widgets.rules.model import CARD_NAMES, NUM_CARD_TYPES, Board, Hand, card_index, hand_from
+from ttr_widgets.rules.state import NO_CARD, OPEN, GameState, Options, PlayerState
+from ttr_widgets.rules.variants import ticket_rules
 
 
 def scenario(

@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from .errors import PositionError
-from .graph import Trail, components, longest_trail
-from .model import Board, Route
-from .words import bonus_name, says
+from ttr_widgets.rules.errors import PositionError
+from ttr_widgets.rules.graph import Trail, components, longest_trail
+from ttr_widgets.rules.model import Board, Route
+from ttr_widgets.rules.words import bonus_name, says
 
 TrailFinder = Callable[[Board, Iterable[str]], Trail]  #: a player's longest trail
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeAlias, TypeVar
 
-from .model import CARD_NAMES, Board, Hand, hand_dict
+from ttr_widgets.rules.model import CARD_NAMES, Board, Hand, hand_dict
 
 T = TypeVar("T")
 _FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from .actions import (
+from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
     ClaimRoute,
@@ -33,11 +33,11 @@ from .actions import (
     KeepTickets,
     Pass,
 )
-from .engine import score
-from .history import Game
-from .model import LOCO
-from .scoring import PlayerScore, ScoreSheet
-from .state import GameState, TicketChoice
+from ttr_widgets.rules.engine import score
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.model import LOCO
+from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
+from ttr_widgets.rules.state import GameState, TicketChoice
 
 __all__ = [
     "TURN_KINDS",

@@ -6,11 +6,20 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
-from .errors import RulesError
-from .model import CARD_INDEX, CARD_NAMES, COLORS, EMPTY_HAND, GRAY, LOCO, Hand, Route
-from .state import NO_CARD, OPEN, TicketChoice
-from .team_state import (
+from ttr_widgets.rules.actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.model import (
+    CARD_INDEX,
+    CARD_NAMES,
+    COLORS,
+    EMPTY_HAND,
+    GRAY,
+    LOCO,
+    Hand,
+    Route,
+)
+from ttr_widgets.rules.state import NO_CARD, OPEN, TicketChoice
+from ttr_widgets.rules.team_state import (
     HAND,
     HOLDER,
     SHARE_MAX,
@@ -26,7 +35,7 @@ from .team_state import (
     TeamPending,
     TeamTunnel,
 )
-from .words import count
+from ttr_widgets.rules.words import count
 
 # --------------------------------------------------------------------------- paying
 

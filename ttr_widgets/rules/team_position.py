@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import PositionError
-from .model import Board
-from .position import _Entry, _read, route_named, ticket_named
-from .team_score import TeamHolding, TeamSheet, score_teams
-from .teams import TRAINS
+from ttr_widgets.rules.errors import PositionError
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.position import _Entry, _read, route_named, ticket_named
+from ttr_widgets.rules.team_score import TeamHolding, TeamSheet, score_teams
+from ttr_widgets.rules.teams import TRAINS
 
 _TOP_KEYS = frozenset({"map", "players", "variant", "description", "teams"})
 

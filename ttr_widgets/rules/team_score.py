@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .graph import connected, longest_trail
-from .model import Board
-from .scoring import TicketResult
-from .words import count
+from ttr_widgets.rules.graph import connected, longest_trail
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.scoring import TicketResult
+from ttr_widgets.rules.words import count
 
 TEAM_BONUS = 10  #: Asian Express (longest trail) and Globetrotter (most tickets), each
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from .actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
-from .model import Board, Hand
-from .state import NO_CARD, Options, PlayerState, TicketChoice
+from ttr_widgets.rules.actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
+from ttr_widgets.rules.model import Board, Hand
+from ttr_widgets.rules.state import NO_CARD, Options, PlayerState, TicketChoice
 
 HAND, HOLDER = "hand", "holder"
 TRAINS = 27  #: each player's own trains (rule team.own-trains)

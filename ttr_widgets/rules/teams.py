@@ -21,12 +21,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
-from .cards import Pile, check_row
-from .errors import RulesError
-from .model import CARD_INDEX, CARD_NAMES, EMPTY_HAND, LOCO, Board, Hand, Route
-from .state import NO_CARD, OPEN, Options, PlayerState, TicketChoice, evolve
-from .team_legal import (
+from ttr_widgets.rules.actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
+from ttr_widgets.rules.cards import Pile, check_row
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, EMPTY_HAND, LOCO, Board, Hand, Route
+from ttr_widgets.rules.state import NO_CARD, OPEN, Options, PlayerState, TicketChoice, evolve
+from ttr_widgets.rules.team_legal import (
     _cards,
     _check,
     _costs,
@@ -36,8 +36,8 @@ from .team_legal import (
     legal_actions,
     why_illegal,
 )
-from .team_score import TeamHolding, TeamSheet, score_teams
-from .team_state import (
+from ttr_widgets.rules.team_score import TeamHolding, TeamSheet, score_teams
+from ttr_widgets.rules.team_state import (
     DEAL,
     DRAW,
     DRAW_KEEP,
@@ -62,7 +62,7 @@ from .team_state import (
     TeamTunnel,
     teammate,
 )
-from .words import count, says, their, verb
+from ttr_widgets.rules.words import count, says, their, verb
 
 __all__ = [
     "DEAL",

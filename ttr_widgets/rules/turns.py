@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .actions import (
+from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
     ClaimRoute,
@@ -24,7 +24,7 @@ from .actions import (
     PayTunnel,
     PlaceDepot,
 )
-from .cards import (
+from ttr_widgets.rules.cards import (
     Pile,
     add_card,
     cards_of,
@@ -35,9 +35,9 @@ from .cards import (
     subtract,
     with_player,
 )
-from .depots import collectable, restock_from_warehouses
-from .legal import check, station_price, tunnel_cost
-from .model import (
+from ttr_widgets.rules.depots import collectable, restock_from_warehouses
+from ttr_widgets.rules.legal import check, station_price, tunnel_cost
+from ttr_widgets.rules.model import (
     CARD_INDEX,
     CARD_NAMES,
     LOCO,
@@ -45,7 +45,7 @@ from .model import (
     Hand,
     Route,
 )
-from .state import (
+from ttr_widgets.rules.state import (
     NO_CARD,
     CollectChoice,
     DepotPlacement,
@@ -56,8 +56,8 @@ from .state import (
     TunnelPayment,
     evolve,
 )
-from .variants import TicketRules, ticket_rules
-from .words import count, possessive, says, their, verb
+from ttr_widgets.rules.variants import TicketRules, ticket_rules
+from ttr_widgets.rules.words import count, possessive, says, their, verb
 
 
 def apply(state: GameState, action: Action) -> GameState:

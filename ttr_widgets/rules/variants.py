@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .errors import RulesError
-from .model import Board
-from .state import Options
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.state import Options
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .model import RuleSet
+    from ttr_widgets.rules.model import RuleSet
 
 LONGEST_TRAIL = "longest trail"
 """The kit's one name, on every map, for a player's longest continuous line of their own trains,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ttr_widgets.widgets.map_view import MapView
-from ttr_widgets.widgets.render import HIGHLIGHT
+from ttr_widgets.widgets.board.map_view import MapView
+from ttr_widgets.widgets.board.render import HIGHLIGHT
 
 __all__ = ["highlighted"]
 

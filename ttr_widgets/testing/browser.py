@@ -39,7 +39,7 @@ from typing import Any
 import psutil  # type: ignore[import-untyped]
 from playwright.sync_api import Page
 
-from ttr_widgets.serve import find_free_port, notebook_url
+from ttr_widgets.server.serve import find_free_port, notebook_url
 
 __all__ = [
     "ARTIFACTS",

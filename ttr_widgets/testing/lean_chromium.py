@@ -36,7 +36,7 @@ from typing import Any
 
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-from .browser import CHROMIUM, CHROMIUM_ARGS
+from ttr_widgets.testing.browser import CHROMIUM, CHROMIUM_ARGS
 
 LAUNCH_TIMEOUT = 30.0  #: seconds for Chromium to open its DevTools port
 COMMAND_TIMEOUT = 60.0  #: seconds for an ordinary DevTools command to answer

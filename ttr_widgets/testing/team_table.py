@@ -14,7 +14,7 @@ from ttr_widgets.rules.teams import (
     ShareTickets,
     TeamAction,
 )
-from ttr_widgets.widgets.team_table import TeamTable, payment_words
+from ttr_widgets.widgets.table.team_table import TeamTable, payment_words
 
 
 def buttons(box: widgets.Box, css: str) -> list[widgets.Button]:

@@ -5,14 +5,14 @@ The pages: ``PlayApp`` (play against bots), ``TicketScorer``, ``ScoringExplorer`
 ``TunnelOddsExplorer``; the course's ``TryIt`` and exercises live in ``lesson``.
 """
 
-from ..serve import prepare_served_kernel
-from .app import PlayApp
-from .explorer import ScoringExplorer
-from .map_view import MapView
-from .odds_view import TunnelOddsExplorer
-from .render import map_figure
-from .scorer import TicketScorer
-from .style import DEFAULT_PLAYER_COLORS
+from ttr_widgets.server.serve import prepare_served_kernel
+from ttr_widgets.widgets.board.map_view import MapView
+from ttr_widgets.widgets.board.render import map_figure
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.pages.explorer import ScoringExplorer
+from ttr_widgets.widgets.pages.odds import TunnelOddsExplorer
+from ttr_widgets.widgets.pages.scorer import TicketScorer
+from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
 prepare_served_kernel()  # under `ttr serve`: plotly's module from a cached file, a quiet log
 

@@ -1,0 +1,174 @@
+"""The coach (rules.coach.judge, the play app's Coach box): it flags a move that clearly costs
+points against the strong bot's move in the same position, with the cost, the playouts that
+show it and the better move; it stays silent on a good move."""
+
+from __future__ import annotations
+
+import random
+
+from ttr_widgets.bots.coach import COACH_THRESHOLD, hint, judge, review
+from ttr_widgets.bots.greedy import greedy_bot
+from ttr_widgets.bots.strong import choose
+from ttr_widgets.rules import load_map
+from ttr_widgets.rules.actions import (
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+)
+from ttr_widgets.rules.engine import apply, legal_actions, score
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.widgets.pages.app import PlayApp
+
+USA = load_map("usa")
+EUROPE = load_map("europe")
+#: Tickets far from Ann's corner of the map: drawn with 6 trains left, none can be completed.
+FAR = ["usa-t01", "usa-t27", "usa-t15", "usa-t25", "usa-t14", "usa-t19", "usa-t21"]
+
+
+def late_position():
+    """Ann: 6 trains, Denver–El Paso (4) already joined by Denver–Santa Fe–El Paso, 3 red and
+    2 blue in hand; Bob: 25 trains. The ticket pile and Bob's ticket are all far away."""
+    return scenario(USA, ["Ann", "Bob"], hands=[{"red": 3, "blue": 2}, {"green": 4}],
+                    claimed={"usa-039": 0, "usa-050": 0, "usa-001": 1},
+                    tickets=[["usa-t07"], ["usa-t28"]], ticket_pile=FAR, trains=[6, 25])
+
+
+def test_drawing_tickets_with_six_trains_left_is_flagged_with_its_cost():
+    state = late_position()
+    verdict = judge(state, DrawTickets())
+    assert verdict is not None
+    assert verdict.cost >= COACH_THRESHOLD and verdict.worse * 3 >= verdict.samples * 2
+    assert verdict.better == choose(state, random.Random(0)).action
+    assert isinstance(verdict.better, ClaimRoute)
+    sentence = verdict.sentence
+    assert sentence.startswith("Better to claim ")
+    assert f"cost you about {round(verdict.cost)} points here (worse in {verdict.worse} of " \
+           f"{verdict.samples} playouts from this position)" in sentence
+    assert "with 6 trains left, new tickets cost you about " in sentence
+    assert "(one must be kept)." in sentence
+
+
+def test_silent_on_the_bots_own_move_and_on_a_move_nearly_as_good():
+    state = late_position()
+    assert judge(state, choose(state, random.Random(0)).action) is None
+    assert judge(state, DrawBlind()) is None  # a turn of cards loses little here
+
+
+def test_the_judgement_ignores_the_hidden_deal():
+    """Only what Ann can see matters: the pile's order and Bob's hand are dealt again."""
+    state = late_position()
+    other = scenario(USA, ["Ann", "Bob"], hands=[{"red": 3, "blue": 2}, {"black": 4}],
+                     claimed={"usa-039": 0, "usa-050": 0, "usa-001": 1},
+                     tickets=[["usa-t07"], ["usa-t28"]], ticket_pile=FAR, trains=[6, 25],
+                     seed=9, face_up=list(state.face_up_names()))
+    assert judge(state, DrawTickets()) == judge(other, DrawTickets())
+
+
+def test_coach_box_in_the_app_tells_the_cost_and_shows_the_better_route():
+    app = PlayApp.from_game(Game((late_position(),)), ("human", "greedy"), bot_delay=0)
+    better = choose(app.state, random.Random(0)).action
+    app.coach.value = True
+    app.play(DrawTickets())
+    assert "Coach: Better to claim " in app.status.text
+    assert app.selected == better.route
+    app.coach.value = False
+
+
+def tunnel_position(tickets: list[str]):
+    """Ann holds London–Wien (10) with Amsterdam–Frankfurt–München–Wien built; her one way to
+    London is the Amsterdam–London ferry, which takes 2 locomotives (Bob owns Dieppe–London,
+    closing its twin). She holds 2 yellow and her last 2 locomotives and claims the
+    München–Zürich tunnel (2 yellow, 2 points), off her plan; yellow, yellow and red are
+    turned up: 2 more cards, only her locomotives can pay. Bob has 4 trains: the end is near."""
+    state = scenario(EUROPE, ["Ann", "Bob"], hands=[{"yellow": 2, "locomotive": 2},
+                                                    {"red": 4, "blue": 3}],
+                     claimed={"eu-003": 0, "eu-058": 0, "eu-079": 0, "eu-048": 1},
+                     tickets=[tickets, ["eu-t21"]], trains=[10, 4],
+                     pile_top=["yellow", "yellow", "red"])
+    return apply(state, ClaimRoute("eu-080", "yellow", 0))
+
+
+def test_paying_a_tunnel_with_the_last_locomotives_for_a_2_point_route_is_flagged():
+    state = tunnel_position(["eu-t22"])
+    assert legal_actions(state) == [PayTunnel(2), DeclineTunnel()]
+    verdict = judge(state, PayTunnel(2))
+    assert verdict is not None and verdict.better == DeclineTunnel()
+    assert verdict.cost >= COACH_THRESHOLD and verdict.worse * 3 >= verdict.samples * 2
+    assert verdict.sentence.startswith("Better to decline the tunnel and keep your cards: to "
+                                       "pay the tunnel's surcharge")
+    assert verdict.sentence.endswith("paying would take 2 cards your plan still needs, for a "
+                                     "route off your plan that scores 2 points.")
+    assert judge(state, DeclineTunnel()) is None
+    assert hint(state).action == DeclineTunnel()
+
+
+def test_silent_when_the_tunnel_is_on_the_plan():
+    """The same tunnel and surcharge, but Ann holds Zürich–Budapest (6), whose way runs
+    through the tunnel and her München–Wien: paying is right and the coach says nothing."""
+    state = tunnel_position(["eu-t40"])
+    assert hint(state).action == PayTunnel(2)
+    assert judge(state, PayTunnel(2)) is None
+
+
+def play_out(state, first):
+    """The states and actions of a game from ``state``: ``first``, then greedy bots."""
+    states, actions = [state], []
+    rng = random.Random(5)
+    action = first
+    while not state.is_over:
+        actions.append(action)
+        state = apply(state, action)
+        states.append(state)
+        if not state.is_over:
+            action = greedy_bot(state, rng).action
+    return states, actions
+
+
+def test_review_names_the_costly_ticket_draw_the_bad_gamble_and_the_score():
+    """Ann draws tickets with 6 trains left and keeps Boston–Miami (12), far from her
+    routes: the review names that draw among her costliest moves, the ticket as a bad gamble
+    with its chance when kept, and her score part by part, each part from the final score."""
+    start = late_position()
+    drawn = apply(start, DrawTickets())
+    states, actions = play_out(drawn, KeepTickets(("usa-t01",)))
+    states, actions = [start, *states], [DrawTickets(), *actions]
+    found = review(states, actions, 0)
+    turn, verdict = found.costly[0]
+    assert turn == start.turn and verdict.played == DrawTickets()
+    costs = [v.cost for _, v in found.costly]
+    assert costs == sorted(costs, reverse=True)
+    assert len(found.costly) <= 3
+    (gamble,) = found.gambles
+    assert gamble.ticket.id == "usa-t01" and gamble.trains == 6
+    assert gamble.completed * 2 < gamble.samples
+    final = score(states[-1]).players[0]
+    assert not next(t for t in final.tickets if t.id == "usa-t01").completed
+    lines = found.lines()
+    assert lines[0].startswith(f"Your {final.total} points: {final.route_points} from "
+                               f"{final.routes_claimed} routes")
+    assert "−12 for 1 ticket missed" in lines[0]
+    assert lines[2].startswith(f"Turn {start.turn + 1}: Better to claim ")
+    assert lines[-1] == (f"Boston–Miami (12 points), kept on turn {drawn.turn + 1} with 6 trains "
+                         f"left, was completed in {gamble.completed} of {gamble.samples} "
+                         "playouts from there: a bad gamble that cost you 12 points.")
+
+
+def test_review_of_the_strong_bots_own_game_finds_no_costly_move():
+    """Every move of seat 0 is the strong bot's own: nothing to blame, no bad gamble of a
+    ticket it completed."""
+    state = late_position()
+    states, actions = [state], []
+    rng = random.Random(1)
+    while not state.is_over:
+        chooser = choose if state.current == 0 else greedy_bot
+        action = chooser(state, rng if state.current else random.Random(0)).action
+        actions.append(action)
+        state = apply(state, action)
+        states.append(state)
+    found = review(states, actions, 0)
+    assert found.costly == ()
+    assert found.lines()[1] == "No move of yours cost clearly more than the strong bot's."

@@ -1,0 +1,27 @@
+"""Every bot by name, as a difficulty level, and what each does in one plain line."""
+
+from __future__ import annotations
+
+from ttr_widgets.bots.choice import Bot
+from ttr_widgets.bots.expert import expert_bot
+from ttr_widgets.bots.greedy import greedy_bot, random_bot
+from ttr_widgets.bots.strong import strong_bot
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot,
+                        "expert": expert_bot}
+
+#: Each bot as a difficulty level, and what it does in one plain line (easiest first).
+LEVELS: dict[str, tuple[str, str]] = {
+    "random": ("easy", "picks any legal move at random"),
+    "greedy": ("medium", "follows its tickets one by one and claims the longest route on "
+               "their way it can pay for"),
+    "strong": ("hard", "plans all its tickets together, claims first the routes it cannot do "
+               "without, and races to end the game once they are done"),
+}
+
+#: Bots too slow for a table's turn (a second or so a move), for simulations and the hint, and
+#: what each does in one plain line.
+SLOW: dict[str, str] = {
+    "expert": "plays like the strong bot, but first plays its few best moves out to the end of "
+              "the game on several fresh deals and keeps the one that comes out furthest ahead",
+}

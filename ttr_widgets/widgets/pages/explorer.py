@@ -1,0 +1,508 @@
+"""The scoring explorer: open a finished game, see how every total is made, and ask "what if?".
+
+    ScoringExplorer("usa")                          # the kit's example USA position
+    ScoringExplorer(example_path("europe", "record"))   # a whole game, replayed
+    ScoringExplorer(position)                       # a rules.position.Position
+    ScoringExplorer(team_example_path())            # a team game (Team Asia rules)
+
+Shown: the winner and how ties were broken, a stacked bar per player (routes by length, tickets
+won, tickets lost below zero, unused stations, the longest-trail bonus, the depot bonus), a
+table of the parts, and every player's longest trail on the board. What-if: click a claimed route
+on the board to take it from its owner (click again to give it back), untick a ticket to drop
+it; the totals, the bars, the trails and the winner follow. "Reset" goes back to the game.
+
+The widget keeps the game as loaded and one trait, ``what_if`` (a ``WhatIf``: routes taken
+away, tickets dropped); the position it scores is ``apply_what_if(position, what_if)``, and
+every number comes from the rules core's scoring, as ``ttr score`` would print it.
+
+Under the table, a game record's statistics as played (``stats_view``: cards, tickets, turns …,
+a chart comparing the players); a position has no history, and a note says so.
+
+A team game (a position with ``"teams"``, ``rules.team_position``; the play app saves no team
+game records) is explored the same way, team by team: teammates in their team's two shades, a
+bar and a row per team (routes, tickets, the Asian Express and Globetrotter bonuses), each
+team's longest trail over both teammates' routes, and the winning team. What-if still takes a
+route from the player who claimed it or drops one player's ticket; the teams are scored again by
+``rules.team_score.score_teams``. The tables, keys and sentences are ``widgets.explorer_view``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import traitlets
+
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.maps import BUILTIN_MAPS
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.position import Position
+from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
+from ttr_widgets.rules.team_score import TeamHolding, TeamScore, TeamSheet
+from ttr_widgets.rules.words import possessive
+from ttr_widgets.widgets.board.map_view import MapView
+from ttr_widgets.widgets.pages.explorer_view import (
+    Game,
+    Sheet,
+    note_html,
+    player_key_html,
+    rows_html,
+    sheet_totals,
+    source_html,
+    table_html,
+    team_key_html,
+    team_table_html,
+    winner_html,
+    winners_text,
+)
+from ttr_widgets.widgets.pages.scored_teams import (
+    LoadedTeamGame,
+    read_team_file,
+    read_team_game,
+    team_colors,
+    team_trail,
+)
+from ttr_widgets.widgets.pages.scorer import (
+    LoadedGame,
+    city_label,
+    example_path,
+    load_game,
+    map_title,
+    read_game,
+    refusal_html,
+    route_text,
+    ticket_text,
+)
+from ttr_widgets.widgets.plots.score_plots import (
+    breakdown_figure,
+    show_figure,
+    team_breakdown_figure,
+)
+from ttr_widgets.widgets.plots.stats_view import StatsView
+from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+
+__all__ = ["EVERYONE", "LoadedTeamGame", "ScoringExplorer", "WhatIf", "apply_what_if",
+           "open_game", "read_any_game", "team_example_path"]
+
+EVERYONE = "*"  #: the trail dropdown's value for every player's longest trail
+SIDE_WIDTH = 430
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """Changes to a finished game: routes taken from their owners, tickets dropped."""
+
+    routes_removed: frozenset[str] = frozenset()
+    tickets_dropped: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.routes_removed or self.tickets_dropped)
+
+
+NO_CHANGE = WhatIf()
+
+
+def apply_what_if(position: Position, what_if: WhatIf) -> Position:
+    """The position without the removed routes and the dropped tickets (a new value)."""
+    players = tuple(replace(h, routes=h.routes - what_if.routes_removed,
+                            tickets=tuple(t for t in h.tickets
+                                          if t not in what_if.tickets_dropped))
+                    for h in position.players)
+    return replace(position, players=players)
+
+
+class ScoringExplorer(widgets.VBox):
+    """The explorer (an ipywidgets box) of one game (see the module docstring).
+
+    Controls: the board (``view``; a click on a claimed route toggles it), ``ticket_boxes``
+    (ticket id → ``Checkbox``), ``trails`` (whose longest trail the board shows), ``reset_button``
+    and ``upload`` (open another position or game record). Outputs: ``winner``, ``changes``,
+    ``plot`` (the bars; ``figure`` is the ``go.Figure`` shown), ``table``, ``trail_list``,
+    ``source_label`` and ``message``. ``sheet`` is the current score, ``original_sheet`` the
+    game's own.
+    """
+
+    what_if = traitlets.Instance(WhatIf)
+
+    def __init__(self, source: str | Path | Position | Game = "usa", *,
+                 width: int = 900, height: int = 560) -> None:
+        self._width, self._height = width, height
+        self._loading = False
+        self.last_route: str | None = None
+        self.figure: go.Figure
+        self.sheet: Sheet
+        self.original_sheet: Sheet
+        self._build_outputs()
+        self.game = _as_game(source)
+        self.view = self._new_view(self.game)
+        self.board_box = widgets.Box([self.view.widget])
+        self._start(self.game)
+        # What changes with a click sits beside the board, where the eye is.
+        side = widgets.VBox([self.player_key, self.winner, self.changes, self.message, self.trails,
+                             self.trail_list, self.tickets_box],
+                            layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
+        super().__init__([
+            widgets.HBox([self.reset_button, self.upload]), self.source_label,
+            widgets.HBox([self.board_box, side]), self.plot, self.table, self.stats_note,
+            self.stats_view,
+        ])
+        self.add_class("ttr-explorer")
+
+    def __repr__(self) -> str:
+        return f"ScoringExplorer({self.game.source or self.board.name!r})"
+
+    @property
+    def board(self) -> Board:
+        return self.game.position.board
+
+    @property
+    def position(self) -> Position:
+        """The position scored now: the game with the what-if applied."""
+        return apply_what_if(self.game.position, self.what_if)
+
+    # -- building -------------------------------------------------------------------------
+
+    def _build_outputs(self) -> None:
+        def html_output(css: str) -> widgets.HTML:
+            out = widgets.HTML()
+            out.add_class(css)
+            return out
+
+        self.source_label = html_output("ttr-explorer-source")
+        self.message = html_output("ttr-explorer-message")
+        self.winner = html_output("ttr-explorer-winner")
+        self.changes = html_output("ttr-explorer-changes")
+        self.table = html_output("ttr-explorer-table")
+        self.trail_list = html_output("ttr-explorer-trail-list")
+        self.plot = widgets.Output(layout=widgets.Layout(min_height="380px"))
+        self.plot.add_class("ttr-explorer-plot")
+        self.trails = widgets.Dropdown(description="On the map",
+                                       layout=widgets.Layout(width="400px"))
+        self.trails.add_class("ttr-explorer-trails")
+        self.trails.observe(lambda _c: self._render(), "value")
+        self.tickets_box = widgets.VBox(layout=widgets.Layout(max_height="260px",
+                                                              overflow="auto"))
+        self.tickets_box.add_class("ttr-explorer-tickets")
+        self.reset_button = widgets.Button(description="Reset", icon="undo",
+                                           tooltip="back to the game as it was played")
+        self.reset_button.add_class("ttr-explorer-reset")
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description="Open game…")
+        self.upload.add_class("ttr-explorer-upload")
+        self.upload.observe(self._on_upload, "value")
+        self.player_key = html_output("ttr-explorer-key")  # which colour is which player
+        self.stats_view = StatsView(title="Statistics of the game as played",
+                                    side_by_side=True)
+        self.stats_note = html_output("ttr-explorer-stats-note")
+
+    def _new_view(self, game: Game) -> MapView:
+        view = MapView(game.position.board, player_names=_seat_names(game), width=self._width,
+                       height=self._height, player_colors=_colors(game))
+        view.on_route_click(self.toggle_route)
+        return view
+
+    def _start(self, game: Game) -> None:
+        """Show ``game`` as played: fresh controls, no what-if."""
+        self._loading = True
+        try:
+            self.game = game
+            self.original_sheet = game.score()
+            self.ticket_boxes = self._ticket_boxes(game.position)
+            self.trails.options = _trail_options(game)
+            self.trails.value = EVERYONE
+            self.source_label.value = source_html(game)
+            self._show_stats(game)
+            self.last_route = None
+            self.what_if = NO_CHANGE
+        finally:
+            self._loading = False
+        self._render()
+
+    def _show_stats(self, game: Game) -> None:
+        if game.stats is None:
+            self.stats_view.clear()
+            self.stats_note.value = note_html("A position says who holds what at the end, not how "
+                                          "the game went: open a game record saved by the play "
+                                          "app to see its statistics.")
+        else:
+            self.stats_note.value = ""
+            self.stats_view.show(game.stats, game.position.board, self.view.player_colors)
+
+    def _ticket_boxes(self, position: Position) -> dict[str, widgets.Checkbox]:
+        boxes: dict[str, widgets.Checkbox] = {}
+        groups = []
+        for holding in position.players:
+            mine = []
+            for ticket_id in holding.tickets:
+                box = widgets.Checkbox(value=True, indent=False,
+                                       layout=widgets.Layout(width="400px"))
+                box.add_class("ttr-explorer-ticket")
+                box.observe(lambda change, t=ticket_id: self._on_ticket_box(t, change["new"]),
+                            "value")
+                boxes[ticket_id] = box
+                mine.append(box)
+            heading = widgets.HTML(f"<b>{html.escape(holding.name)}</b>'s tickets"
+                                   if mine else f"<b>{html.escape(holding.name)}</b>: no tickets")
+            # No shrinking: the list scrolls instead of squeezing its groups together.
+            groups.append(widgets.VBox([heading, *mine], layout=widgets.Layout(flex="0 0 auto")))
+        self.tickets_box.children = tuple(groups)
+        return boxes
+
+    # -- what-if --------------------------------------------------------------------------
+
+    def toggle_route(self, route_id: str) -> bool:
+        """Take a claimed route from its owner, or give it back; ``False`` (with a note) for a
+        route nobody claimed in this game."""
+        route = self.board.route(route_id)
+        owner = next((h.name for h in self.game.position.players if route_id in h.routes), None)
+        if owner is None:
+            self.message.value = note_html(f"Nobody claimed {route_text(self.board, route.id)} in "
+                                       "this game: what-if takes claimed routes away from their "
+                                       "owners and gives them back.")
+            return False
+        removed = self.what_if.routes_removed ^ {route_id}
+        self.last_route = route_id
+        self.message.value = ""
+        self.what_if = replace(self.what_if, routes_removed=removed)
+        return True
+
+    def keep_ticket(self, ticket_id: str, kept: bool) -> None:
+        """Keep (``True``) or drop a ticket of the game."""
+        if ticket_id not in self.ticket_boxes:
+            raise ValueError(f"ticket_id: nobody holds {ticket_id!r} in this game")
+        dropped = self.what_if.tickets_dropped
+        dropped = dropped - {ticket_id} if kept else dropped | {ticket_id}
+        self.what_if = replace(self.what_if, tickets_dropped=dropped)
+
+    def _on_ticket_box(self, ticket_id: str, kept: bool) -> None:
+        if not self._loading:
+            self.keep_ticket(ticket_id, kept)
+
+    def reset(self) -> None:
+        """Back to the game as it was played."""
+        self.last_route = None
+        self.message.value = ""
+        self.what_if = NO_CHANGE
+
+    def show_trail(self, who: str = EVERYONE) -> None:
+        """Draw one player's longest trail (a name), or everyone's (``EVERYONE``)."""
+        self.trails.value = who
+
+    def load(self, source: str | Path | Position | Game) -> bool:
+        """Open another game; a source that cannot be used shows why (and changes nothing)."""
+        try:
+            game = _as_game(source)
+        except (TTRError, ValueError) as exc:
+            self.message.value = refusal_html(exc, (), heading="Not opened.")
+            return False
+        self._open(game)
+        return True
+
+    def _open(self, game: Game) -> None:
+        if game.position.board is not self.board or _colors(game) != self.view.player_colors:
+            self.view = self._new_view(game)
+            self.board_box.children = (self.view.widget,)
+        else:
+            self.view.player_names = _seat_names(game)
+        self.message.value = ""
+        self._start(game)
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        try:
+            game = read_any_game(bytes(upload["content"]), upload["name"])
+        except TTRError as exc:
+            self.message.value = refusal_html(exc, (), heading="Not opened.")
+        else:
+            self._open(game)
+        self.upload.value = ()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    @traitlets.observe("what_if")
+    def _changed(self, _change: object) -> None:
+        if not self._loading:
+            self._render()
+
+    def _render(self) -> None:
+        if self._loading:
+            return
+        position = self.position
+        self.sheet = _score(self.game, position)
+        self._sync_tickets()
+        self._draw_map(position)
+        self.winner.value = winner_html(self.sheet)
+        self.changes.value = self._changes_html()
+        title = "Where the points come from"
+        if isinstance(self.sheet, TeamSheet) and isinstance(self.game, LoadedTeamGame):
+            self.player_key.value = team_key_html(self.game.teams, self.view.player_colors)
+            holdings = replace(self.game, position=position).holdings()
+            self.figure = team_breakdown_figure(self.board, self.sheet, holdings, title=title)
+            self.table.value = team_table_html(self.sheet, self.original_sheet)
+            self.trail_list.value = self._team_trails_html(holdings)
+        elif isinstance(self.sheet, ScoreSheet):
+            self.player_key.value = player_key_html([h.name for h in position.players],
+                                                    self.view.player_colors)
+            self.figure = breakdown_figure(self.board, self.sheet, position.players,
+                                           title=title, width=None)
+            self.table.value = table_html(self.board, self.sheet, self.original_sheet)
+            self.trail_list.value = self._trails_html()
+        totals = ", ".join(f"{name} {total}" for name, total in sheet_totals(self.sheet))
+        show_figure(self.plot, self.figure, f"Score breakdown: {totals}")
+
+    def _sync_tickets(self) -> None:
+        results = {t.id: t for t in _ticket_results(self.sheet)}
+        self._loading = True
+        try:
+            for ticket_id, box in self.ticket_boxes.items():
+                box.value = ticket_id not in self.what_if.tickets_dropped
+                result = results.get(ticket_id)
+                text = ticket_text(self.board, ticket_id)
+                if result is None:
+                    box.description = f"(dropped) {text}"
+                else:
+                    word = "hit" if result.completed else "miss"
+                    box.description = f"{'✔' if result.completed else '✘'} {word} {text} " \
+                                      f"{result.points:+d}"
+        finally:
+            self._loading = False
+
+    def _draw_map(self, position: Position) -> None:
+        owners = {rid: i for i, h in enumerate(position.players) for rid in h.routes}
+        stations = {c: i for i, h in enumerate(position.players) for c in h.stations}
+        routes, label = self._trail_highlight()
+        self.view.show(owners=owners, stations=stations, highlight=routes,
+                       highlight_label=label, selected=self.last_route)
+
+    def _trail_highlight(self) -> tuple[tuple[str, ...], str]:
+        who = self.trails.value
+        label = "longest trails" if who == EVERYONE else "longest trail"
+        if isinstance(self.sheet, TeamSheet) and isinstance(self.game, LoadedTeamGame):
+            holdings = replace(self.game, position=self.position).holdings()
+            trails = [team_trail(self.board, h) for h in holdings
+                      if who in (EVERYONE, " & ".join(h.players))]
+            return tuple(dict.fromkeys(r for t in trails for r in t.routes)), label
+        players = [p for p in self._player_scores() if who in (EVERYONE, p.name)]
+        return tuple(dict.fromkeys(r for p in players for r in p.longest_trail_routes)), label
+
+    def _player_scores(self) -> tuple[PlayerScore, ...]:
+        return self.sheet.players if isinstance(self.sheet, ScoreSheet) else ()
+
+    def _changes_html(self) -> str:
+        if not self.what_if:
+            return note_html("As played. Click a claimed route to take it from its owner, or "
+                         "untick a ticket, to see what would change.")
+        board, original = self.board, self.game.position
+        parts = []
+        for holding in original.players:
+            lost = [r for r in board.routes
+                    if r.id in holding.routes and r.id in self.what_if.routes_removed]
+            parts += [f"{holding.name} without {route_text(board, r.id)}" for r in lost]
+            parts += [f"{holding.name} without the ticket {ticket_text(board, t)}"
+                      for t in holding.tickets if t in self.what_if.tickets_dropped]
+        (before, _), (after, verb) = winners_text(self.original_sheet), winners_text(self.sheet)
+        verdict = (f"The winner changes: {html.escape(before)} → <b>{html.escape(after)}</b>."
+                   if before != after else f"{html.escape(after)} still {verb}.")
+        return (f"<div><b>What if</b>: {html.escape('; '.join(parts))}.<br>{verdict}</div>")
+
+    def _trails_html(self) -> str:
+        rows = []
+        for score in self._player_scores():
+            cities = " – ".join(city_label(self.board, c)
+                                for c in score.longest_trail_cities) or "no routes"
+            bonus = f" <b>+{score.longest_bonus}</b>" if score.longest_bonus else ""
+            rows.append(f"<div style='margin-bottom:3px'><b>{html.escape(score.name)}</b>: "
+                        f"{score.longest_trail} spaces{bonus}"
+                        f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
+                        "</div>")
+        return rows_html(rows)
+
+    def _team_trails_html(self, holdings: Sequence[TeamHolding]) -> str:
+        """Each team's longest trail over both teammates' routes (rule team.longest)."""
+        assert isinstance(self.sheet, TeamSheet)
+        rows = []
+        for team, holding in zip(self.sheet.teams, holdings, strict=True):
+            trail = team_trail(self.board, holding)
+            cities = " – ".join(city_label(self.board, c) for c in trail.cities) or "no routes"
+            bonus = f" <b>+{team.longest_bonus}</b>" if team.longest_bonus else ""
+            rows.append(f"<div style='margin-bottom:3px'><b>{html.escape(team.name)}</b>: "
+                        f"{team.longest_trail} spaces{bonus}"
+                        f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
+                        "</div>")
+        return rows_html(rows)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def read_any_game(content: bytes | str, name: str) -> Game:
+    """A game from a file's content: a team position (``scored_teams.read_team_game``), else
+    what ``read_game`` reads (a position or a game record). ``PositionError`` with one line
+    naming the file and the field when it is none of them."""
+    return read_team_game(content, name) or read_game(content, name)
+
+
+def team_example_path() -> Path:
+    """The kit's example of a finished team game: 4 players on the USA map, Team Asia rules."""
+    return example_path("usa").parent / "usa-team-final.json"
+
+
+def open_game(path: str | Path) -> Game:
+    """``read_any_game`` on a file (``PositionError`` when it cannot be read)."""
+    return read_team_file(path) or load_game(path)
+
+
+def _as_game(source: str | Path | Position | Game) -> Game:
+    if isinstance(source, LoadedGame | LoadedTeamGame):
+        return source
+    if isinstance(source, Position):
+        return LoadedGame(source, source="a position")
+    if isinstance(source, str) and source in BUILTIN_MAPS:
+        game = load_game(example_path(source))
+        return replace(game, source=f"the kit's example {map_title(source)} game")
+    if Path(source) == team_example_path():
+        return replace(open_game(source), source="the kit's example USA team game")
+    return open_game(source)
+
+
+def _score(game: Game, position: Position) -> Sheet:
+    return replace(game, position=position).score()
+
+
+def _seat_names(game: Game) -> tuple[str, ...]:
+    """The players' names, one for each colour of the board."""
+    return tuple(h.name for h in game.position.players)
+
+
+def _colors(game: Game) -> tuple[str, ...]:
+    """Each player's colour on the board: teammates in their team's two shades."""
+    if isinstance(game, LoadedTeamGame):
+        return team_colors(game.position, game.teams)
+    return tuple(DEFAULT_PLAYER_COLORS[:len(game.position.players)])  # no key for an empty seat
+
+
+def _trail_options(game: Game) -> list[tuple[str, str]]:
+    if isinstance(game, LoadedTeamGame):
+        return [("every team's longest trail", EVERYONE)] + [
+            (f"{possessive(' & '.join(team), capital=False)} longest trail", " & ".join(team))
+            for team in game.teams]
+    return [("every player's longest trail", EVERYONE)] + [
+        (f"{possessive(h.name, capital=False)} longest trail", h.name)
+        for h in game.position.players]
+
+
+def _ticket_results(sheet: Sheet) -> tuple[TicketResult, ...]:
+    scores: Sequence[PlayerScore | TeamScore] = (
+        sheet.teams if isinstance(sheet, TeamSheet) else sheet.players)
+    return tuple(t for s in scores for t in s.tickets)
+
+

@@ -1,0 +1,245 @@
+"""The statistics of a game, as Board Game Arena shows them after a game: a table with a column
+per player (points by source, cards taken face-up and drawn blind, locomotives, tickets, turns by
+kind, what is left) and one bar chart comparing the players, in their colours with a key.
+
+Every number is ``rules.stats`` (``game_stats(game)``), counted from what happened; nothing here
+counts or decides anything. ``stats_table_html``, ``stats_summary`` and ``stats_figure`` are pure
+builders; ``StatsView`` shows them (``show(stats, board, colors)``, ``clear()``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.stats import GameStats, PlayerStats
+from ttr_widgets.rules.words import bonus_name, count
+from ttr_widgets.widgets.plots.score_plots import clear_figure, show_figure
+from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+
+__all__ = ["StatsView", "chart_rows", "stats_figure", "stats_summary", "stats_table_html"]
+
+Row = tuple[str, Callable[[PlayerStats], int]]
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def stats_summary(stats: GameStats) -> str:
+    """The game's own figures in a sentence or three (plain text)."""
+    parts = [f"{count(stats.turns, 'turn')} played"
+             + ("; the game is over." if stats.finished else " so far; the game is not over.")]
+    if stats.last_round_turn is not None:
+        parts.append(f"{stats.last_round_by} set off the last round, which began on turn "
+                     f"{stats.last_round_turn}.")
+    elif stats.finished:
+        parts.append("Nobody could move any more: the game ended without a last round.")
+    if stats.refreshes:
+        row = ("The face-up row showed three locomotives and was refreshed "
+               + _times(stats.refreshes))
+        parts.append(row + (f" ({_times(stats.refreshes_at_deal)} while dealing)."
+                            if stats.refreshes_at_deal else "."))
+    else:
+        parts.append("The face-up row never showed three locomotives.")
+    return " ".join(parts)
+
+
+def table_sections(stats: GameStats, board: Board) -> tuple[tuple[str, tuple[Row, ...]], ...]:
+    """The table's rows by section: ``(heading, ((label, value of a player), …))``. Rows that
+    cannot apply to this board or game (stations, Depots, Warehouses, tunnels, passes when
+    nobody passed) are left out."""
+    def anyone(value: Callable[[PlayerStats], int]) -> bool:
+        return any(value(p) for p in stats.players)
+
+    tunnels = any(r.tunnel for r in board.routes)
+    points: list[Row] = [
+        ("Routes", lambda p: p.route_points),
+        ("Completed tickets", lambda p: p.ticket_points_won),
+        ("Failed tickets" if stats.finished else "Tickets not completed yet",
+         lambda p: p.ticket_points_lost),
+    ]
+    if board.has_stations:
+        points.append(("Unused stations", lambda p: p.station_points))
+    points.append((bonus_name(board.rules), lambda p: p.longest_bonus))
+    if anyone(lambda p: p.depot_bonus):
+        points.append(("Depot bonus", lambda p: p.depot_bonus))
+    points.append(("Total", lambda p: p.total))
+    cards: list[Row] = [
+        ("Taken face-up", lambda p: p.cards_face_up),
+        ("Drawn blind", lambda p: p.cards_blind),
+        ("Locomotives taken face-up", lambda p: p.locomotives_face_up),
+        ("Locomotives drawn blind", lambda p: p.locomotives_blind),
+    ]
+    if anyone(lambda p: p.cards_collected):
+        cards.append(("Collected from Warehouses", lambda p: p.cards_collected))
+    tickets: tuple[Row, ...] = (
+        ("Drawn (the deal included)", lambda p: p.tickets_drawn),
+        ("Kept", lambda p: p.tickets_kept),
+        ("Completed", lambda p: p.tickets_completed),
+        ("Failed" if stats.finished else "Not completed yet", lambda p: p.tickets_failed),
+    )
+    turns: list[Row] = [
+        ("Drawing cards", lambda p: p.turns.draw_cards),
+        ("Claiming a route", lambda p: p.turns.claim_route),
+        ("Drawing tickets", lambda p: p.turns.draw_tickets),
+    ]
+    if board.has_stations:
+        turns.append(("Building a station", lambda p: p.turns.build_station))
+    if tunnels or anyone(lambda p: p.turns.declined_tunnel):
+        turns.append(("Giving up a tunnel", lambda p: p.turns.declined_tunnel))
+    if anyone(lambda p: p.turns.passed):
+        turns.append(("Passing", lambda p: p.turns.passed))
+    turns.append(("In all", lambda p: p.turns.total))
+    left: list[Row] = [
+        ("Routes claimed", lambda p: p.routes_claimed),
+        ("Longest trail (spaces)", lambda p: p.longest_trail),
+        ("Trains left", lambda p: p.trains_left),
+    ]
+    if board.has_stations:
+        left.append(("Stations left", lambda p: p.stations_left))
+    left.append(("Face-up refreshes set off", lambda p: p.refreshes))
+    return (("Points", tuple(points)), ("Train cards", tuple(cards)),
+            ("Tickets", tickets), ("Turns", tuple(turns)), ("On the table", tuple(left)))
+
+
+_SIGNED = frozenset(("Completed tickets", "Failed tickets", "Tickets not completed yet",
+                     "Unused stations", "Depot bonus"))
+
+
+def stats_table_html(stats: GameStats, board: Board,
+                     colors: Sequence[str] = DEFAULT_PLAYER_COLORS) -> str:
+    """The statistics as an HTML table, a column per player headed by their colour."""
+    cell = "padding:1px 6px;text-align:right"
+    head = "".join(
+        f'<th style="{cell}"><span style="color:{_color(colors, i)}">■</span> '
+        f"{html.escape(p.name)}</th>" for i, p in enumerate(stats.players))
+    body = [f'<tr style="border-bottom:1px solid #ccc"><th></th>{head}</tr>']
+    for heading, rows in table_sections(stats, board):
+        body.append(f'<tr><th colspan="{len(stats.players) + 1}" style="text-align:left;'
+                    f'padding:6px 4px 1px 4px;color:#16406e">{html.escape(heading)}</th></tr>')
+        for label, value in rows:
+            signed = heading == "Points" and label in _SIGNED
+            bold = "font-weight:bold;" if label in ("Total", "In all") else ""
+            cells = "".join(
+                f'<td style="{cell};{bold}">{_number(value(p), signed)}</td>'
+                for p in stats.players)
+            body.append(f'<tr style="border-top:1px solid #eee"><td style="padding:1px 4px;'
+                        f'{bold}">{html.escape(label)}</td>{cells}</tr>')
+    return ('<table class="ttr-stats" style="border-collapse:collapse;font-size:12px;'
+            'width:100%">' + "".join(body) + "</table>")
+
+
+def _number(n: int, signed: bool) -> str:
+    return f"{n:+d}" if signed and n else str(n)
+
+
+def _color(colors: Sequence[str], i: int) -> str:
+    return colors[i % len(colors)] if colors else DEFAULT_PLAYER_COLORS[i]
+
+
+def chart_rows(stats: GameStats, board: Board) -> tuple[Row, ...]:
+    """What the chart compares (counts, not points: the score has its own chart)."""
+    rows: list[Row] = [
+        ("cards taken face-up", lambda p: p.cards_face_up),
+        ("cards drawn blind", lambda p: p.cards_blind),
+        ("locomotives taken face-up", lambda p: p.locomotives_face_up),
+        ("locomotives drawn blind", lambda p: p.locomotives_blind),
+        ("tickets drawn", lambda p: p.tickets_drawn),
+        ("tickets kept", lambda p: p.tickets_kept),
+        ("tickets completed", lambda p: p.tickets_completed),
+        ("turns drawing cards", lambda p: p.turns.draw_cards),
+        ("turns claiming a route", lambda p: p.turns.claim_route),
+        ("turns drawing tickets", lambda p: p.turns.draw_tickets),
+    ]
+    if board.has_stations:
+        rows.append(("turns building a station", lambda p: p.turns.build_station))
+    if any(p.turns.declined_tunnel for p in stats.players):
+        rows.append(("tunnels given up", lambda p: p.turns.declined_tunnel))
+    rows.append(("trains left", lambda p: p.trains_left))
+    return tuple(rows)
+
+
+def stats_figure(stats: GameStats, board: Board,
+                 colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *,
+                 title: str = "What each player did", width: int | None = None) -> go.Figure:
+    """One horizontal bar per player for every figure of ``chart_rows``, in the players'
+    colours, the numbers written on the bars, the players named in the key."""
+    rows = chart_rows(stats, board)
+    labels = [label for label, _value in rows]
+    traces = [
+        go.Bar(y=labels, x=[value(p) for _label, value in rows], name=p.name,
+               orientation="h", marker_color=_color(colors, i), meta=p.name,
+               text=[str(value(p)) for _label, value in rows], textposition="outside",
+               cliponaxis=False,
+               hovertemplate=f"<b>{html.escape(p.name)}</b><br>%{{y}}: %{{x}}<extra></extra>")
+        for i, p in enumerate(stats.players)]
+    figure = go.Figure(traces)
+    per_row = max(18, 7 * len(stats.players) + 6)
+    figure.update_layout(
+        barmode="group", title={"text": title, "x": 0.01} if title else None, width=width,
+        height=90 + per_row * len(rows), bargap=0.25, bargroupgap=0.05,
+        margin={"l": 10, "r": 30, "t": 40 if title else 10, "b": 30},
+        yaxis={"autorange": "reversed", "automargin": True},
+        xaxis={"title": {"text": "count"}, "rangemode": "tozero"},
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 0.0,
+                "title": {"text": "Players:"}, "traceorder": "normal"},
+        plot_bgcolor="#fbf9f2", font={"size": 11},
+    )
+    return figure
+
+
+class StatsView(widgets.VBox):
+    """The statistics: ``summary`` (HTML, ``ttr-stats-summary``), ``table`` (HTML,
+    ``ttr-stats-table``) and ``plot`` (an Output, ``ttr-stats-plot``) showing ``figure``.
+    ``stats`` is what is shown (None: nothing). ``side_by_side`` puts the chart beside the
+    table (for a wide page) rather than under it (for a side panel)."""
+
+    def __init__(self, *, title: str = "Statistics of the game",
+                 chart_width: int | None = None, side_by_side: bool = False) -> None:
+        self.stats: GameStats | None = None
+        self.figure: go.Figure | None = None
+        self._chart_width = chart_width
+        self.heading = widgets.HTML(f"<b>{html.escape(title)}</b>")
+        self.summary = widgets.HTML()
+        self.summary.add_class("ttr-stats-summary")
+        self.table = widgets.HTML()
+        self.table.add_class("ttr-stats-table")
+        self.plot = widgets.Output()
+        self.plot.add_class("ttr-stats-plot")
+        if side_by_side:
+            self.table.layout = widgets.Layout(width="460px", flex="0 0 auto",
+                                               margin="0 16px 0 0")
+            self.plot.layout = widgets.Layout(flex="1 1 400px", min_width="400px")
+            parts = widgets.HBox([self.table, self.plot],
+                                 layout=widgets.Layout(flex_flow="row wrap"))
+            super().__init__([self.heading, self.summary, parts])
+        else:
+            super().__init__([self.heading, self.summary, self.table, self.plot])
+        self.add_class("ttr-stats")
+        self.clear()
+
+    def show(self, stats: GameStats, board: Board,
+             colors: Sequence[str] = DEFAULT_PLAYER_COLORS) -> None:
+        """Show ``stats`` of a game on ``board``, players in ``colors`` (seating order)."""
+        self.stats = stats
+        self.summary.value = (f'<div style="font-size:12px;color:#333">'
+                              f"{html.escape(stats_summary(stats))}</div>")
+        self.table.value = stats_table_html(stats, board, colors)
+        self.figure = stats_figure(stats, board, colors, width=self._chart_width)
+        text = "; ".join(f"{p.name}: {count(p.cards_drawn, 'card')} drawn, "
+                         f"{count(p.turns.total, 'turn')}" for p in stats.players)
+        show_figure(self.plot, self.figure, f"What each player did: {text}")
+        self.layout.display = None
+
+    def clear(self) -> None:
+        """Show nothing (a game not over, or no history to count)."""
+        self.stats = None
+        self.figure = None
+        self.summary.value = self.table.value = ""
+        clear_figure(self.plot)
+        self.layout.display = "none"

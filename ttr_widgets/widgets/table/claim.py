@@ -1,0 +1,318 @@
+"""Claiming: the selected route's (or city's) legal payments, and a revealed tunnel's surcharge.
+
+Everything offered comes from ``legal_actions`` (through ``rules.advice``): a payment button is
+only shown when the rules allow it, and when none is allowed the panel says which rule stands in
+the way. Gray routes and stations first ask for the colour, then list the ways to pay in it.
+With Warehouses & Depots a city also offers "Place a Depot here" (a free action) when the rules
+allow it, or says which rule forbids it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+import traitlets
+
+from ttr_widgets.rules.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    PayTunnel,
+    PlaceDepot,
+)
+from ttr_widgets.rules.advice import (
+    claim_refusal,
+    depot_refusal,
+    route_payments,
+    station_cost,
+    station_payments,
+    station_refusal,
+    tunnel_payments,
+)
+from ttr_widgets.rules.catalog import explain
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.model import CARD_NAMES, GRAY, LOCOMOTIVE, Board, Route
+from ttr_widgets.rules.state import OPEN, GameState, TunnelPayment
+from ttr_widgets.rules.words import count, possessive, says
+from ttr_widgets.widgets.table.market import CARD_FILL, CARD_INK, card_chip
+from ttr_widgets.widgets.table.status import payment_text, why_html
+
+__all__ = ["ClaimPanel", "TunnelPanel", "route_title"]
+
+Handler = Callable[[Action], object]
+Payment = ClaimRoute | BuildStation
+
+
+def _label(board: Board, city: str) -> str:
+    return board.cities[board.city_index[city]].label
+
+
+def route_title(board: Board, route: Route) -> str:
+    """``'Denver – Omaha · 4 red · 7 points'``."""
+    return (f"{_label(board, route.a)} – {_label(board, route.b)} · {route.length} "
+            f"{route.color} · {board.route_points(route)} points")
+
+
+#: Under a route or station refused: the reason itself is in the status line (one place).
+_POINTER = "Not possible now: the line at the top says why."
+
+
+def _refusal_html(piece: str, refusal: RulesError | None) -> str:
+    """``'Depot: <sentence> why?'`` — one of two pieces refused in a Warehouses & Depots city
+    (the status line tells only one of them)."""
+    if refusal is None:
+        return html.escape(piece)
+    return f"{html.escape(piece)}: {html.escape(refusal.reason)} {why_html(refusal.rule)}"
+
+
+class ClaimPanel(widgets.VBox):
+    """The claim flow for the selected ``route`` (or the station flow for ``city``).
+
+    Payment buttons carry ``ttr-claim-option`` (routes) or ``ttr-station-option`` (stations);
+    the colour picker ``ttr-claim-color``; ``ttr-claim-cancel`` clears the selection. Options
+    are listed only while ``active`` (a person may act and sees their hand). In a game with
+    Warehouses & Depots a city also shows ``Place a Depot here`` (``ttr-place-depot``) when
+    the rules allow it."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    route = traitlets.Unicode(None, allow_none=True)
+    city = traitlets.Unicode(None, allow_none=True)
+    active = traitlets.Bool(False)
+
+    def __init__(self, on_action: Handler, on_cancel: Callable[[], object]) -> None:
+        self._on_action = on_action
+        self.title = widgets.HTML()
+        self.title.add_class("ttr-claim-title")
+        self.notes = widgets.HTML()
+        self.notes.add_class("ttr-claim-notes")
+        self.colors = widgets.Dropdown(options=[], description="Colour",
+                                       layout=widgets.Layout(width="160px"))
+        self.colors.style.description_width = "48px"
+        self.colors.add_class("ttr-claim-color")
+        self.colors.observe(lambda _c: self._show_options(), names="value")
+        self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.cancel = widgets.Button(description="Cancel", icon="times",
+                                     layout=widgets.Layout(width="90px"))
+        self.cancel.add_class("ttr-claim-cancel")
+        self.cancel.on_click(lambda _b: on_cancel())
+        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
+                                                          align_items="center"))
+        self.place_depot = widgets.Button(description="Place a Depot here", icon="home",
+                                          tooltip="A free action: your turn goes on",
+                                          layout=widgets.Layout(width="auto", margin="2px"))
+        self.place_depot.add_class("ttr-place-depot")
+        self.place_depot.on_click(lambda _b: self._depot_clicked())
+        self.payments: tuple[Payment, ...] = ()
+        self.depot: PlaceDepot | None = None  #: the Depot offered (Warehouses & Depots)
+        self._cost = 0
+        super().__init__([], layout=widgets.Layout(border="1px solid #c9bfa5", padding="4px",
+                                                   margin="4px 0"))
+        self.add_class("ttr-claim")
+        self._render()
+
+    @traitlets.observe("state", "route", "city", "active")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        self.payments = ()
+        self.depot = None
+        if state is None or (self.route is None and self.city is None):
+            # Nothing selected: the panel stays out of the way (the status line's prompt says
+            # to click a route).
+            self.title.value = ('<div style="font-size:12px;color:#555">Click a route on the '
+                                'board to claim it' +
+                                (', or a city to build a station' if state is not None and
+                                 state.board.has_stations else '') + '.</div>')
+            self.children = (self.title,)
+            self.layout.display = "none"
+            return
+        self.layout.display = None
+        if self.route is not None:
+            self._render_route(state, state.board.route(self.route))
+        elif state.warehouses:
+            assert self.city is not None
+            self._render_city(state, self.city)
+        else:
+            assert self.city is not None
+            self._render_station(state, self.city)
+
+    def _render_route(self, state: GameState, route: Route) -> None:
+        board = state.board
+        self.title.value = f'<b style="font-size:13px">{html.escape(route_title(board, route))}</b>'
+        notes = []
+        if route.is_ferry:
+            notes.append(f"Ferry: pay at least {count(route.ferry_locomotives, 'locomotive')}. "
+                         + explain("ferry.locomotives"))
+        if route.tunnel and board.rules.tunnel_reveal:
+            notes.append("Tunnel: " + explain("tunnel.reveal"))
+        if route.color == GRAY:
+            notes.append("Gray route: pay with any one colour.")
+        owner = state.owners[route.index]
+        if owner != OPEN:
+            notes.append(f"Claimed by {state.players[owner].name}.")
+        payments: tuple[Payment, ...] = route_payments(state, route.id) if self.active else ()
+        refusal = claim_refusal(state, route.id) if self.active and not payments else None
+        self._cost = route.length
+        self._finish(notes, payments, _POINTER if refusal else None)
+
+    def _render_station(self, state: GameState, city: str) -> None:
+        self.title.value = (f'<b style="font-size:13px">Station in '
+                            f'{html.escape(_label(state.board, city))}</b>')
+        cost = station_cost(state)
+        notes = [explain("station.cost"), explain("station.borrow")]
+        if cost is not None:
+            notes.insert(0, f"Your next station costs {count(cost, 'card')}.")
+        payments: tuple[Payment, ...] = station_payments(state, city) if self.active else ()
+        refusal = station_refusal(state, city) if self.active and not payments else None
+        self._cost = cost or 0
+        self._finish(notes, payments, _POINTER if refusal else None)
+
+    def _render_city(self, state: GameState, city: str) -> None:
+        """A city in a Warehouses & Depots game: its station payments (maps with stations) and
+        the Depot, each offered when legal or refused with its rule."""
+        board = state.board
+        what = "Station or Depot" if board.has_stations else "Depot"
+        self.title.value = (f'<b style="font-size:13px">{what} in '
+                            f'{html.escape(_label(board, city))}</b>')
+        notes = [explain("wd.place"), explain("wd.one-piece")]
+        refusals: list[str] = []
+        payments: tuple[Payment, ...] = ()
+        self._cost = 0
+        if board.has_stations:
+            cost = station_cost(state)
+            notes[:0] = ([f"Your next station costs {count(cost, 'card')}."] if cost is not None
+                         else []) + [explain("station.cost")]
+            payments = station_payments(state, city) if self.active else ()
+            self._cost = cost or 0
+            if self.active and not payments:
+                refusals.append(_refusal_html("Station", station_refusal(state, city)))
+        piece = state.piece_at(city)
+        if piece is not None:
+            owners = state.station_owners() if piece == "station" else state.depot_owners()
+            notes.append(f"{possessive(state.players[owners[city]].name)} {piece} stands here.")
+        left = state.depots_left[state.current]
+        notes.append(f"{says(state.player.name, 'has')} {count(left, 'Depot')} beside the "
+                     "Warehouse.")
+        if self.active:
+            refusal = depot_refusal(state, city)
+            if refusal is None:
+                self.depot = PlaceDepot(city)
+            else:
+                refusals.append(_refusal_html("Depot", refusal))
+        self._finish(notes, payments, refusals)
+
+    def _depot_clicked(self) -> None:
+        if self.depot is not None:
+            self._on_action(self.depot)
+
+    def _finish(self, notes: Sequence[str], payments: tuple[Payment, ...],
+                refusal: str | Sequence[str] | None) -> None:
+        lines = [f'<div style="font-size:12px;color:#444">{html.escape(n)}</div>' for n in notes]
+        refusals = [refusal] if isinstance(refusal, str) else list(refusal or ())
+        if not self.active:
+            lines.append('<div style="font-size:12px;color:#666">Payments are shown on your '
+                         'turn.</div>')
+        for text in refusals if self.active else ():
+            lines.append(f'<div class="ttr-claim-refusal" style="font-size:12px;'
+                         f'color:#8a1c12">⚠ {text}</div>')
+        self.notes.value = "".join(lines)
+        self.payments = payments
+        colors = list(dict.fromkeys(p.color for p in payments))
+        options = [(c, c) for c in colors]
+        if list(self.colors.options) != options:
+            best = min(colors, key=lambda c: min(p.locomotives for p in payments
+                                                 if p.color == c)) if colors else None
+            self.colors.options = options  # resets the value to the first option
+            self.colors.value = best
+        picker = (self.colors,) if len(colors) > 1 else ()
+        self._show_options()
+        depot = (self.place_depot,) if self.depot is not None else ()
+        # the colour, the ways to pay and Cancel share one row (it wraps): a compact panel
+        self.actions.children = (*picker, self.options, self.cancel)
+        self.children = (self.title, self.notes, *depot, self.actions)
+
+    def _show_options(self) -> None:
+        color = self.colors.value if len(self.colors.options) > 1 else None
+        shown = [p for p in self.payments if color is None or p.color == color]
+        self.options.children = tuple(self._option(p) for p in shown)
+
+    def _option(self, payment: Payment) -> widgets.Button:
+        station = isinstance(payment, BuildStation)
+        text = payment_text(payment.color, self._cost - payment.locomotives, payment.locomotives)
+        button = widgets.Button(description=f"{'Build' if station else 'Pay'} {text}",
+                                layout=widgets.Layout(width="auto", margin="2px"),
+                                tooltip=f"{'Build the station' if station else 'Claim'} "
+                                        f"with {text}")
+        color = payment.color
+        button.style.button_color = CARD_FILL[color]
+        button.style.text_color = CARD_INK[color]
+        button.add_class("ttr-station-option" if station else "ttr-claim-option")
+        button.on_click(lambda _b: self._on_action(payment))
+        return button
+
+
+class TunnelPanel(widgets.VBox):
+    """A revealed tunnel: the cards turned up, the surcharge, ``Pay`` buttons
+    (``ttr-pay-tunnel``, one per legal way to pay) and ``Decline`` (``ttr-decline-tunnel``).
+    Shown while a tunnel payment is pending and ``active``."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    active = traitlets.Bool(False)
+
+    def __init__(self, on_action: Handler) -> None:
+        self._on_action = on_action
+        self.info = widgets.HTML()
+        self.info.add_class("ttr-tunnel-info")
+        self.pay_buttons: list[widgets.Button] = []
+        self.payments: tuple[PayTunnel, ...] = ()  #: the legal ways to pay (may be none)
+        self.decline = widgets.Button(description="Decline (keep my cards)", icon="undo",
+                                      layout=widgets.Layout(width="auto"))
+        self.decline.add_class("ttr-decline-tunnel")
+        self.decline.on_click(lambda _b: self._on_action(DeclineTunnel()))
+        super().__init__([], layout=widgets.Layout(border="2px solid #1a1a1a", padding="4px",
+                                                   margin="4px 0", display="none"))
+        self.add_class("ttr-tunnel")
+
+    @traitlets.observe("state", "active")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        pending = state.pending if state is not None else None
+        if state is None or not isinstance(pending, TunnelPayment):
+            self.layout.display = "none"
+            self.children, self.pay_buttons, self.payments = (), [], ()
+            return
+        self.layout.display = None
+        board = state.board
+        route = board.route(pending.route)
+        revealed = "".join(card_chip(CARD_NAMES[c]) for c in pending.revealed) or "no cards"
+        offered = payment_text(pending.color, route.length - pending.locomotives,
+                               pending.locomotives)
+        paid_in = ("locomotives" if pending.color == LOCOMOTIVE
+                   else f"{pending.color} or locomotives")
+        self.info.value = (
+            f'<div style="font-size:12px"><b>Tunnel {html.escape(route_title(board, route))}'
+            f'</b><br>{html.escape(state.player.name)} offered {html.escape(offered)}. '
+            f'Revealed: {revealed}<br>Each card matching the offer (or a locomotive) costs one '
+            f'more: <b>{count(pending.extra, "extra card")}</b>, in {html.escape(paid_in)}.</div>')
+        if not self.active:
+            self.children = (self.info,)
+            return
+        pays = self.payments = tunnel_payments(state)
+        if not pays:  # a Pay button still, and the core will say why it cannot work
+            fallback = pending.extra if pending.color == LOCOMOTIVE else 0
+            pays = (PayTunnel(fallback),)
+        self.pay_buttons = [self._pay(pending, p) for p in pays]
+        self.children = (self.info, widgets.HBox(self.pay_buttons,
+                                                 layout=widgets.Layout(flex_flow="row wrap")),
+                         self.decline)
+
+    def _pay(self, pending: TunnelPayment, pay: PayTunnel) -> widgets.Button:
+        colored = pending.extra - pay.locomotives
+        text = payment_text(pending.color, colored, pay.locomotives)
+        button = widgets.Button(description=f"Pay {text} more", button_style="warning",
+                                layout=widgets.Layout(width="auto", margin="2px"))
+        button.add_class("ttr-pay-tunnel")
+        button.on_click(lambda _b: self._on_action(pay))
+        return button

@@ -1,0 +1,102 @@
+"""The play app's narration: each turn told in one line, from the core's own words.
+
+The engine writes every event (``GameState.last_event``: "Greedy bot claims New York–Pittsburgh
+(2 red) for 2 points."); these helpers only pick and join them — a bot's turn of two card draws
+becomes one sentence, a card the person drew blind is named (only its taker sees it), and Undo
+/ Redo say how far they went.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ttr_widgets.rules.actions import Action, DrawBlind, DrawFaceUp
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE
+from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.words import count, says
+from ttr_widgets.widgets.table.stepper import turn_label
+
+__all__ = ["blind_card", "game_moves", "moves_story", "navigation_story", "own_move"]
+
+Move = tuple[GameState, Action, GameState]
+
+
+def blind_card(before: GameState, after: GameState, player: int) -> str | None:
+    """The card ``player`` got from the pile between ``before`` and ``after`` (``None`` if
+    their hand did not grow by exactly one card)."""
+    old, new = before.players[player].hand, after.players[player].hand
+    grown = [CARD_NAMES[i] for i, (a, b) in enumerate(zip(old, new, strict=True)) if b > a]
+    if len(grown) != 1 or sum(new) - sum(old) != 1:
+        return None
+    return grown[0]
+
+
+def _a(card: str) -> str:
+    return f"a {card}" if card == LOCOMOTIVE else f"a {card} card"
+
+
+def own_move(before: GameState, action: Action, after: GameState) -> str:
+    """What the person just did, in the core's words; a blind draw names the card drawn (the
+    person sees their own hand)."""
+    event = after.last_event
+    if isinstance(action, DrawBlind):
+        card = blind_card(before, after, before.current)
+        if card is not None:
+            drawn = f"{says(before.player.name, 'draws')} {_a(card)} from the pile"
+            plain = f"{says(before.player.name, 'draws')} a card from the pile"
+            if plain in event:
+                return event.replace(plain, drawn, 1)
+            return f"{event} ({_a(card)})"
+    return event
+
+
+def _draws(turn: Sequence[Move]) -> str:
+    name = turn[0][0].player.name
+    cards = [f"the face-up {a.card}" if isinstance(a, DrawFaceUp) else "one from the pile"
+             for _, a, _ in turn]
+    return f"{says(name, 'draws')} {count(len(cards), 'card')}: {' and '.join(cards)}."
+
+
+def moves_story(moves: Sequence[Move]) -> str:
+    """The moves, turn by turn, one sentence (or the events) per turn: a turn of card draws as
+    "Greedy bot draws 2 cards: the face-up blue and one from the pile." (the cards drawn blind
+    are not named), any other turn as the engine's events."""
+    turns: list[list[Move]] = []
+    for move in moves:
+        before = move[0]
+        if turns and (turns[-1][0][0].current, turns[-1][0][0].turn) == (before.current,
+                                                                         before.turn):
+            turns[-1].append(move)
+        else:
+            turns.append([move])
+    told = []
+    for turn in turns:
+        if all(isinstance(a, DrawBlind | DrawFaceUp) for _, a, _ in turn):
+            told.append(_draws(turn))
+        else:
+            told.extend(after.last_event for _, _, after in turn)
+    return " ".join(told)
+
+
+def game_moves(game: Game, start: int, stop: int) -> tuple[Move, ...]:
+    """The moves from step ``start`` to ``stop`` of ``game``'s record."""
+    return tuple((game.states[i], game.actions[i], game.states[i + 1])
+                 for i in range(start, stop))
+
+
+def navigation_story(before: Game, after: Game) -> str:
+    """What a move through the record did: "Undone: 3 moves taken back (Redo replays them)."
+    """
+    steps = after.cursor - before.cursor
+    where = turn_label(after.state)
+    if steps < 0:
+        return (f"Undone: {count(-steps, 'move')} taken back, to {where} (Redo plays "
+                f"{'it' if steps == -1 else 'them'} again).")
+    if steps > 0:
+        return f"Redone: {count(steps, 'move')} played again, to {where}."
+    if after.cursor == 0:
+        return "Nothing to undo: this is the deal."
+    if after.cursor == len(after.actions):
+        return "Nothing to redo: this is the latest move."
+    return f"Still at {where}."

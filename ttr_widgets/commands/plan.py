@@ -102,7 +102,7 @@ def plan_json(result: Plan, found: tuple[Bottleneck, ...]) -> dict[str, Any]:
 
 
 def _city(board: Board, name: str) -> str:
-    return board.cities[board.city_index[name]].label
+    return board.city_label(name)
 
 
 def _route_name(board: Board, rid: str, ids: bool) -> str:

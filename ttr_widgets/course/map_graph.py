@@ -34,7 +34,7 @@ def map_name(board: Board) -> str:
 
 def city_label(board: Board, name: str) -> str:
     """A city as the board spells it (``'Kobenhavn'`` → ``'København'``)."""
-    return board.cities[board.city_index[name]].label
+    return board.city_label(name)
 
 
 def link_label(board: Board, link: Link) -> str:

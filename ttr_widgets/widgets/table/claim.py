@@ -46,13 +46,9 @@ Handler = Callable[[Action], object]
 Payment = ClaimRoute | BuildStation
 
 
-def _label(board: Board, city: str) -> str:
-    return board.cities[board.city_index[city]].label
-
-
 def route_title(board: Board, route: Route) -> str:
     """``'Denver – Omaha · 4 red · 7 points'``."""
-    return (f"{_label(board, route.a)} – {_label(board, route.b)} · {route.length} "
+    return (f"{board.city_label(route.a)} – {board.city_label(route.b)} · {route.length} "
             f"{route.color} · {board.route_points(route)} points")
 
 
@@ -159,7 +155,7 @@ class ClaimPanel(widgets.VBox):
 
     def _render_station(self, state: GameState, city: str) -> None:
         self.title.value = (f'<b style="font-size:13px">Station in '
-                            f'{html.escape(_label(state.board, city))}</b>')
+                            f'{html.escape(state.board.city_label(city))}</b>')
         cost = station_cost(state)
         notes = [explain("station.cost"), explain("station.borrow")]
         if cost is not None:
@@ -175,7 +171,7 @@ class ClaimPanel(widgets.VBox):
         board = state.board
         what = "Station or Depot" if board.has_stations else "Depot"
         self.title.value = (f'<b style="font-size:13px">{what} in '
-                            f'{html.escape(_label(board, city))}</b>')
+                            f'{html.escape(board.city_label(city))}</b>')
         notes = [explain("wd.place"), explain("wd.one-piece")]
         refusals: list[str] = []
         payments: tuple[Payment, ...] = ()

@@ -168,7 +168,7 @@ class PlanPanel(widgets.VBox):
 
 
 def _city(board: Board, name: str) -> str:
-    return html.escape(board.cities[board.city_index[name]].label)
+    return html.escape(board.city_label(name))
 
 
 def _route_name(board: Board, rid: str) -> str:

@@ -124,8 +124,9 @@ def score_table_html(board: Board, sheet: ScoreSheet) -> str:
             mark = "✔" if t.completed else "✘"
             color = "#1d5a2c" if t.completed else "#8a1c12"
             via = " (station)" if t.borrowed else ""
-            lines.append(f'<div style="color:{color}">{mark} {html.escape(_city(board, ticket.a))}'
-                         f'–{html.escape(_city(board, ticket.b))} {t.points:+d}{via}</div>')
+            a, b = board.city_label(ticket.a), board.city_label(ticket.b)
+            lines.append(f'<div style="color:{color}">{mark} {html.escape(a)}'
+                         f'–{html.escape(b)} {t.points:+d}{via}</div>')
         return "".join(lines) + f"<div><b>{p.ticket_points:+d}</b> ({p.tickets_completed} of " \
                                 f"{len(p.tickets)})</div>"
 
@@ -158,11 +159,7 @@ def score_table_html(board: Board, sheet: ScoreSheet) -> str:
 
 def _borrow(board: Board, borrow: StationBorrow) -> str:
     if borrow.route is None:
-        return f"{_city(board, borrow.city)}: nothing to borrow"
+        return f"{board.city_label(borrow.city)}: nothing to borrow"
     route = board.route(borrow.route)
-    return (f"{_city(board, borrow.city)}: borrows {_city(board, route.a)}–"
-            f"{_city(board, route.b)} from {borrow.owner}")
-
-
-def _city(board: Board, city: str) -> str:
-    return board.cities[board.city_index[city]].label
+    return (f"{board.city_label(borrow.city)}: borrows {board.city_label(route.a)}–"
+            f"{board.city_label(route.b)} from {borrow.owner}")

@@ -102,8 +102,7 @@ class TicketsView(widgets.VBox):
 def _city_label(state: GameState | None) -> Callable[[str], str]:
     if state is None:
         return lambda city: city
-    board = state.board
-    return lambda city: board.cities[board.city_index[city]].label
+    return state.board.city_label
 
 
 class TicketChoicePanel(widgets.VBox):

@@ -1,7 +1,7 @@
 """The board's layout worked out the quick way is exactly the plain way's, on USA and Europe.
 
 ``geometry._spread`` skips the city pairs already far enough apart and the cities not beside a
-route before calling its helpers, and ``geometry._label_centres`` costs each city's candidate
+route before calling its helpers, and ``labels.label_centres`` costs each city's candidate
 name boxes only against what lies near that city. Each is checked against the plain loop over
 everything (written out here with the same helpers), at the play app's size and the default.
 """
@@ -16,8 +16,9 @@ import pytest
 
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
-from ttr_widgets.widgets.board import geometry
-from ttr_widgets.widgets.board.geometry import Box, Geometry, Point, board_geometry
+from ttr_widgets.widgets.board import geometry, labels
+from ttr_widgets.widgets.board.geometry import Geometry, board_geometry
+from ttr_widgets.widgets.board.labels import Box, Point
 
 
 def labels_searching_everything(board: Board, g: Geometry) -> tuple[Point, ...]:
@@ -37,9 +38,9 @@ def labels_searching_everything(board: Board, g: Geometry) -> tuple[Point, ...]:
     centres: dict[int, Point] = {}
     for i in order:
         others = [p for j, p in enumerate(cities) if j != i]
-        options = geometry._label_options(cities[i],
-                                          len(board.cities[i].label) * geometry._CHAR_WIDTH)
-        best = min(options, key=lambda option: option[0] + geometry._label_cost(
+        options = labels.label_options(cities[i],
+                                       len(board.cities[i].label) * labels.CHAR_WIDTH)
+        best = min(options, key=lambda option: option[0] + labels.label_cost(
             option[1], plot, spaces, others, segments, placed))[1]
         placed.append(best)
         centres[i] = (g.x_range[0] + (best[0] + best[2]) / 2 / g.scale,

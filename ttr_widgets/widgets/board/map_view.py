@@ -2,24 +2,26 @@
 
 ``MapView`` wraps the figure ``render.map_figure`` draws. Clicking a train space calls the
 route callbacks with the route id; clicking a city (or a station on it) calls the city callbacks
-with the city name. ``show(...)`` redraws the game's marks inside one ``batch_update`` — same
-figure, same traces, so the ~5 MB plotly bundle is shipped once and the page never flickers.
+with the city name. ``show(marks)`` redraws the game's marks (``marks.Marks``, one value) inside
+one ``batch_update`` — same figure, same traces, so the ~5 MB plotly bundle is shipped once and
+the page never flickers.
 
     view = MapView(load_map("usa"))
     view.on_route_click(lambda route_id: print("clicked", route_id))
-    view.show(owners={"usa-017": 0}, highlight=["usa-017"])
+    view.show(Marks(owners={"usa-017": 0}, highlight=("usa-017",)))
+    view.show(owners={"usa-017": 0}, highlight=["usa-017"])   # the same, as keywords
     view            # or put view.widget in a VBox
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board
+from ttr_widgets.widgets.board.marks import NO_MARKS, Marks, marks_with
 from ttr_widgets.widgets.board.render import (
     CITIES,
     DEFAULT_HEIGHT,
@@ -63,6 +65,7 @@ class MapView:
                            player_names=self.player_names, width=width, height=height)
         # Every trace goes to the constructor: traces added later may never reach the browser.
         self.widget = unchecked(go.FigureWidget, spec)
+        self.marks: Marks = NO_MARKS  #: the marks the board shows (``show``)
         self._route_callbacks: list[RouteCallback] = []
         self._city_callbacks: list[CityCallback] = []
         self.widget.data[ROUTES].on_click(self._route_clicked)
@@ -100,36 +103,22 @@ class MapView:
 
     # -- drawing --------------------------------------------------------------------------
 
-    def show(
-        self,
-        *,
-        owners: Mapping[str, int] = MappingProxyType({}),
-        stations: Mapping[str, int] = MappingProxyType({}),
-        highlight: Iterable[str] = (),
-        highlight_label: str = "",
-        selected: str | None = None,
-        selected_city: str | None = None,
-        depots: Mapping[str, int] = MappingProxyType({}),
-        warehouses: Sequence[int] = (),
-        closed: Mapping[str, str] = MappingProxyType({}),
-        marked: Iterable[str] = (),
-        marked_label: str = "",
-    ) -> None:
-        """Draw exactly these marks (anything not given is cleared), in place.
+    def show(self, marks: Marks = NO_MARKS, /, **mark_options: Any) -> None:
+        """Draw exactly these marks (anything not given is cleared), in place: ``marks``
+        (``marks.Marks``) or its fields as keywords (``show(owners=…, highlight=…)``), as
+        ``render.map_figure`` takes them. ``marks`` is then what the board shows.
 
-        Same meaning as ``render.map_figure``'s options. Everything is checked before the figure
-        is touched: a bad route, city or player raises ``ValueError`` and leaves it as it was.
+        Everything is checked before the figure is touched: a bad route, city or player raises
+        ``ValueError`` and leaves it as it was.
         """
-        patches = state_patches(
-            self.board, self.geometry, owners=owners, stations=stations,
-            player_colors=self.player_colors, player_names=self.player_names,
-            highlight=highlight, highlight_label=highlight_label, selected=selected,
-            selected_city=selected_city, depots=depots, warehouses=warehouses, closed=closed,
-            marked=marked, marked_label=marked_label,
-        )
+        marks = marks_with(marks, mark_options)
+        patches = state_patches(self.board, self.geometry, marks,
+                                player_colors=self.player_colors,
+                                player_names=self.player_names)
         with self.widget.batch_update():
             for index, patch in patches.items():
                 self.widget.data[index].update(**patch)
+        self.marks = marks
         _keep_new_views_current(self.widget)
 
     def set_board(self, board: Board, *, player_colors: Sequence[str] | None = None,
@@ -143,6 +132,7 @@ class MapView:
         self.board, self.player_colors = board, colors
         self.player_names = None if player_names is None else tuple(player_names)
         self.geometry = board_geometry(board, self.width, self.height)
+        self.marks = NO_MARKS
         with self.widget.batch_update():
             for trace, new in zip(self.widget.data, figure.data, strict=True):
                 props = new.to_plotly_json()

@@ -1,15 +1,37 @@
 """What the table answers a click with, written once for the play app and the lesson boards:
-a click on a city (what may be built there now, or the rule that forbids it) and the tracks the
-board draws closed. Both ask the core; neither computes a rule."""
+a click on a city (what may be built there now, or the rule that forbids it), the tracks the
+board draws closed, and the board's marks for the state a table shows. All ask the core; none
+computes a rule."""
 
 from __future__ import annotations
 
-from ttr_widgets.rules.advice import depot_refusal, station_refusal
+from collections.abc import Sequence
+
+from ttr_widgets.rules.advice import depot_refusal, station_refusal, warehouse_sizes
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.legal import route_closed
-from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.state import GameState, TicketChoice
+from ttr_widgets.widgets.board.marks import Marks
 
-__all__ = ["city_answer", "closed_routes"]
+__all__ = ["city_answer", "closed_routes", "table_marks"]
+
+
+def table_marks(state: GameState, *, shown: int | None, highlight: Sequence[str] = (),
+                label: str = "", selected: str | None = None,
+                selected_city: str | None = None) -> Marks:
+    """The board's marks at a table showing ``state`` to ``shown`` (the viewer): everyone's
+    routes, stations, Depots and Warehouse sizes, the highlight and the selection, the closed
+    twins and, while the player shown chooses tickets, the offered tickets' cities."""
+    marked: tuple[str, ...] = ()
+    pending = state.pending
+    if isinstance(pending, TicketChoice) and shown == state.current:
+        tickets = [state.board.ticket(t) for t in pending.tickets]
+        marked = tuple(dict.fromkeys(c for t in tickets for c in (t.a, t.b)))
+    return Marks(owners=state.route_owners(), stations=state.station_owners(),
+                 depots=state.depot_owners(), warehouses=warehouse_sizes(state),
+                 highlight=highlight, highlight_label=label, selected=selected,
+                 selected_city=selected_city, closed=closed_routes(state), marked=marked,
+                 marked_label="ticket cities")
 
 
 def closed_routes(state: GameState) -> dict[str, str]:

@@ -1,11 +1,13 @@
-"""The coach's after-game review in the Score tab (``rules.coach.review``), for each person.
+"""The coach's after-game review in the Score tab (``bots.coach.review``), for each person.
 
-``review_lines`` is the work (2–4 s of CPU on a full game: the app runs it off the event loop);
-``ReviewPanel`` shows "Reviewing your game…" meanwhile, then the review's sentences.
+``review_lines`` is the work (2–4 s of CPU on a full game); ``ReviewPanel.review`` runs it off
+the event loop when one runs (at once otherwise) and shows "Reviewing your game…" meanwhile,
+then the review's sentences.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 from collections.abc import Sequence
@@ -14,7 +16,9 @@ import ipywidgets as widgets
 
 from ttr_widgets.bots.coach import review
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.words import possessive
+from ttr_widgets.widgets.table.bots import running_loop
 
 __all__ = ["REVIEWING", "ReviewPanel", "review_lines"]
 
@@ -36,6 +40,31 @@ class ReviewPanel(widgets.HTML):
     def __init__(self) -> None:
         super().__init__(layout=widgets.Layout(display="none"))
         self.add_class("ttr-review")
+        self.reviewed: GameState | None = None  #: the end whose review is shown or under way
+        self._task: asyncio.Task[None] | None = None
+
+    def review(self, game: Game, seats: Sequence[int]) -> None:
+        """The coach's review of ``game`` (at its cursor) for ``seats``: off the event loop when
+        one runs (the review costs seconds; ``REVIEWING`` meanwhile), at once otherwise.
+        Asked again for the same end, it does nothing."""
+        state = game.state
+        if self.reviewed is state:
+            return
+        self.clear()
+        self.reviewed = state
+        loop = running_loop()
+        if loop is None:
+            self.show(review_lines(game, seats))
+            return
+        self.waiting()
+        self._task = loop.create_task(self._run(state, game, tuple(seats)))
+
+    async def _run(self, state: GameState, game: Game, seats: tuple[int, ...]) -> None:
+        loop = asyncio.get_running_loop()
+        reviews = await loop.run_in_executor(None, review_lines, game, seats)
+        if self.reviewed is state:  # not left (undo, a new game) meanwhile
+            self.show(reviews)
+            self._task = None
 
     @property
     def text(self) -> str:
@@ -44,6 +73,10 @@ class ReviewPanel(widgets.HTML):
             self.layout.display != "none" else ""
 
     def clear(self) -> None:
+        """Hide the review (a review under way is dropped)."""
+        task, self._task, self.reviewed = self._task, None, None
+        if task is not None:
+            task.cancel()
         self.value = ""
         self.layout.display = "none"
 

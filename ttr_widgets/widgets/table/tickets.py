@@ -1,5 +1,6 @@
 """Destination tickets: the visible player's tickets with their live status, and the choice of
-which tickets to keep (at setup and after drawing).
+which tickets to keep (at setup and after drawing), with a limit on long tickets under it when
+the variant has one (``LongTicketRule``, Mega Europe).
 
 A ticket is *completed* when the player's own routes join its cities (``advice.ticket_status``,
 over ``graph.connected``); clicking it highlights its path on the board: the path over the
@@ -15,11 +16,12 @@ import ipywidgets as widgets
 import traitlets
 
 from ttr_widgets.rules.actions import Action, KeepTickets
-from ttr_widgets.rules.advice import TicketStatus, ticket_status
+from ttr_widgets.rules.advice import TicketStatus, long_tickets_offered, ticket_status
 from ttr_widgets.rules.state import GameState, TicketChoice
 from ttr_widgets.rules.words import count
+from ttr_widgets.widgets.table.status import why_html
 
-__all__ = ["TicketChoicePanel", "TicketsView", "ticket_label"]
+__all__ = ["LongTicketRule", "TicketChoicePanel", "TicketsView", "ticket_label"]
 
 Highlight = Callable[[Sequence[str], str], object]
 
@@ -161,3 +163,35 @@ class TicketChoicePanel(widgets.VBox):
                                layout=widgets.Layout(width="auto"))
         box.add_class("ttr-ticket-choice")
         return box
+
+
+class LongTicketRule(widgets.HTML):
+    """Under the ticket choice, a limit on long tickets (Mega Europe): which offered tickets
+    are long, and the rule's sentence and id (``ttr-ticket-rule``); hidden unless ``active`` (a
+    person chooses) and the choice has such a limit."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    active = traitlets.Bool(False)
+
+    def __init__(self) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+        self.add_class("ttr-ticket-rule")
+
+    @traitlets.observe("state", "active")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        pending = state.pending if state is not None else None
+        longs = long_tickets_offered(state) if state is not None and self.active else ()
+        if state is None or not longs or not isinstance(pending, TicketChoice) or \
+                pending.max_long is None:
+            self.layout.display = "none"
+            self.value = ""
+            return
+        board = state.board
+        names = ", ".join(f"{board.city_label(t.a)} – {board.city_label(t.b)} ({t.points})"
+                          for t in (board.ticket(i) for i in longs))
+        self.value = (
+            f'<div style="font-size:12px;color:#16406e;margin:0 0 4px 0;position:relative">'
+            f'Keep at most <b>{count(pending.max_long, "long ticket")}</b>. Long ones here: '
+            f'{html.escape(names)}. {why_html("tickets.one-long")}</div>')
+        self.layout.display = None

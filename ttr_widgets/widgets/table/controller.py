@@ -1,0 +1,497 @@
+"""The table controller: one game on the board and the table's components around it, written
+once for the play app and the lesson boards.
+
+Data flows one way. A click on the board or a button becomes an action for the rules core
+(``history.Game.play``); the controller takes the new game and every component re-renders from
+the state shown; a refusal comes back as ``RulesError`` and its sentence goes to the status
+line, never a traceback. The controller decides no rule: a click on a route or a city is
+answered by the core (``advice.claim_refusal``, ``answers.city_answer``), and the board shows
+one value built from the state (``marks()``, ``board.marks.Marks``).
+
+Who sits at each seat is a policy (``seats``): the controller asks the seat to move whether a
+click here may act for it, what the prompt says and whether it moves by itself (bots: one move
+every ``bot_delay`` seconds on the running event loop, ``bots.BotTurns``); the seats together
+say whose hand is shown. A page (``pages.app.PlayApp``, ``course.lesson_board.LessonBoard``) is
+a controller with its own parts arranged around the components (``status``, ``map_view``: the
+page's one ``FigureWidget``, ``market``, ``hand``, ``tickets``, ``ticket_choice`` with
+``ticket_rule``, ``players_table``, ``claim``, ``tunnel``, ``feed`` and ``collect``, ``scoring``,
+with ``coach=True`` the ``coach`` toggle); it draws its own parts in ``_render_page``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+
+from ttr_widgets.bots import Choice, hint
+from ttr_widgets.bots.coach import Verdict
+from ttr_widgets.rules.actions import Action, ClaimRoute, PlaceDepot
+from ttr_widgets.rules.advice import claim_refusal
+from ttr_widgets.rules.engine import score
+from ttr_widgets.rules.errors import RulesError, TTRError
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.scoring import ScoreSheet
+from ttr_widgets.rules.state import DepotPlacement, FirstCard, GameState
+from ttr_widgets.rules.words import possessive
+from ttr_widgets.widgets.board.map_view import MapView
+from ttr_widgets.widgets.board.marks import Marks
+from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+from ttr_widgets.widgets.table.answers import city_answer, table_marks
+from ttr_widgets.widgets.table.bots import BotTurns, because
+from ttr_widgets.widgets.table.claim import ClaimPanel, TunnelPanel, route_title
+from ttr_widgets.widgets.table.coach import CoachBox
+from ttr_widgets.widgets.table.depots import CollectPanel, FeedRow
+from ttr_widgets.widgets.table.hand import HandView
+from ttr_widgets.widgets.table.market import Market
+from ttr_widgets.widgets.table.narrate import game_moves, moves_story, navigation_story, own_move
+from ttr_widgets.widgets.table.players import PlayersTable
+from ttr_widgets.widgets.table.scoring_view import ScoringView
+from ttr_widgets.widgets.table.seats import Seat, viewer
+from ttr_widgets.widgets.table.status import StatusLine, describe_action
+from ttr_widgets.widgets.table.tickets import LongTicketRule, TicketChoicePanel, TicketsView
+
+__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "Answer", "TableController", "assign"]
+
+BOARD_WIDTH = 900  #: px, the board as drawn; the browser scales it to fit (fit.BoardFit)
+BOARD_HEIGHT = 560
+Answer = Callable[[Action, RulesError | None], object]
+
+
+class TableController(widgets.VBox):
+    """A game on the board with the table's components (see the module docstring).
+
+    ``game`` is shown at its cursor; ``seats`` holds one policy per player. ``names`` are the
+    players the board's legend keys (default: the game's). The page lays the components out
+    (``children``) and then calls ``begin()``."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], *, bot_delay: float = 0.4,
+                 paused: bool = False, names: Sequence[str] = (), coach: bool = False) -> None:
+        if bot_delay < 0:
+            raise ValueError(f"bot_delay: expected seconds ≥ 0, not {bot_delay}")
+        super().__init__(layout=widgets.Layout(width="100%"))
+        self.bot_delay = bot_delay
+        self._game = game
+        self._seats = self._checked(seats, game.state)
+        self._revealed: tuple[int, int] | None = None  #: (player, turn) whose hand is shown
+        self._selected: str | None = None  #: the route clicked last
+        self._selected_city: str | None = None
+        self._highlight: tuple[tuple[str, ...], str] = ((), "")  #: until the next move
+        self._standing: tuple[str, ...] = ()  #: highlighted whenever nothing else is
+        self._paused = paused  #: bots wait (after undo / jump / load) until "Play on"
+        self._told, self._since = "", 0  #: the person's last move, and the step after it
+        self._bots = BotTurns()  #: the bots' moves under way on the event loop
+        self._sheet: tuple[GameState, ScoreSheet] | None = None
+        self._answers: list[Answer] = []
+
+        state = game.state
+        players = tuple(names) or tuple(p.name for p in state.players)
+        self.status = StatusLine()
+        self.map_view = MapView(state.board, player_colors=DEFAULT_PLAYER_COLORS[:len(players)],
+                                player_names=players, width=BOARD_WIDTH, height=BOARD_HEIGHT)
+        self.map_view.on_route_click(self.select_route)
+        self.map_view.on_city_click(self.select_city)
+        self.market = Market(self.play)
+        self.hand = HandView(self.reveal_hand)
+        self.tickets = TicketsView(self.show_path)
+        self.ticket_choice = TicketChoicePanel(self.play)
+        self.ticket_rule = LongTicketRule()
+        self.players_table = PlayersTable()
+        self.claim = ClaimPanel(self.play, self.clear_selection)
+        self.tunnel = TunnelPanel(self.play)
+        self.feed = FeedRow(self.play)
+        self.collect = CollectPanel(self.play)
+        self.scoring = ScoringView(state.board, self.show_path)
+        self.coach = CoachBox(self._follow_coach) if coach else None
+
+    def begin(self) -> None:
+        """Draw every component, say what the table waits for, and let the bots move."""
+        self._render()
+        self.status.say(self.prompt())
+        self._advance()
+
+    # -- what the table shows ----------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game with its history; ``game.state`` is what the table shows."""
+        return self._game
+
+    @property
+    def state(self) -> GameState:
+        return self._game.state
+
+    @property
+    def board(self) -> Board:
+        return self._game.state.board
+
+    @property
+    def seating(self) -> tuple[Seat, ...]:
+        """Each player's seat policy."""
+        return self._seats
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """What sits at each seat, in the players table's words (``"human"``, ``"greedy"``…)."""
+        return tuple(seat.kind for seat in self._seats)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats a person at this screen plays."""
+        return tuple(i for i, seat in enumerate(self._seats) if seat.here)
+
+    @property
+    def viewer(self) -> int | None:
+        """The player whose hand and tickets are shown (None: hidden, hotseat between turns)."""
+        return viewer(self._seats, self.state, self._revealed)
+
+    @property
+    def active(self) -> bool:
+        """Whether a click here may move now for the player to move, whose hand is shown."""
+        state = self.state
+        return (not state.is_over and self.viewer == state.current and self._bots.task is None
+                and self._refusal() is None)
+
+    @property
+    def selected(self) -> str | None:
+        """The route selected on the board (its claim panel is open)."""
+        return self._selected
+
+    @property
+    def selected_city(self) -> str | None:
+        return self._selected_city
+
+    @property
+    def score_sheet(self) -> ScoreSheet | None:
+        """The final score once the game is over."""
+        return self._score() if self.state.is_over else None
+
+    @property
+    def bot_task(self) -> asyncio.Task[None] | None:
+        """The running bots' task, if bots are playing on the event loop now."""
+        return self._bots.task
+
+    @property
+    def paused(self) -> bool:
+        """Bots wait: after undo, a jump or a load, until ``resume()`` or a person's move."""
+        return self._paused
+
+    def prompt(self) -> str:
+        """What the table waits for, in words (the seat to move says it)."""
+        return self._seats[self.state.current].prompt(self)
+
+    def marks(self) -> Marks:
+        """What the board shows (``answers.table_marks``): the highlight until the next move,
+        else the page's standing one."""
+        routes, label = self._highlight if self._highlight[0] else (self._standing, "")
+        return table_marks(self.state, shown=self.viewer, highlight=routes, label=label,
+                           selected=self._selected, selected_city=self._selected_city)
+
+    def on_answer(self, callback: Answer) -> None:
+        """Call ``callback(action, refusal)`` for every move tried here (``refusal`` None: it
+        was played)."""
+        self._answers.append(callback)
+
+    # -- moves (what the buttons and the board's clicks call) -------------------------------
+
+    def play(self, action: Action) -> bool:
+        """Play ``action`` for the player to move, as a click does: through the core, and a
+        refusal to the status line with its rule. Returns whether it was played."""
+        refusal = self._refusal()
+        if refusal is None:
+            before = self.state
+            verdict = self.coach.verdict(before, action) if self.coach is not None else None
+            try:
+                game = self._game.play(action)
+            except RulesError as error:
+                refusal = error
+            except TTRError as error:  # not a rule: said as it is, never a traceback
+                self.status.refuse(error)
+                return False
+            else:
+                self._moved(before, action, game, verdict)
+        if refusal is not None:
+            self.status.refuse(refusal)
+        for answer in self._answers:
+            answer(action, refusal)
+        return refusal is None
+
+    def click_route(self, route_id: str) -> None:
+        """Click a route on the board (through the board widget, as the browser does)."""
+        self.map_view.simulate_route_click(route_id)
+
+    def click_city(self, city: str) -> None:
+        """Click a city on the board (through the board widget, as the browser does)."""
+        self.map_view.simulate_city_click(city)
+
+    def select_route(self, route_id: str) -> None:
+        """Open the claim panel for ``route_id``; the status line says whether and how it can
+        be claimed now (the board's route clicks land here)."""
+        route = self.board.route(route_id)
+        self._selected, self._selected_city = route_id, None
+        refusal = self._refusal() or claim_refusal(self.state, route_id)
+        self._render()
+        if refusal is not None:
+            self.status.refuse(refusal)
+        else:
+            self.status.say(f"{route_title(self.board, route)}: choose how to pay below.")
+
+    def select_city(self, city: str) -> None:
+        """Open the station panel for ``city`` (the board's city clicks land here). With
+        Warehouses & Depots the panel also offers a Depot, and while setup waits for a Depot
+        the click places it."""
+        state = self.state
+        if isinstance(state.pending, DepotPlacement):
+            self.play(PlaceDepot(city))
+            return
+        self._selected, self._selected_city = None, city
+        answer = self._refusal() or city_answer(state, city)
+        self._render()
+        if isinstance(answer, RulesError):
+            self.status.refuse(answer)
+        else:
+            self.status.say(answer)
+
+    def clear_selection(self) -> None:
+        """Close the claim panel (its Cancel button): nothing selected, and the status says so
+        (an older refusal is gone)."""
+        self._selected = self._selected_city = None
+        self._render()
+        self.status.say("Cancelled: nothing is selected.", then=self.prompt())
+
+    def show_path(self, routes: Sequence[str], label: str) -> None:
+        """Highlight ``routes`` under ``label`` (a ticket's path, a plan) until the next move."""
+        self._highlight = (tuple(routes), label)
+        self._draw_board()
+
+    def reveal_hand(self) -> None:
+        """Hotseat: show the hand of the person whose turn it is."""
+        state = self.state
+        seat = self._seats[state.current]
+        refusal = seat.refusal(self)
+        if not seat.here and refusal is not None:
+            self.status.refuse(refusal)
+            return
+        self._revealed = (state.current, state.turn)
+        self._render()
+        self.status.say(self.prompt())
+
+    def hint(self) -> None:
+        """What the expert bot would do in this position, and why in numbers, in the status
+        line: the strong bot's move, and near the end its best moves played out to the end
+        (``coach.hint`` with ``deep``: up to a second or two of thought)."""
+        state = self.state
+        refusal = self._refusal()
+        if refusal is not None:
+            self.status.refuse(refusal)
+            return
+        if self.viewer != state.current:
+            whose = possessive(state.player.name, capital=False)
+            self.status.say(f"Show {whose} hand first: the hint is about it.")
+            return
+        choice = hint(state, deep=True)
+        if isinstance(choice.action, ClaimRoute):
+            self._selected, self._selected_city = choice.action.route, None
+            self._render()
+        elif isinstance(choice.action, PlaceDepot) and state.pending is None:
+            self._selected, self._selected_city = None, choice.action.city
+            self._render()
+        what = describe_action(state, choice.action)
+        self.status.say(f"Hint for {state.player.name}: {what}"
+                        f". {because('The strong bot', choice.reason)}", "hint")
+
+    def navigate(self, game: Game) -> None:
+        """Show another point of the game's history (undo, redo, a jump); bots wait there."""
+        before = self._game
+        self._bots.stop()
+        self._paused = True
+        self._selected = self._selected_city = None
+        self._highlight = ((), "")
+        self._game = game
+        self._render()
+        self.status.say(navigation_story(before, game), then=self.prompt())
+
+    def pause(self) -> None:
+        """Stop the bots: they wait for Play on (while a team game is shown, say)."""
+        self._bots.stop()
+        self._paused = True
+        self._render()
+
+    def resume(self) -> None:
+        """Let the bots play on from the position shown."""
+        self._paused = False
+        self._render()
+        self._advance()
+
+    # -- seats and games ----------------------------------------------------------------------
+
+    def sit(self, seat: int, policy: Seat) -> None:
+        """Put ``policy`` at ``seat`` (a lesson's learner taking a seat) and show the table."""
+        seats = list(self._seats)
+        seats[seat] = policy
+        self._seats = tuple(seats)
+        self._render()
+        self.status.say(self.prompt())
+        self._advance()
+
+    def show_game(self, game: Game, seats: Sequence[Seat] | None = None, *,
+                  paused: bool = True) -> None:
+        """Show ``game`` from its cursor with ``seats`` (default: the same), nothing selected;
+        ``paused``: the bots wait for Play on. The board keeps its map and legend."""
+        self._bots.stop()
+        if seats is not None:
+            self._seats = self._checked(seats, game.state)
+        self._game = game
+        self._revealed = None
+        self._selected = self._selected_city = None
+        self._highlight = ((), "")
+        self._paused = paused
+        self.begin()
+
+    # -- the drawing -----------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        """Every component from the state shown (each re-renders only what changed)."""
+        state, shown, active = self.state, self.viewer, self.active
+        here = self._seats[state.current].here
+        assign(self.market, state=state)
+        assign(self.players_table, kinds=self.kinds, state=state,
+               colors=tuple(self.map_view.player_colors))
+        reveal = state.player.name if shown is None and here and not state.is_over else ""
+        assign(self.hand, viewer=shown, reveal=reveal, state=state)
+        assign(self.tickets, viewer=shown, state=state)
+        assign(self.ticket_choice, viewer=shown if active else None, state=state)
+        assign(self.ticket_rule, active=active, state=state)
+        assign(self.tunnel, active=active, state=state)
+        assign(self.feed, active=active, state=state)
+        assign(self.collect, active=active, state=state)
+        assign(self.claim, active=active, route=self._selected, city=self._selected_city,
+               state=state)
+        self._follow_coach()
+        self._render_page(state, active)
+        self._draw_board()
+
+    def _render_page(self, state: GameState, active: bool) -> None:
+        """The page's own parts, drawn from the state shown before the board is."""
+
+    def _draw_board(self) -> None:
+        self.map_view.show(self.marks())
+
+    def _follow_coach(self) -> None:
+        if self.coach is not None:
+            self.coach.follow(self._game, self.humans)
+
+    def _score(self) -> ScoreSheet:
+        state = self.state
+        if self._sheet is None or self._sheet[0] is not state:
+            self._sheet = (state, score(state))
+        return self._sheet[1]
+
+    # -- internals: moves, seats, bots ----------------------------------------------------------
+
+    def _refusal(self) -> RulesError | None:
+        """Why a click here cannot act now (the seat to move says)."""
+        return self._seats[self.state.current].refusal(self)
+
+    def _moved(self, before: GameState, action: Action, game: Game,
+               verdict: Verdict | None) -> None:
+        """A move made here: shown, told (with the coach's word), then the bots' turns."""
+        self._paused = False
+        self._selected = self._selected_city = None
+        self._highlight = ((), "")
+        self._game = game
+        self._render()
+        told = own_move(before, action, game.state)
+        if verdict is not None:  # what the move cost, and the better move on the board
+            told = f"{told} Coach: {verdict.sentence}"
+            if isinstance(verdict.better, ClaimRoute):
+                self._selected = verdict.better.route
+                self._render()
+        if not self._advance(told):
+            state = game.state
+            then = ""
+            if (state.is_over or state.current != before.current
+                    or isinstance(state.pending, FirstCard | DepotPlacement)
+                    or isinstance(action, PlaceDepot)):
+                then = self.prompt()
+            self.status.say(told, "done", then=then)
+
+    def _self_moving(self) -> bool:
+        """Whether the seat to move moves by itself now (not paused, the game not over)."""
+        state = self.state
+        return not state.is_over and self._seats[state.current].moves_itself
+
+    def _advance(self, told: str = "") -> bool:
+        """Let the seats that move by themselves play until one that waits for a click is to
+        move (or the game ends): at once when ``bot_delay`` is 0 or no event loop runs, else on
+        the loop, one move per delay. Returns whether they moved or were set going; the status
+        line then tells ``told`` (the person's move), what they did, and whose turn it is."""
+        if self._paused or not self._self_moving() or self._bots.task is not None:
+            return False
+        self._told, self._since = told, self._game.cursor
+        if self._bots.play(self.bot_delay,
+                           to_move=lambda: self._self_moving() and not self._paused,
+                           step=lambda on_loop: self._seat_move(render=on_loop),
+                           finish=self._bots_done):
+            return True
+        self._render()
+        if told:
+            self.status.say(told, "done")
+        return True
+
+    def _bots_done(self, on_loop: bool) -> None:
+        """The bots stopped: a person is to move, the game ended, or the bots were paused."""
+        self._render()
+        if not (self._self_moving() if on_loop else self._paused):
+            self.status.say(self._story(), "done" if self._told else "info",
+                            then=self.prompt())
+
+    def _story(self) -> str:
+        """The person's last move and what the bots did since: with the prompt under it, the
+        status line that tells a round."""
+        game = self._game
+        since = min(self._since, game.cursor)
+        round_start = game.state.turn - game.state.num_players  # at most one round back
+        while since < game.cursor and game.states[since].turn < round_start:
+            since += 1
+        parts = [self._told, moves_story(game_moves(game, since, game.cursor))]
+        return " ".join(p for p in parts if p)
+
+    def _seat_move(self, *, render: bool) -> bool:
+        """Play the move of the seat to move by itself (with ``render``, show it and tell it);
+        returns whether one was played (a refused move pauses the bots and shows the
+        refusal)."""
+        state = self.state
+        choice: Choice | None = self._seats[state.current].choose(self)
+        if choice is None:  # nothing yet
+            return False
+        try:
+            game = self._game.play(choice.action)
+        except TTRError as error:  # a bot's mistake must not freeze the table
+            self._paused = True
+            self._render()
+            self.status.refuse(error)
+            return False
+        self._game = game
+        if render:
+            self._render()
+            self.status.say(f"{self._story()} {because(state.player.name, choice.reason)}")
+        return True
+
+    @staticmethod
+    def _checked(seats: Sequence[Seat], state: GameState) -> tuple[Seat, ...]:
+        seats = tuple(seats)
+        if len(seats) != len(state.players):
+            raise ValueError(f"seats: expected one per player ({len(state.players)}), got "
+                             f"{len(seats)}")
+        return seats
+
+
+def assign(widget: widgets.Widget, **values: object) -> None:
+    """Set several traits of a component at once: its observers run after all are set, so it
+    never renders a mix of old and new values."""
+    with widget.hold_trait_notifications():
+        for name, value in values.items():
+            setattr(widget, name, value)

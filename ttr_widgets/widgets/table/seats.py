@@ -1,0 +1,294 @@
+"""Who sits at a table's seats, as policies: the table controller asks them, they decide.
+
+A seat's policy answers four questions for the table (``controller.TableController``), each
+asked of the seat whose turn it is:
+
+* **who may act now** — ``refusal(table)``: ``None`` when a click at this screen may move for
+  the seat, else the ``RulesError`` the status line gives (a bot's turn, a lesson seat the
+  learner has not taken, the game over);
+* **what the prompt says** — ``prompt(table)``: what the table waits for, in words;
+* **whether and how it moves by itself** — ``moves_itself`` and ``choose(table)``: the move it
+  makes now (a bot's ``Choice``) or ``None`` (nothing yet). The controller asks every
+  ``bot_delay`` seconds on the running event loop while such a seat is to move (at once without
+  a loop) and plays what it is given, telling it as a bot's move;
+* **who is shown** — with the other seats, ``viewer(seats, state, revealed)``: whose hand and
+  tickets the screen shows, from each seat's ``here`` (a person at this screen plays it) and
+  ``private`` (its hand is hidden from the others here until its owner presses "Show").
+
+The policies: ``PersonSeat`` (a person at this screen; two or more make a hotseat table),
+``BotSeat(level)`` (one of the bots, ``bots.BOTS``), and a lesson's ``LearnerSeat`` (the seats
+the learner has taken) and ``WaitingSeat`` (the others: they wait, and a click for them is
+refused under ``turn.order`` until the learner takes the seat, "Play Ben's turn"). ``seats_for``
+turns the play app's kinds (``"human"``, ``"greedy"`` …) into policies.
+
+The seam is meant for two more, written as policies and nothing else:
+
+* a **team seat** (team play in the one engine): its refusal and prompt in the team's words, a
+  team bot's ``choose``, and ``here`` / ``private`` as for a person or a bot;
+* a **remote seat** (a person at another browser): not ``here``, ``moves_itself`` with
+  ``choose`` returning the move the table service delivered for it (``None`` until one
+  arrives, and the controller asks again a delay later), its refusal "wait for Ben's move".
+  The page's own seat is then the only seat here, so it is the viewer: the page shows only that
+  seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ttr_widgets.bots import BOTS, Choice
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.scoring import ScoreSheet
+from ttr_widgets.rules.state import (
+    CollectChoice,
+    DepotPlacement,
+    FirstCard,
+    GameState,
+    SecondCard,
+    TicketChoice,
+    TunnelPayment,
+)
+from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.widgets.table.players import KINDS, bot_words
+
+__all__ = ["BotSeat", "LearnerSeat", "PersonSeat", "Seat", "TableView", "WaitingSeat",
+           "game_over", "seats_for", "turn_over", "viewer"]
+
+
+class TableView(Protocol):
+    """What a seat's policy reads of its table (the controller is one)."""
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def paused(self) -> bool: ...
+    @property
+    def score_sheet(self) -> ScoreSheet | None: ...
+
+
+class Seat:
+    """A seat's policy (see the module docstring). The base seat is a person's with nothing
+    to say: subclasses answer the questions their way."""
+
+    kind = "human"  #: what the players table says of the seat (``players.seat_words``)
+    here = False  #: a person at this screen plays it
+    private = False  #: its hand is hidden from the other people here until they look away
+    moves_itself = False  #: it moves without a click here (``choose``)
+
+    def refusal(self, table: TableView) -> RulesError | None:
+        """Why a click at this screen cannot act for this seat now (``None``: it may)."""
+        return game_over() if table.state.is_over else None
+
+    def prompt(self, table: TableView) -> str:
+        """What the table waits for while this seat is to move."""
+        sheet = table.score_sheet
+        return f"Game over. {sheet.reason}" if sheet is not None else ""
+
+    def choose(self, table: TableView) -> Choice | None:
+        """The move this seat makes now by itself, if any."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class PersonSeat(Seat):
+    """A person at this screen. With two or more at one screen each hand is private: it shows
+    only after its owner presses "Show" (``HandView``)."""
+
+    here = True
+    private = True
+
+    def prompt(self, table: TableView) -> str:
+        state = table.state
+        if state.is_over:
+            return super().prompt(table)
+        name = state.player.name
+        if isinstance(state.pending, DepotPlacement):  # public: no hand needs showing
+            return (f"{name}: place a Depot — click an empty city on the board (the last "
+                    "player places first, then on counter-clockwise).")
+        if table.viewer is None:
+            return (f"{possessive(name)} turn: press “Show {possessive(name, capital=False)} "
+                    "hand” when the others look away.")
+        return _pending_prompt(state) or _turn_prompt(state)
+
+
+class BotSeat(Seat):
+    """One of the bots (``bots.BOTS[level]``): it moves by itself, the controller paces it."""
+
+    moves_itself = True
+
+    def __init__(self, level: str) -> None:
+        if level not in BOTS:
+            raise ValueError(f"level: expected one of {', '.join(sorted(BOTS))}, not {level!r}")
+        self.level = self.kind = level
+
+    def refusal(self, table: TableView) -> RulesError | None:
+        state = table.state
+        if state.is_over:
+            return game_over()
+        whose = possessive(state.player.name, capital=False)
+        kind = bot_words(state.player.name, self.level)
+        return RulesError("turn.order", f"It is {whose} turn{f' ({kind})' if kind else ''}; "
+                          "wait for it to play.")
+
+    def prompt(self, table: TableView) -> str:
+        state = table.state
+        if state.is_over:
+            return super().prompt(table)
+        if table.paused:
+            return f"{state.player.name} (bot) is to move: press Play on to let the bots continue."
+        return f"{state.player.name} (bot) is playing…"
+
+    def choose(self, table: TableView) -> Choice:
+        state = table.state
+        rng = random.Random(f"ttr-app:{state.seed}:{table.game.cursor}")
+        return BOTS[self.level](state, rng)
+
+    def __repr__(self) -> str:
+        return f"BotSeat({self.level!r})"
+
+
+class _LessonSeat(Seat):
+    """A lesson's seat: the game's end is the lesson's (Reset), the core refuses what is
+    tried after it."""
+
+    def refusal(self, table: TableView) -> RulesError | None:
+        return None
+
+    def prompt(self, table: TableView) -> str:
+        return "The game is over. Press Reset to try again."
+
+
+class LearnerSeat(_LessonSeat):
+    """A seat the learner has taken in a lesson: they move it, nothing is hidden (one learner
+    plays every seat they take)."""
+
+    kind = "you"
+    here = True
+
+    def prompt(self, table: TableView) -> str:
+        state = table.state
+        if state.is_over:
+            return super().prompt(table)
+        name, pending = state.player.name, state.pending
+        if isinstance(pending, TicketChoice):
+            return f"{name}: choose the tickets to keep (at least {pending.keep})."
+        if isinstance(pending, TunnelPayment):
+            return f"{name}: pay the tunnel's extra cards, or decline."
+        if isinstance(pending, DepotPlacement):
+            return f"{name}: place a Depot — click a city on the board."
+        if pending is not None:
+            return f"{name}: finish the turn below."
+        city = ("" if not (state.board.has_stations or state.warehouses) else
+                " or a city (a station" + (", a Depot)" if state.warehouses else ")"))
+        return f"{possessive(name)} turn: draw cards, click a route{city}, or draw tickets."
+
+
+class WaitingSeat(_LessonSeat):
+    """A lesson's seat the learner has not taken: nobody moves it; a click for it is refused
+    under ``turn.order`` until the learner takes it ("Play Ben's turn")."""
+
+    kind = "waits"
+
+    def refusal(self, table: TableView) -> RulesError | None:
+        state = table.state
+        return None if state.is_over else turn_over(state, _learner(table))
+
+    def prompt(self, table: TableView) -> str:
+        state = table.state
+        if state.is_over:
+            return super().prompt(table)
+        name = possessive(state.player.name, capital=False)
+        return (f"{possessive(_learner(table))} turn is over; it is {name} turn. Press “Play "
+                f"{name} turn” to play it, or Reset.")
+
+
+def _learner(table: TableView) -> str:
+    viewer = table.viewer
+    state = table.state
+    return state.players[state.current if viewer is None else viewer].name
+
+
+def game_over() -> RulesError:
+    return RulesError("turn.game-over", "The game is over; nothing more can be played. See the "
+                      "score.")
+
+
+def turn_over(state: GameState, learner: str) -> RulesError:
+    """The refusal for a click once the learner's turn is over: the rule the app cites for a
+    click out of turn (``turn.order``), and how to go on."""
+    name = state.player.name
+    return RulesError("turn.order", f"It is {possessive(name, capital=False)} turn: "
+                      f"{possessive(learner, capital=False)} turn is over. Press “Play "
+                      f"{possessive(name, capital=False)} turn” to move for them, or Reset.")
+
+
+def viewer(seats: Sequence[Seat], state: GameState,
+           revealed: tuple[int, int] | None = None) -> int | None:
+    """The seat whose hand and tickets the screen shows (``None``: hidden).
+
+    Nobody here (only bots): the player to move, everything to watch. One seat here: that one.
+    Several people here with private hands (a hotseat): the player to move once they asked to
+    see their hand this turn (``revealed`` is that seat and turn), else nobody's. Several seats
+    of one learner: the player to move, or between turns the seat the learner moved last."""
+    here = [i for i, seat in enumerate(seats) if seat.here]
+    current = state.current
+    if not here:
+        return current
+    if len(here) == 1:
+        return here[0]
+    if any(seats[i].private for i in here):
+        return current if revealed == (current, state.turn) and current in here else None
+    return current if current in here else max(
+        here, key=lambda seat: (seat - current) % len(state.players))
+
+
+def seats_for(kinds: Sequence[str], players: int) -> tuple[Seat, ...]:
+    """The play app's seats: ``"human"`` a person here, any other kind that bot (``KINDS``);
+    ``ValueError`` naming the entry that is not one, or for a count that is not ``players``."""
+    kinds = tuple(kinds)
+    if len(kinds) != players:
+        raise ValueError(f"kinds: expected one per player ({players}), got {len(kinds)}")
+    for i, kind in enumerate(kinds):
+        if kind not in KINDS:
+            raise ValueError(f"kinds[{i}]: expected one of {', '.join(KINDS)}, not {kind!r}")
+    return tuple(PersonSeat() if kind == "human" else BotSeat(kind) for kind in kinds)
+
+
+def _pending_prompt(state: GameState) -> str:
+    """The play app's words for a decision the player to move has to finish ('' for none)."""
+    name, pending = state.player.name, state.pending
+    if isinstance(pending, TicketChoice):
+        most = "" if pending.max_long is None else f", at most {pending.max_long} of them long"
+        return f"{name}: choose the tickets to keep (at least {pending.keep}{most})."
+    if isinstance(pending, TunnelPayment):
+        return f"{name}: the tunnel asks for {count(pending.extra, 'more card')}: pay or decline."
+    if isinstance(pending, SecondCard):
+        return f"{name}: take your second card."
+    if isinstance(pending, FirstCard):
+        return f"{name}: now take your cards (blind or face up)."
+    if isinstance(pending, CollectChoice):
+        return f"{name}: your route reaches a Depot: choose the Warehouses to collect (or none)."
+    return ""
+
+
+def _turn_prompt(state: GameState) -> str:
+    """The play app's words for a turn to begin: what the player may do."""
+    verbs = "draw cards, click a route to claim it, or draw tickets"
+    if state.board.has_stations:
+        verbs = "draw cards, click a route to claim it, click a city for a station, or " \
+                "draw tickets"
+    if state.warehouses:
+        verbs = ("feed a Warehouse and draw cards, click a route to claim it, click a city "
+                 f"for a {'station or a ' if state.board.has_stations else ''}Depot, or "
+                 "draw tickets")
+    last = " Last round!" if state.last_round else ""
+    return f"{possessive(state.player.name)} turn: {verbs}.{last}"

@@ -20,18 +20,21 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from ttr_widgets.bots import team as team_bots
-from ttr_widgets.rules import teams
-from ttr_widgets.rules.actions import DrawTickets, KeepTickets, Pass
-from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.teams import (
-    ClaimTeamRoute,
-    DrawTeamCard,
-    SecondTeamCard,
-    ShareTicket,
+from ttr_widgets.bots import choose
+from ttr_widgets.rules.actions import (
+    Action,
+    ClaimRoute,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PlaceCard,
     ShareTickets,
-    TeamAction,
 )
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.state import ShareChoice
+from ttr_widgets.rules.teams import HAND
 from ttr_widgets.testing.team_table import click
 from ttr_widgets.widgets.table.team_table import TeamTable, payment_words
 
@@ -126,26 +129,23 @@ class TeamPage:
         payment.first.click()
 
 
-def act_in_page(team: TeamPage, twin: TeamTable, action: TeamAction) -> None:
+def act_in_page(team: TeamPage, twin: TeamTable, action: Action) -> None:
     """Click ``action`` in the page (the twin shows what the page should show)."""
     game, board = twin.game, twin.game.board
     if isinstance(action, KeepTickets):
         offered = list(game.pending.tickets)  # type: ignore[union-attr]
         team.tick("ttr-team-keep-pick", offered, set(action.tickets))
         team.button("ttr-team-keep")
-    elif isinstance(action, ShareTicket):
-        team.button("ttr-team-share-one", f"Share {board.ticket(action.ticket)}")
-    elif isinstance(action, DrawTeamCard):
-        if not isinstance(game.pending, SecondTeamCard):
-            place = "team holder" if action.to == teams.HOLDER else "your hand"
-            team.page.locator(".ttr-team-first-to button", has_text=place).first.click()
-        if action.card is None:
-            team.button("ttr-team-blind")
-        else:
-            slot = next(i for i, b in enumerate(twin.row_buttons)
-                        if b.description == action.card)
-            team.page.locator("button.ttr-team-faceup").nth(slot).click()
-    elif isinstance(action, ClaimTeamRoute):
+    elif isinstance(action, ShareTickets) and isinstance(game.pending, ShareChoice):
+        team.button("ttr-team-share-one", f"Share {board.ticket(action.tickets[0])}")
+    elif isinstance(action, PlaceCard):
+        team.button("ttr-team-place-hand" if action.to == HAND else "ttr-team-place-holder")
+    elif isinstance(action, DrawBlind):
+        team.button("ttr-team-blind")
+    elif isinstance(action, DrawFaceUp):
+        slot = next(i for i, b in enumerate(twin.row_buttons) if b.description == action.card)
+        team.page.locator("button.ttr-team-faceup").nth(slot).click()
+    elif isinstance(action, ClaimRoute):
         route = board.route(action.route)
         twin.map_view.simulate_route_click(action.route)  # what the twin's panel offers
         labels = [b.description for b in twin.claim_box.children
@@ -175,7 +175,7 @@ def test_a_team_game_is_played_to_the_end_by_clicks(
         assert (moves, waiting) == (twin.moves, "person")
         assert team.play.text(".ttr-team-teams") == html_text(twin.teams_html.value)
         game = twin.game
-        action = team_bots.greedy_team_bot(teams.view(game, 0), rng).action
+        action = choose("greedy", game, rng).action
         if not shared and game.pending is None and game.player.tickets:
             action = ShareTickets(game.player.tickets[:1])  # the share action, once
         holder = sum(game.holders[0])
@@ -183,7 +183,7 @@ def test_a_team_game_is_played_to_the_end_by_clicks(
         team.wait_moved(moves)
         click(twin, action)
         shared = shared or isinstance(action, ShareTickets)
-        used_holder = used_holder or (isinstance(action, ClaimTeamRoute)
+        used_holder = used_holder or (isinstance(action, ClaimRoute)
                                       and sum(twin.game.holders[0]) < holder)
         clicks += 1
         assert clicks < 300

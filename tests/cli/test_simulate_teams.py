@@ -9,15 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from ttr_widgets.bots.simulate import game_seed
-from ttr_widgets.bots.team_simulate import play_team_game
+from ttr_widgets.bots.simulate import game_seed, play_game
 from ttr_widgets.cli import main
 from ttr_widgets.rules import load_map
+from ttr_widgets.rules.state import Options
+
+TEAMS = Options(teams=True)
 
 
 def test_a_team_game_result_adds_up() -> None:
     board = load_map("usa")
-    result = play_team_game(board, ["greedy", "random", "greedy", "random"], game_seed(2, 0))
+    result = play_game(board, ["greedy", "random", "greedy", "random"], game_seed(2, 0),
+                       options=TEAMS)
     assert result.turns > 20 and len(result.teams) == 2
     for team in result.teams:
         assert team.total == (team.route_points + team.ticket_points + team.longest_bonus
@@ -28,7 +31,7 @@ def test_a_team_game_result_adds_up() -> None:
         assert min(t.trains_left for t in result.teams) <= 4
     best = max(t.total for t in result.teams)
     assert all(t.total == best for t in result.teams if t.players[0] in result.winners)
-    assert result == play_team_game(board, ["greedy", "random"] * 2, game_seed(2, 0))
+    assert result == play_game(board, ["greedy", "random"] * 2, game_seed(2, 0), options=TEAMS)
 
 
 def simulate(*args: str) -> int:
@@ -73,8 +76,8 @@ def test_csv_has_one_row_per_team_per_game(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "line"), [
     (("--players", "5", "--bots", "greedy"),
      "--players: team play is for 4 or 6 players in teams of 2, not 5"),
-    (("--players", "4", "--bots", "strong"),
-     "--bots: unknown team bot 'strong'; team bots are random, greedy"),
+    (("--players", "4", "--bots", "nobody"),
+     "--bots: unknown bot 'nobody'; bots are random, greedy, strong, expert"),
     (("--players", "4", "--bots", "greedy,random"), "--bots: 2 bots given for 4 players"),
     (("--players", "4", "--map", "europe"),
      "--map: Team play needs a map without stations or ferries (the Team Asia board has "

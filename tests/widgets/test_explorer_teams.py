@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from ttr_widgets.rules.graph import longest_trail
-from ttr_widgets.rules.team_position import parse_team_position, score_team_position
-from ttr_widgets.rules.team_score import TeamHolding, score_teams
+from ttr_widgets.rules.position import parse_position, score_position
+from ttr_widgets.rules.teams import TeamHolding, score_teams
 from ttr_widgets.widgets.pages.explorer import (
     EVERYONE,
     LoadedTeamGame,
@@ -28,8 +28,9 @@ from ttr_widgets.widgets.table.team_table import TEAM_COLORS
 
 TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
 DATA = json.loads(TEAM_FILE.read_text(encoding="utf-8"))
-POSITION = parse_team_position(DATA)
-SHEET = score_team_position(POSITION)
+POSITION = parse_position(DATA)
+HOLDINGS = POSITION.team_holdings()
+SHEET = score_position(POSITION)
 
 
 @pytest.fixture(scope="module")
@@ -48,13 +49,13 @@ def _without(route: str = "", ticket: str = "") -> list[TeamHolding]:
     """The file's teams without one route or one ticket, built here from the parsed file."""
     return [replace(team, routes=tuple(tuple(r for r in rs if r != route) for rs in team.routes),
                     tickets=tuple(tuple(t for t in ts if t != ticket) for ts in team.tickets))
-            for team in POSITION.teams]
+            for team in HOLDINGS]
 
 
 def test_the_team_game_scores_as_ttr_score_does(explorer: ScoringExplorer) -> None:
     assert isinstance(explorer.game, LoadedTeamGame)
     assert explorer.sheet == SHEET
-    assert [t.total for t in explorer.sheet.teams] == [120, 120]  # a tie on points
+    assert [t.total for t in explorer.sheet.players] == [120, 120]  # a tie on points
     assert "★ <b>Cleo &amp; Dev</b> win." in explorer.winner.value
     assert "Cleo &amp; Dev win on longest trail (tied on points and completed tickets)." \
         in explorer.winner.value
@@ -70,9 +71,9 @@ def test_one_bar_per_team_part_by_part(explorer: ScoringExplorer) -> None:
     assert bars["tickets won"] == [43, 60] and bars["tickets lost"] == [-6, -8]
     assert bars["total"] == [120, 120]
     routes = sum(v[0] for name, v in bars.items() if name.endswith("-space routes"))
-    assert routes == SHEET.teams[0].route_points == 73
-    segments = team_breakdown_segments(POSITION.board, SHEET, POSITION.teams)
-    for t, team in enumerate(SHEET.teams):
+    assert routes == SHEET.players[0].route_points == 73
+    segments = team_breakdown_segments(POSITION.board, SHEET, HOLDINGS)
+    for t, team in enumerate(SHEET.players):
         assert sum(s.values[t] for s in segments) == team.total
 
 
@@ -89,11 +90,11 @@ def test_a_row_per_team_and_teammates_in_their_teams_shades(explorer: ScoringExp
 
 def test_dropping_a_missed_ticket_hands_the_win_to_the_other_team(
         explorer: ScoringExplorer) -> None:
-    missed = next(t.id for t in SHEET.teams[0].tickets if not t.completed)
+    missed = next(t.id for t in SHEET.players[0].tickets if not t.completed)
     explorer.keep_ticket(missed, False)
     expected = score_teams(POSITION.board, _without(ticket=missed))
     assert explorer.sheet == expected
-    assert [t.total for t in explorer.sheet.teams] == [126, 120]
+    assert [t.total for t in explorer.sheet.players] == [126, 120]
     assert "The winner changes: Cleo &amp; Dev → <b>Ann &amp; Ben</b>." in explorer.changes.value
     assert "+6" in explorer.table.value  # Ann & Ben's change
     assert explorer.ticket_boxes[missed].value is False
@@ -115,9 +116,9 @@ def test_each_teams_longest_trail_is_over_both_teammates_routes(
         explorer: ScoringExplorer, monkeypatch: pytest.MonkeyPatch) -> None:
     board = POSITION.board
     trails = [longest_trail(board, [r for rs in team.routes for r in rs])
-              for team in POSITION.teams]
-    assert [t.length for t in trails] == [t.longest_trail for t in SHEET.teams]
-    mine = set(POSITION.teams[1].routes[0])
+              for team in HOLDINGS]
+    assert [t.length for t in trails] == [t.longest_trail for t in SHEET.players]
+    mine = set(HOLDINGS[1].routes[0])
     assert set(trails[1].routes) - mine, "Cleo & Dev's trail uses both teammates' routes"
     assert [label for label, _ in explorer.trails.options][1:] == [
         "Ann & Ben's longest trail", "Cleo & Dev's longest trail"]

@@ -12,15 +12,16 @@ from typing import Any
 
 import pytest
 
-from ttr_widgets.rules.team_position import parse_team_position, score_team_position
-from ttr_widgets.rules.team_score import score_teams
+from ttr_widgets.rules.position import parse_position, score_position
+from ttr_widgets.rules.teams import score_teams
 from ttr_widgets.widgets.pages.scorer import TicketScorer
 from ttr_widgets.widgets.table.team_table import TEAM_COLORS
 
 TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
 DATA = json.loads(TEAM_FILE.read_text(encoding="utf-8"))
-POSITION = parse_team_position(DATA)
-SHEET = score_team_position(POSITION)
+POSITION = parse_position(DATA)
+HOLDINGS = POSITION.team_holdings()
+SHEET = score_position(POSITION)
 
 
 @pytest.fixture
@@ -53,7 +54,7 @@ def test_tickets_count_against_both_teammates_routes(team: TicketScorer,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     team.select_player(_seat(team, "Ann"))
     alone = {t.id: t.completed for t in team.sheet.players[team.selected].tickets}
-    together = {t.id: t.completed for t in SHEET.teams[0].tickets}
+    together = {t.id: t.completed for t in SHEET.players[0].tickets}
     helped = [t for t in alone if together[t] and not alone[t]]
     assert helped, "in this game Ben's routes complete a ticket of Ann's"
     shown = dict((v, label) for label, v in team.tickets.options)
@@ -66,7 +67,7 @@ def test_tickets_count_against_both_teammates_routes(team: TicketScorer,
     team.select_ticket(helped[0])
     team.show.value = "ticket"
     assert drawn[-1]["highlight_label"] == "ticket path"
-    assert set(drawn[-1]["highlight"]) & set(POSITION.teams[0].routes[1]), \
+    assert set(drawn[-1]["highlight"]) & set(HOLDINGS[0].routes[1]), \
         "the ticket's path runs over Ben's routes"
 
 
@@ -90,9 +91,9 @@ def test_edits_follow_the_team_rules(team: TicketScorer) -> None:
     free = next(r for r in board.routes if r.id not in owned and not r.parallel)
     assert team.toggle_route(free.id)
     teams = [replace(t, routes=((*t.routes[0], free.id), t.routes[1])) if i == 0 else t
-             for i, t in enumerate(POSITION.teams)]
+             for i, t in enumerate(HOLDINGS)]
     assert team.team_sheet == score_teams(board, teams)
-    assert team.team_sheet.teams[0].route_points == 73 + board.route_points(free)
+    assert team.team_sheet.players[0].route_points == 73 + board.route_points(free)
 
 
 def test_a_team_keeps_its_players_but_they_may_be_renamed(team: TicketScorer) -> None:
@@ -133,7 +134,7 @@ def test_six_players_in_three_teams_then_a_five_seat_map(tmp_path: Path) -> None
     assert scorer.load(path)
     assert [v for _, v in scorer.count.options] == [6]
     assert scorer.view.player_colors == tuple(c for pair in TEAM_COLORS for c in pair)
-    expected = score_team_position(parse_team_position(SIX))
-    assert scorer.team_sheet == expected and len(expected.teams) == 3
+    expected = score_position(parse_position(SIX))
+    assert scorer.team_sheet == expected and len(expected.players) == 3
     scorer.show_map("usa")  # the USA base game seats 5 at most
     assert scorer.names == ("Ann", "Ben", "Cleo", "Dev", "Eve") and scorer.teams == ()

@@ -9,22 +9,19 @@ import random
 
 import ipywidgets as widgets
 
-from ttr_widgets.bots import team as team_bots
-from ttr_widgets.rules import teams
-from ttr_widgets.rules.actions import KeepTickets
-from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.bots import choose
+from ttr_widgets.rules.actions import (
+    Action,
+    ClaimRoute,
+    DrawBlind,
+    KeepTickets,
+    PlaceCard,
+    ShareTickets,
+)
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import CARD_NAMES, LOCO
-from ttr_widgets.rules.teams import (
-    HAND,
-    HOLDER,
-    ClaimTeamRoute,
-    DrawTeamCard,
-    SecondTeamCard,
-    ShareTicket,
-    ShareTickets,
-    TeamAction,
-)
+from ttr_widgets.rules.state import CardPlacement, SecondCard
+from ttr_widgets.rules.teams import HAND, HOLDER
 from ttr_widgets.testing.team_table import click
 from ttr_widgets.testing.words import assert_plain
 from ttr_widgets.widgets.pages.app import PlayApp
@@ -54,11 +51,11 @@ def test_a_team_game_is_played_to_the_end_by_clicks_using_the_holder_and_sharing
     row_before = app.team._row
     rng = random.Random(0)
     shared_by_action = used_holder = False
-    played: list[TeamAction] = []
+    played: list[Action] = []
     while not table.game.is_over:
         game = table.game
         assert game.current == 0 and table.viewer == 0
-        action = team_bots.greedy_team_bot(teams.view(game, 0), rng).action
+        action = choose("greedy", game, rng).action
         if not shared_by_action and game.pending is None and game.player.tickets:
             action = ShareTickets(game.player.tickets[:1])
         holder, moves = sum(game.holders[0]), table.moves
@@ -70,11 +67,11 @@ def test_a_team_game_is_played_to_the_end_by_clicks_using_the_holder_and_sharing
         if isinstance(action, ShareTickets):
             shared_by_action = True
             assert action.tickets[0] in table.game.shared[0]
-        if isinstance(action, ClaimTeamRoute) and sum(table.game.holders[0]) < holder:
+        if isinstance(action, ClaimRoute) and sum(table.game.holders[0]) < holder:
             used_holder = True
     assert shared_by_action and used_holder
     sheet = table.score_sheet
-    assert sheet is not None and len(sheet.teams) == 2
+    assert sheet is not None and sheet.teams and len(sheet.players) == 2
     assert table.score_html.value.count("ttr-team-score-row") == 2
     assert "Blue team" in table.score_html.value and "Red team" in table.score_html.value
     assert table.status.text.endswith(sheet.reason)
@@ -83,18 +80,22 @@ def test_a_team_game_is_played_to_the_end_by_clicks_using_the_holder_and_sharing
     assert app.team.table is None and app.children[-1] is row_before
 
 
-def test_the_first_card_goes_where_chosen_and_the_second_to_the_other_place() -> None:
+def test_the_first_card_is_seen_then_placed_and_the_second_goes_to_the_other_place() -> None:
     _, table = started()
     game = table.game
     click(table, KeepTickets(game.pending.tickets))  # type: ignore[union-attr]
-    click(table, ShareTicket(table.game.player.tickets[0]))
-    holder = sum(table.game.holders[0])
-    table.first_to.value = HOLDER
+    click(table, ShareTickets(table.game.player.tickets[:1]))
+    holder, hand = sum(table.game.holders[0]), sum(table.game.players[0].hand)
     table.blind.click()
+    pending = table.game.pending
+    assert isinstance(pending, CardPlacement)  # drawn and seen, in no place yet
+    assert f"You drew a {CARD_NAMES[pending.card]}" in table.pending_box.children[0].value
+    assert sum(table.game.holders[0]) == holder and sum(table.game.players[0].hand) == hand
+    assert table.blind.disabled  # the card is placed first
+    click(table, PlaceCard(HOLDER))
     assert sum(table.game.holders[0]) == holder + 1
-    assert table.first_to.disabled and table.first_to.value == HAND
-    assert table.first_to.description == "Second card into"
-    hand = sum(table.game.players[0].hand)
+    assert table.game.pending == SecondCard(HAND)
+    assert "it goes to the hand" in table.status.text
     table.blind.click()
     assert sum(table.game.players[0].hand) == hand + 1
 
@@ -111,7 +112,7 @@ def test_what_happened_lists_every_move_newest_first_and_stays_open() -> None:
     shown = [html.unescape(entry.split(">", 1)[1].split("</div>")[0])
              for entry in table.log_html.value.split('<div class="ttr-log-entry"')[1:]]
     assert shown == list(reversed(table.events))
-    click(table, ShareTicket(table.game.player.tickets[0]))
+    click(table, ShareTickets(table.game.player.tickets[:1]))
     assert len(table.events) > kept and table.log_toggle.value  # open through the next move
     assert table.log_html.value.index(html.escape(table.events[-1])) < \
         table.log_html.value.index(html.escape(table.events[0]))
@@ -119,34 +120,36 @@ def test_what_happened_lists_every_move_newest_first_and_stays_open() -> None:
     assert_plain(table)
 
 
-def test_a_face_up_locomotive_to_the_hand_is_refused_with_its_team_rule() -> None:
+def test_a_face_up_locomotive_is_the_whole_draw_and_goes_to_the_team_holder() -> None:
     for seed in range(40):
         _, table = started(seed=seed)
         click(table, KeepTickets(table.game.pending.tickets))  # type: ignore[union-attr]
-        click(table, ShareTicket(table.game.player.tickets[0]))
+        click(table, ShareTickets(table.game.player.tickets[:1]))
         if LOCO in table.game.face_up:
             break
     else:
         raise AssertionError("no deal with a face-up locomotive")
-    table.first_to.value = HAND
-    before = table.game
+    told = len(table.events)
     next(b for b in table.row_buttons if b.description == CARD_NAMES[LOCO]).click()
-    assert table.game is before
-    assert table.status.rule == "team.draw-locomotive"
-    assert html.escape(RULES["team.draw-locomotive"]) in table.status.value  # its "why?"
+    # the whole draw: no placement asked, and the turn passed on to the bots
+    assert table.events[told] == ("You take the face-up locomotive into the team holder (a "
+                                  "face-up locomotive is the whole draw).")
+    assert len(table.events) > told + 1
 
 
 def test_a_closed_double_route_says_why_when_clicked() -> None:
     _, table = started()
     click(table, KeepTickets(table.game.pending.tickets))  # type: ignore[union-attr]
-    click(table, ShareTicket(table.game.player.tickets[0]))
+    click(table, ShareTickets(table.game.player.tickets[:1]))
     board = table.game.board
     taken = next((r for r in board.routes if r.double and table.game.owners[r.index] != -1
                   and table.game.owners[board.route(r.double).index] == -1), None)
     while taken is None:
-        click(table, DrawTeamCard(HAND))
-        if isinstance(table.game.pending, SecondTeamCard):
-            click(table, DrawTeamCard(HOLDER))
+        click(table, DrawBlind())
+        if isinstance(table.game.pending, CardPlacement):
+            click(table, PlaceCard(HAND))
+        if isinstance(table.game.pending, SecondCard):
+            click(table, DrawBlind())
         taken = next((r for r in board.routes if r.double and table.game.owners[r.index] != -1
                       and table.game.owners[board.route(r.double).index] == -1), None)
     assert taken.double is not None

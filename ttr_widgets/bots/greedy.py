@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ttr_widgets.bots import team_play
 from ttr_widgets.bots.choice import Choice
 from ttr_widgets.rules.actions import (
     Action,
@@ -46,6 +47,8 @@ def random_bot(state: GameState, rng: random.Random) -> Choice:
 def greedy_bot(state: GameState, rng: random.Random) -> Choice:
     """Pursue the tickets in hand: claim the longest affordable route on their paths, draw the
     colours those routes need, draw tickets when all are done, and fill trains at the end."""
+    if state.teams:
+        return team_play.greedy(state, rng)
     pending = state.pending
     if isinstance(pending, TicketChoice):
         return _choose_tickets(state, pending)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from ttr_widgets.bots.choice import Bot
+import random
+
+from ttr_widgets.bots.choice import Bot, Choice
 from ttr_widgets.bots.expert import expert_bot
 from ttr_widgets.bots.greedy import greedy_bot, random_bot
 from ttr_widgets.bots.strong import strong_bot
+from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.view import view
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot,
                         "expert": expert_bot}
@@ -25,3 +29,9 @@ SLOW: dict[str, str] = {
     "expert": "plays like the strong bot, but first plays its few best moves out to the end of "
               "the game on several fresh deals and keeps the one that comes out furthest ahead",
 }
+
+
+def choose(kind: str, state: GameState, rng: random.Random) -> Choice:
+    """The move the bot ``kind`` makes for the player to move, decided from that seat's view
+    (``rules.view``): never from what the seat cannot see."""
+    return BOTS[kind](view(state, state.current), rng)

@@ -26,6 +26,7 @@ from ttr_widgets.rules.stats import TURN_KINDS
 from ttr_widgets.rules.variants import ticket_rules
 
 FORMAT = "ttr-widgets simulation"
+TEAM_FORMAT = "ttr-widgets team simulation"  #: a run of team games: its results per team
 CSV_COLUMNS = ("game", "seed", "player", "name", "bot", "total", "route_points", "ticket_points",
                "station_points", "longest_bonus", "longest_trail", "tickets_kept",
                "tickets_completed", "routes_claimed", "stations_built", "trains_left", "won",
@@ -35,6 +36,10 @@ CSV_COLUMNS = ("game", "seed", "player", "name", "bot", "total", "route_points",
                "cards_blind", "locomotives_face_up", "locomotives_blind", "cards_collected",
                "tickets_drawn", "tickets_failed", *(f"turns_{kind}" for kind in TURN_KINDS),
                "stations_left", "refreshes_caused", "refreshes", "last_round_turn")
+TEAM_CSV_COLUMNS = ("game", "seed", "team", "players", "bots", "total", "route_points",
+                    "ticket_points", "tickets_kept", "tickets_completed", "tickets_shared",
+                    "longest_trail", "longest_bonus", "globetrotter_bonus", "routes_claimed",
+                    "trains_left", "won", "turns", "ended_by")
 
 
 def play_one(map_name: str, bots: tuple[str, ...], seed: int, index: int,
@@ -52,7 +57,7 @@ def run(map_name: str, bots: Sequence[str], games: int, *, seed: int = 0,
     ``engine``: ``"processes"`` (a local pool of ``workers`` processes, default every core),
     or ``"dask"`` (a ``distributed`` cluster at ``scheduler``, or a local one when None)."""
     bots = tuple(bots)
-    check_bots(bots, load_map(map_name))
+    check_bots(bots, load_map(map_name), options)
     ticket_rules(load_map(map_name), options or Options())  # an unknown variant fails here
     if games < 1:
         raise SimulationError("games: ask for at least one game")
@@ -110,8 +115,13 @@ def _run_dask(map_name: str, bots: tuple[str, ...], seed: int, indices: range,
 
 def header(map_name: str, bots: Sequence[str], seed: int, games: int,
            options: Options | None = None) -> dict[str, Any]:
+    options = options or Options()
+    if options.teams:
+        trains = load_map(map_name).rules.team.trains
+        return {"format": TEAM_FORMAT, "version": 1, "map": map_name, "bots": list(bots),
+                "seed": seed, "games": games, "trains_each": trains}
     return {"format": FORMAT, "version": 1, "map": map_name, "bots": list(bots),
-            "seed": seed, "games": games, "options": options_to_dict(options or Options())}
+            "seed": seed, "games": games, "options": options_to_dict(options)}
 
 
 def to_json(head: dict[str, Any], results: Sequence[GameResult]) -> str:
@@ -152,12 +162,24 @@ _SCORE_COLUMNS = frozenset(("route_points", "station_points", "longest_bonus", "
                             "refreshes"))
 
 
+def team_rows(result: GameResult) -> Iterator[dict[str, Any]]:
+    """A team game's rows: one a team, its players and bots joined with ' & '."""
+    for t, team in enumerate(result.teams):
+        yield {**team.to_dict(), "game": result.index, "seed": result.seed, "team": t,
+               "players": " & ".join(team.players), "bots": " & ".join(team.bots),
+               "won": int(team.players[0] in result.winners), "turns": result.turns,
+               "ended_by": result.ended_by}
+
+
 def to_csv(results: Sequence[GameResult]) -> str:
+    """One row per player per game (a team game: per team)."""
+    teams = bool(results) and bool(results[0].teams)
     out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(out, TEAM_CSV_COLUMNS if teams else CSV_COLUMNS,
+                            lineterminator="\n")
     writer.writeheader()
     for result in results:
-        writer.writerows(csv_rows(result))
+        writer.writerows(team_rows(result) if teams else csv_rows(result))
     return out.getvalue()
 
 
@@ -175,7 +197,7 @@ def write(path: str | Path, head: dict[str, Any], results: Sequence[GameResult])
 def load_results(path: str | Path) -> list[dict[str, Any]]:
     """The per-game dicts of a JSON results file (for notebooks)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    if data.get("format") != FORMAT:
+    if data.get("format") not in (FORMAT, TEAM_FORMAT):
         raise SimulationError(f"{Path(path).name}: not a {FORMAT} file")
     results: list[dict[str, Any]] = data["results"]
     return results

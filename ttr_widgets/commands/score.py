@@ -13,15 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ttr_widgets.rules.position import load_position, score_position
+from ttr_widgets.rules.position import load_position, score_position, sheet_dict
 from ttr_widgets.rules.record import LoadedGame, is_record, load_game
 from ttr_widgets.rules.scoring import format_score_sheet
-from ttr_widgets.rules.team_position import (
-    read_team_position,
-    score_team_position,
-    team_sheet_dict,
-)
-from ttr_widgets.rules.team_score import format_team_sheet
 
 
 def add_parser(subparsers: Any) -> None:
@@ -44,14 +38,6 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    team = read_team_position(args.position)
-    if team is not None:
-        team_sheet = score_team_position(team)
-        if args.json:
-            print(json.dumps(team_sheet_dict(team, team_sheet), indent=2, ensure_ascii=False))
-        else:
-            print(format_team_sheet(team.board, team_sheet))
-        return 0
     record = _game_record(args.position)
     if record is not None:
         position, sheet = record.position, record.score()
@@ -59,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         position = load_position(args.position)
         sheet = score_position(position)
     if args.json:
-        print(json.dumps(sheet.to_dict(), indent=2, ensure_ascii=False))
+        print(json.dumps(sheet_dict(position, sheet), indent=2, ensure_ascii=False))
         return 0
     if record is not None and not record.finished:
         print(f"{record.source}: a game record of a game not over yet, scored as it stands.")

@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ttr_widgets.bots import BOTS, simulation, team_simulate
-from ttr_widgets.bots.simulate import SimulationError
-from ttr_widgets.bots.team_simulate import TeamGameResult
-from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.bots import BOTS, simulation
+from ttr_widgets.bots.simulate import GameResult, SimulationError, check_bots
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.state import Options
-from ttr_widgets.rules.teams import new_team_game
 from ttr_widgets.rules.variants import ticket_rules
 from ttr_widgets.rules.words import count
 
@@ -61,7 +54,7 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--warehouses", action="store_true", help="play with Warehouses & Depots")
     p.add_argument("--teams", action="store_true",
                    help="team play (Team Asia rules): 4 or 6 players in teams of 2, seats 1 "
-                        "and 2 the first team; results per team (bots: random, greedy)")
+                        "and 2 the first team; results per team")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -78,11 +71,15 @@ def bot_list(text: str, players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.teams:
-        return run_teams(args)
     bots = bot_list(args.bots, args.players)
-    options = Options(variant=args.variant, warehouses=args.warehouses)
-    ticket_rules(load_map(args.map), options)  # an unknown variant is refused before any game
+    options = Options(variant=args.variant, warehouses=args.warehouses, teams=args.teams)
+    if args.teams:
+        for flag, used in (("--variant", args.variant), ("--warehouses", args.warehouses)):
+            if used:
+                raise SimulationError(f"{flag}: not available with --teams")
+    board = load_map(args.map)
+    check_bots(bots, board, options)
+    ticket_rules(board, options)  # an unknown variant is refused before any game
     if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
         raise SimulationError(f"--out: {args.out.name} must end in .json or .csv")
     from tqdm import tqdm
@@ -99,13 +96,13 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         head = simulation.header(args.map, bots, args.seed, args.games, options)
         simulation.write(args.out, head, results)
-    print(summary(results))
+    print(team_summary(results) if args.teams else summary(results))
     if args.out is not None:
         print(f"results: {args.out}")
     return 0
 
 
-def summary(results: list[Any]) -> str:
+def summary(results: list[GameResult]) -> str:
     wins: Counter[str] = Counter()
     for r in results:
         for name in r.winners:
@@ -121,62 +118,9 @@ def summary(results: list[Any]) -> str:
     return "\n".join(lines)
 
 
-def run_teams(args: argparse.Namespace) -> int:
-    """``--teams``: team games (rules.team_simulate), on local processes, results per team."""
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    bots = bots * args.players if len(bots) == 1 else bots
-    if len(bots) != args.players:
-        raise SimulationError(f"--bots: {len(bots)} bots given for {args.players} players")
-    team_simulate.check_team_bots(bots)
-    for flag, used in (("--variant", args.variant), ("--warehouses", args.warehouses),
-                       ("--engine dask", args.engine == "dask")):
-        if used:
-            raise SimulationError(f"{flag}: not available with --teams")
-    try:
-        new_team_game(load_map(args.map), len(bots))  # a map unfit for team play: refused here
-    except RulesError as error:
-        raise SimulationError(f"--map: {error.reason}") from None
-    if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
-        raise SimulationError(f"--out: {args.out.name} must end in .json or .csv")
-    from tqdm import tqdm
-
-    bar = tqdm(total=args.games, unit="game", disable=True if args.quiet else None,
-               file=sys.stderr)
-    try:
-        results = list(_team_games(args.map, tuple(bots), args.seed, args.games,
-                                   args.workers or os.cpu_count() or 1, bar.update))
-    finally:
-        bar.close()
-    if args.out is not None:
-        head = team_simulate.header(args.map, bots, args.seed, args.games)
-        text = (team_simulate.to_csv(results) if args.out.suffix.lower() == ".csv"
-                else team_simulate.to_json(head, results))
-        args.out.write_text(text, encoding="utf-8")
-    print(team_summary(results))
-    if args.out is not None:
-        print(f"results: {args.out}")
-    return 0
-
-
-def _team_games(map_name: str, bots: tuple[str, ...], seed: int, games: int, workers: int,
-                progress: Callable[[int], object]) -> Iterator[TeamGameResult]:
-    """The games in game order, on ``workers`` local processes."""
-    if workers == 1:
-        for i in range(games):
-            yield team_simulate.play_team_one(map_name, bots, seed, i)
-            progress(1)
-        return
-    context = multiprocessing.get_context("spawn")  # safe inside a running Jupyter kernel
-    with ProcessPoolExecutor(min(workers, games), mp_context=context) as pool:
-        n = games
-        for result in pool.map(team_simulate.play_team_one, [map_name] * n, [bots] * n,
-                               [seed] * n, range(n)):
-            progress(1)
-            yield result
-
-
-def team_summary(results: list[TeamGameResult]) -> str:
-    """'12 games; ...' then per team its wins (shared wins count for each) and average."""
+def team_summary(results: list[GameResult]) -> str:
+    """'12 games of team play; ...' then per team its wins (shared wins count for each) and
+    average."""
     games = len(results)
     average = sum(r.turns for r in results) / games
     lines = [f"{count(games, 'game')} of team play; average length {average:.1f} turns"]

@@ -15,8 +15,9 @@ from typing import Protocol
 
 import ipywidgets as widgets
 
+from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.errors import RulesError
-from ttr_widgets.rules.teams import TeamAction, TeamGame
+from ttr_widgets.rules.state import GameState
 from ttr_widgets.widgets.style import APP_CSS
 from ttr_widgets.widgets.table.team_table import TeamTable
 
@@ -35,13 +36,13 @@ class Task(Protocol):
     def rule(self) -> str: ...
     @property
     def refusal(self) -> bool: ...
-    def done_by(self, before: TeamGame, action: TeamAction) -> bool: ...
+    def done_by(self, before: GameState, action: Action) -> bool: ...
 
 
 class TeamTryIt(widgets.VBox):
     """A team position to play, with tasks checked by the widget (``done``: their names)."""
 
-    def __init__(self, game: TeamGame, tasks: Sequence[Task], *,
+    def __init__(self, game: GameState, tasks: Sequence[Task], *,
                  kinds: Sequence[str] = ("human", "greedy", "greedy", "greedy"),
                  bot_delay: float = 0.4) -> None:
         self.start_game = game
@@ -62,7 +63,7 @@ class TeamTryIt(widgets.VBox):
         self._show_tasks()
 
     @classmethod
-    def of(cls, game: TeamGame, tasks: Sequence[Task], *,
+    def of(cls, game: GameState, tasks: Sequence[Task], *,
            bot_delay: float = 0.4) -> TeamTryIt:
         """The lesson's try-it: ``game`` for a learner (seat 1) and three greedy team bots."""
         return cls(game, tasks, bot_delay=bot_delay)
@@ -82,7 +83,7 @@ class TeamTryIt(widgets.VBox):
         self.table = self._table()
         self.children = (*self.children[:2], self.table)
 
-    def _moved(self, before: TeamGame, action: TeamAction, _after: TeamGame) -> None:
+    def _moved(self, before: GameState, action: Action, _after: GameState) -> None:
         for task in self.tasks:
             if not task.refusal and task.done_by(before, action):
                 self.done.add(task.name)

@@ -3,7 +3,7 @@
 ``team_practice()`` is a 4-player USA team game just past its setup where the learner (seat 0,
 "You") has too few red cards in hand for Denver – Oklahoma City (4 red) but enough with the team
 holder's; ``TEAM_TASKS`` are what the try-it asks, each recognised from a move
-(``task_done``, ``TeamTask.done_by``) or a refusal (its rule); ``widgets.team_lesson.TeamTryIt``
+(``task_done``, ``TeamTask.done_by``) or a refusal (its rule); ``course.team_lesson.TeamTryIt``
 shows them.
 """
 
@@ -11,22 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttr_widgets.rules.actions import KeepTickets
+from ttr_widgets.rules.actions import (
+    Action,
+    ClaimRoute,
+    DrawFaceUp,
+    KeepTickets,
+    PlaceCard,
+    ShareTickets,
+)
+from ttr_widgets.rules.engine import apply, new_game
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Hand, hand_from
-from ttr_widgets.rules.state import TicketChoice, evolve
-from ttr_widgets.rules.teams import (
-    HOLDER,
-    ClaimTeamRoute,
-    DrawTeamCard,
-    SecondTeamCard,
-    ShareTicket,
-    ShareTickets,
-    TeamAction,
-    TeamGame,
-    apply,
-    new_team_game,
-)
+from ttr_widgets.rules.state import CardPlacement, GameState, Options, TicketChoice, evolve
+from ttr_widgets.rules.teams import HOLDER
 
 PLAYERS = ("You", "Ben", "Cleo", "Dev")  #: You & Ben are the Blue team, Cleo & Dev the Red
 ROUTE = "usa-034"  #: Denver – Oklahoma City, 4 red
@@ -43,16 +40,16 @@ class TeamTask:
     rule: str
     refusal: bool = False
 
-    def done_by(self, before: TeamGame, action: TeamAction) -> bool:
+    def done_by(self, before: GameState, action: Action) -> bool:
         """Whether playing ``action`` in ``before`` does this task (``task_done``)."""
         return task_done(self, before, action)
 
 
 TEAM_TASKS = (
-    TeamTask("holder-first", "Draw cards with your first card into the team holder (the second "
-             "then goes to your hand).", "team.draw-first"),
-    TeamTask("locomotive", "Try to take a face-up locomotive into your hand, when one is face "
-             "up: see why not.", "team.draw-locomotive", refusal=True),
+    TeamTask("holder-first", "Draw a card, look at it, and put it into the team holder (the "
+             "second card then goes to your hand).", "team.draw-first"),
+    TeamTask("locomotive", "Take a face-up locomotive, when one is face up: see where it goes "
+             "and why it is your whole draw.", "team.draw-locomotive"),
     TeamTask("share", "Share a ticket: move 1 or 2 of your tickets into the ticket holder (your "
              "whole turn).", "team.share-action"),
     TeamTask("claim-holder", "Claim Denver – Oklahoma City (4 red) with red cards from your hand "
@@ -60,16 +57,16 @@ TEAM_TASKS = (
 )
 
 
-def team_practice() -> TeamGame:
+def team_practice() -> GameState:
     """The position: setup done (each player kept 3 tickets and shared the first), You hold
     2 red and 1 blue, the Blue team's holder 2 red and 1 green; You are to move."""
-    game = new_team_game(load_map("usa"), PLAYERS, SEED)
+    game = new_game(load_map("usa"), PLAYERS, SEED, Options(teams=True))
     while game.in_setup:
         pending = game.pending
         if isinstance(pending, TicketChoice):
             game = apply(game, KeepTickets(pending.tickets[:3]))
         else:
-            game = apply(game, ShareTicket(game.player.tickets[0]))
+            game = apply(game, ShareTickets((game.player.tickets[0],)))
     hand, holder = hand_from({"red": 2, "blue": 1}), hand_from({"red": 2, "green": 1})
     deck = list(game.deck) + [c for c, n in enumerate(game.players[0].hand) for _ in range(n)]
     for card, n in enumerate(_plus(hand, holder)):  # every card still counted once
@@ -85,15 +82,17 @@ def _plus(a: Hand, b: Hand) -> Hand:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-def task_done(task: TeamTask, before: TeamGame, action: TeamAction) -> bool:
+def task_done(task: TeamTask, before: GameState, action: Action) -> bool:
     """Whether playing ``action`` in ``before`` does ``task`` (refusal tasks: never a move)."""
     if task.name == "holder-first":
-        return (isinstance(action, DrawTeamCard) and action.to == HOLDER
-                and not isinstance(before.pending, SecondTeamCard))
+        return isinstance(action, PlaceCard) and action.to == HOLDER and isinstance(
+            before.pending, CardPlacement)
+    if task.name == "locomotive":
+        return action == DrawFaceUp("locomotive") and before.pending is None
     if task.name == "share":
-        return isinstance(action, ShareTickets)
+        return isinstance(action, ShareTickets) and before.pending is None
     if task.name == "claim-holder":
-        return (isinstance(action, ClaimTeamRoute) and action.route == ROUTE
+        return (isinstance(action, ClaimRoute) and action.route == ROUTE
                 and action.holder_cards + action.holder_locomotives > 0)
     return False
 

@@ -1,7 +1,9 @@
 """The moves a player can make: a small closed set of frozen values with evaluable reprs.
 
 Cards are named by colour (``'red'`` … ``'black'``, ``'locomotive'``). A payment is one colour
-plus a number of locomotives; a payment of locomotives only has ``color='locomotive'``.
+plus a number of locomotives; a payment of locomotives only has ``color='locomotive'``. In a team
+game part of a payment may come from the team holder (``holder_cards``, ``holder_locomotives``);
+elsewhere both are 0.
 """
 
 from __future__ import annotations
@@ -25,19 +27,25 @@ class DrawFaceUp:
 @dataclass(frozen=True, slots=True)
 class ClaimRoute:
     """Claim a route, paying ``length - locomotives`` cards of ``color`` and ``locomotives``
-    locomotives. For a tunnel this is the offer; the surcharge comes after the reveal."""
+    locomotives (of which ``holder_cards`` coloured cards and ``holder_locomotives``
+    locomotives from the team holder). For a tunnel this is the offer; the surcharge comes
+    after the reveal."""
 
     route: str
     color: str
     locomotives: int = 0
+    holder_cards: int = 0
+    holder_locomotives: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class PayTunnel:
     """Pay a tunnel's surcharge, ``locomotives`` of it in locomotives, the rest in the colour
-    offered."""
+    offered (of which ``holder_cards`` and ``holder_locomotives`` from the team holder)."""
 
     locomotives: int = 0
+    holder_cards: int = 0
+    holder_locomotives: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,21 +104,45 @@ class CollectWarehouses:
     cities: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class PlaceCard:
+    """Team play: put the first card just drawn (and seen) into your ``"hand"`` or the team
+    ``"holder"``; the second card goes to the other place."""
+
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShareTickets:
+    """Team play: put these of your tickets into the team's ticket holder: 1 or 2 as a whole
+    turn (the share action), or the one asked for after keeping tickets."""
+
+    tickets: tuple[str, ...]
+
+
 Action: TypeAlias = (
     DrawBlind | DrawFaceUp | ClaimRoute | PayTunnel | DeclineTunnel | DrawTickets | KeepTickets
-    | BuildStation | Pass | FeedWarehouse | PlaceDepot | CollectWarehouses
+    | BuildStation | Pass | FeedWarehouse | PlaceDepot | CollectWarehouses | PlaceCard
+    | ShareTickets
 )
 ACTION_TYPES: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (DrawBlind, DrawFaceUp, ClaimRoute, PayTunnel, DeclineTunnel, DrawTickets,
-                KeepTickets, BuildStation, Pass, FeedWarehouse, PlaceDepot, CollectWarehouses)
+                KeepTickets, BuildStation, Pass, FeedWarehouse, PlaceDepot, CollectWarehouses,
+                PlaceCard, ShareTickets)
 }
+#: fields a record may leave out (their default then holds): written only when not 0 or empty
+OPTIONAL_FIELDS = frozenset({"locomotives", "cities", "holder_cards", "holder_locomotives"})
+_SILENT_WHEN_ZERO = frozenset({"holder_cards", "holder_locomotives"})
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
-    """A JSON-ready dict: ``{"type": "ClaimRoute", "route": "usa-017", ...}``."""
+    """A JSON-ready dict: ``{"type": "ClaimRoute", "route": "usa-017", ...}`` (the team
+    holder's part of a payment only when there is one)."""
     data: dict[str, Any] = {"type": type(action).__name__}
     for key, value in asdict(action).items():
+        if key in _SILENT_WHEN_ZERO and value == 0:
+            continue
         data[key] = list(value) if isinstance(value, tuple) else value
     return data
 
@@ -126,7 +158,7 @@ def action_from_dict(data: Any) -> Action:
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
-            if f.name in ("locomotives", "cities"):
+            if f.name in OPTIONAL_FIELDS:
                 continue
             raise ValueError(f"{f.name}: missing for {cls.__name__}")
         kwargs[f.name] = _field_value(cls.__name__, f.name, data[f.name])
@@ -142,9 +174,9 @@ def _field_value(kind: str, name: str, value: Any) -> Any:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ValueError(f"{name}: expected a list of names for {kind}")
         return tuple(value)
-    if name in ("locomotives", "player"):
+    if name in ("locomotives", "player", "holder_cards", "holder_locomotives"):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"locomotives: expected a whole number ≥ 0 for {kind}")
+            raise ValueError(f"{name}: expected a whole number ≥ 0 for {kind}")
         return value
     if not isinstance(value, str):
         raise ValueError(f"{name}: expected a string for {kind}")

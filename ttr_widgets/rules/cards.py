@@ -100,6 +100,10 @@ def add_card(hand: Hand, card: int) -> Hand:
     return (*hand[:card], hand[card] + 1, *hand[card + 1:])
 
 
+def add_hands(hand: Hand, more: Hand) -> Hand:
+    return tuple(h + m for h, m in zip(hand, more, strict=True))
+
+
 def subtract(hand: Hand, cost: Hand) -> Hand:
     return tuple(h - c for h, c in zip(hand, cost, strict=False))
 

@@ -19,6 +19,8 @@ RULES: dict[str, str] = {
     "setup.tickets-europe": "Europe: each player is dealt 1 long and 3 regular tickets and keeps "
     "at least 2 (the long one may be rejected); rejected tickets go back to the box.",
     # Turn
+    "turn.view": "A seat's view of the table shows what that seat may see; moves are played "
+    "on the game itself.",
     "turn.one-action": "On your turn you do exactly one thing: draw train cards, claim a route, "
     "draw tickets, or (Europe) build a station.",
     "turn.order": "Players take turns in order; only the player whose turn it is may act.",
@@ -152,8 +154,8 @@ RULES: dict[str, str] = {
     "team.communication": "Your hand and your own tickets are secret from everyone, your "
     "teammate included; only the team's two holders are shared. Other teams see how many cards "
     "and tickets your holders hold, not which.",
-    "team.view": "A player's view of the table answers what that player may see; moves are "
-    "played on the game itself.",
+    "team.tickets": "Team play deals the map's own tickets; a ticket variant's deck is not "
+    "played in teams.",
     "team.setup-cards": "Each player is dealt 4 train cards; both team holders start empty.",
     "team.setup-tickets": "Each player is dealt 5 tickets and keeps at least 3; the others go "
     "to the bottom of the ticket pile.",
@@ -161,8 +163,9 @@ RULES: dict[str, str] = {
     "and the two choices are revealed together: neither teammate sees the other's first.",
     "team.draw-split": "Drawing train cards takes 2 cards: one goes into your hand, the other "
     "into your team's card holder.",
-    "team.draw-first": "You say where your first card goes as you take it; the second goes to "
-    "the other place. If no second card can be drawn, the first stays where you put it.",
+    "team.draw-first": "You look at your first card, then say where it goes, your hand or the "
+    "team holder; the second goes to the other place. If no second card can be drawn, the "
+    "first stays where you put it.",
     "team.draw-locomotive": "A face-up locomotive is the only card of the turn, and it goes into "
     "the team holder, never into your hand; a locomotive drawn blind is an ordinary card.",
     "team.claim-payment": "You pay for a route with any mix of cards from your hand and your "

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ttr_widgets.rules import teams
 from ttr_widgets.rules.cards import Pile, check_row
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.legal import (
@@ -32,6 +33,7 @@ from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
 from ttr_widgets.rules.state import OPEN, GameState, Options, PlayerState
 from ttr_widgets.rules.turns import apply, setup_choice
 from ttr_widgets.rules.variants import TicketRules, ticket_rules
+from ttr_widgets.rules.words import count
 
 __all__ = [
     "DEPOTS", "apply", "current_player", "holdings", "is_legal", "is_over", "legal_actions",
@@ -44,38 +46,50 @@ DEPOTS = RuleSet().depots
 
 def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
              options: Options | None = None) -> GameState:
-    """Deal a new game (rules setup.*): shuffled pile, hands, face-up row, tickets to choose."""
+    """Deal a new game (rules setup.*): shuffled pile, hands, face-up row, tickets to choose.
+    ``Options(teams=True)`` deals a team game (rules team.players, team.setup-cards,
+    team.setup-tickets): 4 or 6 players, each with trains of their own, empty team holders."""
     names = _player_names(players)
     rules = board.rules
-    if not rules.players_min <= len(names) <= rules.players_max:
+    options = options or Options()
+    if options.teams:
+        teams.check_setup(board, len(names))
+    elif not rules.players_min <= len(names) <= rules.players_max:
         raise RulesError("setup.players", f"The {board.name} map is for "
                          f"{rules.players_min} to {rules.players_max} players, not {len(names)}.")
-    options = options or Options()
-    rng = random.Random(f"ttr:{seed}:setup")
+    rng = random.Random(f"ttr:{seed}:{'team-setup' if options.teams else 'setup'}")
     deck = [i for i, n in enumerate(board.deck) for _ in range(n)]
     rng.shuffle(deck)
+    dealt_cards = rules.team.hand_cards if options.teams else rules.initial_train_cards
     hands = []
     for _ in names:
-        dealt = deck[-rules.initial_train_cards:]
-        del deck[-rules.initial_train_cards:]
+        dealt = deck[-dealt_cards:]
+        del deck[-dealt_cards:]
         hands.append(_hand_of(dealt))
     face_up = tuple(deck.pop() for _ in range(rules.face_up))
     tickets_rules = ticket_rules(board, options)
     offers, tickets = _deal_tickets(tickets_rules, len(names), rng)
+    if options.teams and any(len(o) < tickets_rules.deal_regular for o in offers):
+        raise RulesError("team.setup-tickets", f"The {board.name} map has too few tickets to deal "
+                         f"{count(tickets_rules.deal_regular, 'ticket')} to each of "
+                         f"{len(names)} players.")
     pile = Pile(tuple(deck), (), seed, 0)
     face_up, refreshes = check_row(board, face_up, pile, 0)
-    state = GameState(
+    trains = rules.team.trains if options.teams else rules.trains
+    team_count = len(names) // 2 if options.teams else 0
+    return GameState(
         board=board,
-        players=tuple(PlayerState(n, h, rules.trains, rules.stations)
+        players=tuple(PlayerState(n, h, trains, rules.stations)
                       for n, h in zip(names, hands, strict=True)),
         face_up=face_up, tickets=tickets, refreshes=refreshes, **pile.changes(),
         owners=(OPEN,) * len(board.routes), seed=seed, options=options,
         setup_offers=offers, pending=setup_choice(tickets_rules, offers[0]),
         warehouses=((0,) * NUM_CARD_TYPES,) * len(names) if options.warehouses else (),
         depots_left=(rules.depots,) * len(names) if options.warehouses else (),
+        holders=((0,) * NUM_CARD_TYPES,) * team_count, shared=((),) * team_count,
+        setup_shares=("",) * len(names) if options.teams else (),
         last_event="The cards and tickets are dealt.",
     )
-    return state
 
 
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -128,7 +142,11 @@ def holdings(state: GameState) -> tuple[Holding, ...]:
 
 
 def score(state: GameState) -> ScoreSheet:
-    """The final score of the position, part by part (rules score.*, wd.bonus), with the
-    winner. Any state can be scored; for a finished game this is the result."""
+    """The final score of the position, part by part (rules score.*, wd.bonus; in a team game
+    team.score-*, a line a team), with the winner. Any state can be scored; for a finished game
+    this is the result."""
+    if state.teams:
+        combined = state.options.team_combined_network is not False
+        return teams.score_teams(state.board, teams.holdings(state), combined=combined)
     bonus = ticket_rules(state.board, state.options).longest_bonus
     return score_game(state.board, holdings(state), longest_bonus=bonus)

@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ttr_widgets.rules import teams
 from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
@@ -21,7 +22,9 @@ from ttr_widgets.rules.actions import (
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceCard,
     PlaceDepot,
+    ShareTickets,
 )
 from ttr_widgets.rules.depots import (
     check_collect,
@@ -47,12 +50,15 @@ from ttr_widgets.rules.model import (
 from ttr_widgets.rules.state import (
     NO_CARD,
     OPEN,
+    CardPlacement,
     CollectChoice,
     DepotPlacement,
     FirstCard,
     GameState,
+    Options,
     Pending,
     SecondCard,
+    ShareChoice,
     TicketChoice,
     TunnelPayment,
 )
@@ -114,11 +120,13 @@ _Groups = tuple[list[Action], list[_Payments], list[Action]]
 def _action_groups(state: GameState) -> _Groups:
     """The legal actions as (single actions, runs of payments, single actions after them), in
     ``legal_actions`` order."""
-    if state.is_over:
-        return [], [], []
+    if state.is_over or (state.is_view and state.seat != state.current):
+        return [], [], []  # a view lists the moves of its own seat only
     pending = state.pending
     if pending is not None:
         return list(_pending_actions(state, pending)), [], []
+    if state.teams:
+        return _team_turn_actions(state), [], []
     head: list[Action]
     if state.warehouses and (state.deck or state.discard):
         head = [FeedWarehouse(p) for p in range(state.num_players)]
@@ -135,12 +143,33 @@ def _action_groups(state: GameState) -> _Groups:
     return head, groups, tail
 
 
+def _team_turn_actions(state: GameState) -> list[Action]:
+    """A team player's turn (rules team.*): card draws, tickets, the share action, claims in
+    board order (each payment's hand and holder splits), or Pass when nothing else is
+    possible."""
+    actions: list[Action] = list(_draw_actions(state, second=False))
+    if state.tickets:
+        actions.append(_DRAW_TICKETS)
+    actions += teams.share_actions(state)
+    trains = state.player.trains
+    for route in state.board.routes:
+        if route.length <= trains and route_closed(state, route) is None:
+            actions += teams.claim_payments(state, route)
+    return actions or [Pass()]
+
+
 def _pending_actions(state: GameState, pending: Pending) -> Sequence[Action]:
     """The answers to a half-done turn."""
     if isinstance(pending, TicketChoice):
         return _ticket_choices(state, pending)
     if isinstance(pending, TunnelPayment):
-        return [*_tunnel_payments(state, pending), DeclineTunnel()]
+        payments: Sequence[Action] = teams.tunnel_payments(state, pending) if state.teams \
+            else _tunnel_payments(state, pending)
+        return [*payments, DeclineTunnel()]
+    if isinstance(pending, CardPlacement):
+        return teams.placements()
+    if isinstance(pending, ShareChoice):
+        return [ShareTickets((t,)) for t in pending.tickets]
     if isinstance(pending, SecondCard | FirstCard):
         return _draw_actions(state, second=isinstance(pending, SecondCard))
     if isinstance(pending, DepotPlacement):
@@ -292,8 +321,14 @@ def route_closed(state: GameState, route: Route) -> RulesError | None:
     if state.owners[route.index] != OPEN:
         return RulesError("claim.open", f"{route} already belongs to "
                           f"{state.players[state.owners[route.index]].name}.")
-    if route.double is None:
+    if not route.parallel:
         return None
+    if state.teams:
+        taken = [state.owners[board.route_by_id[r].index] for r in route.parallel]
+        closed = teams.track_rule(state.options, state.num_players, route,
+                                  [p for p in taken if p != OPEN], state.current)
+        return None if closed is None else teams.track_refusal(closed, route, state.num_players)
+    assert route.double is not None
     twin_owner = state.owners[board.route_by_id[route.double].index]
     rule = double_closed(board, state.num_players, twin_owner, state.current)
     if rule == "claim.double-small":
@@ -303,6 +338,18 @@ def route_closed(state: GameState, route: Route) -> RulesError | None:
         return RulesError(rule, f"You already own the other track of "
                           f"{route.cities_label}; nobody may claim both.")
     return None
+
+
+def track_closed(board: Board, options: Options, players: int, route: Route,
+                 owners: Sequence[int], me: int) -> str | None:
+    """The one rule of parallel tracks (double and triple routes): the rule that closes
+    ``route`` to player ``me`` given the owner of every route (``owners``, by board index,
+    ``OPEN`` when free), or None. The engine, the planner and position files ask this; team
+    play's own tracks rules are ``teams.track_rule``."""
+    taken = [owners[board.route_by_id[r].index] for r in route.parallel]
+    if options.teams:
+        return teams.track_rule(options, players, route, [p for p in taken if p != OPEN], me)
+    return double_closed(board, players, taken[0], me) if taken else None
 
 
 def both_tracks_used(board: Board, players: int) -> bool:
@@ -328,8 +375,24 @@ def check(state: GameState, action: Action) -> None:
     """Raise RulesError if the action is illegal now."""
     if state.is_over:
         raise RulesError("turn.game-over", "The game is over; nothing more can be played.")
+    if state.is_view and state.seat != state.current:
+        raise RulesError("turn.order", f"It is {possessive(state.player.name, capital=False)} "
+                         "turn.")
+    if not state.teams and _from_holder(action):
+        raise RulesError("claim.cards-in-hand", "Only a team game has a team holder to pay "
+                         "from; pay with the cards in your hand.")
     pending = state.pending
-    if isinstance(pending, TicketChoice):
+    if isinstance(pending, CardPlacement):
+        if not isinstance(action, PlaceCard):
+            raise RulesError("team.draw-first", "First say where the card you drew goes: your "
+                             "hand or the team holder.")
+        teams.check_place(action)
+    elif isinstance(pending, ShareChoice):
+        if not isinstance(action, ShareTickets):
+            raise RulesError("turn.pending", "First put one of the tickets you kept into your "
+                             "team's ticket holder.")
+        teams.check_share_choice(pending, action)
+    elif isinstance(pending, TicketChoice):
         if not isinstance(action, KeepTickets):
             raise RulesError("turn.pending", "First choose which of the tickets you drew to keep.")
         _check_keep(state, pending, action)
@@ -371,6 +434,18 @@ def _check_turn_start(state: GameState, action: Action) -> None:
     elif isinstance(action, CollectWarehouses):
         raise RulesError("wd.collect", "You can only collect Warehouses right after claiming "
                          "a route into a Depot city.")
+    elif isinstance(action, ShareTickets):
+        if not state.teams:
+            raise RulesError("team.share-action", "Only a team game has a ticket holder to "
+                             "share tickets in.")
+        teams.check_share(state, action)
+    elif isinstance(action, PlaceCard):
+        raise RulesError("team.draw-first", "You have not drawn a card to place.")
+
+
+def _from_holder(action: Action) -> bool:
+    return isinstance(action, ClaimRoute | PayTunnel) and bool(
+        action.holder_cards or action.holder_locomotives)
 
 
 def _check_first_card(state: GameState, action: DrawBlind | DrawFaceUp) -> None:
@@ -415,6 +490,9 @@ def _check_claim(state: GameState, action: ClaimRoute) -> None:
     closed = route_closed(state, route)
     if closed is not None:
         raise closed
+    if state.teams:
+        teams.check_claim(state, action, route)
+        return
     if state.player.trains < route.length:
         raise RulesError("claim.trains", f"{route} needs {route.length} trains and you have "
                          f"{state.player.trains} left.")
@@ -498,8 +576,11 @@ def _check_keep(state: GameState, pending: TicketChoice, action: KeepTickets) ->
         raise RulesError("tickets.keep", "You can keep only tickets you were just given, each "
                          "once.")
     if len(kept) < pending.keep:
-        raise RulesError("tickets.keep", f"Keep at least {pending.keep} of these "
-                         f"{len(pending.tickets)} tickets.")
+        rule = "tickets.keep"
+        if state.teams:
+            rule = "team.setup-tickets" if pending.setup else "team.tickets-draw"
+        raise RulesError(rule, f"Keep at least {pending.keep} of these "
+                         f"{count(len(pending.tickets), 'ticket')}.")
     if pending.max_long is not None and \
             len(_long_tickets(state.board, kept)) > pending.max_long:
         most = count(pending.max_long, "long ticket")
@@ -529,6 +610,9 @@ def _check_tunnel_answer(state: GameState, pending: TunnelPayment, action: Actio
     if not isinstance(action, PayTunnel):
         raise RulesError("turn.pending", "The tunnel's cards are revealed: pay the extra cards "
                          "or decline.")
+    if state.teams:
+        teams.check_tunnel(state, pending, action)
+        return
     if pending.color == "locomotive" and action.locomotives != pending.extra:
         raise RulesError("tunnel.all-locomotives", "You offered only locomotives, so the "
                          f"{count(pending.extra, 'extra card')} must be locomotives too.")

@@ -122,6 +122,22 @@ class Ticket:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamRules:
+    """Team play's numbers (the Team Asia rules, rule ids ``team.*``): the same on every map
+    team games are played on."""
+
+    trains: int = 27  #: each player's own trains (rule team.own-trains)
+    hand_cards: int = 4  #: train cards dealt to each player; the holders start empty
+    deal: int = 5  #: setup tickets dealt to each player (rule team.setup-tickets) ...
+    keep: int = 3  #: ... and kept at least
+    draw: int = 4  #: tickets drawn mid-game (rule team.tickets-draw) ...
+    draw_keep: int = 1  #: ... and kept at least
+    share_max: int = 2  #: tickets one share action moves (rule team.share-action)
+    end_trains: int = 4  #: a team's trains together that start the last round (team.end-trigger)
+    bonus: int = 10  #: the Asian Express (longest trail) and the Globetrotter, each
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSet:
     """The numbers a map's rules need, as read from its file."""
 
@@ -149,6 +165,7 @@ class RuleSet:
     depots: int = 5  #: Warehouses & Depots (Europa 1912): Depots per player
     depot_bonus: int = 10  #: Warehouses & Depots: points for the most Depots left (rule wd.bonus)
     ticket_kinds: tuple[str, ...] = ("regular",)
+    team: TeamRules = TeamRules()  #: the numbers of team play, on maps it is played on
 
     def points_for_length(self, length: int) -> int:
         for n, points in self.route_points:

@@ -10,34 +10,37 @@ A position file looks like::
 ``"variant"`` names the ticket deck the game was played with (``null`` for the base game; on
 Europe also ``"europe-expanded"``, ``"big-cities"`` and ``"mega-europe"``), and
 ``"warehouses": true`` marks a game with Warehouses & Depots, where every player gives
-``"depots_left"``. ``parse_position`` checks everything a finished game must satisfy and raises
-``PositionError`` with one line naming each field in trouble.
+``"depots_left"``. A team game (Team Asia rules) adds ``"teams"``, the two players of each team
+(``[["Ann", "Cleo"], ["Ben", "Dev"]]``); a team's shared tickets may be listed under either
+teammate, and it is scored per team. ``parse_position`` checks everything a finished game must
+satisfy and raises ``PositionError`` with one line naming each field in trouble.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ttr_widgets.rules import teams as team_play
 from ttr_widgets.rules.errors import MapError, PositionError
-from ttr_widgets.rules.legal import double_closed
+from ttr_widgets.rules.legal import track_closed
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import Board, Route, Ticket
 from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
-from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.state import OPEN, Options
 from ttr_widgets.rules.variants import VARIANTS, ticket_rules
 from ttr_widgets.rules.words import count, map_title
 
 __all__ = [
     "TICKET_DECKS", "Position", "TicketDeck", "check_position", "load_position",
-    "parse_position", "position_to_dict", "score_position", "ticket_deck",
+    "parse_position", "position_to_dict", "score_position", "sheet_dict", "ticket_deck",
 ]
 
-_TOP_KEYS = frozenset({"map", "players", "variant", "description", "warehouses"})
+_TOP_KEYS = frozenset({"map", "players", "variant", "description", "warehouses", "teams"})
 _PLAYER_KEYS = frozenset({"name", "routes", "tickets", "stations", "depots_left"})
 _SHOWN_PROBLEMS = 8
 
@@ -88,21 +91,59 @@ def ticket_deck(board: Board, variant: str | None = None) -> TicketDeck:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A finished (or paused) game: the board and each player's holding, in seating order."""
+    """A finished (or paused) game: the board and each player's holding, in seating order; in
+    a team game ``teams`` pairs the players (indices into ``players``)."""
 
     board: Board
     players: tuple[Holding, ...]
     variant: str | None = None
     warehouses: bool = False
+    teams: tuple[tuple[int, int], ...] = ()
+
+    def team_holdings(self) -> tuple[team_play.TeamHolding, ...]:
+        """Each team's holding (its shared tickets among its players' tickets)."""
+        out = []
+        for a, b in self.teams:
+            first, second = self.players[a], self.players[b]
+            out.append(team_play.TeamHolding(
+                (first.name, second.name), (_in_order(self.board, first.routes),
+                                            _in_order(self.board, second.routes)),
+                (first.tickets, second.tickets)))
+        return tuple(out)
+
+
+def _in_order(board: Board, routes: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(routes, key=lambda rid: board.route(rid).index))
 
 
 def score_position(position: Position, longest_bonus: bool | None = None) -> ScoreSheet:
     """Final scoring of a position, with its variant's bonus rules (``ttr score``), or with the
-    longest-trail bonus switched on or off when a game record chose so (``longest_bonus``)."""
+    longest-trail bonus switched on or off when a game record chose so (``longest_bonus``); a
+    team game per team."""
+    if position.teams:
+        return team_play.score_teams(position.board, position.team_holdings())
     if longest_bonus is None:
         options = Options(variant=position.variant, warehouses=position.warehouses)
         longest_bonus = ticket_rules(position.board, options).longest_bonus
     return score_game(position.board, position.players, longest_bonus=longest_bonus)
+
+
+def sheet_dict(position: Position, sheet: ScoreSheet) -> dict[str, Any]:
+    """``ttr score --json``: the sheet's own form; for a team game also each player's routes
+    and team."""
+    if not position.teams:
+        return sheet.to_dict()
+    board = position.board
+    players = []
+    for a, b in position.teams:
+        team = [position.players[a].name, position.players[b].name]
+        for i in (a, b):
+            routes = [board.route(r) for r in position.players[i].routes]
+            players.append({"name": position.players[i].name, "team": team,
+                            "routes_claimed": len(routes),
+                            "trains_used": sum(r.length for r in routes),
+                            "route_points": sum(board.route_points(r) for r in routes)})
+    return {"players": players, **sheet.to_dict()}
 
 
 def check_position(position: Position, *, focus: int | None = None,
@@ -153,15 +194,18 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
     problems: list[str] = []
     board, variant, entries = _read(data, problems)
     warehouses = _warehouses(data, entries, problems)
+    pairs: list[tuple[int, int]] = []
+    if isinstance(data, dict) and "teams" in data and board is not None and not problems:
+        pairs = _teams(board, data["teams"], variant, entries or [], problems)
     if board is not None and entries is not None and not problems:
-        _check_game(board, entries, problems)
+        _check_game(board, entries, problems, pairs)
     if problems or board is None or entries is None:
         shown = "; ".join(problems[:_SHOWN_PROBLEMS])
         more = len(problems) - _SHOWN_PROBLEMS
         raise PositionError(f"{source}: {shown}" + (f"; and {more} more" if more > 0 else ""))
     players = tuple(Holding(e.name, frozenset(e.routes), e.tickets, e.stations,
                             e.depots_left if warehouses else None) for e in entries)
-    return Position(board, players, variant, warehouses)
+    return Position(board, players, variant, warehouses, tuple(pairs))
 
 
 def _warehouses(data: Any, entries: list[_Entry] | None, problems: list[str]) -> bool:
@@ -190,6 +234,8 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "map": board.name,
         "variant": position.variant,
         **({"warehouses": True} if position.warehouses else {}),
+        **({"teams": [[position.players[i].name for i in pair] for pair in position.teams]}
+           if position.teams else {}),
         "players": [{
             "name": h.name,
             "routes": sorted(h.routes, key=lambda rid: board.route(rid).index),
@@ -326,11 +372,13 @@ def _kind(value: Any) -> str:
 # ----------------------------------------------------------------------------- game rules
 
 
-def _check_game(board: Board, players: list[_Entry], problems: list[str]) -> None:
+def _check_game(board: Board, players: list[_Entry], problems: list[str],
+                pairs: Sequence[tuple[int, int]] = ()) -> None:
     """Rules across players, once every field is well formed: player count, names, route
-    ownership, double routes, trains, stations and tickets."""
+    ownership, the tracks of double (and triple) routes, trains, stations and tickets; in a
+    team game (``pairs``) by the team rules."""
     rules = board.rules
-    if not rules.players_min <= len(players) <= rules.players_max:
+    if not pairs and not rules.players_min <= len(players) <= rules.players_max:
         problems.append(f"players: {len(players)} player{'s' * (len(players) != 1)}; the "
                         f"{board.name} map is played by {rules.players_min} to "
                         f"{rules.players_max}")
@@ -339,28 +387,34 @@ def _check_game(board: Board, players: list[_Entry], problems: list[str]) -> Non
         if entry.name in seen_names:
             problems.append(f"players[{i}].name: duplicate player name {entry.name!r}")
         seen_names.add(entry.name)
-    _check_routes(board, players, problems)
+    _check_routes(board, players, problems, pairs)
     _check_stations(board, players, problems)
     _check_tickets(board, players, problems)
 
 
-def _check_routes(board: Board, players: list[_Entry], problems: list[str]) -> None:
+def _check_routes(board: Board, players: list[_Entry], problems: list[str],
+                  pairs: Sequence[tuple[int, int]]) -> None:
     owner: dict[str, int] = {}
+    trains, rule = (board.rules.team.trains, "team.own-trains") if pairs else \
+        (board.rules.trains, "setup.trains")
     for i, entry in enumerate(players):
         for j, rid in enumerate(entry.routes):
-            problem = _route_problem(board, players, i, rid, owner)
+            problem = _route_problem(board, players, i, rid, owner, bool(pairs))
             if problem:
                 problems.append(f"players[{i}].routes[{j}]: {problem}")
             owner.setdefault(rid, i)
-        trains = sum(board.route(rid).length for rid in set(entry.routes))
-        if trains > board.rules.trains:
-            problems.append(f"players[{i}].routes: {trains} trains used; each player has "
-                            f"{board.rules.trains} (rule setup.trains)")
+        used = sum(board.route(rid).length for rid in set(entry.routes))
+        if used > trains:
+            problems.append(f"players[{i}].routes: {used} trains used; each player has "
+                            f"{trains} (rule {rule})")
+    if pairs and not problems:
+        _check_team_tracks(board, players, owner, pairs, problems)
 
 
 def _route_problem(board: Board, players: list[_Entry], i: int, rid: str,
-                   owner: Mapping[str, int]) -> str | None:
-    """What is wrong with player ``i`` owning route ``rid`` given the owners so far."""
+                   owner: Mapping[str, int], teams: bool) -> str | None:
+    """What is wrong with player ``i`` owning route ``rid`` given the owners so far (the
+    tracks of a team game are checked once all are known: ``_check_team_tracks``)."""
     route = board.route(rid)
     twin = route.double
     if owner.get(rid) == i:
@@ -368,9 +422,11 @@ def _route_problem(board: Board, players: list[_Entry], i: int, rid: str,
     if rid in owner:
         return (f"{route_named(route)} is already owned by {players[owner[rid]].name} "
                 "(rule claim.open)")
-    if twin is None or twin not in owner:
+    if teams or twin is None or twin not in owner:
         return None
-    rule = double_closed(board, len(players), owner[twin], i)
+    owners = [OPEN] * len(board.routes)
+    owners[board.route(twin).index] = owner[twin]
+    rule = track_closed(board, Options(), len(players), route, owners, i)
     if rule is None:
         return None
     other = board.route(twin)
@@ -380,6 +436,86 @@ def _route_problem(board: Board, players: list[_Entry], i: int, rid: str,
     return (f"{route_named(route)} is the other track of {route_named(other)}, owned by "
             f"{players[owner[twin]].name}; with {len(players)} players only one track of a "
             f"double route is used (rule {rule})")
+
+
+#: a team position's track refusals: what is wrong, by the rule that says so
+_TEAM_TRACKS = {
+    "team.parallel-own": "{named} and another track between the same cities belong to one "
+                         "player",
+    "team.triple-4p": "{named} is a third track in use; with 4 players only 2 of the 3 tracks "
+                      "are used",
+    "team.double-4p": "{named} is the second track of a double route in use; with 4 players "
+                      "only one track of a double route is used",
+    "team.double-team": "{named} and the other track of its double route belong to one team; "
+                        "a team may not own both",
+}
+
+
+def _check_team_tracks(board: Board, players: list[_Entry], owner: Mapping[str, int],
+                       pairs: Sequence[tuple[int, int]], problems: list[str]) -> None:
+    """Every track of a team game could have been claimed last by its owner
+    (``legal.track_closed``, the engine's own rule), teams seated as ``pairs`` say."""
+    seat = {p: 2 * t + k for t, pair in enumerate(pairs) for k, p in enumerate(pair)}
+    options = Options(teams=True)
+    for route in board.routes:
+        if route.id not in owner or not route.parallel:
+            continue
+        seats = [OPEN] * len(board.routes)
+        for rid in route.parallel:
+            if rid in owner:
+                seats[board.route(rid).index] = seat[owner[rid]]
+        rule = track_closed(board, options, len(players), route, seats, seat[owner[route.id]])
+        if rule is not None:
+            i = owner[route.id]
+            named = _TEAM_TRACKS[rule].format(named=route_named(route))
+            problems.append(f"players[{i}].routes[{players[i].routes.index(route.id)}]: "
+                            f"{named} (rule {rule})")
+            return
+
+
+def _teams(board: Board, raw: Any, variant: str | None, entries: list[_Entry],
+           problems: list[str]) -> list[tuple[int, int]]:
+    """The teams as pairs of player indices: 4 or 6 players, 2 to a team, each in one, on a
+    team board and with its own tickets; the first problem only."""
+    refusal = team_play.map_refusal(board)
+    if refusal is not None:
+        problems.append(f"map: team play uses a map without stations or ferries, not "
+                        f"{board.name} (rule team.map)")
+        return []
+    if variant is not None:
+        problems.append("variant: team play has no ticket variants (expected null)")
+        return []
+    index = {e.name: i for i, e in enumerate(entries)}
+    if len(index) == len(entries) and len(entries) not in team_play.PLAYERS:
+        problems.append(f"players: {len(entries)} players; team play is for 4 or 6 players in "
+                        f"teams of 2 (rule team.players)")
+        return []
+    if not isinstance(raw, list) or not all(isinstance(t, list) for t in raw):
+        problems.append("teams: expected a list of teams, each a list of 2 player names")
+        return []
+    pairs: list[tuple[int, int]] = []
+    placed: dict[str, int] = {}
+    for t, team in enumerate(raw):
+        if len(team) != 2:
+            problems.append(f"teams[{t}]: a team has 2 players, not {len(team)} "
+                            f"(rule team.players)")
+            return []
+        for j, name in enumerate(team):
+            if not isinstance(name, str) or name not in index:
+                problems.append(f"teams[{t}][{j}]: no player named {name!r} in players")
+                return []
+            if name in placed:
+                problems.append(f"teams[{t}][{j}]: {name} is already in teams[{placed[name]}]"
+                                f"; each player is in one team")
+                return []
+            placed[name] = t
+        pairs.append((index[team[0]], index[team[1]]))
+    for i, entry in enumerate(entries):
+        if entry.name not in placed:
+            problems.append(f"players[{i}].name: {entry.name} is in no team; every player is "
+                            f"in one (rule team.players)")
+            return []
+    return pairs
 
 
 def route_named(route: Route) -> str:

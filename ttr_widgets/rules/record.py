@@ -12,7 +12,7 @@ shipped examples."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.position import Position, parse_position, score_position
 from ttr_widgets.rules.scoring import ScoreSheet
-from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.stats import GameStats, game_stats
 
 FORMAT = "ttr-widgets game record"
@@ -135,10 +135,10 @@ def _options(data: dict[str, Any]) -> Options:
 
 def _option_ok(key: str, value: Any) -> bool:
     if value is None:
-        return key != "warehouses"
+        return key not in ("warehouses", "teams")
     if key == "variant":
         return isinstance(value, str)
-    if key in ("longest_bonus", "warehouses"):
+    if key in ("longest_bonus", "warehouses", "teams") or key.startswith("team_"):
         return isinstance(value, bool)
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -219,10 +219,20 @@ def _from_record(data: dict[str, Any], name: str, description: str) -> LoadedGam
     except PositionError as exc:
         raise PositionError(f"{name}: {exc}") from None
     state = game.state
+    return LoadedGame(position_of(state), "record", name, description, state.is_over,
+                      state.options.longest_bonus, game_stats(game))
+
+
+def position_of(state: GameState) -> Position:
+    """Who holds what in a game (a team's shared tickets listed under its first player)."""
     options = state.options
-    position = Position(state.board, holdings(state), options.variant, options.warehouses)
-    return LoadedGame(position, "record", name, description, state.is_over,
-                      options.longest_bonus, game_stats(game))
+    players = holdings(state)
+    if not state.teams:
+        return Position(state.board, players, options.variant, options.warehouses)
+    players = tuple(replace(h, tickets=(*h.tickets, *state.shared[i // 2])) if i % 2 == 0
+                    else h for i, h in enumerate(players))
+    pairs = tuple((2 * t, 2 * t + 1) for t in range(state.num_teams))
+    return Position(state.board, players, teams=pairs)
 
 
 def load_game(path: str | Path) -> LoadedGame:

@@ -16,7 +16,7 @@ from typing import Any
 from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.graph import Trail, components, longest_trail
 from ttr_widgets.rules.model import Board, Route
-from ttr_widgets.rules.words import bonus_name, says
+from ttr_widgets.rules.words import bonus_name, count, says
 
 TrailFinder = Callable[[Board, Iterable[str]], Trail]  #: a player's longest trail
 
@@ -79,6 +79,9 @@ class PlayerScore:
     depot_bonus: int = 0  #: Warehouses & Depots: most Depots left (rule wd.bonus)
     #: the cities along ``longest_trail_routes``, in travel order (empty without routes)
     longest_trail_cities: tuple[str, ...] = ()
+    globetrotter_bonus: int = 0  #: the most completed tickets (team play: rule team.globetrotter)
+    #: a team's line (team play): its players; ``name`` is then 'Ann & Cleo'
+    members: tuple[str, ...] = ()
 
     @property
     def station_borrows(self) -> Mapping[str, str | None]:
@@ -90,20 +93,39 @@ class PlayerScore:
         return (("routes", self.route_points), ("tickets", self.ticket_points),
                 ("unused stations", self.station_points),
                 ("bonus for the longest trail", self.longest_bonus),
-                ("depot bonus", self.depot_bonus))
+                ("depot bonus", self.depot_bonus),
+                ("Globetrotter bonus", self.globetrotter_bonus))
+
+    def team_dict(self) -> dict[str, Any]:
+        """A team's line in ``ttr score --json``."""
+        return {"players": list(self.members), "route_points": self.route_points,
+                "ticket_points": self.ticket_points,
+                "tickets_completed": self.tickets_completed,
+                "longest_trail": self.longest_trail, "longest_bonus": self.longest_bonus,
+                "globetrotter_bonus": self.globetrotter_bonus, "total": self.total}
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
     """Every player's score (in seating order), the winner and how the winner was decided.
 
-    ``winner`` is a name, or a tuple of names when the tie-breaks leave a tie.
+    ``winner`` is a name, or a tuple of names when the tie-breaks leave a tie. In a team game
+    (``teams``) each line of ``players`` is a team (``PlayerScore.members``), named 'Ann & Cleo'.
     """
 
     players: tuple[PlayerScore, ...]
     winner: str | tuple[str, ...]
     reason: str
     warehouses: bool = False  #: played with Warehouses & Depots (adds ``depot_bonus``)
+    teams: bool = False  #: a team game: a line a team
+
+    @property
+    def winning_players(self) -> tuple[str, ...]:
+        """The players who won: the winners, or in a team game the winning teams' players."""
+        if not self.teams:
+            return self.winners
+        won = set(self.winners)
+        return tuple(m for p in self.players if p.name in won for m in p.members)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -117,7 +139,11 @@ class ScoreSheet:
         raise KeyError(f"no player named {name!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form printed by ``ttr score --json``."""
+        """The JSON form printed by ``ttr score --json`` (a team game: ``teams`` and the
+        winning teams' players)."""
+        if self.teams:
+            return {"teams": [p.team_dict() for p in self.players],
+                    "winner": list(self.winning_players)}
         return {"players": [_player_dict(p, self.warehouses) for p in self.players],
                 "winner": self.winner if isinstance(self.winner, str) else list(self.winner)}
 
@@ -360,6 +386,8 @@ def _names(names: list[str]) -> str:
 def format_score_sheet(board: Board, sheet: ScoreSheet) -> str:
     """A plain-text table per player (every ticket hit or miss, routes, stations, longest trail,
     bonus, total), then the standings and the winner with the reason."""
+    if sheet.teams:
+        return _format_teams(board, sheet)
     tables = [(score, _rows(board, score, sheet.warehouses)) for score in sheet.players]
     width = max((len(label) + len(points) + 2 for _, rows in tables for label, points in rows
                  if points), default=40)
@@ -413,3 +441,20 @@ def _borrow_text(board: Board, borrow: StationBorrow) -> str:
         return "no other player's route here, borrows nothing"
     route = board.route(borrow.route)
     return f"borrows {route.a} - {route.b} [{route.id}] from {borrow.owner}"
+
+
+def _format_teams(board: Board, sheet: ScoreSheet) -> str:
+    """A team game's score in plain lines: per team its tickets hit or missed, its parts and
+    total; then the winner and why."""
+    lines: list[str] = []
+    for team in sheet.players:
+        lines.append(f"{team.name}: {count(team.total, 'point')}")
+        for result in team.tickets:
+            ticket = board.ticket(result.id)
+            mark = "completed" if result.completed else "missed"
+            lines.append(f"  {ticket.cities_label}: {mark}, {result.points:+d}")
+        lines.append(f"  routes {team.route_points}, tickets {team.ticket_points} "
+                     f"({count(team.tickets_completed, 'ticket')} completed), longest trail "
+                     f"{count(team.longest_trail, 'space')}; Asian Express bonus "
+                     f"{team.longest_bonus}, Globetrotter bonus {team.globetrotter_bonus}")
+    return "\n".join([*lines, sheet.reason])

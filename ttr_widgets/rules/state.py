@@ -39,6 +39,7 @@ class Options:
     ``team_holders_public``: opponents see what the team holders hold (False: only how many);
     ``team_decline_to_hand``: a tunnel given up returns the holder's cards to the hand, as the
     rules' words read (False: each card goes back where it came from).
+    ``teams`` plays the game in teams of two (Team Asia rules, ``rules.teams``).
     """
 
     variant: str | None = None
@@ -54,6 +55,7 @@ class Options:
     team_combined_network: bool | None = None
     team_holders_public: bool | None = None
     team_decline_to_hand: bool | None = None
+    teams: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,17 +67,21 @@ class PlayerState:
     tickets: tuple[str, ...] = ()  #: kept tickets
     routes: tuple[str, ...] = ()  #: claimed route ids, in the order claimed
     route_points: int = 0
+    #: in a seat's view (``rules.view``): the cards of this hand the seat may not see (the
+    #: hand then shows none)
+    hidden_cards: int = 0
 
     def __repr__(self) -> str:
+        hidden = f", hidden_cards={self.hidden_cards}" if self.hidden_cards else ""
         return (f"PlayerState(name={self.name!r}, hand={self.hand!r}, trains={self.trains}, "
                 f"stations={self.stations}, tickets={self.tickets!r}, routes={self.routes!r}, "
-                f"route_points={self.route_points})")
+                f"route_points={self.route_points}{hidden})")
 
     def with_hand(self, hand: Hand) -> PlayerState:
         """The same player holding ``hand`` (the engine's most frequent change, so spelled out
         rather than going through ``evolve``; keep it in step with the fields above)."""
         return PlayerState(self.name, hand, self.trains, self.stations, self.tickets,
-                           self.routes, self.route_points)
+                           self.routes, self.route_points, self.hidden_cards)
 
     @property
     def cards(self) -> dict[str, int]:
@@ -84,12 +90,26 @@ class PlayerState:
 
     @property
     def card_count(self) -> int:
-        return sum(self.hand)
+        """How many cards the hand holds (in a view, those hidden too)."""
+        return sum(self.hand) + self.hidden_cards
 
 
 @dataclass(frozen=True, slots=True)
 class SecondCard:
-    """The player took one card and may take a second (no face-up locomotive)."""
+    """The player took one card and may take a second (no face-up locomotive). In a team game
+    ``to`` is where the second card goes: the place the first did not (rule team.draw-split)."""
+
+    to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlacement:
+    """Team play: the player drew ``card`` as their first card and, having seen it, says where
+    it goes: their hand or the team holder (rule team.draw-first). ``blind``: drawn from the
+    pile (another seat's view shows it as ``NO_CARD``)."""
+
+    card: int
+    blind: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +121,8 @@ class TunnelPayment:
     locomotives: int  #: locomotives in the offer
     revealed: tuple[int, ...]
     extra: int
+    holder_cards: int = 0  #: team play: the offer's coloured cards from the team holder
+    holder_locomotives: int = 0  #: team play: the offer's locomotives from the team holder
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +154,18 @@ class CollectChoice:
     cities: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ShareChoice:
+    """Team play: the player puts one of ``tickets`` (just kept) into the team's ticket holder
+    (rule team.tickets-share-on-draw); at setup (rule team.setup-share) the choices stay
+    hidden until every player has made theirs."""
+
+    tickets: tuple[str, ...]
+    setup: bool = False
+
+
 Pending: TypeAlias = (SecondCard | TunnelPayment | TicketChoice | FirstCard | DepotPlacement
-                      | CollectChoice)
+                      | CollectChoice | CardPlacement | ShareChoice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +192,13 @@ class GameState:
     depots: tuple[tuple[str, int], ...] = ()  #: placed Depots (city, player)
     depots_left: tuple[int, ...] = ()  #: Depots still beside each player's Warehouse
     last_event: str = ""  #: what the last action did, in words (for logs)
+    holders: tuple[Hand, ...] = ()  #: team play: each team's card holder (team t: seats 2t, 2t+1)
+    shared: tuple[tuple[str, ...], ...] = ()  #: team play: each team's ticket holder
+    setup_shares: tuple[str, ...] = ()  #: team play: setup shares chosen so far ('' not yet)
+    #: a seat's view (``rules.view``): the seat it is for (-1: the whole game)
+    seat: int = -1
+    holder_sizes: tuple[int, ...] = ()  #: in a view: the cards in each team holder
+    warehouse_sizes: tuple[int, ...] = ()  #: in a view: the cards in each Warehouse
 
     @property
     def num_players(self) -> int:
@@ -173,6 +212,44 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.final_turns == 0
+
+    @property
+    def is_view(self) -> bool:
+        """Whether this is one seat's view of a game (``rules.view``), not the game itself."""
+        return self.seat >= 0
+
+    @property
+    def teams(self) -> bool:
+        """Whether the game is played in teams of two (``rules.teams``)."""
+        return self.options.teams
+
+    @property
+    def num_teams(self) -> int:
+        return len(self.holders)
+
+    @property
+    def team(self) -> int:
+        """The team of the player to move (team play)."""
+        return self.current // 2
+
+    def team_players(self, team: int) -> tuple[PlayerState, PlayerState]:
+        return self.players[2 * team], self.players[2 * team + 1]
+
+    def team_name(self, team: int) -> str:
+        """'Ann & Cleo'."""
+        return " & ".join(p.name for p in self.team_players(team))
+
+    def team_trains(self, team: int) -> int:
+        return sum(p.trains for p in self.team_players(team))
+
+    def holder_count(self, team: int) -> int:
+        """How many cards a team holder holds (in a view, also one the seat may not see)."""
+        return self.holder_sizes[team] if self.holder_sizes else sum(self.holders[team])
+
+    def warehouse_count(self, player: int) -> int:
+        """How many cards a player's Warehouse holds (in a view, face down)."""
+        return self.warehouse_sizes[player] if self.warehouse_sizes else sum(
+            self.warehouses[player])
 
     @property
     def in_setup(self) -> bool:
@@ -197,12 +274,17 @@ class GameState:
         return tuple(CARD_NAMES[c] if c != NO_CARD else None for c in self.face_up)
 
     def cards_in_play(self) -> int:
-        """Every train card: pile, discards, row, hands, and a tunnel's revealed cards."""
-        revealed = len(self.pending.revealed) if isinstance(self.pending, TunnelPayment) else 0
+        """Every train card: pile, discards, row, hands, holders, Warehouses, a tunnel's
+        revealed cards and a card drawn but not yet placed."""
+        pending = self.pending
+        revealed = len(pending.revealed) if isinstance(pending, TunnelPayment) else 0
+        placing = 1 if isinstance(pending, CardPlacement) else 0
         in_row = sum(1 for c in self.face_up if c != NO_CARD)
-        in_hands = sum(sum(p.hand) for p in self.players)
-        stored = sum(sum(w) for w in self.warehouses)
-        return len(self.deck) + len(self.discard) + in_row + in_hands + revealed + stored
+        in_hands = sum(p.card_count for p in self.players)
+        stored = sum(self.warehouse_count(p) for p in range(len(self.warehouses)))
+        held = sum(self.holder_count(t) for t in range(len(self.holders)))
+        return (len(self.deck) + len(self.discard) + in_row + in_hands + revealed + stored
+                + held + placing)
 
     def depot_owners(self) -> dict[str, int]:
         return dict(self.depots)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ttr_widgets.rules import teams
 from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
@@ -22,11 +23,14 @@ from ttr_widgets.rules.actions import (
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceCard,
     PlaceDepot,
+    ShareTickets,
 )
 from ttr_widgets.rules.cards import (
     Pile,
     add_card,
+    add_hands,
     cards_of,
     check_row,
     payment_hand,
@@ -36,6 +40,7 @@ from ttr_widgets.rules.cards import (
     with_player,
 )
 from ttr_widgets.rules.depots import collectable, restock_from_warehouses
+from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.legal import check, station_price, tunnel_cost
 from ttr_widgets.rules.model import (
     CARD_INDEX,
@@ -47,11 +52,13 @@ from ttr_widgets.rules.model import (
 )
 from ttr_widgets.rules.state import (
     NO_CARD,
+    CardPlacement,
     CollectChoice,
     DepotPlacement,
     FirstCard,
     GameState,
     SecondCard,
+    ShareChoice,
     TicketChoice,
     TunnelPayment,
     evolve,
@@ -62,6 +69,9 @@ from ttr_widgets.rules.words import count, possessive, says, their, verb
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises ``RulesError`` (state untouched) if it is illegal."""
+    if state.is_view:
+        raise RulesError("turn.view", "This is one seat's view of the table; moves are played "
+                         "on the game itself.")
     check(state, action)
     return _HANDLERS[type(action)](state, action)
 
@@ -76,24 +86,14 @@ def setup_choice(tickets: TicketRules, offer: tuple[str, ...]) -> TicketChoice:
 
 
 def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
+    if state.teams:
+        return _team_draw(state, action)
     second = isinstance(state.pending, SecondCard)
-    name = state.player.name
     fed = state.last_event + " " if isinstance(state.pending, FirstCard) else ""
-    pile = Pile.of(state)
-    row = state.face_up
-    refreshes = state.refreshes
-    if isinstance(action, DrawBlind):
-        card = pile.take()
-        event = f"{fed}{says(name, 'draws')} a card from the pile"
-    else:
-        card = CARD_INDEX[action.card]
-        slot = row.index(card)
-        row = (*row[:slot], pile.take(), *row[slot + 1:])
-        row, refreshes = check_row(state.board, row, pile, refreshes)
-        event = f"{fed}{says(name, 'takes')} the face-up {action.card}"
+    card, what, changes = _take(state, action)
+    event = f"{fed}{what}"
     player = state.player
-    changes = {"players": with_player(state, player.with_hand(add_card(player.hand, card))),
-               "face_up": row, "refreshes": refreshes, **pile.changes()}
+    changes["players"] = with_player(state, player.with_hand(add_card(player.hand, card)))
     face_up_loco = card == LOCO and isinstance(action, DrawFaceUp)
     if second or face_up_loco:
         why = " (a face-up locomotive is the whole draw)" if face_up_loco else ""
@@ -110,25 +110,90 @@ def _second_card_possible(pile: Pile, row: tuple[int, ...]) -> bool:
     return bool(pile.deck or pile.discard) or any(c not in (NO_CARD, LOCO) for c in row)
 
 
+def _take(state: GameState, action: DrawBlind | DrawFaceUp
+          ) -> tuple[int, str, dict[str, Any]]:
+    """The card drawn, the draw in words ('Ann draws a card from the pile', 'You take the
+    face-up red'), and the row, its refreshes and the pile after it (rules draw.replace,
+    draw.three-locomotives)."""
+    pile, row, refreshes = Pile.of(state), state.face_up, state.refreshes
+    name = state.player.name
+    if isinstance(action, DrawBlind):
+        card, what = pile.take(), f"{says(name, 'draws')} a card from the pile"
+    else:
+        card, what = CARD_INDEX[action.card], f"{says(name, 'takes')} the face-up {action.card}"
+        slot = row.index(card)
+        row = (*row[:slot], pile.take(), *row[slot + 1:])
+        row, refreshes = check_row(state.board, row, pile, refreshes)
+    return card, what, {"face_up": row, "refreshes": refreshes, **pile.changes()}
+
+
+def _team_draw(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
+    """Rules team.draw-split, team.draw-first and team.draw-locomotive: the first card is seen,
+    then placed; the second goes where the first did not."""
+    card, what, changes = _take(state, action)
+    name = state.player.name
+    pending = state.pending
+    if isinstance(pending, SecondCard):
+        changes = teams.give(state, pending.to, _one(card), changes)
+        return end_turn(state, f"{what} into {_place(name, pending.to)}.", **changes)
+    if card == LOCO and isinstance(action, DrawFaceUp):
+        changes = teams.give(state, teams.HOLDER, _one(card), changes)
+        return end_turn(state, f"{says(name, 'takes')} the face-up locomotive into the team "
+                        "holder (a face-up locomotive is the whole draw).", **changes)
+    placing = CardPlacement(card, isinstance(action, DrawBlind))
+    return evolve(state, pending=placing, last_event=f"{what}.", **changes)
+
+
+def _place_card(state: GameState, action: PlaceCard) -> GameState:
+    pending = state.pending
+    assert isinstance(pending, CardPlacement)
+    name = state.player.name
+    changes = teams.give(state, action.to, _one(pending.card))
+    event = f"{says(name, 'puts')} it into {_place(name, action.to)}"
+    if not _second_card_possible(Pile.of(state), state.face_up):
+        return end_turn(state, event + ".", **changes)
+    second = teams.other_place(action.to)
+    return evolve(state, pending=SecondCard(second), last_event=f"{event}; the second card "
+                  f"goes into {_place(name, second)}.", **changes)
+
+
+def _place(name: str, place: str) -> str:
+    return f"{their(name)} hand" if place == teams.HAND else "the team holder"
+
+
+def _one(card: int) -> Hand:
+    return add_card((0,) * NUM_CARD_TYPES, card)
+
+
 def _claim(state: GameState, action: ClaimRoute) -> GameState:
     route = state.board.route_by_id[action.route]
     if state.board.reveal_count(route):
         return _start_tunnel(state, route, action)
-    cost = payment_hand(action.color, route.length - action.locomotives, action.locomotives)
     event = f"{says(state.player.name, 'claims')} {route}"
-    return _finish_claim(state, route, cost, Pile.of(state), event)
+    return _finish_claim(state, route, *_claim_cost(state, action), Pile.of(state), event)
 
 
-def _finish_claim(state: GameState, route: Route, cost: Hand, pile: Pile, event: str
-                  ) -> GameState:
+def _claim_cost(state: GameState, action: ClaimRoute) -> tuple[Hand, Hand]:
+    """A claim's cards as (from the hand, from the team holder)."""
+    if state.teams:
+        return teams.claim_cost(state, action)
+    length = state.board.route_by_id[action.route].length
+    empty: Hand = (0,) * NUM_CARD_TYPES
+    return payment_hand(action.color, length - action.locomotives, action.locomotives), empty
+
+
+def _finish_claim(state: GameState, route: Route, cost: Hand, holder_cost: Hand, pile: Pile,
+                  event: str) -> GameState:
     player = state.player
     points = state.board.route_points(route)
     player = evolve(player, hand=subtract(player.hand, cost), trains=player.trains - route.length,
                      routes=(*player.routes, route.id), route_points=player.route_points + points)
     owners = (*state.owners[:route.index], state.current, *state.owners[route.index + 1:])
-    pile.discard += cards_of(cost)
+    pile.discard += cards_of(cost) + cards_of(holder_cost)
     changes = {"players": with_player(state, player), "owners": owners,
                **refill_row(state, pile)}
+    if any(holder_cost):
+        changes["holders"] = teams.take_from_holder(state, holder_cost)
     event = f"{event} for {count(points, 'point')}."
     collect = collectable(state, route)
     if collect:
@@ -153,29 +218,38 @@ def _start_tunnel(state: GameState, route: Route, action: ClaimRoute) -> GameSta
         extra = sum(1 for c in revealed if c in (match, LOCO))
     shown = ", ".join(CARD_NAMES[c] for c in revealed) or "no cards (pile and discards empty)"
     if extra == 0:
-        cost = payment_hand(action.color, route.length - action.locomotives, action.locomotives)
         pile.discard += tuple(revealed)
         event = (f"{says(state.player.name, 'claims')} the tunnel {route} (revealed {shown}: "
                  "nothing extra)")
-        return _finish_claim(state, route, cost, pile, event)
-    pending = TunnelPayment(route.id, action.color, action.locomotives, tuple(revealed), extra)
+        return _finish_claim(state, route, *_claim_cost(state, action), pile, event)
+    pending = TunnelPayment(route.id, action.color, action.locomotives, tuple(revealed), extra,
+                            action.holder_cards, action.holder_locomotives)
+    where = ", from the hand or the holder" if state.teams else ""
     return evolve(state, pending=pending, **pile.changes(),
                    last_event=f"The tunnel {route} reveals {shown}: "
-                              f"{count(extra, 'more card')} to pay.")
+                              f"{count(extra, 'more card')} to pay{where}.")
 
 
 def _pay_tunnel(state: GameState, action: PayTunnel) -> GameState:
     pending = state.pending
     assert isinstance(pending, TunnelPayment)
-    cost = tunnel_cost(state, pending, action.locomotives)
-    assert cost is not None
     route = state.board.route_by_id[pending.route]
+    if state.teams:
+        offer = teams.offer_cost(state, pending)
+        extra = teams.split_cost(pending.color, pending.extra - action.locomotives,
+                                 action.locomotives, action.holder_cards,
+                                 action.holder_locomotives)
+        cost, holder_cost = add_hands(offer[0], extra[0]), add_hands(offer[1], extra[1])
+    else:
+        whole = tunnel_cost(state, pending, action.locomotives)
+        assert whole is not None
+        cost, holder_cost = whole, (0,) * NUM_CARD_TYPES
     pile = Pile.of(state)
     pile.discard += pending.revealed
     name = state.player.name
     event = (f"{says(name, 'pays')} {count(pending.extra, 'extra card')} and "
              f"{verb(name, 'claims')} the tunnel {route}")
-    return _finish_claim(state, route, cost, pile, event)
+    return _finish_claim(state, route, cost, holder_cost, pile, event)
 
 
 def _decline_tunnel(state: GameState) -> GameState:
@@ -185,9 +259,17 @@ def _decline_tunnel(state: GameState) -> GameState:
     pile = Pile.of(state)
     pile.discard += pending.revealed
     name = state.player.name
-    return end_turn(state, f"{says(name, 'declines')} the tunnel and "
-                     f"{verb(name, 'keeps')} {their(name)} cards.",
-                     **refill_row(state, pile))
+    if not state.teams:
+        return end_turn(state, f"{says(name, 'declines')} the tunnel and "
+                         f"{verb(name, 'keeps')} {their(name)} cards.",
+                         **refill_row(state, pile))
+    changes: dict[str, Any] = {}
+    if state.options.team_decline_to_hand:  # rule team.tunnel-decline, as the rules' words read
+        moved = teams.offer_cost(state, pending)[1]
+        changes = teams.give(state, teams.HAND, moved,
+                             {"holders": teams.take_from_holder(state, moved)})
+    return end_turn(state, f"{says(name, 'declines')} the tunnel; the cards offered go back.",
+                     **changes, **refill_row(state, pile))
 
 
 def _build_station(state: GameState, action: BuildStation) -> GameState:
@@ -227,7 +309,40 @@ def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
     players = with_player(state, player)
     if pending.setup:
         return _next_setup_choice(state, event + ".", players=players, tickets=pile)
-    return end_turn(state, event + ".", players=players, tickets=pile)
+    if not state.teams:
+        return end_turn(state, event + ".", players=players, tickets=pile)
+    kept = evolve(state, players=players, tickets=pile)
+    if len(action.tickets) == 1:  # rule team.tickets-share-on-draw: that one goes to the holder
+        return end_turn(kept, event + "; it goes into the team's ticket holder.",
+                        **teams.shared_with(kept, action.tickets))
+    return evolve(kept, pending=ShareChoice(action.tickets), last_event=event + "; one of them "
+                  "goes into the team's ticket holder.")
+
+
+def _share(state: GameState, action: ShareTickets) -> GameState:
+    """Rules team.setup-share, team.tickets-share-on-draw and team.share-action."""
+    pending = state.pending
+    name = state.player.name
+    if not isinstance(pending, ShareChoice):  # the share action, the whole turn
+        return end_turn(state, f"{says(name, 'shares')} {count(len(action.tickets), 'ticket')} "
+                        "with the team.", **teams.shared_with(state, action.tickets))
+    if not pending.setup:
+        return end_turn(state, f"{says(name, 'puts')} a ticket into the team's ticket holder.",
+                        **teams.shared_with(state, action.tickets))
+    shares = (*state.setup_shares[:state.current], action.tickets[0],
+              *state.setup_shares[state.current + 1:])
+    nxt = state.current + 1
+    if nxt < state.num_players:  # the choices are revealed together, once all are made
+        return evolve(state, setup_shares=shares, current=nxt,
+                      pending=ShareChoice(state.players[nxt].tickets, setup=True),
+                      last_event=f"{says(name, 'chooses')} a ticket to share.")
+    players = tuple(evolve(p, tickets=tuple(t for t in p.tickets if t != shares[i]))
+                    for i, p in enumerate(state.players))
+    shared = tuple((*state.shared[t], shares[2 * t], shares[2 * t + 1])
+                   for t in range(state.num_teams))
+    return evolve(state, players=players, shared=shared, setup_shares=(), setup_offers=(),
+                  current=0, pending=None, last_event="Every player puts their shared ticket "
+                  f"in the holder at once; {says(state.players[0].name, 'begins')}.")
 
 
 def _next_setup_choice(state: GameState, event: str, **changes: Any) -> GameState:
@@ -239,6 +354,11 @@ def _next_setup_choice(state: GameState, event: str, **changes: Any) -> GameStat
         rules = ticket_rules(state.board, state.options)
         return evolve(state, current=nxt, pending=setup_choice(rules, offers[nxt]),
                       last_event=event, **changes)
+    if state.teams:  # rule team.setup-share: each player shares a kept ticket, unseen
+        first = changes["players"][0].tickets
+        return evolve(state, current=0, pending=ShareChoice(first, setup=True),
+                      last_event=event + " Each player now puts one kept ticket in the team's "
+                      "ticket holder, unseen by the teammate.", **changes)
     if state.warehouses:
         return evolve(state, setup_offers=(), current=state.num_players - 1,
                       pending=DepotPlacement(), last_event=event, **changes)
@@ -308,10 +428,17 @@ def end_turn(state: GameState, event: str, *, passed: bool = False, **changes: A
     """Hand the turn on, applying ``changes``. Rule end.trigger starts the last round when a
     player ends a turn with few trains; rule end.stalemate ends a game nobody can move in."""
     final = state.final_turns
-    trains = changes.get("players", state.players)[state.current].trains
+    players = changes.get("players", state.players)
     if final > 0:
         final -= 1
-    elif final < 0 and trains <= state.board.rules.end_trains:
+    elif final < 0 and state.teams:  # rule team.end-trigger: a team's trains together
+        trains = sum(p.trains for p in players[2 * state.team:2 * state.team + 2])
+        if trains <= state.board.rules.team.end_trains:
+            final = state.num_players
+            event += (f" {state.team_name(state.team)} have {count(trains, 'train')} left "
+                      "together: everyone gets one last turn.")
+    elif final < 0 and players[state.current].trains <= state.board.rules.end_trains:
+        trains = players[state.current].trains
         final = state.num_players
         event += (f" {says(state.player.name, 'has')} {count(trains, 'train')} left: everyone "
                   "gets one last turn.")
@@ -332,6 +459,6 @@ _HANDLERS: dict[type[Any], Callable[[GameState, Any], GameState]] = {
     DeclineTunnel: lambda state, _action: _decline_tunnel(state),
     DrawTickets: lambda state, _action: _draw_tickets(state), KeepTickets: _keep_tickets,
     BuildStation: _build_station, Pass: _pass, FeedWarehouse: _feed, PlaceDepot: _place_depot,
-    CollectWarehouses: _collect,
+    CollectWarehouses: _collect, PlaceCard: _place_card, ShareTickets: _share,
 }
 """Which function carries out each kind of action (after ``check`` has allowed it)."""

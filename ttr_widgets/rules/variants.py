@@ -81,7 +81,15 @@ def ticket_rules(board: Board, options: Options) -> TicketRules:
         raise RulesError("variant.unknown", f"The {board.name} map has no ticket variant "
                          f"{name!r}; it offers {', '.join(variant_names(board))}.")
     base: tuple[int, int, int, int | None, int, int, str, bool]
-    if name == "base":
+    if options.teams:  # rules team.setup-tickets, team.tickets-draw: one pile of the map's kinds
+        if name != "base":
+            raise RulesError("team.tickets", f"Team play deals the map's own tickets; the "
+                             f"{VARIANTS[name].title} deck is not played in teams.")
+        team = board.rules.team
+        long_ids: tuple[str, ...] = ()
+        regular = tuple(t.id for t in board.tickets if t.kind in board.rules.ticket_kinds)
+        base = (0, team.deal, team.keep, None, team.draw, team.draw_keep, "bottom", True)
+    elif name == "base":
         rules = board.rules
         dealt = dict(rules.initial_tickets)
         long_ids = tuple(t.id for t in board.tickets if t.kind == "long"

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ttr_widgets.rules.actions import DrawTickets, KeepTickets, Pass
-from ttr_widgets.rules.teams import (
-    ClaimTeamRoute,
-    DrawTeamCard,
-    SecondTeamCard,
-    ShareTicket,
+from ttr_widgets.rules.actions import (
+    Action,
+    ClaimRoute,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PlaceCard,
     ShareTickets,
-    TeamAction,
 )
+from ttr_widgets.rules.state import ShareChoice
+from ttr_widgets.rules.teams import HAND
 from ttr_widgets.widgets.table.team_table import TeamTable, payment_words
 
 
@@ -21,7 +25,7 @@ def buttons(box: widgets.Box, css: str) -> list[widgets.Button]:
     return [w for w in box.children if isinstance(w, widgets.Button) and css in w._dom_classes]
 
 
-def click(table: TeamTable, action: TeamAction) -> None:
+def click(table: TeamTable, action: Action) -> None:
     """Play ``action`` as a person does: ticks, toggles, buttons and board clicks."""
     game = table.game
     if isinstance(action, KeepTickets):
@@ -29,18 +33,18 @@ def click(table: TeamTable, action: TeamAction) -> None:
         for ticket, box in zip(game.pending.tickets, picks, strict=True):  # type: ignore[union-attr]
             box.value = ticket in action.tickets
         buttons(table.pending_box, "ttr-team-keep")[0].click()
-    elif isinstance(action, ShareTicket):
-        label = f"Share {game.board.ticket(action.ticket)}"
+    elif isinstance(action, ShareTickets) and isinstance(game.pending, ShareChoice):
+        label = f"Share {game.board.ticket(action.tickets[0])}"
         next(b for b in buttons(table.pending_box, "ttr-team-share-one")
              if b.description == label).click()
-    elif isinstance(action, DrawTeamCard):
-        if not isinstance(game.pending, SecondTeamCard):
-            table.first_to.value = action.to
-        if action.card is None:
-            table.blind.click()
-        else:
-            next(b for b in table.row_buttons if b.description == action.card).click()
-    elif isinstance(action, ClaimTeamRoute):
+    elif isinstance(action, PlaceCard):
+        css = "ttr-team-place-hand" if action.to == HAND else "ttr-team-place-holder"
+        buttons(table.pending_box, css)[0].click()
+    elif isinstance(action, DrawBlind):
+        table.blind.click()
+    elif isinstance(action, DrawFaceUp):
+        next(b for b in table.row_buttons if b.description == action.card).click()
+    elif isinstance(action, ClaimRoute):
         table.map_view.simulate_route_click(action.route)
         route = game.board.route(action.route)
         pays = buttons(table.claim_box, "ttr-team-pay")

@@ -3,11 +3,10 @@ by hand (``arranged``: the player to move, hands, the holder, trains, owners).""
 
 from __future__ import annotations
 
-from ttr_widgets.rules import teams
-from ttr_widgets.rules.actions import KeepTickets
+from ttr_widgets.rules.actions import KeepTickets, ShareTickets
+from ttr_widgets.rules.engine import apply, new_game
 from ttr_widgets.rules.model import Board, hand_from
-from ttr_widgets.rules.state import Options, TicketChoice, evolve
-from ttr_widgets.rules.teams import ShareChoice, ShareTicket, TeamGame, new_team_game
+from ttr_widgets.rules.state import GameState, Options, ShareChoice, TicketChoice, evolve
 
 __all__ = ["NAMES", "arranged", "started", "ticket_between"]
 
@@ -15,24 +14,24 @@ NAMES = ("Ann", "Cleo", "Ben", "Dev", "Eve", "Finn")  #: teams: Ann & Cleo, Ben 
 
 
 def started(board: Board, players: int = 4, seed: int = 0,
-            options: Options | None = None) -> TeamGame:
+            options: Options | None = None) -> GameState:
     """A team game past its setup: each player keeps their first 3 tickets and shares the
     first of them."""
-    game = new_team_game(board, NAMES[:players], seed, options)
+    game = new_game(board, NAMES[:players], seed, evolve(options or Options(), teams=True))
     while game.in_setup:
         pending = game.pending
         if isinstance(pending, TicketChoice):
-            game = teams.apply(game, KeepTickets(pending.tickets[:3]))
+            game = apply(game, KeepTickets(pending.tickets[:3]))
         else:
             assert isinstance(pending, ShareChoice)
-            game = teams.apply(game, ShareTicket(pending.tickets[0]))
+            game = apply(game, ShareTickets(pending.tickets[:1]))
     return game
 
 
-def arranged(game: TeamGame, *, current: int = 0, hand: dict[str, int] | None = None,
+def arranged(game: GameState, *, current: int = 0, hand: dict[str, int] | None = None,
              holder: dict[str, int] | None = None, trains: dict[int, int] | None = None,
              owners: dict[str, int] | None = None, tickets: tuple[str, ...] | None = None
-             ) -> TeamGame:
+             ) -> GameState:
     """The game with the player to move, their hand, their team's holder, some trains and
     route owners set as named."""
     players = list(game.players)

@@ -18,12 +18,12 @@ every number comes from the rules core's scoring, as ``ttr score`` would print i
 Under the table, a game record's statistics as played (``stats_view``: cards, tickets, turns …,
 a chart comparing the players); a position has no history, and a note says so.
 
-A team game (a position with ``"teams"``, ``rules.team_position``; the play app saves no team
+A team game (a position with ``"teams"``, ``rules.position``; the play app saves no team
 game records) is explored the same way, team by team: teammates in their team's two shades, a
 bar and a row per team (routes, tickets, the Asian Express and Globetrotter bonuses), each
 team's longest trail over both teammates' routes, and the winning team. What-if still takes a
 route from the player who claimed it or drops one player's ticket; the teams are scored again by
-``rules.team_score.score_teams``. The tables, keys and sentences are ``widgets.explorer_view``.
+``rules.teams.score_teams``. The tables, keys and sentences are ``widgets.explorer_view``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
-from ttr_widgets.rules.team_score import TeamHolding, TeamScore, TeamSheet
+from ttr_widgets.rules.teams import TeamHolding
 from ttr_widgets.rules.words import possessive
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.pages.explorer_view import (
@@ -343,7 +343,7 @@ class ScoringExplorer(widgets.VBox):
         self.winner.value = winner_html(self.sheet)
         self.changes.value = self._changes_html()
         title = "Where the points come from"
-        if isinstance(self.sheet, TeamSheet) and isinstance(self.game, LoadedTeamGame):
+        if self.sheet.teams and isinstance(self.game, LoadedTeamGame):
             self.player_key.value = team_key_html(self.game.teams, self.view.player_colors)
             holdings = replace(self.game, position=position).holdings()
             self.figure = team_breakdown_figure(self.board, self.sheet, holdings, title=title)
@@ -386,7 +386,7 @@ class ScoringExplorer(widgets.VBox):
     def _trail_highlight(self) -> tuple[tuple[str, ...], str]:
         who = self.trails.value
         label = "longest trails" if who == EVERYONE else "longest trail"
-        if isinstance(self.sheet, TeamSheet) and isinstance(self.game, LoadedTeamGame):
+        if self.sheet.teams and isinstance(self.game, LoadedTeamGame):
             holdings = replace(self.game, position=self.position).holdings()
             trails = [team_trail(self.board, h) for h in holdings
                       if who in (EVERYONE, " & ".join(h.players))]
@@ -428,9 +428,9 @@ class ScoringExplorer(widgets.VBox):
 
     def _team_trails_html(self, holdings: Sequence[TeamHolding]) -> str:
         """Each team's longest trail over both teammates' routes (rule team.longest)."""
-        assert isinstance(self.sheet, TeamSheet)
+        assert self.sheet.teams
         rows = []
-        for team, holding in zip(self.sheet.teams, holdings, strict=True):
+        for team, holding in zip(self.sheet.players, holdings, strict=True):
             trail = team_trail(self.board, holding)
             cities = " – ".join(city_label(self.board, c) for c in trail.cities) or "no routes"
             bonus = f" <b>+{team.longest_bonus}</b>" if team.longest_bonus else ""
@@ -501,8 +501,7 @@ def _trail_options(game: Game) -> list[tuple[str, str]]:
 
 
 def _ticket_results(sheet: Sheet) -> tuple[TicketResult, ...]:
-    scores: Sequence[PlayerScore | TeamScore] = (
-        sheet.teams if isinstance(sheet, TeamSheet) else sheet.players)
+    scores: Sequence[PlayerScore] = sheet.players
     return tuple(t for s in scores for t in s.tickets)
 
 

@@ -11,13 +11,12 @@ from collections.abc import Sequence
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.record import LoadedGame
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
-from ttr_widgets.rules.team_score import TeamScore, TeamSheet
 from ttr_widgets.rules.words import bonus_name, count, win_verb
 from ttr_widgets.widgets.pages.scored_teams import LoadedTeamGame
 from ttr_widgets.widgets.table.team_table import team_label
 
 Game = LoadedGame | LoadedTeamGame  #: a game the explorer opens: players or teams
-Sheet = ScoreSheet | TeamSheet  #: its score
+Sheet = ScoreSheet  #: its score (a line a team in a team game)
 
 
 def rows_html(rows: Sequence[str]) -> str:
@@ -25,15 +24,13 @@ def rows_html(rows: Sequence[str]) -> str:
 
 
 def sheet_totals(sheet: Sheet) -> list[tuple[str, int]]:
-    if isinstance(sheet, TeamSheet):
-        return [(t.name, t.total) for t in sheet.teams]
     return [(p.name, p.total) for p in sheet.players]
 
 
 def winners_text(sheet: Sheet) -> tuple[str, str]:
     """The winners' names (players, or teams as 'Ann & Ben') and the verb after them."""
-    if isinstance(sheet, TeamSheet):
-        teams = [sheet.teams[i].name for i in sheet.winners]
+    if sheet.teams:
+        teams = list(sheet.winners)
         return names_text(teams), "win" if len(teams) == 1 else "share the win"
     return names_text(sheet.winners), win_verb(sheet.winners)
 
@@ -84,13 +81,13 @@ def table_html(board: Board, sheet: ScoreSheet, original: Sheet) -> str:
             f"<tr style='border-bottom:1px solid #ccc'>{head}</tr>{''.join(rows)}</table>")
 
 
-def team_table_html(sheet: TeamSheet, original: TeamSheet | ScoreSheet) -> str:
+def team_table_html(sheet: ScoreSheet, original: ScoreSheet) -> str:
     """The parts of every team's total, a row per team, with the change from the game."""
     heads = ["team", "routes", "tickets won", "tickets lost", "tickets completed",
              "longest trail", "Asian Express", "Globetrotter", "total", "change"]
     was = dict(sheet_totals(original))
     rows = []
-    for t, team in enumerate(sheet.teams):
+    for t, team in enumerate(sheet.players):
         delta = team.total - was.get(team.name, team.total)
         cells = [f"{html.escape(team.name)} ({team_label(t)})", str(team.route_points),
                  f"{tickets_won(team):+d}", f"{tickets_lost(team):+d}",
@@ -106,11 +103,11 @@ def team_table_html(sheet: TeamSheet, original: TeamSheet | ScoreSheet) -> str:
             f"<tr style='border-bottom:1px solid #ccc'>{head}</tr>{''.join(rows)}</table>")
 
 
-def tickets_won(score: PlayerScore | TeamScore) -> int:
+def tickets_won(score: PlayerScore) -> int:
     return sum(t.points for t in score.tickets if t.completed)
 
 
-def tickets_lost(score: PlayerScore | TeamScore) -> int:
+def tickets_lost(score: PlayerScore) -> int:
     return sum(t.points for t in score.tickets if not t.completed)
 
 

@@ -1,6 +1,6 @@
 """Team games for the scoring widgets (the explorer, the ticket scorer): a finished team game read
-from a team position (``rules.team_position``), its teams' holdings as ``rules.team_score``
-scores them, and the team rules' check of an edited position.
+from a team position (``rules.position``, with its ``"teams"``), its teams' holdings as
+``rules.teams`` scores them, and the team rules' check of an edited position.
 
 A team game is kept as a ``Position`` (each player's routes and tickets, team by team) plus its
 teams, each the names of its two players: the widgets edit and draw players as they always do,
@@ -20,10 +20,9 @@ from typing import Any
 from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.graph import Trail, longest_trail
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.position import Position, position_to_dict
-from ttr_widgets.rules.scoring import Holding
-from ttr_widgets.rules.team_position import TeamPosition, parse_team_position
-from ttr_widgets.rules.team_score import TeamHolding, TeamSheet, score_teams
+from ttr_widgets.rules.position import Position, parse_position, position_to_dict
+from ttr_widgets.rules.scoring import ScoreSheet
+from ttr_widgets.rules.teams import TeamHolding, score_teams
 from ttr_widgets.rules.words import count
 from ttr_widgets.widgets.table.team_table import TEAM_COLORS
 
@@ -57,10 +56,10 @@ class LoadedTeamGame:
     stats: None = None  #: a position has no history
 
     def holdings(self) -> tuple[TeamHolding, ...]:
-        """What each team holds, as ``rules.team_score`` scores it."""
+        """What each team holds, as ``rules.teams`` scores it."""
         return team_holdings(self.position, self.teams)
 
-    def score(self) -> TeamSheet:
+    def score(self) -> ScoreSheet:
         return score_teams(self.position.board, self.holdings())
 
 
@@ -79,17 +78,13 @@ def team_holdings(position: Position, teams: Teams) -> tuple[TeamHolding, ...]:
                  for team in teams)
 
 
-def team_game(position: TeamPosition, source: str = "", description: str = ""
+def team_game(position: Position, source: str = "", description: str = ""
               ) -> LoadedTeamGame:
-    """A team position to explore. A team's shared tickets (its holder) count for both
-    teammates; they are listed under the first one."""
-    players = tuple(
-        Holding(name, frozenset(routes), (*tickets, *(team.shared if i == 0 else ())))
-        for team in position.teams
-        for i, (name, routes, tickets) in enumerate(zip(team.players, team.routes,
-                                                        team.tickets, strict=True)))
-    return LoadedTeamGame(Position(position.board, players),
-                          tuple(team.players for team in position.teams), source, description)
+    """A team position to explore, team by team (a team's shared tickets are listed under its
+    players)."""
+    players = tuple(position.players[i] for pair in position.teams for i in pair)
+    teams = tuple(tuple(position.players[i].name for i in pair) for pair in position.teams)
+    return LoadedTeamGame(Position(position.board, players), teams, source, description)
 
 
 def read_team_game(content: bytes | str, name: str) -> LoadedTeamGame | None:
@@ -104,7 +99,7 @@ def read_team_game(content: bytes | str, name: str) -> LoadedTeamGame | None:
     if not isinstance(data, dict) or "teams" not in data:
         return None
     description = data.get("description", "")
-    return team_game(parse_team_position(data, source=name), name,
+    return team_game(parse_position(data, source=name), name,
                      description if isinstance(description, str) else "")
 
 
@@ -121,20 +116,20 @@ def read_team_file(path: str | Path) -> LoadedTeamGame | None:
 def team_refusal(position: Position, teams: Teams, *, focus: int | None = None,
                  source: str = "position") -> PositionError | None:
     """Whether a finished team game could look like ``position`` under the team rules
-    (``rules.team_position``'s check), as the error or None. Players are checked in seating
+    (``rules.position``'s check), as the error or None. Players are checked in seating
     order except ``focus``, checked last, so that a clash is reported against that player."""
     players = list(position.players)
     if focus is not None:
         players = [*players[:focus], *players[focus + 1:], players[focus]]
     built = [i for i, h in enumerate(players) if h.stations]
-    if built:  # team_position reads no stations: a team map has none (rule team.map)
+    if built:  # a team map has no stations (rule team.map)
         return PositionError(f"{source}: players[{built[-1]}].stations: team play uses a map "
                              "without stations (rule team.map)")
     document: dict[str, Any] = position_to_dict(replace(position, players=tuple(players)))
     document.pop("variant", None)
     document["teams"] = [list(team) for team in teams]
     try:
-        parse_team_position(document, source=source)
+        parse_position(document, source=source)
     except PositionError as exc:
         return exc
     return None
@@ -149,11 +144,11 @@ def team_trail(board: Board, holding: TeamHolding) -> Trail:
     return longest_trail(board, [r for routes in holding.routes for r in routes])
 
 
-def team_results_html(board: Board, sheet: TeamSheet, holdings: Sequence[TeamHolding],
+def team_results_html(board: Board, sheet: ScoreSheet, holdings: Sequence[TeamHolding],
                       team: int) -> str:
     """One team's score, part by part, for the scorer's side panel: its tickets hit or missed
     against both teammates' routes, the routes of each, the longest trail and both bonuses."""
-    score, holding = sheet.teams[team], holdings[team]
+    score, holding = sheet.players[team], holdings[team]
     lines = [f"<div><b>{html.escape(score.name)}</b> score together (tickets count against "
              "both teammates' routes)</div>",
              f"<div><b>Tickets</b>: {score.tickets_completed} of {len(score.tickets)} "
@@ -177,9 +172,9 @@ def team_results_html(board: Board, sheet: TeamSheet, holdings: Sequence[TeamHol
     return "<div style='font-size:13px;line-height:1.45'>" + "".join(lines) + "</div>"
 
 
-def team_standings_html(sheet: TeamSheet) -> str:
+def team_standings_html(sheet: ScoreSheet) -> str:
     """Every team's total, best first, and the winning team with how any tie was broken."""
-    ranked = sorted(sheet.teams, key=lambda t: -t.total)
+    ranked = sorted(sheet.players, key=lambda t: -t.total)
     scores = " · ".join(f"{html.escape(t.name)} {t.total}" for t in ranked)
     return (f"<div style='margin-top:4px'><b>Standings</b>: {scores}<br>"
             f"<span class='ttr-scorer-winner'>★ {html.escape(sheet.reason)}</span></div>")

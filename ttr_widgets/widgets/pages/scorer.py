@@ -16,7 +16,7 @@ What the scorer shows (controls, side panel, sentences) is ``widgets.scorer_view
 
 A team game (a team position, Team Asia rules) loads too: each edit is then checked by the team
 rules (``scored_teams.team_refusal``), teammates are drawn in their team's two shades, and the
-side panel scores the selected player's team (``rules.team_score``).
+side panel scores the selected player's team (``rules.teams``).
 
 Saved games load from a file: a position (``ttr score``'s JSON) or a game record (the play app's
 "save"), read by the core (``rules.record.read_game``, ``load_game``, ``example_path``; the names
@@ -47,7 +47,7 @@ from ttr_widgets.rules.position import (
 )
 from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
-from ttr_widgets.rules.team_score import TeamSheet, score_teams
+from ttr_widgets.rules.teams import score_teams
 from ttr_widgets.rules.words import possessive
 from ttr_widgets.widgets.pages.scored_teams import (
     LoadedTeamGame,
@@ -137,7 +137,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         self.longest_bonus: bool | None = None
         self.sheet: ScoreSheet
         self.teams: Teams = ()  #: a team game's teams (names), or () for a game of players
-        self.team_sheet: TeamSheet | None = None  #: the teams' score in a team game
+        self.team_sheet: ScoreSheet | None = None  #: the teams' score in a team game
         self._build_controls(board)
         self._observe_controls()
         self.view = self._new_view(board, names)
@@ -520,8 +520,8 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         """The selected player's team (an index into ``teams``)."""
         return next(t for t, team in enumerate(self.teams) if self.holding.name in team)
 
-    def _render_team(self, sheet: TeamSheet) -> None:
-        team = sheet.teams[self._team()]
+    def _render_team(self, sheet: ScoreSheet) -> None:
+        team = sheet.players[self._team()]
         holdings = team_holdings(self.position, self.teams)
         self.results.value = team_results_html(self.board, sheet, holdings, self._team())
         self.total.value = total_html(team.name, team.total)
@@ -533,7 +533,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         if self.team_sheet is None:
             return score.tickets
         mine = set(self.holding.tickets)
-        return tuple(t for t in self.team_sheet.teams[self._team()].tickets if t.id in mine)
+        return tuple(t for t in self.team_sheet.players[self._team()].tickets if t.id in mine)
 
     def _sync_controls(self) -> None:
         board, position = self.board, self.position

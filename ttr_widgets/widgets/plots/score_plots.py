@@ -7,7 +7,7 @@ and the depot bonus. ``breakdown_figure`` draws them as one stacked bar per play
 hang below zero) with the total marked on top. Neither touches its arguments and neither decides
 a rule: every number is the sheet's, or ``board.route_points`` for one route.
 ``team_breakdown_segments`` and ``team_breakdown_figure`` do the same for a team game (a
-``TeamSheet``): one bar per team, with the Asian Express and Globetrotter bonuses.
+team ``ScoreSheet``): one bar per team, with the Asian Express and Globetrotter bonuses.
 
 ``show_figure(output, figure, text)`` puts a chart in an ``ipywidgets.Output``: as a plotly
 ``FigureWidget`` under ``ttr serve`` (drawn by the page's one plotly module, which the server
@@ -32,7 +32,7 @@ import plotly.graph_objects as go
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet
-from ttr_widgets.rules.team_score import TeamHolding, TeamScore, TeamSheet
+from ttr_widgets.rules.teams import TeamHolding
 from ttr_widgets.rules.words import bonus_name, count
 from ttr_widgets.server.serve import serves_plotly_module
 
@@ -118,13 +118,13 @@ def _route_segments(board: Board, players: Sequence[Holding]) -> list[Segment]:
     return segments
 
 
-def team_breakdown_segments(board: Board, sheet: TeamSheet,
+def team_breakdown_segments(board: Board, sheet: ScoreSheet,
                             teams: Sequence[TeamHolding]) -> tuple[Segment, ...]:
     """The parts of every team's total (``values[i]`` for team ``i``): both teammates' routes by
     length, the team's tickets won and lost, the Asian Express and Globetrotter bonuses; parts
     worth nothing to every team are left out. ``teams`` are the holdings the sheet scored."""
-    scores = sheet.teams
-    if [t.players for t in teams] != [s.players for s in scores]:
+    scores = sheet.players
+    if [t.players for t in teams] != [s.members for s in scores]:
         raise ValueError(f"teams: expected the holdings of {[s.name for s in scores]}, got "
                          f"{[' & '.join(t.players) for t in teams]}")
     networks = [Holding(" & ".join(t.players), frozenset(r for rs in t.routes for r in rs), ())
@@ -141,7 +141,7 @@ def team_breakdown_segments(board: Board, sheet: TeamSheet,
     return tuple(s for s in segments if any(s.values))
 
 
-def _tickets(board: Board, scores: Sequence[PlayerScore | TeamScore], *, won: bool) -> Segment:
+def _tickets(board: Board, scores: Sequence[PlayerScore], *, won: bool) -> Segment:
     values, notes = [], []
     for score in scores:
         results = [t for t in score.tickets if t.completed == won]
@@ -171,13 +171,14 @@ def breakdown_figure(board: Board, sheet: ScoreSheet, players: Sequence[Holding]
                  title=title, width=width, height=height)
 
 
-def team_breakdown_figure(board: Board, sheet: TeamSheet, teams: Sequence[TeamHolding], *,
+def team_breakdown_figure(board: Board, sheet: ScoreSheet, teams: Sequence[TeamHolding], *,
                           title: str = "", width: int | None = None, height: int = 380
                           ) -> go.Figure:
     """One stacked bar per team (``team_breakdown_segments``), as ``breakdown_figure`` draws
     players; the winning team's name carries a star."""
-    return _bars([(t.name, i in sheet.winners) for i, t in enumerate(sheet.teams)],
-                 team_breakdown_segments(board, sheet, teams), [t.total for t in sheet.teams],
+    winners = set(sheet.winners)
+    return _bars([(t.name, t.name in winners) for t in sheet.players],
+                 team_breakdown_segments(board, sheet, teams), [t.total for t in sheet.players],
                  title=title, width=width, height=height)
 
 

@@ -23,33 +23,38 @@ from functools import partial
 
 import ipywidgets as widgets
 
-from ttr_widgets.bots.team_simulate import TEAM_BOTS
-from ttr_widgets.rules.actions import DeclineTunnel, DrawTickets, KeepTickets, Pass
+from ttr_widgets.bots import LEVELS, choose
+from ttr_widgets.rules.actions import (
+    Action,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    PlaceCard,
+    ShareTickets,
+)
+from ttr_widgets.rules.engine import apply, legal_actions, new_game, score, why_illegal
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.model import CARD_NAMES, Board, Hand
-from ttr_widgets.rules.state import NO_CARD, OPEN, Options, TicketChoice
-from ttr_widgets.rules.team_score import TeamSheet
-from ttr_widgets.rules.teams import (
-    HAND,
-    HIDDEN,
-    HOLDER,
-    ClaimTeamRoute,
-    DrawTeamCard,
-    PayTeamTunnel,
-    SecondTeamCard,
+from ttr_widgets.rules.scoring import ScoreSheet
+from ttr_widgets.rules.state import (
+    NO_CARD,
+    OPEN,
+    CardPlacement,
+    GameState,
+    Options,
+    SecondCard,
     ShareChoice,
-    ShareTicket,
-    ShareTickets,
-    TeamAction,
-    TeamGame,
-    TeamTunnel,
-    apply,
-    legal_actions,
-    new_team_game,
-    score,
-    view,
-    why_illegal,
+    TicketChoice,
+    TunnelPayment,
+    evolve,
 )
+from ttr_widgets.rules.teams import HAND, HOLDER
+from ttr_widgets.rules.view import HIDDEN, view
 from ttr_widgets.rules.words import count, possessive
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.table.bots import BotTurns
@@ -60,7 +65,7 @@ from ttr_widgets.widgets.table.stepper import EMPTY_LOG_HTML, log_entry_html
 
 __all__ = ["TEAM_COLORS", "TEAM_KINDS", "TEAM_NAMES", "TeamTable", "payment_words"]
 
-TEAM_KINDS = ("human", *TEAM_BOTS)  #: what sits in a seat: a person or a team bot
+TEAM_KINDS = ("human", *LEVELS)  #: what sits in a seat: a person or a bot of a level
 TEAM_NAMES = ("Blue", "Red", "Green")  #: each team's name, by its colour
 TEAM_COLORS = (("#1f4e9c", "#6b9be6"), ("#b3261e", "#ec8a84"), ("#1d7a36", "#71c98a"))
 BOARD_WIDTH, BOARD_HEIGHT = 900, 560  #: as the play app draws its board (fit.BoardFit)
@@ -71,7 +76,7 @@ def team_label(team: int) -> str:
     return f"{TEAM_NAMES[team]} team"
 
 
-def payment_words(action: ClaimTeamRoute | PayTeamTunnel, color: str, cards: int) -> str:
+def payment_words(action: ClaimRoute | PayTunnel, color: str, cards: int) -> str:
     """A payment in words: ``'3 red (1 from the holder) + 1 locomotive (from your hand)'``;
     ``cards`` is how many cards it pays in all."""
     locos = action.locomotives
@@ -111,7 +116,7 @@ class TeamTable(widgets.HBox):
     def __init__(self, board: Board, names: Sequence[str], kinds: Sequence[str],
                  seed: int = 0, *, bot_delay: float = 0.4, options: Options | None = None,
                  on_leave: Callable[[], object] | None = None,
-                 game: TeamGame | None = None) -> None:
+                 game: GameState | None = None) -> None:
         if game is not None and (game.board is not board or tuple(
                 p.name for p in game.players) != tuple(names)):
             raise ValueError("game: expected a game on this board with these players")
@@ -121,7 +126,9 @@ class TeamTable(widgets.HBox):
         if unknown:
             raise ValueError(f"kinds: expected one of {', '.join(TEAM_KINDS)}, not "
                              f"{unknown[0]!r}")
-        self._game = game if game is not None else new_team_game(board, names, seed, options)
+        if game is None:
+            game = new_game(board, names, seed, evolve(options or Options(), teams=True))
+        self._game = game
         self._kinds = tuple(kinds)
         self.bot_delay = bot_delay
         self._revealed: tuple[int, int] | None = None
@@ -130,7 +137,7 @@ class TeamTable(widgets.HBox):
         self._on_leave = on_leave
         self.moves = 0  #: actions played so far (the browser test waits on it)
         #: called after each move a person plays, with (before, action, after)
-        self.on_move: list[Callable[[TeamGame, TeamAction, TeamGame], object]] = []
+        self.on_move: list[Callable[[GameState, Action, GameState], object]] = []
         #: called with each refusal the status line shows
         self.on_refusal: list[Callable[[RulesError], object]] = []
 
@@ -146,11 +153,6 @@ class TeamTable(widgets.HBox):
         self.pending_box.add_class("ttr-team-pending")
         self.claim_box = widgets.VBox()
         self.claim_box.add_class("ttr-team-claim")
-        self.first_to = widgets.ToggleButtons(
-            options=[("your hand", HAND), ("team holder", HOLDER)], value=HAND,
-            description="First card into", style={"description_width": "auto",
-                                                   "button_width": "90px"})
-        self.first_to.add_class("ttr-team-first-to")
         self.row_buttons = [card_button(partial(self._draw, slot)) for slot in range(5)]
         for button in self.row_buttons:
             button.add_class("ttr-team-faceup")
@@ -178,7 +180,7 @@ class TeamTable(widgets.HBox):
         self.log_toggle.observe(lambda _c: self._render_log(), names="value")
         self.log_html = widgets.HTML()
         self.log_html.add_class("ttr-team-log")
-        market = widgets.VBox([self.first_to, widgets.HBox(self.row_buttons),
+        market = widgets.VBox([widgets.HBox(self.row_buttons),
                                widgets.HBox([self.blind, self.draw_tickets, self.pass_button])])
         market.add_class("ttr-team-market")
         # beside the board, the panel is no taller than the board: what comes under the teams
@@ -203,7 +205,7 @@ class TeamTable(widgets.HBox):
     # -- what the table shows --------------------------------------------------------------
 
     @property
-    def game(self) -> TeamGame:
+    def game(self) -> GameState:
         return self._game
 
     @property
@@ -221,7 +223,7 @@ class TeamTable(widgets.HBox):
         return hotseat_viewer(self._kinds, game.current, game.turn, self._revealed)
 
     @property
-    def score_sheet(self) -> TeamSheet | None:
+    def score_sheet(self) -> ScoreSheet | None:
         return score(self._game) if self._game.is_over else None
 
     @property
@@ -230,7 +232,7 @@ class TeamTable(widgets.HBox):
 
     # -- actions -------------------------------------------------------------------------------
 
-    def play(self, action: TeamAction) -> bool:
+    def play(self, action: Action) -> bool:
         """Play ``action`` for the person to move; a refusal goes to the status line."""
         refusal = self._seat_refusal() or why_illegal(self._game, action)
         if refusal is not None:
@@ -259,7 +261,7 @@ class TeamTable(widgets.HBox):
         if refusal is None and self._game.pending is not None:
             refusal = why_illegal(self._game, self._probe(route_id))
         payments = [a for a in legal_actions(self._game)
-                    if isinstance(a, ClaimTeamRoute) and a.route == route_id]
+                    if isinstance(a, ClaimRoute) and a.route == route_id]
         if refusal is None and not payments:
             refusal = why_illegal(self._game, self._probe(route_id))
         self._selected = route_id if refusal is None else None
@@ -270,10 +272,10 @@ class TeamTable(widgets.HBox):
         else:
             self.status.say(f"{route}: choose how to pay below (hand and holder together).")
 
-    def _probe(self, route_id: str) -> ClaimTeamRoute:
+    def _probe(self, route_id: str) -> ClaimRoute:
         route = self._game.board.route(route_id)
         color = route.color if route.color in CARD_NAMES else CARD_NAMES[0]
-        return ClaimTeamRoute(route_id, color)
+        return ClaimRoute(route_id, color)
 
     def reveal_hand(self) -> None:
         """Hotseat: show the hand of the person whose turn it is."""
@@ -286,11 +288,8 @@ class TeamTable(widgets.HBox):
         self.status.say(self._prompt())
 
     def _draw(self, slot: int | None) -> None:
-        game = self._game
-        pending = game.pending
-        to = pending.to if isinstance(pending, SecondTeamCard) else self.first_to.value
-        card = None if slot is None else game.face_up[slot]
-        self.play(DrawTeamCard(to, None if card is None else CARD_NAMES[card]))
+        card = None if slot is None else self._game.face_up[slot]
+        self.play(DrawBlind() if card is None else DrawFaceUp(CARD_NAMES[card]))
 
     def _leave(self) -> None:
         self.stop()
@@ -352,7 +351,7 @@ class TeamTable(widgets.HBox):
         game = self._game
         seat = game.current
         rng = random.Random(f"ttr-team-app:{game.seed}:{self.moves}")
-        choice = TEAM_BOTS[self._kinds[seat]](view(game, seat), rng)
+        choice = choose(self._kinds[seat], game, rng)
         self._game = apply(game, choice.action)
         self._tell(self._game)
         self.moves += 1
@@ -374,17 +373,18 @@ class TeamTable(widgets.HBox):
             return f"{name}: choose the tickets to keep (at least {pending.keep})."
         if isinstance(pending, ShareChoice):
             return f"{name}: choose a ticket to put in the team's ticket holder."
-        if isinstance(pending, SecondTeamCard):
+        if isinstance(pending, CardPlacement):
+            return f"{name}: put the card you drew into your hand or the team holder."
+        if isinstance(pending, SecondCard):
             return f"{name}: take your second card; it goes to the {_place(pending.to)}."
-        if isinstance(pending, TeamTunnel):
+        if isinstance(pending, TunnelPayment):
             return f"{name}: the tunnel asks for {count(pending.extra, 'more card')}: pay or " \
                    "decline."
         last = " Last round!" if game.final_turns > 0 else ""
-        # where a drawn card goes is asked by the market's "First card into" toggle
         return (f"{possessive(name)} turn: draw cards, click a route to claim it, or draw or "
                 f"share tickets.{last}")
 
-    def _render(self, payments: Sequence[ClaimTeamRoute] = ()) -> None:
+    def _render(self, payments: Sequence[ClaimRoute] = ()) -> None:
         game, viewer = self._game, self.viewer
         seen = view(game, viewer) if viewer is not None else None
         active = (seen is not None and viewer == game.current and not game.is_over
@@ -402,7 +402,7 @@ class TeamTable(widgets.HBox):
         self._render_log()
         self._draw_board()
 
-    def _tell(self, game: TeamGame) -> None:
+    def _tell(self, game: GameState) -> None:
         if game.last_event:
             self.events.append(game.last_event)
 
@@ -442,11 +442,19 @@ class TeamTable(widgets.HBox):
         return (f'<div class="ttr-team-state" data-moves="{self.moves}" data-waiting='
                 f'"{waiting}" style="font-size:12px">{"".join(rows)}</div>')
 
-    def _render_pending(self, seen: TeamGame | None) -> None:
+    def _render_pending(self, seen: GameState | None) -> None:
         pending = seen.pending if seen is not None else None
         board = self._game.board
         children: list[widgets.Widget] = []
-        if isinstance(pending, TicketChoice):
+        if isinstance(pending, CardPlacement):
+            card = CARD_NAMES[pending.card]
+            children = [widgets.HTML(f"<b>You drew a {html.escape(card)}</b>: where does it "
+                                     "go? The second card goes to the other place."),
+                        _button("Into my hand", "ttr-team-place-hand",
+                                partial(self.play, PlaceCard(HAND))),
+                        _button("Into the team holder", "ttr-team-place-holder",
+                                partial(self.play, PlaceCard(HOLDER)))]
+        elif isinstance(pending, TicketChoice):
             picks = [widgets.Checkbox(value=True, indent=False,
                                       description=str(board.ticket(t)))
                      for t in pending.tickets]
@@ -461,14 +469,14 @@ class TeamTable(widgets.HBox):
                                         if pending.setup else "") + ":")]
             for t in pending.tickets:
                 children.append(_button(f"Share {board.ticket(t)}", "ttr-team-share-one",
-                                        partial(self.play, ShareTicket(t))))
-        elif isinstance(pending, TeamTunnel) and seen is not None:
+                                        partial(self.play, ShareTickets((t,)))))
+        elif isinstance(pending, TunnelPayment) and seen is not None:
             shown = ", ".join(CARD_NAMES[c] for c in pending.revealed)
             children = [widgets.HTML(f"<b>Tunnel</b>: revealed {html.escape(shown)}: "
                                      f"{count(pending.extra, 'more card')} of "
                                      f"{html.escape(pending.color)} or locomotives.")]
             for action in legal_actions(self._game):
-                if isinstance(action, PayTeamTunnel):
+                if isinstance(action, PayTunnel):
                     children.append(_button(
                         "Pay " + payment_words(action, pending.color, pending.extra),
                         "ttr-team-pay-tunnel", partial(self.play, action)))
@@ -476,7 +484,7 @@ class TeamTable(widgets.HBox):
                                     lambda: self.play(DeclineTunnel())))
         self.pending_box.children = children
 
-    def _render_claim(self, payments: Sequence[ClaimTeamRoute]) -> None:
+    def _render_claim(self, payments: Sequence[ClaimRoute]) -> None:
         if not payments:
             self.claim_box.children = ()
             return
@@ -497,27 +505,18 @@ class TeamTable(widgets.HBox):
     def _render_market(self, active: bool) -> None:
         game = self._game
         pending = game.pending
-        drawing = active and (pending is None or isinstance(pending, SecondTeamCard))
+        drawing = active and (pending is None or isinstance(pending, SecondCard))
         legal = set(legal_actions(game)) if drawing else set()
-        if isinstance(pending, SecondTeamCard):
-            self.first_to.description = "Second card into"
-            self.first_to.value = pending.to
-            self.first_to.disabled = True
-        else:
-            self.first_to.description = "First card into"
-            self.first_to.disabled = not drawing
         for slot, button in enumerate(self.row_buttons):
             card = game.face_up[slot] if slot < len(game.face_up) else NO_CARD
             name = CARD_NAMES[card] if card != NO_CARD else None
             paint_card(button, name)
-            button.disabled = name is None or not drawing or not any(
-                isinstance(a, DrawTeamCard) and a.card == name for a in legal)
-        self.blind.disabled = not any(isinstance(a, DrawTeamCard) and a.card is None
-                                      for a in legal)
+            button.disabled = name is None or not drawing or DrawFaceUp(name) not in legal
+        self.blind.disabled = DrawBlind() not in legal
         self.draw_tickets.disabled = DrawTickets() not in legal
         self.pass_button.layout.display = None if Pass() in legal else "none"
 
-    def _render_hands(self, seen: TeamGame | None) -> None:
+    def _render_hands(self, seen: GameState | None) -> None:
         if seen is None:
             self.hand_html.value = '<div style="font-size:12px"><i>Hands hidden.</i></div>'
             self.holder_html.value = ""
@@ -532,14 +531,14 @@ class TeamTable(widgets.HBox):
         self.hand_html.value = (
             f'<div style="font-size:12px"><b>{possessive(me.name)} hand</b>: '
             f'{_cards_html(me.hand)}<br><b>{possessive(me.name)} tickets</b>: {tickets}<br>'
-            f'{possessive(mate.name)} hand: {count(seen.hand_sizes[seen.seat ^ 1], "card")}, '
+            f'{possessive(mate.name)} hand: {count(mate.card_count, "card")}, '
             f'{count(len(mate.tickets), "ticket")} (hidden)</div>')
         self.holder_html.value = (
             f'<div style="font-size:12px;border-left:5px solid {TEAM_COLORS[team][0]};'
             f'padding-left:6px"><b>{team_label(team)} holder</b>: '
             f'{_cards_html(seen.holders[team])}<br><b>Shared tickets</b>: {shared}</div>')
 
-    def _render_share(self, seen: TeamGame | None) -> None:
+    def _render_share(self, seen: GameState | None) -> None:
         if seen is None or not seen.players[seen.seat].tickets:
             self.share_box.children = ()
             self.share_picks = []
@@ -572,14 +571,14 @@ def _cards_html(hand: Hand) -> str:
     return "".join(chips) or "no cards"
 
 
-def _score_html(game: TeamGame) -> str:
+def _score_html(game: GameState) -> str:
     """The end-of-game table per team: routes, tickets, longest trail, both bonuses, total."""
     sheet = score(game)
     head = ("<tr><th>team</th><th>routes</th><th>tickets</th><th>longest trail</th>"
             "<th>Asian Express</th><th>Globetrotter</th><th>total</th></tr>")
     rows = []
-    for t, team in enumerate(sheet.teams):
-        won = " ★" if t in sheet.winners else ""
+    for t, team in enumerate(sheet.players):
+        won = " ★" if team.name in sheet.winners else ""
         rows.append(
             f'<tr class="ttr-team-score-row"><td style="color:{TEAM_COLORS[t][0]}"><b>'
             f'{team_label(t)}</b> {html.escape(team.name)}{won}</td>'

@@ -5,7 +5,7 @@ Both directories stay where they are in the repository (the single source). At b
 ``ttr_widgets/notebooks/*.ipynb``, so a ``pip install`` of the wheel has everything ``ttr serve``
 and ``ttr notebooks`` need. An editable install (``pip install -e .``) copies nothing: the
 package then reads the repository's own directories (``ttr_widgets.rules.maps.MAPS_DIR``,
-``ttr_widgets.server.serve.kit_notebooks_dir``). Everything else is in pyproject.toml.
+``ttr_widgets.server.config.kit_notebooks_dir``). Everything else is in pyproject.toml.
 """
 
 from __future__ import annotations

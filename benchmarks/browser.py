@@ -55,7 +55,7 @@ from tests.browser import (  # noqa: E402
 )
 from tests.browser.play_helpers import PlayPage  # noqa: E402
 from ttr_widgets.rules.maps import load_map  # noqa: E402
-from ttr_widgets.server.serve import notebook_url  # noqa: E402
+from ttr_widgets.server.config import notebook_url  # noqa: E402
 from ttr_widgets.testing.browser import cpu_seconds  # noqa: E402
 from ttr_widgets.widgets.board.render import SELECTION  # noqa: E402
 from ttr_widgets.widgets.table.claim import route_title  # noqa: E402

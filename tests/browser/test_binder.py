@@ -51,7 +51,8 @@ from tests.browser import (
 )
 from tests.browser.conftest import LOCAL_HOSTS, LOCAL_SCHEMES
 from ttr_widgets.server import site
-from ttr_widgets.server.serve import find_free_port, plan, voila_config
+from ttr_widgets.server.config import plan, voila_config
+from ttr_widgets.server.ports import find_free_port
 
 REPO = Path(__file__).resolve().parents[2]
 BINDER = REPO / "binder"
@@ -106,6 +107,7 @@ def test_the_server_config_carries_the_serve_policy_over_to_voila_as_an_extensio
     voila = dict(standalone["VoilaConfiguration"], preheat_kernel=False)
     del voila["default_pool_size"]
     del voila["extension_denylist"]  # charts there are plotly JSON: plotly's renderer stays
+    del voila["kernel_spec_manager_class"]  # its kernels start without ttr serve's hook
     assert config["VoilaConfiguration"] == voila
     assert config["VoilaConfiguration"]["template"] == "ttr"
     assert config["VoilaConfiguration"]["show_tracebacks"] is False

@@ -34,7 +34,7 @@ import pytest
 from playwright.sync_api import Page
 
 from ttr_widgets.rules.catalog import RULES
-from ttr_widgets.server.serve import find_free_port
+from ttr_widgets.server.ports import find_free_port
 
 from . import ARTIFACTS, KIT_NOTEBOOKS, SERVER_START_TIMEOUT, VIEWPORT, VoilaServer, screenshot
 from .play_helpers import PlayPage

@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import CDPSession, Page
 
-from ttr_widgets.server.serve import MODULE_CACHE_SECONDS, plotly_module_path
+from ttr_widgets.server.plotly_module import MODULE_CACHE_SECONDS, plotly_module_path
 
 from . import VoilaServer
 from .play_helpers import PlayPage

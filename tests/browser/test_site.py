@@ -174,7 +174,7 @@ def test_every_page_renders_offline_and_links_back_to_the_app(
 
 def test_opening_pages_logs_no_warning(kit_server: VoilaServer, page: Page) -> None:
     """Opening a page used to log two warnings: Voila's "Notebook … is not trusted" and every
-    kernel's "running over TCP without encryption" (see ttr_widgets.server.serve)."""
+    kernel's "running over TCP without encryption" (see ttr_widgets.server.config)."""
     for notebook in (APP.notebook, OTHERS[0].notebook):
         open_page(page, kit_server, notebook)
     page.goto("about:blank")

@@ -25,7 +25,7 @@ from playwright.sync_api import Page
 from tests.browser import ARTIFACTS, VoilaServer, http_status, play_helpers, stop_server
 from tests.browser.play_helpers import PlayPage
 from tests.browser.test_binder import _clean_env, _copy_working_tree
-from ttr_widgets.server.serve import find_free_port
+from ttr_widgets.server.ports import find_free_port
 
 REPO = Path(__file__).resolve().parents[2]
 ROUTE = "usa-031"  #: Denver–Helena, 4 spaces

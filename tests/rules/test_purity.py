@@ -36,9 +36,10 @@ PACKAGE = Path(ttr_widgets.__file__).resolve().parent
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "rules": frozenset(),
     "bots": frozenset({"rules"}),
-    "widgets": frozenset({"rules", "bots"}),
+    "widgets": frozenset({"rules", "bots", "served"}),
     "course": frozenset({"rules", "bots", "widgets"}),
-    "server": frozenset({"rules"}),
+    "server": frozenset({"rules", "served"}),
+    "served": frozenset(),
     "commands": frozenset({"rules", "bots", "server"}),
     "cli": frozenset({"rules", "commands"}),
     "testing": frozenset({"rules", "bots", "widgets", "server"}),
@@ -47,14 +48,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
 }
 
 #: single imports allowed across the map, each with its reason
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("ttr_widgets.widgets", "ttr_widgets.server.serve"):
-        "under `ttr serve` every board loads plotly's module from the server's cached file "
-        "(serve.use_served_plotly_module, called when the widgets are imported)",
-    ("ttr_widgets.widgets.plots.score_plots", "ttr_widgets.server.serve"):
-        "under `ttr serve` a chart is a widget drawn by that module too, since the served pages "
-        "leave out plotly's own renderer (serve.serves_plotly_module)",
-}
+EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 def _module_name(path: Path) -> tuple[str, str]:
     """The module's dotted name and the package its relative imports start from."""

@@ -10,7 +10,9 @@ import plotly.graph_objects as go
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from ttr_widgets.server import serve
+from ttr_widgets.served import PLOTLY_MODULE_ENV
+from ttr_widgets.server.config import plan, voila_config
+from ttr_widgets.server.plotly_module import plotly_module_path
 from ttr_widgets.widgets.plots.score_plots import (
     PLOTLY_MIME,
     WIDGET_VIEW_MIME,
@@ -40,12 +42,12 @@ def chart(output: widgets.Output) -> go.FigureWidget:
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> None:
     """A kernel of ``ttr serve``: its pages load plotly's module from the server."""
-    monkeypatch.setenv(serve.PLOTLY_MODULE_ENV, serve.plotly_module_path())
+    monkeypatch.setenv(PLOTLY_MODULE_ENV, plotly_module_path())
 
 
 @pytest.fixture
 def jupyterlab(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(serve.PLOTLY_MODULE_ENV, raising=False)
+    monkeypatch.delenv(PLOTLY_MODULE_ENV, raising=False)
 
 
 @pytest.mark.usefixtures("jupyterlab")
@@ -88,5 +90,5 @@ def test_two_outputs_keep_their_own_charts() -> None:
 
 
 def test_the_served_pages_leave_out_plotly_s_own_renderer() -> None:
-    config = serve.voila_config(serve.plan())
+    config = voila_config(plan())
     assert config["VoilaConfiguration"]["extension_denylist"] == ["jupyterlab-plotly"]

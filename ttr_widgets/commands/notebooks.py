@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.server.serve import kit_notebooks_dir
+from ttr_widgets.server.config import kit_notebooks_dir
 
 MANIFEST = ".ttr-notebooks.json"
 #: what happened to one notebook, as said to the user (see :func:`report`)

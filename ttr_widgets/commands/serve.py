@@ -5,7 +5,7 @@
 (``http://localhost:8866/voila/render/Play.ipynb``; the root address redirects there) and
 serves until Ctrl-C or SIGTERM, then shuts every kernel down and exits 0. No browser is
 opened unless ``--open`` is given, and never without a display. The policy Voila runs with
-is in :mod:`ttr_widgets.server.serve`.
+is in :mod:`ttr_widgets.server` (:func:`ttr_widgets.server.config.voila_config`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ttr_widgets.server import serve as serving
+from ttr_widgets.server import config, pool
 
 
 def port_number(text: str) -> int:
@@ -32,8 +32,8 @@ def pool_size(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of kernels, got {text!r}") from None
-    if not 0 <= value <= serving.MAX_POOL:
-        raise argparse.ArgumentTypeError(f"give 0 to {serving.MAX_POOL} kernels, got {value}")
+    if not 0 <= value <= pool.MAX_POOL:
+        raise argparse.ArgumentTypeError(f"give 0 to {pool.MAX_POOL} kernels, got {value}")
     return value
 
 
@@ -52,11 +52,11 @@ def add_parser(subparsers: Any) -> None:
         "serve", help="serve the kit's notebooks with Voila on localhost",
         description="Serve the kit's notebooks with Voila on localhost and print the play app's "
                     "URL; Ctrl-C stops the server and every kernel.")
-    parser.add_argument("--port", type=port_number, default=serving.DEFAULT_PORT,
-                        help=f"port on localhost (default {serving.DEFAULT_PORT})")
-    parser.add_argument("--notebook", default=serving.DEFAULT_APP, metavar="NAME",
+    parser.add_argument("--port", type=port_number, default=config.DEFAULT_PORT,
+                        help=f"port on localhost (default {config.DEFAULT_PORT})")
+    parser.add_argument("--notebook", default=config.DEFAULT_APP, metavar="NAME",
                         help="the app notebook: its URL is printed and it gets a pre-heated "
-                             f"kernel (default {serving.DEFAULT_APP})")
+                             f"kernel (default {config.DEFAULT_APP})")
     browser = parser.add_mutually_exclusive_group()
     browser.add_argument("--open", dest="open_browser", action="store_true",
                          help="open the app in a browser once the server is up "
@@ -69,20 +69,22 @@ def add_parser(subparsers: Any) -> None:
     warm.add_argument("--pool", type=pool_size, default=None, metavar="N",
                       help="keep N kernels with the app already running, ready for the next "
                            "N visitors (default: 3 per core, at most a quarter of the free "
-                           f"memory, here {serving.default_pool_size()}); 0 = none")
+                           f"memory, here {pool.default_pool_size()}); 0 = none")
     warm.add_argument("--no-preheat", dest="preheat", action="store_false",
                       help="start the app's kernel on request (the same as --pool 0)")
-    parser.add_argument("--idle-timeout", type=seconds, default=serving.DEFAULT_IDLE_TIMEOUT,
+    parser.add_argument("--idle-timeout", type=seconds, default=config.DEFAULT_IDLE_TIMEOUT,
                         metavar="SECONDS",
                         help="shut a kernel down after this long without activity "
-                             f"(default {serving.DEFAULT_IDLE_TIMEOUT})")
+                             f"(default {config.DEFAULT_IDLE_TIMEOUT})")
     parser.add_argument("--verbose", action="store_true", help="log Voila's activity")
     parser.set_defaults(open_browser=False)
 
 
 def run(args: argparse.Namespace) -> int:
-    serve_plan = serving.plan(root=args.root, port=args.port, notebook=args.notebook,
-                              preheat=args.preheat, pool=args.pool,
-                              idle_timeout=args.idle_timeout,
-                              open_browser=args.open_browser, verbose=args.verbose)
-    return serving.serve(serve_plan)
+    from ttr_widgets.server.app import serve  # Voila's side, only when serving
+
+    serve_plan = config.plan(root=args.root, port=args.port, notebook=args.notebook,
+                             preheat=args.preheat, pool=args.pool,
+                             idle_timeout=args.idle_timeout,
+                             open_browser=args.open_browser, verbose=args.verbose)
+    return serve(serve_plan)

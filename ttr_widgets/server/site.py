@@ -12,12 +12,13 @@ pages; every other page links back with :data:`BACK_TO_APP`. Links are relative
 ``/user/<name>/`` prefix) on Binder.
 
 Serving as an extension. ``ttr serve`` runs Voila on its own with
-:func:`ttr_widgets.server.serve.voila_config`. Binder and JupyterHub start a Jupyter server instead,
-which loads Voila as an extension: there is no pre-heated kernel pool there, and the kernel,
-xsrf and Voila settings are read from the server's configuration. :func:`server_extension_config`
-derives that configuration from ``voila_config()``, so the two never drift, and
-``python -m ttr_widgets.server.site install-server-config`` (run by ``binder/postBuild``) writes it,
-with the kit's offline page template, into the environment's own Jupyter directories.
+:func:`ttr_widgets.server.config.voila_config`. Binder and JupyterHub start a Jupyter server
+instead, which loads Voila as an extension: there is no pre-heated kernel pool there, no kernel
+start-up hook (:mod:`ttr_widgets.server.kernel`), and the kernel, xsrf and Voila settings are
+read from the server's configuration. :func:`server_extension_config` derives that
+configuration from ``voila_config()``, so the two never drift, and ``python -m
+ttr_widgets.server.site install-server-config`` (run by ``binder/postBuild``) writes it, with
+the kit's offline page template, into the environment's own Jupyter directories.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.server.serve import (
+from ttr_widgets.server.config import (
     DEFAULT_APP,
     SHARE_DIR,
     TEMPLATE,
@@ -57,8 +58,10 @@ STANDALONE_ONLY = {
     "VoilaKernelManager": "pre-heated kernel pools exist only in standalone Voila",
 }
 #: ``VoilaConfiguration`` keys only standalone Voila takes: the extension has no kernel pool, and
-#: its kernels draw charts as plotly JSON, with plotly's renderer.
-STANDALONE_KEYS = ("preheat_kernel", "default_pool_size", "extension_denylist")
+#: its kernels start without ``ttr serve``'s hook and draw charts as plotly JSON, with plotly's
+#: renderer.
+STANDALONE_KEYS = ("preheat_kernel", "default_pool_size", "extension_denylist",
+                   "kernel_spec_manager_class")
 CONFIG_NAME = "jupyter_server_config.json"
 
 
@@ -156,8 +159,9 @@ def server_extension_config(standalone: dict[str, dict[str, Any]] | None = None
     ``ttr serve``, derived from ``voila_config()`` (the kit's own plan by default).
 
     - ``VoilaConfiguration`` (templates, tracebacks, sources, files) and ``VoilaExecutor`` go over
-      as they are, less the pre-heating keys (the extension has no kernel pool) and the
-      extensions left out (its kernels draw charts as plotly JSON, with plotly's renderer);
+      as they are, less the pre-heating keys (the extension has no kernel pool), the kernel
+      specs with ``ttr serve``'s start-up hook and the extensions left out (its kernels draw
+      charts as plotly JSON, with plotly's renderer);
     - ``MappingKernelManager`` (idle culling) and ``KernelManager`` (kernels over Unix sockets)
       go over as they are: they are the server's kernel managers either way;
     - standalone Voila's ``tornado_settings`` become the server's: ``disable_check_xsrf``

@@ -39,7 +39,8 @@ from typing import Any
 import psutil  # type: ignore[import-untyped]
 from playwright.sync_api import Page
 
-from ttr_widgets.server.serve import find_free_port, notebook_url
+from ttr_widgets.server.config import notebook_url
+from ttr_widgets.server.ports import find_free_port
 
 __all__ = [
     "ARTIFACTS",

@@ -5,7 +5,6 @@ The pages: ``PlayApp`` (play against bots), ``TicketScorer``, ``ScoringExplorer`
 ``TunnelOddsExplorer``; the course's ``TryIt`` and exercises live in ``lesson``.
 """
 
-from ttr_widgets.server.serve import prepare_served_kernel
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.board.render import map_figure
 from ttr_widgets.widgets.pages.app import PlayApp
@@ -13,8 +12,6 @@ from ttr_widgets.widgets.pages.explorer import ScoringExplorer
 from ttr_widgets.widgets.pages.odds import TunnelOddsExplorer
 from ttr_widgets.widgets.pages.scorer import TicketScorer
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
-
-prepare_served_kernel()  # under `ttr serve`: plotly's module from a cached file, a quiet log
 
 __all__ = ["DEFAULT_PLAYER_COLORS", "MapView", "PlayApp", "ScoringExplorer", "TicketScorer",
            "TunnelOddsExplorer", "map_figure"]

@@ -34,7 +34,7 @@ from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet
 from ttr_widgets.rules.teams import TeamHolding
 from ttr_widgets.rules.words import bonus_name, count
-from ttr_widgets.server.serve import serves_plotly_module
+from ttr_widgets.served import serves_plotly_module
 
 __all__ = [
     "PLOTLY_MIME",

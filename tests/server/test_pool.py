@@ -1,0 +1,158 @@
+"""``ttr serve``'s pool of pre-heated kernels (``ttr_widgets.server.pool``): its size, the quiet
+moment a replacement waits for, and the stop that lets no kernel start and waits for those
+getting ready."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import sys
+import time
+from typing import Any
+
+import pytest
+
+from ttr_widgets.server import pool
+
+
+@pytest.mark.parametrize(("cores", "gigabytes", "expected"), [
+    (2, 24, 6),     # this machine: three per core
+    (1, 8, 3),
+    (8, 64, 12),    # capped: a bigger class passes --pool
+    (2, 1, 1),      # a quarter of 1 GB holds one kernel
+    (4, 0.1, 1),    # never fewer than one
+])
+def test_the_default_pool_follows_cores_and_memory(cores: int, gigabytes: float,
+                                                   expected: int) -> None:
+    assert pool.default_pool_size(cores, int(gigabytes * 2**30)) == expected
+
+
+class Machine:
+    """A machine whose CPU is busy by these shares, one per second measured, then idle."""
+
+    def __init__(self, shares: list[float]) -> None:
+        self.shares = shares
+        self.looks = 0
+
+    async def busy(self) -> float:
+        self.looks += 1
+        await asyncio.sleep(0.001)
+        return self.shares[self.looks - 1] if self.looks <= len(self.shares) else 0.0
+
+
+async def kernel_start(started: list[float]) -> str:
+    started.append(time.monotonic())
+    return "kernel"
+
+
+def test_a_replacement_kernel_waits_until_the_machine_is_quiet() -> None:
+    machine, started = Machine([0.95, 1.0, pool.POOL_FILL_BUSY, 0.3]), []
+    result = asyncio.run(pool.start_when_quiet(0.01, kernel_start(started),
+                                                  busy=machine.busy))
+    assert result == "kernel" and len(started) == 1
+    assert machine.looks == 4  # three busy seconds (the threshold counts as busy), then quiet
+
+
+def test_the_pool_s_first_fill_starts_at_once() -> None:
+    machine, started = Machine([1.0] * 100), []
+    asyncio.run(pool.start_when_quiet(0, kernel_start(started), busy=machine.busy))
+    assert machine.looks == 0 and len(started) == 1
+
+
+def test_a_replacement_waits_no_longer_than_its_patience() -> None:
+    machine, started = Machine([1.0] * 10_000), []
+    begun = time.monotonic()
+    asyncio.run(pool.start_when_quiet(0.01, kernel_start(started), busy=machine.busy,
+                                         patience=0.1))
+    assert len(started) == 1 and 0.1 <= started[0] - begun < 5
+    assert machine.looks >= 2
+
+
+def test_the_machine_s_busy_share_is_measured() -> None:
+    share = asyncio.run(pool.machine_busy(0.2))
+    assert 0.0 <= share <= 1.0
+    if sys.platform.startswith("linux"):  # elsewhere the machine does not say, and it is 0
+        assert pool._cpu_jiffies() is not None
+
+
+def test_ttr_serve_s_pool_waits_for_a_quiet_moment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Voila's pool waits through its module function ``wait_before``: ``ttr serve`` replaces
+    it, and Voila's refill still calls it by that name."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila import voila_kernel_manager  # type: ignore[import-untyped]
+
+    monkeypatch.setattr(voila_kernel_manager, "wait_before", voila_kernel_manager.wait_before)
+    pool.refill_pool_when_quiet()
+    assert voila_kernel_manager.wait_before is pool.start_when_quiet
+    manager = voila_kernel_manager.voila_kernel_manager_factory(
+        AsyncMappingKernelManager, preheat_kernel=True, default_pool_size=1)
+    assert "wait_before" in manager.fill_if_needed.__code__.co_names
+
+
+def test_once_the_server_stops_no_kernel_starts_and_none_is_left_unstarted() -> None:
+    async def scenario() -> tuple[list[float], bool]:
+        gate, started = pool.PoolGate(), []
+        waiting = asyncio.ensure_future(pool.start_when_quiet(
+            30, kernel_start(started), busy=Machine([1.0] * 10_000).busy, gate=gate))
+        await asyncio.sleep(0.05)
+        await gate.close()
+        with pytest.raises(pool.PoolClosed):
+            await asyncio.wait_for(waiting, timeout=2)  # the 30 s wait ends with the stop
+        work = kernel_start(started)
+        with pytest.raises(pool.PoolClosed):
+            await gate.start(work)
+        return started, inspect.getcoroutinestate(work) == inspect.CORO_CLOSED
+
+    started, closed = asyncio.run(scenario())
+    assert started == [] and closed  # closed, never awaited: no "never awaited" warning
+
+
+def test_the_stop_waits_for_a_kernel_start_under_way() -> None:
+    async def scenario() -> list[str]:
+        gate, events = pool.PoolGate(), []
+
+        async def slow_start() -> str:
+            await asyncio.sleep(0.2)
+            events.append("kernel started")
+            return "kernel"
+
+        starting = asyncio.ensure_future(gate.start(slow_start()))
+        await asyncio.sleep(0.05)
+        await gate.close()
+        events.append("gate closed")
+        assert await starting == "kernel"
+        return events
+
+    assert asyncio.run(scenario()) == ["kernel started", "gate closed"]
+
+
+def test_the_stop_waits_for_a_new_kernel_to_finish_running_the_notebook() -> None:
+    """Voila's pool starts a kernel, then runs the notebook in it in a task of its own, which
+    the start returns: the stop waits for that task too, and says how many kernels it waits
+    for."""
+    async def scenario() -> tuple[list[str], int]:
+        gate, events = pool.PoolGate(), []
+
+        async def run_notebook() -> None:
+            await asyncio.sleep(0.2)
+            events.append("notebook run")
+
+        async def start() -> dict[str, Any]:
+            return {"task": asyncio.ensure_future(run_notebook()), "kernel_id": "k"}
+
+        await gate.start(start())
+        waiting = gate.getting_ready
+        await gate.close()
+        events.append("gate closed")
+        return events, waiting
+
+    assert asyncio.run(scenario()) == (["notebook run", "gate closed"], 1)
+
+
+@pytest.mark.parametrize(("n", "said"), [
+    (1, "Stopping: waiting for 1 kernel of the pool to finish starting the app"),
+    (6, "Stopping: waiting for 6 kernels of the pool to finish starting the app")])
+def test_a_stop_that_waits_says_for_what_and_how_to_stop_at_once(n: int, said: str) -> None:
+    assert pool.stopping_line(n).startswith(said)
+    assert pool.stopping_line(n).endswith("(Ctrl-C again stops at once).")
+

@@ -1,0 +1,31 @@
+"""Ports (``ttr_widgets.server.ports``): a port held by another socket is refused before Voila
+starts, a free one passes, and the wait for a server ends when it answers."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from ttr_widgets.server import ServeError, ports
+
+
+def test_a_free_port_passes_the_check() -> None:
+    ports.check_port(ports.find_free_port())
+
+
+def test_a_held_port_is_refused_with_one_line_naming_it() -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        with pytest.raises(ServeError, match=f"--port {port}: port {port} on 127.0.0.1 is "
+                                             "already in use"):
+            ports.check_port(port, "127.0.0.1")
+        assert ports.wait_for_port(port, timeout=5.0)  # something answers there
+    with pytest.raises(ServeError, match="a port is 1 to 65535"):
+        ports.check_port(0)
+
+
+def test_the_wait_for_a_port_gives_up_after_its_timeout() -> None:
+    assert not ports.wait_for_port(ports.find_free_port(), timeout=0.3)

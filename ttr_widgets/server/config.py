@@ -1,0 +1,213 @@
+"""What ``ttr serve`` serves and how: the checked plan (:class:`ServePlan`, :func:`plan`), the
+complete configuration Voila runs with (:func:`voila_config`), what is printed before serving
+(:func:`banner`), and where the kit's notebooks and page template are. The package's docstring
+(:mod:`ttr_widgets.server`) says what the policy is and why."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+from urllib.parse import quote
+
+from ttr_widgets.rules.words import count
+from ttr_widgets.server import ServeError
+from ttr_widgets.server.pool import MAX_POOL, POOL_FILL_DELAY, default_pool_size
+
+DEFAULT_PORT = 8866
+DEFAULT_APP = "Play.ipynb"
+DEFAULT_IDLE_TIMEOUT = 900  #: seconds without kernel activity before a kernel is shut down
+CULL_INTERVAL = 60  #: seconds between two looks for idle kernels
+CELL_TIMEOUT = 120  #: seconds a notebook cell may run while a page renders, and Voila waits
+#: for its outputs after the kernel's reply
+HOST = "localhost"
+TEMPLATE = "ttr"  #: Voila's lab template minus its CDN stylesheets (ttr_widgets/share/voila/...)
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+SHARE_DIR = PACKAGE_DIR / "share"  #: a Jupyter data dir holding the template
+ALLOWED_FILES = (r".*\.(png|jpg|jpeg|gif|svg)",)  #: files a page may fetch from the served dir
+DENIED_FILES = (r".*\.(ipynb|py|json)",)
+UNUSED_EXTENSIONS = ("jupyterlab-plotly",)  #: JupyterLab extensions the kit's pages leave out
+#: the kernel specs Voila starts kernels from: each ipykernel with the server's start-up hook
+#: (named, not imported: the ``ttr`` command line starts without Jupyter's client)
+KERNEL_SPEC_MANAGER = "ttr_widgets.server.kernel.ServedKernelSpecManager"
+
+
+@dataclass(frozen=True, slots=True)
+class ServePlan:
+    """What to serve, where and how; every field is checked by :func:`plan`."""
+
+    root: Path
+    port: int = DEFAULT_PORT
+    app: str = DEFAULT_APP
+    preheat: bool = True
+    pool: int = 1  #: pre-heated kernels kept ready for the app (when ``preheat``)
+    idle_timeout: int = DEFAULT_IDLE_TIMEOUT
+    open_browser: bool = False
+    verbose: bool = False
+    host: str = HOST
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    @property
+    def app_url(self) -> str:
+        """The page of the app notebook; Voila renders a served directory's notebooks here."""
+        return notebook_url(self.base_url, self.app)
+
+    @property
+    def app_path(self) -> Path:
+        return self.root / self.app
+
+    @property
+    def app_exists(self) -> bool:
+        return self.app_path.is_file()
+
+
+def notebook_url(base_url: str, notebook: str) -> str:
+    """``http://host:port/voila/render/<notebook>``, the notebook's path percent-quoted."""
+    return f"{base_url.rstrip('/')}/voila/render/{quote(notebook)}"
+
+
+# --- where the notebooks are -------------------------------------------------------------------
+
+def kit_notebooks_dir() -> Path:
+    """The kit's notebooks: the wheel's copy inside the package, else the repository's.
+
+    The top-level ``notebooks/`` is their one source. Building a wheel copies it into the
+    package as ``ttr_widgets/notebooks/`` (``setup.py``), so ``ttr serve`` works from any folder
+    after ``pip install``; a source checkout or an editable install (``pip install -e .``,
+    which is what ``make`` does) reads ``notebooks/`` next to the package.
+    """
+    for here in (PACKAGE_DIR / "notebooks", PACKAGE_DIR.parent / "notebooks"):
+        if (here / DEFAULT_APP).is_file():
+            return here
+    raise ServeError(f"the kit's notebooks are missing (looked in {PACKAGE_DIR / 'notebooks'} "
+                     f"and {PACKAGE_DIR.parent / 'notebooks'}); reinstall the kit or pass "
+                     "--root DIR")
+
+
+def app_name(text: str) -> str:
+    """A notebook name relative to the served directory: no absolute path, no ``..``."""
+    name = text.strip()
+    if not name.endswith(".ipynb"):
+        name += ".ipynb"
+    path = PurePosixPath(name)
+    if path.is_absolute() or ".." in path.parts or "\\" in name or name == ".ipynb":
+        raise ServeError(f"--notebook {text!r}: give a notebook inside the served directory, "
+                         "e.g. Play.ipynb")
+    return path.as_posix()
+
+
+# --- the plan and Voila's configuration --------------------------------------------------------
+
+def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = DEFAULT_APP,
+         preheat: bool = True, pool: int | None = None,
+         idle_timeout: int = DEFAULT_IDLE_TIMEOUT,
+         open_browser: bool = False, verbose: bool = False) -> ServePlan:
+    """A checked :class:`ServePlan` (raises :class:`ServeError` naming the bad argument)."""
+    directory = kit_notebooks_dir() if root is None else Path(root).resolve()
+    if not directory.is_dir():
+        raise ServeError(f"--root {root}: not a directory")
+    if idle_timeout < 60:
+        raise ServeError(f"--idle-timeout {idle_timeout}: give at least 60 seconds "
+                         "(shorter ends the kernel of someone still thinking)")
+    if not 1 <= port <= 65535:
+        raise ServeError(f"--port {port}: a port is 1 to 65535")
+    size = default_pool_size() if pool is None else pool
+    if not 0 <= size <= MAX_POOL:
+        raise ServeError(f"--pool {pool}: give 0 to {MAX_POOL} kernels "
+                         "(0 starts every kernel on request)")
+    return ServePlan(root=directory, port=port, app=app_name(notebook),
+                     preheat=preheat and size > 0, pool=size if preheat else 0,
+                     idle_timeout=idle_timeout, open_browser=open_browser, verbose=verbose)
+
+
+def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
+    """The complete traitlets configuration Voila runs with, section by section."""
+    return {
+        "Voila": {
+            "root_dir": str(serve_plan.root),
+            "ip": serve_plan.host,
+            "port": serve_plan.port,
+            "port_retries": 0,  # never drift to another port: the printed URL must be right
+            "open_browser": False,  # ttr opens the app's page itself, and only on request
+            "config_file_paths": [],  # the kit's policy only; no stray voila.json
+            "log_level": "INFO" if serve_plan.verbose else "WARN",
+            # Voila's page asks for its kernel's shutdown on `beforeunload` with a beacon that
+            # carries an `_xsrf` cookie standalone Voila never sets: checked, it is refused (403)
+            # and every reload leaks a kernel. Unchecked, a foreign page could end a kernel only
+            # by knowing its random id (Voila's one other write, DELETE /api/kernels/<id>, needs
+            # the id too, and a CORS preflight this server never grants).
+            "tornado_settings": {"disable_check_xsrf": True},
+        },
+        "VoilaConfiguration": {
+            "show_tracebacks": False,
+            "strip_sources": True,
+            "preheat_kernel": serve_plan.preheat,
+            "default_pool_size": 0,  # only the app's pool, below
+            "file_allowlist": list(ALLOWED_FILES),
+            "file_denylist": list(DENIED_FILES),
+            "template": TEMPLATE,
+            "classic_tree": True,
+            "allow_template_override": "NO",
+            "allow_theme_override": "NO",
+            # plotly's own JupyterLab renderer: 4.7 MB of plotly.js that every page would load
+            # at once, though under `ttr serve` every chart is a widget drawn by the served module
+            "extension_denylist": list(UNUSED_EXTENSIONS),
+            # every kernel, the pool's and those started on request, runs the server's start-up
+            # hook (ttr_widgets.server.kernel): plotly's served module, a quiet log
+            "kernel_spec_manager_class": KERNEL_SPEC_MANAGER,
+        },
+        "VoilaKernelManager": {  # read only when preheat_kernel is on
+            "kernel_pools_config": {
+                "default": {"pool_size": 0},
+                serve_plan.app: {"pool_size": serve_plan.pool},
+            },
+            "fill_delay": POOL_FILL_DELAY,
+        },
+        # Kernels talk to the server over Unix sockets in the server's connection directory,
+        # not over localhost TCP: no port any local user could reach, and no "Kernel is running
+        # over TCP without encryption" warning from every kernel started.
+        "KernelManager": {"transport": "ipc"},
+        "MappingKernelManager": {
+            "cull_idle_timeout": serve_plan.idle_timeout,
+            "cull_interval": CULL_INTERVAL,
+            "cull_connected": True,
+            "cull_busy": False,
+        },
+        # Voila runs a page's notebook with nbclient, which stops listening for a cell's outputs
+        # 4 s after the kernel's reply to the execution (``iopub_timeout``). The app's cell
+        # sends about 600 widget messages before its one output, and with many kernels starting
+        # at once the server reads them well after that reply: the page then arrived without
+        # the app and stayed so (a class of 20 on 2 cores lost most pages this way).
+        "VoilaExecutor": {
+            "timeout": CELL_TIMEOUT,
+            "iopub_timeout": CELL_TIMEOUT,
+        },
+    }
+
+
+def banner(serve_plan: ServePlan) -> list[str]:
+    """The lines ``ttr serve`` prints before serving."""
+    lines = [f"Serving {serve_plan.root} with Voila at {serve_plan.base_url}"]
+    if serve_plan.app_exists:
+        lines.append(f"The app: {serve_plan.app_url}")
+        if serve_plan.pool:
+            lines.append(f"Keeping {count(serve_plan.pool, 'kernel')} ready with the app running, "
+                         f"for the next visitors (--pool {serve_plan.pool}).")
+    else:
+        lines.append(f"The app is not built yet: {serve_plan.app_path} does not exist; "
+                     f"the directory's notebooks are listed at {serve_plan.base_url}")
+    lines.append("Press Ctrl-C to stop.")
+    return lines
+
+
+def use_kit_templates(environ: dict[str, str] | None = None) -> None:
+    """Put the kit's Jupyter data directory first on ``JUPYTER_PATH`` (in ``os.environ`` by
+    default), where Voila looks for templates; idempotent."""
+    env: Any = os.environ if environ is None else environ
+    parts = [part for part in env.get("JUPYTER_PATH", "").split(os.pathsep) if part]
+    if str(SHARE_DIR) not in parts:
+        env["JUPYTER_PATH"] = os.pathsep.join([str(SHARE_DIR), *parts])

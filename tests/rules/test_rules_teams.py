@@ -42,7 +42,7 @@ from ttr_widgets.rules.state import (
     evolve,
 )
 from ttr_widgets.rules.teams import HAND, HOLDER, TeamHolding, decide, score_teams
-from ttr_widgets.rules.view import HIDDEN, view
+from ttr_widgets.rules.view import HIDDEN, NO_SEED, view
 from ttr_widgets.testing.teams import NAMES, arranged, started, ticket_between
 
 TEAMS = Options(teams=True)
@@ -515,7 +515,7 @@ def test_a_view_hides_the_teammate_s_hand_and_tickets_and_the_other_team_s_holde
     assert seen.holder_count(1) == 2 and seen.cards_in_play() == game.cards_in_play()
     assert seen.shared[1] == (HIDDEN,) * 2
     assert all(t == HIDDEN for t in seen.tickets) and len(seen.tickets) == len(game.tickets)
-    assert seen.seed == 0 and seen.shuffles == 0 and set(seen.deck) == {NO_CARD}
+    assert seen.seed == NO_SEED and seen.shuffles == 0 and set(seen.deck) == {NO_CARD}
     public = view(evolve(game, options=Options(teams=True, team_holders_public=True)), 0)
     assert public.holders[1] == hand_from({"pink": 2}) and public.shared[1] == game.shared[1]
     with pytest.raises(RulesError) as caught:

@@ -25,7 +25,17 @@ from fractions import Fraction
 from ttr_widgets.bots.choice import Choice
 from ttr_widgets.bots.expert import ahead_words, search
 from ttr_widgets.bots.playouts import deal_hidden, margin, playout
-from ttr_widgets.bots.strong import choose, expected_draw_gain, needs, plan_of, surcharge_shortfall
+from ttr_widgets.bots.strong import (
+    cards,
+    choose,
+    completes,
+    expected_draw_gain,
+    needs,
+    plan_of,
+    playing_for,
+    surcharge_shortfall,
+)
+from ttr_widgets.bots.strong_plan import plan_for as strong_plan
 from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
@@ -36,6 +46,8 @@ from ttr_widgets.rules.actions import (
     DrawTickets,
     KeepTickets,
     PayTunnel,
+    PlaceCard,
+    ShareTickets,
 )
 from ttr_widgets.rules.advice import describe_action
 from ttr_widgets.rules.engine import apply, legal_actions, score
@@ -55,7 +67,15 @@ from ttr_widgets.rules.odds import hypergeometric, tunnel_odds
 from ttr_widgets.rules.planner import Plan as TrainPlan
 from ttr_widgets.rules.planner import PlanError, bottlenecks_for, plan_for
 from ttr_widgets.rules.scoring import PlayerScore
-from ttr_widgets.rules.state import NO_CARD, OPEN, GameState, SecondCard, TunnelPayment
+from ttr_widgets.rules.state import (
+    NO_CARD,
+    OPEN,
+    CardPlacement,
+    GameState,
+    SecondCard,
+    TunnelPayment,
+)
+from ttr_widgets.rules.view import view
 from ttr_widgets.rules.words import bonus_name, count, possessive
 
 __all__ = ["COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "Verdict", "explain", "hint",
@@ -65,7 +85,9 @@ __all__ = ["COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "Verdict", "expl
 def hint(state: GameState, seed: int = 0, *, deep: bool = False) -> Choice:
     """The strong bot's move for the player to move, and why, in numbers; with ``deep``, the
     expert bot's (``strong_search``: the strong bot's best moves played out to the end), with
-    how far ahead it came out on average as one more reason."""
+    how far ahead it came out on average as one more reason. It decides from the view of the
+    seat to move (``rules.view``), never from what that seat cannot see."""
+    state = view(state, state.current)
     if not deep:
         choice = choose(state, random.Random(seed))
         return Choice(choice.action, explain(state, choice.action))
@@ -111,7 +133,39 @@ def _reasons(state: GameState, action: Action) -> list[str]:
         return _station_reasons(state, action)
     if isinstance(action, PayTunnel | DeclineTunnel):
         return _surcharge_reasons(state, action)
+    if isinstance(action, PlaceCard):
+        return _place_reasons(state, action)
+    if isinstance(action, ShareTickets):
+        return _share_reasons(state, action)
     return []
+
+
+def _place_reasons(state: GameState, action: PlaceCard) -> list[str]:
+    """Team play: why the card drawn goes to the hand or the team holder."""
+    pending = state.pending
+    if not isinstance(pending, CardPlacement) or pending.card == NO_CARD:
+        return []
+    name = CARD_NAMES[pending.card]
+    short, _ferry = _lacking(state)
+    second = "the second card then goes to the " + ("team holder" if action.to == "hand"
+                                                    else "hand")
+    if pending.card != LOCO and short[pending.card] > 0:
+        return [f"your plan still lacks {short[pending.card]} {name}", second]
+    if pending.card == LOCO:
+        return ["a locomotive stands in for any colour your plan lacks", second]
+    return [f"your plan needs no more {name}: in the team holder your teammate can use it "
+            "too", second]
+
+
+def _share_reasons(state: GameState, action: ShareTickets) -> list[str]:
+    """Team play: why these tickets go into the team's ticket holder."""
+    mate = state.players[state.current ^ 1]
+    if state.pending is not None:  # one of the tickets just kept
+        return ["your teammate sees a shared ticket and can build toward it; the others stay "
+                "secret"]
+    return [f"your own {count(state.player.trains, 'train')} cannot finish "
+            f"{'it' if len(action.tickets) == 1 else 'them'} with your other tickets",
+            f"{mate.name} has {count(mate.trains, 'train')} and sees it in the holder"]
 
 
 def _surcharge_reasons(state: GameState, action: PayTunnel | DeclineTunnel) -> list[str]:
@@ -129,7 +183,7 @@ def _surcharge_reasons(state: GameState, action: PayTunnel | DeclineTunnel) -> l
         return [asked, f"paying would take {count(short, 'card')} your plan still needs, for "
                 f"a route off your plan that scores "
                 f"{count(state.board.route_points(route), 'point')}"]
-    done = _completes(state, route)
+    done = completes(state, route)
     if done:
         return [asked, f"the route completes {_and([_ticket_words(t) for t in done])}"]
     return [asked, f"the route scores {count(state.board.route_points(route), 'point')}"]
@@ -159,7 +213,7 @@ def _claim_reasons(state: GameState, action: ClaimRoute) -> list[str]:
     board, player = state.board, state.player
     route = board.route(action.route)
     out = []
-    completed = _completes(state, route)
+    completed = completes(state, route)
     if completed:
         out.append(f"it completes {_and([_ticket_words(t) for t in completed])}: points won "
                    "instead of lost at the end")
@@ -178,14 +232,6 @@ def _claim_reasons(state: GameState, action: ClaimRoute) -> list[str]:
     out.extend(_tunnel_reasons(state, action, route))
     out.extend(_rivals(state, route))
     return out
-
-
-def _completes(state: GameState, route: Route) -> list[Ticket]:
-    board, player = state.board, state.player
-    own = (*player.routes, route.id)
-    return [board.ticket(t) for t in player.tickets
-            if not connected(board, player.routes, board.ticket(t).a, board.ticket(t).b)
-            and connected(board, own, board.ticket(t).a, board.ticket(t).b)]
 
 
 def _bottleneck(state: GameState, route: Route, plan: TrainPlan) -> list[str]:
@@ -214,9 +260,10 @@ def _seen(state: GameState) -> Hand:
 
 
 def _unseen(state: GameState) -> Hand:
-    """The cards the player to move cannot see: the deck less their hand and the face-up row
-    (the other hands, the pile and the discards are all unknown to them)."""
-    hand, seen = state.player.hand, _seen(state)
+    """The cards the player to move cannot see: the deck less their cards (in a team game with
+    the team holder) and the face-up row (the other hands, the pile and the discards are all
+    unknown to them)."""
+    hand, seen = cards(state), _seen(state)
     return tuple(max(0, d - h - s) for d, h, s in zip(state.board.deck, hand, seen, strict=True))
 
 
@@ -224,7 +271,7 @@ def _tunnel_reasons(state: GameState, action: ClaimRoute, route: Route) -> list[
     reveal = state.board.reveal_count(route)
     if not reveal:
         return []
-    hand = state.player.hand
+    hand = cards(state)
     color = LOCOMOTIVE if action.locomotives == route.length else action.color
     odds = tunnel_odds(color, route.length, hand, _seen(state), state.board.deck, reveal)
     kind = "locomotive" if odds.all_locomotive else f"{odds.counted} or locomotive"
@@ -234,7 +281,8 @@ def _tunnel_reasons(state: GameState, action: ClaimRoute, route: Route) -> list[
             f"{percent(1 - odds.distribution[0])}")
     if parts:
         text += f" ({', '.join(parts)})"
-    return [text, f"your hand can pay whatever is turned up with chance {percent(odds.can_pay)}"]
+    yours = "your cards and the team holder" if state.teams else "your hand"
+    return [text, f"{yours} can pay whatever is turned up with chance {percent(odds.can_pay)}"]
 
 
 def _rivals(state: GameState, route: Route) -> list[str]:
@@ -242,7 +290,7 @@ def _rivals(state: GameState, route: Route) -> list[str]:
     board = state.board
     out = []
     for other, person in enumerate(state.players):
-        if other == state.current:
+        if other == state.current or (state.teams and other // 2 == state.team):
             continue
         reached = {c for r, owner in zip(board.routes, state.owners, strict=True)
                    if owner == other for c in (r.a, r.b)}
@@ -259,8 +307,8 @@ def _rivals(state: GameState, route: Route) -> list[str]:
 def _lacking(state: GameState) -> tuple[list[int], int]:
     """Per colour the cards the strong plan still lacks, and the locomotives it lacks for
     ferries (locomotives in hand already subtracted from the colours last)."""
-    plan = plan_of(state)
-    hand = state.player.hand
+    plan = strong_plan(state, state.current, playing_for(state))
+    hand = cards(state)
     short = needs(hand, plan.routes)
     ferry = max(0, sum(r.ferry_locomotives for r in plan.routes) - hand[LOCO])
     return short, ferry
@@ -268,7 +316,7 @@ def _lacking(state: GameState) -> tuple[list[int], int]:
 
 def _draw_reasons(state: GameState, action: DrawBlind | DrawFaceUp) -> list[str]:
     short, ferry = _lacking(state)
-    hand = state.player.hand
+    hand = cards(state)
     wanted = [f"{n} {COLORS[c]}" for c, n in enumerate(short) if n > 0]
     if ferry:
         wanted.append(count(ferry, "locomotive") + " for ferries")
@@ -277,7 +325,8 @@ def _draw_reasons(state: GameState, action: DrawBlind | DrawFaceUp) -> list[str]
                 "still fill"]
     lacks = f"your plan still lacks {_and(wanted)}"
     if hand[LOCO]:
-        lacks += f" (your {count(hand[LOCO], 'locomotive')} can stand in for any colour)"
+        whose = "your and the team holder's" if state.teams else "your"
+        lacks += f" ({whose} {count(hand[LOCO], 'locomotive')} can stand in for any colour)"
     out = [lacks]
     if isinstance(action, DrawFaceUp) and action.card != LOCOMOTIVE:
         need = short[CARD_INDEX[action.card]]
@@ -298,7 +347,7 @@ def _draw_reasons(state: GameState, action: DrawBlind | DrawFaceUp) -> list[str]
 
 def _keep_reasons(state: GameState, action: KeepTickets) -> list[str]:
     board, player = state.board, state.player
-    held = list(player.tickets)
+    held = list(playing_for(state))
     kept = list(action.tickets)
     plan = _train_plan(state, held + kept)
     if plan is None:
@@ -372,7 +421,9 @@ def judge(state: GameState, action: Action, *, samples: int = COACH_SAMPLES, see
     """The coach's verdict on ``action`` by the player to move in ``state``, or None when it
     costs less than ``threshold`` points against the strong bot's move (or is that move).
     The two moves are compared on the same ``samples`` deals of the hidden cards and tickets,
-    each played to the end by greedy bots with the same seed (common random numbers)."""
+    each played to the end by greedy bots with the same seed (common random numbers). It
+    judges from the view of the seat to move (``rules.view``)."""
+    state = view(state, state.current)
     better = choose(state, random.Random(seed)).action
     if better == action:
         return None
@@ -473,7 +524,7 @@ def review(states: Sequence[GameState], actions: Sequence[Action], seat: int, *,
     part."""
     costly: list[tuple[int, Verdict]] = []
     gambles: list[Gamble] = []
-    final = score(states[-1]).players[seat]
+    final = score(states[-1]).players[seat // 2 if states[-1].teams else seat]
     missed = {t.id for t in final.tickets if not t.completed}
     for index, (state, action) in enumerate(zip(states, actions, strict=False)):
         if state.current != seat or state.in_setup or state.is_over:
@@ -519,7 +570,8 @@ def _gambles(state: GameState, action: KeepTickets, missed: set[str], samples: i
     done = dict.fromkeys(kept, 0)
     for k in range(samples):
         end = playout(apply(deal_hidden(state, rng), action), random.Random(k))
-        routes = end.players[me].routes
+        routes = [r for p in (end.team_players(me // 2) if end.teams else (end.players[me],))
+                  for r in p.routes]
         for t in kept:
             ticket = board.ticket_by_id[t]
             done[t] += connected(board, routes, ticket.a, ticket.b)

@@ -106,7 +106,15 @@ def search(state: GameState, rng: random.Random, settings: Search = DEFAULT) -> 
 
 
 def _near_the_end(state: GameState, near: int) -> bool:
-    return state.last_round or min(p.trains for p in state.players) <= near
+    """Whether some player is down to ``near`` trains (in a team game: a team down to as large
+    a share of its trains before the end)."""
+    if state.last_round:
+        return True
+    rules = state.board.rules
+    if state.teams:
+        left = min(state.team_trains(t) for t in range(state.num_teams)) - rules.team.end_trains
+        return left <= (near - rules.end_trains) * 2 * rules.team.trains / rules.trains
+    return min(p.trains for p in state.players) <= near
 
 
 def _sure_gain(margins: Sequence[int], strong: Sequence[int], sure: float) -> float:

@@ -225,7 +225,7 @@ def _feed(state: GameState, plan: _Plan) -> Choice:
         return Choice(FeedWarehouse(me), "feeds its own Warehouse: one of its Depots lies on "
                       "the planned routes")
     others = [p for p in range(state.num_players) if p != me] or [me]
-    target = min(others, key=lambda p: (sum(state.warehouses[p]), p))
+    target = min(others, key=lambda p: (state.warehouse_count(p), p))
     whose = possessive(state.players[target].name, capital=False)
     return Choice(FeedWarehouse(target), f"feeds {whose} Warehouse: the smallest")
 

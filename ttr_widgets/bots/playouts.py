@@ -52,8 +52,10 @@ def deal_hidden(state: GameState, rng: random.Random) -> GameState:
                     for t, h in enumerate(seen.holders))
     warehouses = tuple(deal.cards(n) for n in seen.warehouse_sizes)
     shared = tuple(tuple(x if x != HIDDEN else deal.ticket() for x in s) for s in seen.shared)
-    offers = tuple(tuple(x if x != HIDDEN else deal.ticket() for x in o)
-                   for o in seen.setup_offers)
+    choosing = isinstance(seen.pending, TicketChoice) and seen.pending.setup
+    offers = tuple(tuple(x if x != HIDDEN or not (choosing and i > me) else deal.ticket()
+                         for x in o)
+                   for i, o in enumerate(seen.setup_offers))  # past seats' offers are spent
     return evolve(seen, players=players, holders=holders, warehouses=warehouses,
                   shared=shared, setup_offers=offers, deck=deal.rest_of_cards(len(seen.deck)),
                   tickets=deal.tickets(len(seen.tickets)), seed=rng.getrandbits(48),
@@ -111,7 +113,7 @@ def _sees_holder(seen: GameState, team: int) -> bool:
 def _unseen_tickets(seen: GameState) -> list[str]:
     """The game's tickets the view does not show anywhere (those in the box among them)."""
     shown = {t for p in seen.players for t in p.tickets} | {t for s in seen.shared for t in s}
-    shown |= {t for o in seen.setup_offers for t in o} | set(seen.setup_shares)
+    shown |= set(seen.setup_shares)  # (a seat's own setup offer: kept, or back in the pile)
     pending = seen.pending
     if isinstance(pending, TicketChoice | ShareChoice):
         shown |= set(pending.tickets)
@@ -131,6 +133,8 @@ def playout(state: GameState, rng: random.Random, bot: Bot = greedy_bot,
 
 
 def margin(state: GameState, me: int) -> int:
-    """Player ``me``'s total less the best total of the others."""
+    """Player ``me``'s total less the best total of the others (in a team game: ``me``'s
+    team's less the best other team's)."""
     totals = [p.total for p in score(state).players]
-    return totals[me] - max(t for i, t in enumerate(totals) if i != me)
+    mine = me // 2 if state.teams else me
+    return totals[mine] - max(t for i, t in enumerate(totals) if i != mine)

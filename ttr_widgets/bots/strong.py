@@ -20,6 +20,12 @@ weighted by trains plus a turn per claim, so long routes are preferred). From th
 It reads its own hand and tickets and the public table (routes, the face-up row, the
 number of cards and tickets each player holds, the trains left); never the draw pile's order
 or another player's hand or tickets. ``choose(state, rng)`` returns ``bots.Choice``.
+
+In a team game (``rules.teams``) the same plan is the team's: its teammate's routes are free,
+the tickets it plays for are its own and the team's shared ones, its cards are its hand and the
+team holder together (it pays from the hand first), a card it draws goes into its hand when its
+plan needs the colour and into the holder otherwise, it shares a ticket its own trains cannot
+finish with a teammate who can, and the clock is the teams' trains together.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
+from ttr_widgets.bots import team_play
 from ttr_widgets.bots.choice import Choice
 from ttr_widgets.bots.greedy import greedy_bot
 from ttr_widgets.bots.strong_plan import (
@@ -52,17 +59,29 @@ from ttr_widgets.rules.actions import (
     DrawTickets,
     KeepTickets,
     PayTunnel,
+    PlaceCard,
+    ShareTickets,
 )
-from ttr_widgets.rules.cards import subtract
+from ttr_widgets.rules.cards import add_hands, subtract
 from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.graph import connected
 from ttr_widgets.rules.legal import tunnel_cost
-from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, COLORS, LOCO, Hand, Route
-from ttr_widgets.rules.state import OPEN, GameState, SecondCard, TicketChoice, TunnelPayment
+from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, COLORS, LOCO, Hand, Route, Ticket
+from ttr_widgets.rules.state import (
+    OPEN,
+    CardPlacement,
+    GameState,
+    SecondCard,
+    ShareChoice,
+    TicketChoice,
+    TunnelPayment,
+)
+from ttr_widgets.rules.teams import HAND, HOLDER, split_cost
 from ttr_widgets.rules.variants import ticket_rules
 
-__all__ = ["Plan", "Settings", "alternatives", "choose", "expected_draw_gain", "needs", "plan_of",
-           "strong_bot", "surcharge_shortfall"]
+__all__ = ["Plan", "Settings", "alternatives", "cards", "choose", "completes",
+           "expected_draw_gain", "needs", "plan_of", "playing_for", "strong_bot",
+           "surcharge_shortfall", "trains_to_end"]
 
 CHANCE_BASE = 0.55
 CHANCE_SCALE = 10.0
@@ -89,13 +108,30 @@ DEFAULT = Settings()
 
 def _turns_left(state: GameState, me: int) -> float:
     """A guess at the turns ``me`` still has: the game ends when someone is down to a couple
-    of trains, and players lay about one train per turn."""
+    of trains (in a team game a team, with two players laying trains), and players lay about
+    one train per turn."""
     if state.last_round:
         return float(state.final_turns > 0)
+    if state.teams:
+        end = state.board.rules.team.end_trains
+        soonest = min(state.team_trains(t) for t in range(state.num_teams))
+        return max(1.0, (soonest - end) * TURNS_PER_TRAIN / 2 + 1)
     end = state.board.rules.end_trains
     others = [p.trains for i, p in enumerate(state.players) if i != me]
     soonest = min([*others, state.players[me].trains])
     return max(1.0, (soonest - end) * TURNS_PER_TRAIN + 1)
+
+
+def trains_to_end(state: GameState) -> int:
+    """How few trains the other players (in a team game the other teams, per player) are from
+    starting the last round."""
+    me = state.current
+    if state.teams:
+        end = state.board.rules.team.end_trains
+        left = min(state.team_trains(t) for t in range(state.num_teams) if t != state.team)
+        return (left - end) // 2
+    end = state.board.rules.end_trains
+    return min(p.trains for i, p in enumerate(state.players) if i != me) - end
 
 
 def _turns_needed(hand: Hand, plan: Plan) -> float:
@@ -106,7 +142,7 @@ def _ticket_value(state: GameState, me: int, tickets: Sequence[str]) -> float:
     """What holding ``tickets`` is worth, points expected from them and their routes."""
     board = state.board
     plan = plan_for(state, me, tickets)
-    hand = state.players[me].hand
+    hand = cards(state) if me == state.current else state.players[me].hand
     slack = _turns_left(state, me) - _turns_needed(hand, plan)
     chance = min(0.97, max(0.03, CHANCE_BASE + slack / CHANCE_SCALE))
     value = 0.0
@@ -134,19 +170,69 @@ def choose(state: GameState, rng: random.Random, settings: Settings = DEFAULT) -
         return _keep(state, pending)
     if isinstance(pending, TunnelPayment):
         return _tunnel(state, pending)
-    if pending is not None and not isinstance(pending, SecondCard):
+    if isinstance(pending, ShareChoice):
+        return _share_choice(state, pending)
+    if pending is not None and not isinstance(pending, SecondCard | CardPlacement):
         return greedy_bot(state, rng)  # Warehouses & Depots steps
     legal = legal_actions(state)
     me = state.current
     weights = route_weights(state, me)
-    plan = plan_for(state, me, state.player.tickets, weights)
+    plan = plan_for(state, me, playing_for(state), weights)
+    if isinstance(pending, CardPlacement):
+        return _place(state, plan, pending)
     if isinstance(pending, SecondCard):
         return _draw(state, plan, legal, rng)
     choice = (_endgame(state, legal, settings) or _station(state, plan, legal)
-              or _claim(state, plan, weights, legal)
+              or _claim(state, plan, weights, legal) or _share(state, legal)
               or _more_tickets(state, plan, legal, settings)
               or _filler(state, plan, legal) or _draw(state, plan, legal, rng))
     return choice
+
+
+def playing_for(state: GameState) -> tuple[str, ...]:
+    """The tickets the player to move plays for: their own, and in a team game the team's
+    shared ones too."""
+    if not state.teams:
+        return state.player.tickets
+    return tuple(team_play.visible_tickets(state))
+
+
+def cards(state: GameState) -> Hand:
+    """The cards the player to move can pay with: their hand, and in a team game the team
+    holder too."""
+    hand = state.player.hand
+    return add_hands(hand, state.holders[state.team]) if state.teams else hand
+
+
+def _place(state: GameState, plan: Plan, pending: CardPlacement) -> Choice:
+    """Team play: the first card drawn goes into the hand when the plan needs its colour (or it
+    is a locomotive), else into the team holder, where the teammate may use it too."""
+    short = needs(cards(state), plan.routes)
+    name = CARD_NAMES[pending.card]
+    if pending.card == LOCO or short[pending.card] > 0:
+        return Choice(PlaceCard(HAND), f"keeps the {name} in its hand: its plan needs it")
+    return Choice(PlaceCard(HOLDER), f"puts the {name} in the team holder: its own plan does "
+                  "not need it")
+
+
+def _share_choice(state: GameState, pending: ShareChoice) -> Choice:
+    """Team play: of the tickets just kept, share the one worth most (the teammate sees it in
+    the holder and can build toward it)."""
+    board = state.board
+    top = max(pending.tickets, key=lambda t: (board.ticket_by_id[t].points, t))
+    return Choice(ShareTickets((top,)), "shares its most valuable ticket: its teammate can "
+                  "help with it")
+
+
+def _share(state: GameState, legal: Sequence[Action]) -> Choice | None:
+    """Team play: share a ticket its own trains cannot finish with a teammate who can."""
+    if not state.teams or state.last_round:
+        return None
+    ticket = team_play.ticket_to_share(state)
+    if ticket is None or ShareTickets((ticket,)) not in legal:
+        return None
+    return Choice(ShareTickets((ticket,)), "shares a ticket its own trains cannot finish: its "
+                  "teammate sees it in the holder and can help")
 
 
 def alternatives(state: GameState, rng: random.Random, settings: Settings = DEFAULT,
@@ -161,14 +247,14 @@ def alternatives(state: GameState, rng: random.Random, settings: Settings = DEFA
     legal = legal_actions(state)
     me = state.current
     weights = route_weights(state, me)
-    plan = plan_for(state, me, state.player.tickets, weights)
+    plan = plan_for(state, me, playing_for(state), weights)
     moves = [first, _draw(state, plan, legal, rng), *_planned_claims(state, plan, weights, legal)]
     claims = _claims(legal)
     if claims:
         board = state.board
         best = max(claims, key=lambda r: (board.route_points(board.route_by_id[r]), r))
         route = board.route_by_id[best]
-        moves.append(Choice(_best_payment(state.player.hand, route, claims[best], []),
+        moves.append(Choice(_best_payment(cards(state), route, claims[best], []),
                             f"claims {route}: the most points its cards can buy"))
     if DrawTickets() in legal and not state.last_round and \
             state.player.trains >= settings.draw_tickets_trains:
@@ -183,7 +269,7 @@ def alternatives(state: GameState, rng: random.Random, settings: Settings = DEFA
 def _keep(state: GameState, pending: TicketChoice) -> Choice:
     board = state.board
     me = state.current
-    held = list(state.player.tickets)
+    held = list(playing_for(state))
     offered = pending.tickets
     best: tuple[float, tuple[str, ...]] | None = None
     for n in range(max(pending.keep, 1), len(offered) + 1):
@@ -204,7 +290,7 @@ def _tunnel(state: GameState, pending: TunnelPayment) -> Choice:
     payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
     if not payments:
         return Choice(DeclineTunnel(), "cannot pay the tunnel's surcharge, so declines it")
-    pay = min(payments, key=lambda a: a.locomotives)
+    pay = min(payments, key=lambda a: (a.locomotives, a.holder_cards + a.holder_locomotives))
     route = state.board.route_by_id[pending.route]
     if 2 * surcharge_shortfall(state, pending, pay) > state.board.route_points(route):
         return Choice(DeclineTunnel(), "declines the tunnel: the surcharge would take cards its "
@@ -221,10 +307,17 @@ def surcharge_shortfall(state: GameState, pending: TunnelPayment, pay: PayTunnel
     plan = plan_of(state)
     if state.last_round or route in plan.routes or _completes(state, route):
         return 0
-    cost = tunnel_cost(state, pending, pay.locomotives)
+    if state.teams:
+        offer = split_cost(pending.color, state.board.route(pending.route).length
+                           - pending.locomotives, pending.locomotives, 0, 0)[0]
+        extra = split_cost(pending.color, pending.extra - pay.locomotives, pay.locomotives,
+                           0, 0)[0]
+        cost: Hand | None = add_hands(offer, extra)
+    else:
+        cost = tunnel_cost(state, pending, pay.locomotives)
     if cost is None:
         return 0
-    hand = state.player.hand
+    hand = cards(state)
     return max(0, missing(subtract(hand, cost), plan.routes) - missing(hand, plan.routes))
 
 
@@ -246,11 +339,12 @@ def _hand_after(hand: Hand, action: ClaimRoute, length: int) -> Hand:
 def _best_payment(hand: Hand, route: Route, payments: Sequence[ClaimRoute],
                   rest: Sequence[Route]) -> ClaimRoute:
     """The payment with the fewest locomotives (colour cards pay first: a locomotive stands in
-    for any colour later); among those, the one that leaves the hand closest to paying for the
-    rest of the plan."""
+    for any colour later); among those, the one that leaves the cards (in a team game the hand
+    and the holder together) closest to paying for the rest of the plan, then the one that takes
+    least from the team holder."""
     return min(payments, key=lambda a: (a.locomotives,
                                         missing(_hand_after(hand, a, route.length), rest),
-                                        a.color))
+                                        a.holder_cards + a.holder_locomotives, a.color))
 
 
 def _contested(state: GameState, me: int) -> set[str]:
@@ -287,7 +381,7 @@ def _planned_claims(state: GameState, plan: Plan, weights: Sequence[float],
     out = []
     for route in sorted(ready, key=lambda r: (-priority(r), r.index)):
         rest = [r for r in plan.routes if r is not route]
-        action = _best_payment(state.player.hand, route, claims[route.id], rest)
+        action = _best_payment(cards(state), route, claims[route.id], rest)
         out.append(Choice(action, f"claims {route}: a planned route"))
     return out
 
@@ -319,23 +413,24 @@ def _station(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | 
                   "route")
 
 
-def _completes(state: GameState, route: Route) -> int:
-    """Points of the player's open tickets that ``route`` would complete."""
+def completes(state: GameState, route: Route) -> list[Ticket]:
+    """The open tickets the player to move plays for (``playing_for``) that ``route`` would
+    complete: on their routes, in a team game on the team's."""
     board = state.board
-    own = [*state.player.routes, route.id]
-    total = 0
-    for tid in state.player.tickets:
-        ticket = board.ticket_by_id[tid]
-        if not connected(board, state.player.routes, ticket.a, ticket.b) and \
-                connected(board, own, ticket.a, ticket.b):
-            total += ticket.points
-    return total
+    mine = team_play.team_routes(state) if state.teams else list(state.player.routes)
+    own = [*mine, route.id]
+    tickets = [board.ticket_by_id[t] for t in playing_for(state)]
+    return [t for t in tickets if not connected(board, mine, t.a, t.b)
+            and connected(board, own, t.a, t.b)]
+
+
+def _completes(state: GameState, route: Route) -> int:
+    """Points of the tickets ``route`` would complete (``completes``)."""
+    return sum(t.points for t in completes(state, route))
 
 
 def _endgame(state: GameState, legal: Sequence[Action], settings: Settings) -> Choice | None:
-    me = state.current
-    others = min(p.trains for i, p in enumerate(state.players) if i != me)
-    if not state.last_round and others > settings.endgame_trains + state.board.rules.end_trains:
+    if not state.last_round and trains_to_end(state) > settings.endgame_trains:
         return None
     claims = _claims(legal)
     if not claims:
@@ -351,7 +446,7 @@ def _endgame(state: GameState, legal: Sequence[Action], settings: Settings) -> C
     plan = plan_of(state)
     if not state.last_round and not _completes(state, route) and plan.routes:
         return None  # time enough to keep building the plan
-    action = _best_payment(state.player.hand, route, claims[best], [])
+    action = _best_payment(cards(state), route, claims[best], [])
     return Choice(action, f"claims {route}: the most points now, with the end near")
 
 
@@ -375,7 +470,7 @@ def expected_draw_gain(state: GameState) -> float:
     """What drawing tickets now is worth to the player to move, on average: the best gain of
     the tickets drawn, over every draw from the tickets they cannot see."""
     me = state.current
-    held = list(state.player.tickets)
+    held = list(playing_for(state))
     rules = ticket_rules(state.board, state.options)
     unseen = [t for t in rules.regular_tickets if t not in held]
     draw = min(rules.draw, len(state.tickets), len(unseen))
@@ -400,7 +495,7 @@ def _filler(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | N
     route = board.route_by_id[best]
     if route.length < min(FILLER_MIN, state.player.trains):
         return None  # better to draw for a longer one
-    action = _best_payment(state.player.hand, route, claims[best], [])
+    action = _best_payment(cards(state), route, claims[best], [])
     return Choice(action, f"claims {route}: the most points its cards can buy")
 
 
@@ -411,14 +506,14 @@ def _filler_targets(state: GameState) -> list[Route]:
     trains = state.player.trains
     routes = [r for r in state.board.routes
               if weights[r.index] not in (0.0, INF) and r.length <= trains]
-    hand = state.player.hand
+    hand = cards(state)
     routes.sort(key=lambda r: (missing(hand, [r]) - 0.5 * r.length, r.index))
     return routes[:1]
 
 
 def _draw(state: GameState, plan: Plan, legal: Sequence[Action],
           rng: random.Random) -> Choice:
-    hand = state.player.hand
+    hand = cards(state)
     targets = list(plan.routes) if plan.routes else _filler_targets(state)
     short = needs(hand, targets)
     faces = {CARD_INDEX[a.card] for a in legal if isinstance(a, DrawFaceUp)}

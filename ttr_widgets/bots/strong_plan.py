@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ttr_widgets.rules.legal import track_closed
 from ttr_widgets.rules.model import CARD_INDEX, COLORS, GRAY, LOCO, Board, Hand, Route, Ticket
 from ttr_widgets.rules.state import OPEN, GameState
 
@@ -46,16 +47,18 @@ def _graph(board: Board) -> _Graph:
 
 
 def route_weights(state: GameState, me: int) -> list[float]:
-    """Per route: 0 if ``me`` owns it, INF if closed to ``me``, else trains plus a turn."""
+    """Per route: 0 if ``me`` owns it (in a team game: ``me``'s team), INF if closed to ``me``
+    (by the engine's own rule of parallel tracks, ``legal.track_closed``), else trains plus a
+    turn."""
     graph = _graph(state.board)
-    owners = state.owners
-    doubles_open = state.num_players >= state.board.rules.double_routes_min_players
+    board, owners, players = state.board, state.owners, state.num_players
+    team = me // 2 if state.teams else None
     weights = []
     for route, owner, others in zip(graph.routes, owners, graph.parallel, strict=True):
-        if owner == me:
+        if owner == me or (team is not None and owner != OPEN and owner // 2 == team):
             weights.append(0.0)
-        elif owner != OPEN or any(owners[i] == me or (owners[i] != OPEN and not doubles_open)
-                                  for i in others):
+        elif owner != OPEN or (others and track_closed(board, state.options, players, route,
+                                                       owners, me) is not None):
             weights.append(INF)
         else:
             extra = 0.5 if route.tunnel else 0.0

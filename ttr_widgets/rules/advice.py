@@ -22,20 +22,25 @@ from ttr_widgets.rules.actions import (
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceCard,
     PlaceDepot,
+    ShareTickets,
 )
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import legal_actions, station_cost, why_illegal
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.graph import connected, ticket_path
-from ttr_widgets.rules.model import COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
+from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
 from ttr_widgets.rules.planner import shortest_path
 from ttr_widgets.rules.state import (
+    NO_CARD,
     OPEN,
+    CardPlacement,
     CollectChoice,
     DepotPlacement,
     GameState,
     TicketChoice,
+    TunnelPayment,
     evolve,
 )
 from ttr_widgets.rules.words import count, plural, possessive
@@ -234,7 +239,7 @@ def long_tickets_offered(state: GameState) -> tuple[str, ...]:
 def warehouse_sizes(state: GameState) -> tuple[int, ...]:
     """How many cards each player's Warehouse holds (public; the cards are not): empty in a
     game without Warehouses & Depots."""
-    return tuple(sum(w) for w in state.warehouses)
+    return tuple(state.warehouse_count(p) for p in range(len(state.warehouses)))
 
 
 def feed_choices(state: GameState) -> tuple[FeedWarehouse, ...]:
@@ -266,21 +271,33 @@ def collect_offers(state: GameState) -> tuple[CollectOffer, ...]:
     if not isinstance(pending, CollectChoice):
         return ()
     depots = state.depot_owners()
-    return tuple(CollectOffer(city, depots[city], sum(state.warehouses[depots[city]]))
+    return tuple(CollectOffer(city, depots[city], state.warehouse_count(depots[city]))
                  for city in pending.cities)
 
 
 # --------------------------------------------------------------------------- words
 
 
-def payment_text(color: str, colored: int, locomotives: int) -> str:
-    """``'3 red + 1 locomotive'``, ``'2 locomotives'``."""
+def payment_text(color: str, colored: int, locomotives: int, holder_cards: int = 0,
+                 holder_locomotives: int = 0) -> str:
+    """``'3 red + 1 locomotive'``, ``'2 locomotives'``; in a team game where each part comes
+    from: ``'3 red (1 from the team holder) + 1 locomotive (from your hand)'``."""
+    team = holder_cards or holder_locomotives
     parts = []
     if colored and color != LOCOMOTIVE:
-        parts.append(f"{colored} {color}")
+        parts.append(f"{colored} {color}{_from(colored, holder_cards) if team else ''}")
     if locomotives:
-        parts.append(count(locomotives, "locomotive"))
+        where = _from(locomotives, holder_locomotives) if team else ""
+        parts.append(count(locomotives, "locomotive") + where)
     return " + ".join(parts) or "nothing"
+
+
+def _from(cards: int, from_holder: int) -> str:
+    if from_holder == 0:
+        return " (from your hand)"
+    if from_holder == cards:
+        return " (from the team holder)"
+    return f" ({from_holder} from the team holder)"
 
 
 def describe_action(state: GameState, action: Action) -> str:
@@ -294,10 +311,27 @@ def describe_action(state: GameState, action: Action) -> str:
         return f"take the face-up {action.card}"
     if isinstance(action, ClaimRoute):
         route = board.route(action.route)
-        paid = payment_text(action.color, route.length - action.locomotives, action.locomotives)
+        paid = payment_text(action.color, route.length - action.locomotives, action.locomotives,
+                            action.holder_cards, action.holder_locomotives)
         return f"claim {route} with {paid}"
     if isinstance(action, PayTunnel):
+        pending = state.pending
+        if isinstance(pending, TunnelPayment):
+            paid = payment_text(pending.color, pending.extra - action.locomotives,
+                                action.locomotives, action.holder_cards,
+                                action.holder_locomotives)
+            return f"pay the tunnel's surcharge with {paid}"
         return f"pay the tunnel's surcharge ({action.locomotives} of it in locomotives)"
+    if isinstance(action, PlaceCard):
+        pending = state.pending
+        card = CARD_NAMES[pending.card] if isinstance(pending, CardPlacement) and \
+            pending.card != NO_CARD else "card"
+        where = "your hand" if action.to == "hand" else "the team holder"
+        return f"put the {card} into {where}"
+    if isinstance(action, ShareTickets):
+        shared = [board.ticket(t) for t in action.tickets]
+        return "share " + ", ".join(f"{t.cities_label} ({count(t.points, 'point')})"
+                                    for t in shared) + " with your team"
     if isinstance(action, DeclineTunnel):
         return "decline the tunnel and keep your cards"
     if isinstance(action, DrawTickets):

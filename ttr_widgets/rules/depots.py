@@ -82,7 +82,7 @@ def collectable(state: GameState, route: Route) -> tuple[str, ...]:
     owners: set[int] = set()
     for city in (route.a, route.b):
         owner = depots.get(city)
-        if owner is not None and owner not in owners and any(state.warehouses[owner]):
+        if owner is not None and owner not in owners and state.warehouse_count(owner):
             cities.append(city)
             owners.add(owner)
     return tuple(cities)

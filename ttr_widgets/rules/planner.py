@@ -151,9 +151,10 @@ def _bottlenecks(board: Board, ticket_ids: tuple[str, ...], owned: frozenset[str
 
 
 def plan_for(state: GameState, player: int, tickets: Iterable[str] | None = None) -> Plan:
-    """The cheapest plan for a player in a game: their routes are owned, routes others own and
-    routes closed to them (rules claim.double-small and claim.double-own) are blocked. The
-    tickets default to the player's own."""
+    """The cheapest plan for a player in a game: their routes are owned (in a team game their
+    team's), routes others own and routes closed to them (rules claim.double-small and
+    claim.double-own, the team rules of parallel tracks) are blocked. The tickets default to
+    the player's own."""
     owned, blocked = _owned_blocked(state, player)
     chosen = state.players[player].tickets if tickets is None else tickets
     return plan(state.board, chosen, owned, blocked)
@@ -245,11 +246,21 @@ def _as_player(state: GameState, player: int) -> GameState:
 
 
 def _owned_blocked(state: GameState, player: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The routes a player's plan has (in a team game the team's: tickets count against both
+    teammates' routes) and those it cannot use."""
     view = _as_player(state, player)
-    owned = frozenset(view.players[player].routes)
+    if state.teams and state.options.team_combined_network is not False:
+        owned = frozenset(r for p in view.team_players(player // 2) for r in p.routes)
+    else:
+        owned = frozenset(view.players[player].routes)
     blocked = frozenset(r.id for r in state.board.routes
                         if r.id not in owned and route_closed(view, r) is not None)
     return owned, blocked
+
+
+def _opponent(state: GameState, player: int) -> int:
+    """The next seat that plays against ``player`` (in a team game: not the teammate)."""
+    return (player + (2 if state.teams else 1)) % state.num_players
 
 
 def _closed_if_taken(state: GameState, player: int, route: Route,
@@ -260,7 +271,7 @@ def _closed_if_taken(state: GameState, player: int, route: Route,
         return frozenset((route.id,))
     view = _as_player(state, player)
     owners = list(view.owners)
-    owners[route.index] = (player + 1) % state.num_players
+    owners[route.index] = _opponent(state, player)
     after = evolve(view, owners=tuple(owners))
     return frozenset((route.id, *(
         rid for rid in route.parallel if rid not in owned

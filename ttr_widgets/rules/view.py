@@ -5,8 +5,8 @@ with what the seat may not see taken out: the other players' hands (their number
 ``PlayerState.hidden_cards``) and tickets (``HIDDEN`` in their place), the pile's order and
 content, the ticket pile, the other players' setup choices, the face-down Warehouses (their
 sizes stay), and in team play the other teams' holders (unless ``team_holders_public``) and a
-card drawn blind by someone else before it is placed. The seed and the reshuffle count, which
-would rebuild the pile, are zero. Your teammate's hand and tickets are secret too (rule
+card drawn blind by someone else before it is placed. The seed (``NO_SEED``) and the reshuffle
+count, which would rebuild the pile, are gone. Your teammate's hand and tickets are secret too (rule
 team.communication).
 
 A view's ``seat`` is its seat (the whole game has -1). The engine lists a view's legal moves when
@@ -29,9 +29,10 @@ from ttr_widgets.rules.state import (
     evolve,
 )
 
-__all__ = ["HIDDEN", "view"]
+__all__ = ["HIDDEN", "NO_SEED", "view"]
 
 HIDDEN = "?"  #: a ticket (or a setup share) a view does not show
+NO_SEED = -1  #: a view's seed: none (the game's seed would rebuild every hidden card)
 
 
 def view(state: GameState, seat: int) -> GameState:
@@ -61,7 +62,7 @@ def view(state: GameState, seat: int) -> GameState:
                      for t, s in enumerate(state.shared)),
         warehouses=(EMPTY_HAND,) * len(state.warehouses),
         warehouse_sizes=tuple(sum(w) for w in state.warehouses),
-        seed=0, shuffles=0, seat=seat)
+        seed=NO_SEED, shuffles=0, seat=seat)
 
 
 def _hidden_player(player: PlayerState) -> PlayerState:

@@ -31,7 +31,7 @@ gives the public ``GameState`` back (equal to the reference's, but for ``last_ev
 engine writes no sentences, so that field is empty) and ``from_state`` starts from any public
 position (a strong bot's rollout starts from the real game).
 
-Covered: every map, 2-5 players, every ticket variant; not Warehouses & Depots
+Covered: every map, 2-5 players, every ticket variant; not Warehouses & Depots nor team play
 (``supports`` says so, and callers fall back to the reference engine).
 """
 
@@ -75,6 +75,7 @@ from ttr_widgets.rules.actions import (
     PayTunnel,
 )
 from ttr_widgets.rules.engine import new_game, why_illegal
+from ttr_widgets.rules.legal import both_tracks_used
 from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, LOCO, Board
 from ttr_widgets.rules.state import (
     NO_CARD,
@@ -94,8 +95,10 @@ __all__ = ["BLIND", "CHOICE", "CLAIM", "DECLINE", "FACE", "KEEP", "MAX_CYCLES", 
 
 
 def supports(options: Options | None) -> bool:
-    """Whether the fast engine plays games with these options (all but Warehouses & Depots)."""
-    return options is None or not options.warehouses
+    """Whether the fast engine plays games with these options: every map and ticket variant,
+    but not the modes of ``rules.depots`` and ``rules.teams`` (Warehouses & Depots, team play);
+    callers play those on the reference engine."""
+    return options is None or not (options.warehouses or options.teams)
 
 
 # --------------------------------------------------------------------------- the game
@@ -196,14 +199,15 @@ class FastGame(RandomPicks):
     def from_state(cls, state: GameState) -> FastGame:
         """The fast game at a public position. ``ValueError`` for Warehouses & Depots."""
         if not supports(state.options):
-            raise ValueError("options: the fast engine does not play Warehouses & Depots")
+            raise ValueError("options: the fast engine does not play Warehouses & Depots or "
+                             "team games")
         game = cls()
         board = state.board
         tables = game.tables = board_tables(board)
         game.board, game.rules = board, ticket_rules(board, state.options)
         game.names = tuple(p.name for p in state.players)
         game.options, game.seed, game.n = state.options, state.seed, state.num_players
-        game.small = game.n < board.rules.double_routes_min_players
+        game.small = not both_tracks_used(board, game.n)  # the engine's own double rule
         game.hands = [list(p.hand) for p in state.players]
         game.trains = [p.trains for p in state.players]
         game.stations_left = [p.stations for p in state.players]

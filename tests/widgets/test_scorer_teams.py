@@ -14,6 +14,7 @@ import pytest
 
 from ttr_widgets.rules.position import parse_position, score_position
 from ttr_widgets.rules.teams import score_teams
+from ttr_widgets.widgets.board.marks import MARK_FIELDS
 from ttr_widgets.widgets.pages.scorer import TicketScorer
 from ttr_widgets.widgets.table.team_table import TEAM_COLORS
 
@@ -63,7 +64,8 @@ def test_tickets_count_against_both_teammates_routes(team: TicketScorer,
         assert shown[ticket_id].startswith("✔" if together[ticket_id] else "✘")
     drawn: list[dict[str, Any]] = []
     show = team.view.show
-    monkeypatch.setattr(team.view, "show", lambda **marks: (drawn.append(marks), show(**marks)))
+    monkeypatch.setattr(team.view, "show", lambda marks: (
+        drawn.append({field: getattr(marks, field) for field in MARK_FIELDS}), show(marks)))
     team.select_ticket(helped[0])
     team.show.value = "ticket"
     assert drawn[-1]["highlight_label"] == "ticket path"

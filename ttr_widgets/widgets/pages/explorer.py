@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +39,24 @@ import plotly.graph_objects as go
 import traitlets
 
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.teams import TeamHolding
 from ttr_widgets.rules.words import possessive
 from ttr_widgets.widgets.board.map_view import MapView
+from ttr_widgets.widgets.pages.explorer_games import (
+    NO_CHANGE,
+    WhatIf,
+    apply_what_if,
+    as_game,
+    open_game,
+    read_any_game,
+    scored,
+    seat_colors,
+    seat_names,
+    team_example_path,
+)
 from ttr_widgets.widgets.pages.explorer_view import (
     Game,
     Sheet,
@@ -60,60 +71,20 @@ from ttr_widgets.widgets.pages.explorer_view import (
     winner_html,
     winners_text,
 )
-from ttr_widgets.widgets.pages.scored_teams import (
-    LoadedTeamGame,
-    read_team_file,
-    read_team_game,
-    team_colors,
-    team_trail,
-)
-from ttr_widgets.widgets.pages.scorer import (
-    LoadedGame,
-    city_label,
-    example_path,
-    load_game,
-    map_title,
-    read_game,
-    refusal_html,
-    route_text,
-    ticket_text,
-)
+from ttr_widgets.widgets.pages.scored_teams import LoadedTeamGame, team_trail
+from ttr_widgets.widgets.pages.scorer_view import city_label, refusal_html, route_text, ticket_text
 from ttr_widgets.widgets.plots.score_plots import (
     breakdown_figure,
     show_figure,
     team_breakdown_figure,
 )
 from ttr_widgets.widgets.plots.stats_view import StatsView
-from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
 __all__ = ["EVERYONE", "LoadedTeamGame", "ScoringExplorer", "WhatIf", "apply_what_if",
            "open_game", "read_any_game", "team_example_path"]
 
 EVERYONE = "*"  #: the trail dropdown's value for every player's longest trail
 SIDE_WIDTH = 430
-
-
-@dataclass(frozen=True, slots=True)
-class WhatIf:
-    """Changes to a finished game: routes taken from their owners, tickets dropped."""
-
-    routes_removed: frozenset[str] = frozenset()
-    tickets_dropped: frozenset[str] = frozenset()
-
-    def __bool__(self) -> bool:
-        return bool(self.routes_removed or self.tickets_dropped)
-
-
-NO_CHANGE = WhatIf()
-
-
-def apply_what_if(position: Position, what_if: WhatIf) -> Position:
-    """The position without the removed routes and the dropped tickets (a new value)."""
-    players = tuple(replace(h, routes=h.routes - what_if.routes_removed,
-                            tickets=tuple(t for t in h.tickets
-                                          if t not in what_if.tickets_dropped))
-                    for h in position.players)
-    return replace(position, players=players)
 
 
 class ScoringExplorer(widgets.VBox):
@@ -138,7 +109,7 @@ class ScoringExplorer(widgets.VBox):
         self.sheet: Sheet
         self.original_sheet: Sheet
         self._build_outputs()
-        self.game = _as_game(source)
+        self.game = as_game(source)
         self.view = self._new_view(self.game)
         self.board_box = widgets.Box([self.view.widget])
         self._start(self.game)
@@ -202,8 +173,8 @@ class ScoringExplorer(widgets.VBox):
         self.stats_note = html_output("ttr-explorer-stats-note")
 
     def _new_view(self, game: Game) -> MapView:
-        view = MapView(game.position.board, player_names=_seat_names(game), width=self._width,
-                       height=self._height, player_colors=_colors(game))
+        view = MapView(game.position.board, player_names=seat_names(game), width=self._width,
+                       height=self._height, player_colors=seat_colors(game))
         view.on_route_click(self.toggle_route)
         return view
 
@@ -297,7 +268,7 @@ class ScoringExplorer(widgets.VBox):
     def load(self, source: str | Path | Position | Game) -> bool:
         """Open another game; a source that cannot be used shows why (and changes nothing)."""
         try:
-            game = _as_game(source)
+            game = as_game(source)
         except (TTRError, ValueError) as exc:
             self.message.value = refusal_html(exc, (), heading="Not opened.")
             return False
@@ -305,11 +276,11 @@ class ScoringExplorer(widgets.VBox):
         return True
 
     def _open(self, game: Game) -> None:
-        if game.position.board is not self.board or _colors(game) != self.view.player_colors:
+        if game.position.board is not self.board or seat_colors(game) != self.view.player_colors:
             self.view = self._new_view(game)
             self.board_box.children = (self.view.widget,)
         else:
-            self.view.player_names = _seat_names(game)
+            self.view.player_names = seat_names(game)
         self.message.value = ""
         self._start(game)
 
@@ -337,7 +308,7 @@ class ScoringExplorer(widgets.VBox):
         if self._loading:
             return
         position = self.position
-        self.sheet = _score(self.game, position)
+        self.sheet = scored(self.game, position)
         self._sync_tickets()
         self._draw_map(position)
         self.winner.value = winner_html(self.sheet)
@@ -442,52 +413,6 @@ class ScoringExplorer(widgets.VBox):
 
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def read_any_game(content: bytes | str, name: str) -> Game:
-    """A game from a file's content: a team position (``scored_teams.read_team_game``), else
-    what ``read_game`` reads (a position or a game record). ``PositionError`` with one line
-    naming the file and the field when it is none of them."""
-    return read_team_game(content, name) or read_game(content, name)
-
-
-def team_example_path() -> Path:
-    """The kit's example of a finished team game: 4 players on the USA map, Team Asia rules."""
-    return example_path("usa").parent / "usa-team-final.json"
-
-
-def open_game(path: str | Path) -> Game:
-    """``read_any_game`` on a file (``PositionError`` when it cannot be read)."""
-    return read_team_file(path) or load_game(path)
-
-
-def _as_game(source: str | Path | Position | Game) -> Game:
-    if isinstance(source, LoadedGame | LoadedTeamGame):
-        return source
-    if isinstance(source, Position):
-        return LoadedGame(source, source="a position")
-    if isinstance(source, str) and source in BUILTIN_MAPS:
-        game = load_game(example_path(source))
-        return replace(game, source=f"the kit's example {map_title(source)} game")
-    if Path(source) == team_example_path():
-        return replace(open_game(source), source="the kit's example USA team game")
-    return open_game(source)
-
-
-def _score(game: Game, position: Position) -> Sheet:
-    return replace(game, position=position).score()
-
-
-def _seat_names(game: Game) -> tuple[str, ...]:
-    """The players' names, one for each colour of the board."""
-    return tuple(h.name for h in game.position.players)
-
-
-def _colors(game: Game) -> tuple[str, ...]:
-    """Each player's colour on the board: teammates in their team's two shades."""
-    if isinstance(game, LoadedTeamGame):
-        return team_colors(game.position, game.teams)
-    return tuple(DEFAULT_PLAYER_COLORS[:len(game.position.players)])  # no key for an empty seat
 
 
 def _trail_options(game: Game) -> list[tuple[str, str]]:

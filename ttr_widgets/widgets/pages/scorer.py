@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,6 @@ import ipywidgets as widgets
 import traitlets
 
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.graph import ticket_path
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import (
@@ -48,7 +46,7 @@ from ttr_widgets.rules.position import (
 from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.teams import score_teams
-from ttr_widgets.rules.words import possessive
+from ttr_widgets.widgets.pages import scorer_position as edits
 from ttr_widgets.widgets.pages.scored_teams import (
     LoadedTeamGame,
     Teams,
@@ -59,7 +57,6 @@ from ttr_widgets.widgets.pages.scored_teams import (
     team_refusal,
     team_results_html,
     team_standings_html,
-    team_trail,
 )
 from ttr_widgets.widgets.pages.scorer_view import (
     SHOW_TICKET,
@@ -70,7 +67,6 @@ from ttr_widgets.widgets.pages.scorer_view import (
     loaded_text,
     map_title,
     matching_tickets,
-    named_ticket,
     no_single_ticket,
     note,
     padded,
@@ -170,13 +166,24 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     # -- building -------------------------------------------------------------------------
 
     def _observe_controls(self) -> None:
-        for control, handler in (
-                (self.map_select, self._on_map), (self.variant, self._on_variant),
-                (self.count, self._on_count), (self.upload, self._on_upload),
-                (self.player, self._on_player), (self.name, self._on_name),
-                (self.tickets, self._on_ticket), (self.show, self._on_show),
-                (self.warehouses, self._on_warehouses), (self.depots, self._on_depots)):
-            control.observe(handler, "value")
+        """Each control calls its edit when a person changes it (not while the controls are
+        set to show the position: ``_sync``)."""
+        edit_of = {
+            self.map_select: lambda v: v != self.board.name and self.show_map(v),
+            self.variant: lambda v: self.set_variant(None if v == BASE else v),
+            self.count: self.set_player_count,
+            self.player: lambda v: v is not None and self.select_player(v),
+            self.name: lambda v: v.strip() != self.holding.name and self.rename(
+                self.selected, v),
+            self.tickets: self.select_ticket,
+            self.show: lambda v: setattr(self, "showing", v),
+            self.warehouses: self.set_warehouses,
+            self.depots: self.set_depots_left,
+            self.upload: self._uploaded,
+        }
+        for control, edit in edit_of.items():
+            control.observe(lambda change, edit=edit: None if self._syncing else
+                            edit(change["new"]), "value")
         self.add_button.on_click(lambda _b: self.add_ticket(self.ticket_search.value))
         self.remove_button.on_click(lambda _b: self._remove_selected())
         self.clear_button.on_click(lambda _b: self.clear_player())
@@ -194,59 +201,38 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     def toggle_route(self, route_id: str) -> bool:
         """Give ``route_id`` to the selected player, or take it back if they own it. Refused
         (with the rule) when the rules do not allow it; returns whether it was taken."""
-        route = self.board.route(route_id)
-        routes = self.holding.routes
-        owned = route_id in routes
-        new = routes - {route_id} if owned else routes | {route_id}
-        verb = "gives up" if owned else "claims"
-        return self._propose(self._with(routes=new),
-                             f"{self.holding.name} {verb} {route_text(self.board, route.id)}.")
+        return self._propose(edits.toggled_route(self.position, self.selected, route_id))
 
     def toggle_station(self, city: str) -> bool:
         """Build (or remove) the selected player's station in ``city`` (maps with stations)."""
-        if city not in self.board.city_index:
-            raise ValueError(f"city: no city {city!r} on the {self.board.name} map")
-        stations = self.holding.stations
-        built = city in stations
-        new = tuple(c for c in stations if c != city) if built else (*stations, city)
-        verb = "removes the station in" if built else "builds a station in"
-        return self._propose(self._with(stations=new),
-                             f"{self.holding.name} {verb} {city_label(self.board, city)}.")
+        return self._propose(edits.toggled_station(self.position, self.selected, city))
 
     def add_ticket(self, ticket: str) -> bool:
         """Add a ticket (its id or its label in the search list) to the selected player."""
-        ticket_id = self._ticket_id(ticket)
+        ticket_id = edits.ticket_id(self.position, ticket)
         if ticket_id is None:
-            self.message.value = note(self._no_single_ticket(ticket.strip()))
+            text = ticket.strip()
+            self.message.value = note(no_single_ticket(
+                text, [label for label, _id in self.ticket_matches(text)]))
             return False
-        holder = next((h.name for h in self.position.players if ticket_id in h.tickets), None)
-        if holder is not None:  # said with the ticket's cities, not its id
-            self.message.value = note(f"{holder} already holds "
-                                       f"{ticket_text(self.board, ticket_id)}: a ticket has one "
-                                       "holder.")
+        edit = edits.added_ticket(self.position, self.selected, ticket_id)
+        if isinstance(edit, str):
+            self.message.value = note(edit)
             return False
-        new = (*self.holding.tickets, ticket_id)
         with self._hold():
-            taken = self._propose(self._with(tickets=new), f"{self.holding.name} keeps "
-                                  f"{ticket_text(self.board, ticket_id)}.")
+            taken = self._propose(edit)
             if taken:
                 self.ticket_search.value = ""
                 self.select_ticket(ticket_id)
         return taken
 
-    def _no_single_ticket(self, text: str) -> str:
-        return no_single_ticket(text, [label for label, _id in self.ticket_matches(text)])
-
     def remove_ticket(self, ticket_id: str) -> bool:
-        if ticket_id not in self.holding.tickets:
-            raise ValueError(f"ticket_id: {self.holding.name} holds no ticket {ticket_id!r}")
-        new = tuple(t for t in self.holding.tickets if t != ticket_id)
+        edit = edits.dropped_ticket(self.position, self.selected, ticket_id)
         with self._hold():
             if self.ticket == ticket_id:
                 self.ticket = None
                 self.showing = SHOW_TRAIL
-            return self._propose(self._with(tickets=new), f"{self.holding.name} drops "
-                                 f"{ticket_text(self.board, ticket_id)}.")
+            return self._propose(edit)
 
     def select_ticket(self, ticket_id: str | None) -> None:
         """Draw the path of one of the selected player's tickets (``None``: none)."""
@@ -259,17 +245,10 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     def clear_player(self) -> bool:
         with self._hold():
             self.ticket = None
-            return self._propose(self._with(routes=frozenset(), tickets=(), stations=()),
-                                 f"{possessive(self.holding.name)} routes, tickets and "
-                                 "stations are cleared.")
+            return self._propose(edits.cleared(self.position, self.selected))
 
     def rename(self, seat: int, name: str) -> bool:
-        players = list(self.position.players)
-        players[seat] = replace(players[seat], name=name.strip())
-        old = self.names[seat]
-        teams = tuple(tuple(name.strip() if n == old else n for n in t) for t in self.teams)
-        return self._propose(replace(self.position, players=tuple(players)),
-                             f"{old} is now {name.strip()}.", focus=seat, teams=teams)
+        return self._propose(edits.renamed(self.position, self.teams, seat, name))
 
     def set_player_count(self, count: int) -> bool:
         """Seat ``count`` players: new seats start empty; leaving seats take their holdings.
@@ -279,40 +258,26 @@ class TicketScorer(ScorerLayout, widgets.VBox):
                                        "a new table, or load another game.")
             self._sync_controls()
             return False
-        players = self.position.players[:count]
-        taken = {h.name for h in players}
-        fresh = (n for n in default_names(5 + count) if n not in taken)
-        depots = 0 if self.position.warehouses else None
-        players += tuple(Holding(next(fresh), frozenset(), (), (), depots)
-                         for _ in range(count - len(players)))
         with self._hold():
-            taken_ok = self._propose(replace(self.position, players=players),
-                                     f"{count} players.", focus=min(self.selected, count - 1))
-            if taken_ok:
+            taken = self._propose(edits.seated(self.position, count, self.selected))
+            if taken:
                 self.selected = min(self.selected, count - 1)
-        return taken_ok
+        return taken
 
     def set_variant(self, variant: str | None) -> bool:
-        return self._propose(replace(self.position, variant=variant),
-                             f"Tickets: {ticket_deck(self.board, variant).description}.")
+        return self._propose(edits.variant(self.position, variant))
 
     def set_warehouses(self, on: bool) -> bool:
-        players = tuple(replace(h, depots_left=(h.depots_left or 0) if on else None)
-                        for h in self.position.players)
-        return self._propose(replace(self.position, players=players, warehouses=on),
-                             "Warehouses & Depots " + ("on" if on else "off") + ".")
+        return self._propose(edits.warehouses(self.position, on))
 
     def set_depots_left(self, depots: int) -> bool:
-        return self._propose(self._with(depots_left=depots),
-                             f"{self.holding.name} has {depots} Depots left.")
+        return self._propose(edits.depots_left(self.position, self.selected, depots))
 
     def show_map(self, map_name: str) -> None:
         """Start over on another map, keeping the players' names."""
-        board = load_map(map_name)
         self.longest_bonus = None
-        names = self.names[:board.rules.players_max]  # a 6-player team game on a 5-player map
-        self._load(Position(board, tuple(Holding(n, frozenset(), ()) for n in names)),
-                   f"A new {board.title} table.")
+        position = edits.fresh_table(map_name, self.names)
+        self._load(position, f"A new {position.board.title} table.")
 
     def load(self, game: LoadedGame | LoadedTeamGame | Position | str | Path) -> bool:
         """Show a saved game: a ``LoadedGame``, a ``LoadedTeamGame``, a ``Position`` or a file
@@ -359,18 +324,12 @@ class TicketScorer(ScorerLayout, widgets.VBox):
 
     # -- the machinery --------------------------------------------------------------------
 
-    def _with(self, **changes: Any) -> Position:
-        """The position with the selected player's holding changed."""
-        players = list(self.position.players)
-        players[self.selected] = replace(players[self.selected], **changes)
-        return replace(self.position, players=tuple(players))
-
-    def _propose(self, position: Position, done: str, *, focus: int | None = None,
-                 teams: Teams | None = None) -> bool:
-        """Take ``position`` (and in a team game ``teams``, when they change) if the core
-        accepts it, else show why not (and keep the old one)."""
-        focus = self.selected if focus is None else focus
-        teams = self.teams if teams is None else teams
+    def _propose(self, edit: edits.Edit) -> bool:
+        """Take the edit's position (and in a team game its teams, when they change) if the
+        core accepts it, else show why not (and keep the old one)."""
+        position = edit.position
+        focus = self.selected if edit.focus is None else edit.focus
+        teams = self.teams if edit.teams is None else edit.teams
         problem = (team_refusal(position, teams, focus=focus) if teams
                    else check_position(position, focus=focus))
         if problem is not None:
@@ -382,7 +341,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         with self._hold():
             self.teams = teams
             self.position = position
-            self.message.value = note(done)
+            self.message.value = note(edit.done)
         return True
 
     def _load(self, position: Position, done: str, teams: Teams = ()) -> None:
@@ -399,22 +358,10 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self.showing = SHOW_TRAIL
             self.message.value = note(done)
 
-    def _ticket_id(self, text: str) -> str | None:
-        """The one ticket ``text`` names: its id (any ticket of the map: the core says if the
-        deck holds it) or ``scorer_view.named_ticket``; None when none or several do."""
-        text = text.strip()
-        return text if text in self.board.ticket_by_id else named_ticket(
-            self._ticket_labels(), text)
-
     def ticket_matches(self, text: str) -> list[tuple[str, str]]:
         """The tickets of the list (label, id) whose label contains ``text``, ignoring case,
         accents and dashes: 'seattle' finds every Seattle ticket, 'zurich' Zürich's."""
-        return matching_tickets(self._ticket_labels(), text)
-
-    def _ticket_labels(self) -> list[tuple[str, str]]:
-        deck = ticket_deck(self.board, self.position.variant)
-        return [(ticket_text(self.board, t.id), t.id)
-                for t in self.board.tickets if deck.admits(t)]
+        return matching_tickets(edits.ticket_labels(self.position), text)
 
     def _remove_selected(self) -> None:
         if self.tickets.value is None:
@@ -422,47 +369,8 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         else:
             self.remove_ticket(self.tickets.value)
 
-    # -- control handlers -----------------------------------------------------------------
-
-    def _on_map(self, change: dict[str, Any]) -> None:
-        if not self._syncing and change["new"] != self.board.name:
-            self.show_map(change["new"])
-
-    def _on_variant(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.set_variant(None if change["new"] == BASE else change["new"])
-
-    def _on_count(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.set_player_count(change["new"])
-
-    def _on_player(self, change: dict[str, Any]) -> None:
-        if not self._syncing and change["new"] is not None:
-            self.select_player(change["new"])
-
-    def _on_name(self, change: dict[str, Any]) -> None:
-        if not self._syncing and change["new"].strip() != self.holding.name:
-            self.rename(self.selected, change["new"])
-
-    def _on_ticket(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.select_ticket(change["new"])
-
-    def _on_show(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.showing = change["new"]
-
-    def _on_warehouses(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.set_warehouses(change["new"])
-
-    def _on_depots(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.set_depots_left(change["new"])
-
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if self._syncing or not files:
+    def _uploaded(self, files: Sequence[Any]) -> None:
+        if not files:
             return
         upload = files[0]
         try:
@@ -518,7 +426,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
 
     def _team(self) -> int:
         """The selected player's team (an index into ``teams``)."""
-        return next(t for t, team in enumerate(self.teams) if self.holding.name in team)
+        return edits.team_of(self.teams, self.holding.name)
 
     def _render_team(self, sheet: ScoreSheet) -> None:
         team = sheet.players[self._team()]
@@ -528,12 +436,8 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         self.standings.value = team_standings_html(sheet)
 
     def _ticket_results(self, score: PlayerScore) -> tuple[TicketResult, ...]:
-        """The selected player's tickets, hit or missed: in a team game against both
-        teammates' routes (rule team.score-tickets)."""
-        if self.team_sheet is None:
-            return score.tickets
-        mine = set(self.holding.tickets)
-        return tuple(t for t in self.team_sheet.players[self._team()].tickets if t.id in mine)
+        return edits.ticket_results(self.position, self.selected, score, self.team_sheet,
+                                    self.teams)
 
     def _sync_controls(self) -> None:
         board, position = self.board, self.position
@@ -556,7 +460,8 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self.warehouses.layout.display = "none" if self.teams else ""
             self.depots.layout.display = "" if position.warehouses else "none"
             self.depots.value = self.holding.depots_left or 0
-            self.ticket_search.options = [label for label, _ in self._ticket_labels()]
+            self.ticket_search.options = [label for label, _ in
+                                          edits.ticket_labels(position)]
             self.tickets.options = self._ticket_options()
             self.tickets.value = self.ticket
             self.show.value = self.showing
@@ -569,27 +474,6 @@ class TicketScorer(ScorerLayout, widgets.VBox):
                 for t in self._ticket_results(score)]
 
     def _draw_map(self, score: PlayerScore) -> None:
-        owners = {rid: i for i, h in enumerate(self.position.players) for rid in h.routes}
-        stations = {c: i for i, h in enumerate(self.position.players) for c in h.stations}
-        routes, label = self._highlight(score)
-        self.view.show(owners=owners, stations=stations, highlight=routes,
-                       highlight_label=label)
-
-    def _highlight(self, score: PlayerScore) -> tuple[tuple[str, ...], str]:
-        """What the map highlights: the selected ticket's path, or the longest trail (the
-        legend's label stays short: the side panel says the rest)."""
-        network = [*self.holding.routes, *(b.route for b in score.borrowings
-                                           if b.route is not None)]
-        trail = score.longest_trail_routes
-        if self.teams:  # a team plays both teammates' routes (team.score-tickets, team.longest)
-            holding = team_holdings(self.position, self.teams)[self._team()]
-            network = [r for routes in holding.routes for r in routes]
-            trail = team_trail(self.board, holding).routes
-        if self.showing == SHOW_TICKET and self.ticket is not None:
-            result = next((t for t in self._ticket_results(score) if t.id == self.ticket), None)
-            if result is not None:
-                ticket = self.board.ticket(result.id)
-                if not result.completed:
-                    return (), "ticket missed"
-                return ticket_path(self.board, network, ticket.a, ticket.b) or (), "ticket path"
-        return trail, "longest trail"
+        ticket = self.ticket if self.showing == SHOW_TICKET else None
+        self.view.show(edits.board_marks(self.position, self.teams, self.selected, score,
+                                         self._ticket_results(score), ticket))

@@ -1,0 +1,102 @@
+"""What the scoring explorer opens, and the "what if?" it asks of it, as values.
+
+A game comes from a file — a position, a team position or a game record (``read_any_game``,
+``open_game``, read by the core) — or from the kit's examples (``as_game``:
+``ScoringExplorer("usa")``, ``team_example_path()``). ``WhatIf`` is the changes asked of a
+finished game (routes taken from their owners, tickets dropped) and ``apply_what_if`` the
+position they leave; ``scored`` scores it. ``seat_names`` and ``seat_colors`` are how a game's
+players are keyed on the board (teammates in their team's two shades).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ttr_widgets.rules.maps import BUILTIN_MAPS
+from ttr_widgets.rules.position import Position
+from ttr_widgets.rules.record import LoadedGame, example_path, load_game, read_game
+from ttr_widgets.widgets.pages.explorer_view import Game, Sheet
+from ttr_widgets.widgets.pages.scored_teams import (
+    LoadedTeamGame,
+    read_team_file,
+    read_team_game,
+    team_colors,
+)
+from ttr_widgets.widgets.pages.scorer_view import map_title
+from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+
+__all__ = ["NO_CHANGE", "WhatIf", "apply_what_if", "as_game", "open_game", "read_any_game",
+           "scored", "seat_colors", "seat_names", "team_example_path"]
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """Changes to a finished game: routes taken from their owners, tickets dropped."""
+
+    routes_removed: frozenset[str] = frozenset()
+    tickets_dropped: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.routes_removed or self.tickets_dropped)
+
+
+NO_CHANGE = WhatIf()
+
+
+def apply_what_if(position: Position, what_if: WhatIf) -> Position:
+    """The position without the removed routes and the dropped tickets (a new value)."""
+    players = tuple(replace(h, routes=h.routes - what_if.routes_removed,
+                            tickets=tuple(t for t in h.tickets
+                                          if t not in what_if.tickets_dropped))
+                    for h in position.players)
+    return replace(position, players=players)
+
+
+def read_any_game(content: bytes | str, name: str) -> Game:
+    """A game from a file's content: a team position (``scored_teams.read_team_game``), else
+    what ``read_game`` reads (a position or a game record). ``PositionError`` with one line
+    naming the file and the field when it is none of them."""
+    return read_team_game(content, name) or read_game(content, name)
+
+
+def team_example_path() -> Path:
+    """The kit's example of a finished team game: 4 players on the USA map, Team Asia rules."""
+    return example_path("usa").parent / "usa-team-final.json"
+
+
+def open_game(path: str | Path) -> Game:
+    """``read_any_game`` on a file (``PositionError`` when it cannot be read)."""
+    return read_team_file(path) or load_game(path)
+
+
+def as_game(source: str | Path | Position | Game) -> Game:
+    """What the explorer opens: a loaded game as it is, a position, a built-in map's name (the
+    kit's example game of that map), the kit's team example, or a file (``open_game``)."""
+    if isinstance(source, LoadedGame | LoadedTeamGame):
+        return source
+    if isinstance(source, Position):
+        return LoadedGame(source, source="a position")
+    if isinstance(source, str) and source in BUILTIN_MAPS:
+        game = load_game(example_path(source))
+        return replace(game, source=f"the kit's example {map_title(source)} game")
+    if Path(source) == team_example_path():
+        return replace(open_game(source), source="the kit's example USA team game")
+    return open_game(source)
+
+
+def scored(game: Game, position: Position) -> Sheet:
+    """``game``'s score sheet with its position replaced by ``position`` (a what-if)."""
+    return replace(game, position=position).score()
+
+
+def seat_names(game: Game) -> tuple[str, ...]:
+    """The players' names, one for each colour of the board."""
+    return tuple(h.name for h in game.position.players)
+
+
+def seat_colors(game: Game) -> tuple[str, ...]:
+    """Each player's colour on the board: teammates in their team's two shades."""
+    if isinstance(game, LoadedTeamGame):
+        return team_colors(game.position, game.teams)
+    return tuple(DEFAULT_PLAYER_COLORS[:len(game.position.players)])  # no key for an empty seat

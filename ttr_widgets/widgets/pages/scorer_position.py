@@ -1,0 +1,217 @@
+"""The ticket scorer's position, as values: the next position each click or control proposes,
+the tickets' names, and what the board and the ticket list show of a position.
+
+An edit is a pure function of the position (and the seat the clicks edit): it returns an
+``Edit`` — the next position, the sentence that says what changed, and for a refusal which
+player it is about (``focus``) and, in a team game, the teams — and never touches the widget.
+The scorer (``pages.scorer.TicketScorer``) asks the core whether a finished game could look like
+the proposed position (``rules.position.check_position``, the team rules in a team game) and
+takes it, or shows the refusal. ``ticket_labels`` and ``ticket_id`` name the tickets the search
+list offers; ``ticket_results`` are a player's tickets hit or missed (in a team game against
+both teammates' routes) and ``board_marks`` what the board shows: everyone's routes and
+stations, and the path of the ticket looked at or the longest trail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ttr_widgets.rules.graph import ticket_path
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.position import Position, ticket_deck
+from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
+from ttr_widgets.rules.words import possessive
+from ttr_widgets.widgets.board.marks import Marks
+from ttr_widgets.widgets.pages.scored_teams import Teams, team_holdings, team_trail
+from ttr_widgets.widgets.pages.scorer_view import (
+    city_label,
+    default_names,
+    named_ticket,
+    route_text,
+    ticket_text,
+)
+
+__all__ = ["Edit", "added_ticket", "board_marks", "cleared", "depots_left", "dropped_ticket",
+           "fresh_table", "renamed", "seated", "team_of", "ticket_id", "ticket_labels",
+           "ticket_results", "toggled_route", "toggled_station", "variant", "warehouses",
+           "with_holding"]
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """A proposed next position and what the change was, in words. ``focus`` is the seat a
+    refusal is about (None: the seat edited); ``teams`` the teams after it (None: unchanged)."""
+
+    position: Position
+    done: str
+    focus: int | None = None
+    teams: Teams | None = None
+
+
+def with_holding(position: Position, seat: int, **changes: Any) -> Position:
+    """``position`` with ``seat``'s holding changed."""
+    players = list(position.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(position, players=tuple(players))
+
+
+def toggled_route(position: Position, seat: int, route_id: str) -> Edit:
+    """``route_id`` given to ``seat``, or taken back if they own it."""
+    route = position.board.route(route_id)
+    holding = position.players[seat]
+    owned = route_id in holding.routes
+    routes = holding.routes - {route_id} if owned else holding.routes | {route_id}
+    verb = "gives up" if owned else "claims"
+    return Edit(with_holding(position, seat, routes=routes),
+                f"{holding.name} {verb} {route_text(position.board, route.id)}.")
+
+
+def toggled_station(position: Position, seat: int, city: str) -> Edit:
+    """``seat``'s station in ``city`` built, or removed if it stands."""
+    board = position.board
+    if city not in board.city_index:
+        raise ValueError(f"city: no city {city!r} on the {board.name} map")
+    holding = position.players[seat]
+    built = city in holding.stations
+    stations = (tuple(c for c in holding.stations if c != city) if built
+                else (*holding.stations, city))
+    verb = "removes the station in" if built else "builds a station in"
+    return Edit(with_holding(position, seat, stations=stations),
+                f"{holding.name} {verb} {city_label(board, city)}.")
+
+
+def added_ticket(position: Position, seat: int, ticket: str) -> Edit | str:
+    """``ticket`` (an id) kept by ``seat``; a note instead when another player holds it (a
+    ticket has one holder, said with its cities, not its id)."""
+    board = position.board
+    holder = next((h.name for h in position.players if ticket in h.tickets), None)
+    if holder is not None:
+        return f"{holder} already holds {ticket_text(board, ticket)}: a ticket has one holder."
+    holding = position.players[seat]
+    return Edit(with_holding(position, seat, tickets=(*holding.tickets, ticket)),
+                f"{holding.name} keeps {ticket_text(board, ticket)}.")
+
+
+def dropped_ticket(position: Position, seat: int, ticket: str) -> Edit:
+    holding = position.players[seat]
+    if ticket not in holding.tickets:
+        raise ValueError(f"ticket_id: {holding.name} holds no ticket {ticket!r}")
+    tickets = tuple(t for t in holding.tickets if t != ticket)
+    return Edit(with_holding(position, seat, tickets=tickets),
+                f"{holding.name} drops {ticket_text(position.board, ticket)}.")
+
+
+def cleared(position: Position, seat: int) -> Edit:
+    """``seat`` without routes, tickets or stations."""
+    name = position.players[seat].name
+    return Edit(with_holding(position, seat, routes=frozenset(), tickets=(), stations=()),
+                f"{possessive(name)} routes, tickets and stations are cleared.")
+
+
+def renamed(position: Position, teams: Teams, seat: int, name: str) -> Edit:
+    """``seat`` called ``name`` (in its team too)."""
+    name = name.strip()
+    old = position.players[seat].name
+    teams = tuple(tuple(name if n == old else n for n in team) for team in teams)
+    return Edit(with_holding(position, seat, name=name), f"{old} is now {name}.", focus=seat,
+                teams=teams)
+
+
+def seated(position: Position, count: int, selected: int) -> Edit:
+    """``count`` players: new seats start empty (named afresh); leaving seats take their
+    holdings."""
+    players = position.players[:count]
+    taken = {h.name for h in players}
+    fresh = (n for n in default_names(5 + count) if n not in taken)
+    depots = 0 if position.warehouses else None
+    players += tuple(Holding(next(fresh), frozenset(), (), (), depots)
+                     for _ in range(count - len(players)))
+    return Edit(replace(position, players=players), f"{count} players.",
+                focus=min(selected, count - 1))
+
+
+def variant(position: Position, name: str | None) -> Edit:
+    """The tickets of variant ``name`` (None: the map's own)."""
+    return Edit(replace(position, variant=name),
+                f"Tickets: {ticket_deck(position.board, name).description}.")
+
+
+def warehouses(position: Position, on: bool) -> Edit:
+    """Warehouses & Depots on (every player with their Depots left) or off."""
+    players = tuple(replace(h, depots_left=(h.depots_left or 0) if on else None)
+                    for h in position.players)
+    return Edit(replace(position, players=players, warehouses=on),
+                "Warehouses & Depots " + ("on" if on else "off") + ".")
+
+
+def depots_left(position: Position, seat: int, depots: int) -> Edit:
+    holding = position.players[seat]
+    return Edit(with_holding(position, seat, depots_left=depots),
+                f"{holding.name} has {depots} Depots left.")
+
+
+def fresh_table(map_name: str, names: Sequence[str]) -> Position:
+    """An empty table on ``map_name`` for the players ``names`` (as many as the map seats)."""
+    board = load_map(map_name)
+    names = names[:board.rules.players_max]  # a 6-player team game on a 5-player map
+    return Position(board, tuple(Holding(n, frozenset(), ()) for n in names))
+
+
+def ticket_labels(position: Position) -> list[tuple[str, str]]:
+    """The tickets the position's deck holds, as (label, id), in the board's order."""
+    board = position.board
+    deck = ticket_deck(board, position.variant)
+    return [(ticket_text(board, t.id), t.id) for t in board.tickets if deck.admits(t)]
+
+
+def ticket_id(position: Position, text: str) -> str | None:
+    """The one ticket ``text`` names: its id (any ticket of the map: the core says if the deck
+    holds it) or ``scorer_view.named_ticket``; None when none or several do."""
+    text = text.strip()
+    return text if text in position.board.ticket_by_id else named_ticket(
+        ticket_labels(position), text)
+
+
+def team_of(teams: Teams, name: str) -> int:
+    """The team (an index into ``teams``) of the player called ``name``."""
+    return next(t for t, team in enumerate(teams) if name in team)
+
+
+def ticket_results(position: Position, seat: int, score: PlayerScore,
+                   team_sheet: ScoreSheet | None, teams: Teams) -> tuple[TicketResult, ...]:
+    """``seat``'s tickets, hit or missed: in a team game against both teammates' routes (rule
+    team.score-tickets)."""
+    if team_sheet is None:
+        return score.tickets
+    holding = position.players[seat]
+    mine = set(holding.tickets)
+    team = team_sheet.players[team_of(teams, holding.name)]
+    return tuple(t for t in team.tickets if t.id in mine)
+
+
+def board_marks(position: Position, teams: Teams, seat: int, score: PlayerScore,
+                results: Sequence[TicketResult], ticket: str | None) -> Marks:
+    """What the board shows: everyone's routes and stations, and highlighted the path of
+    ``ticket`` (one of ``seat``'s ``results``) or ``seat``'s longest trail (a team's over both
+    teammates' routes, team.longest); the legend's label stays short, the side panel says the
+    rest."""
+    board = position.board
+    owners = {rid: i for i, h in enumerate(position.players) for rid in h.routes}
+    stations = {c: i for i, h in enumerate(position.players) for c in h.stations}
+    network = [*position.players[seat].routes,
+               *(b.route for b in score.borrowings if b.route is not None)]
+    trail = score.longest_trail_routes
+    if teams:  # a team plays both teammates' routes (team.score-tickets, team.longest)
+        holding = team_holdings(position, teams)[team_of(teams, position.players[seat].name)]
+        network = [r for routes in holding.routes for r in routes]
+        trail = team_trail(board, holding).routes
+    routes, label = trail, "longest trail"
+    result = next((t for t in results if t.id == ticket), None) if ticket else None
+    if result is not None and not result.completed:
+        routes, label = (), "ticket missed"
+    elif result is not None:
+        shown = board.ticket(result.id)
+        routes, label = ticket_path(board, network, shown.a, shown.b) or (), "ticket path"
+    return Marks(owners=owners, stations=stations, highlight=routes, highlight_label=label)

@@ -22,6 +22,7 @@ from ttr_widgets.rules.scoring import Holding, ScoreSheet, format_score_sheet
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.words import count, possessive
 from ttr_widgets.widgets.board.map_view import MapView
+from ttr_widgets.widgets.board.marks import Marks
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
 __all__ = ["PlanTryIt", "ScoreExercise", "WhichTicketFails", "button", "route_text",
@@ -83,6 +84,10 @@ class _Finished:
     def stations(self) -> dict[str, int]:
         return {c: i for i, h in enumerate(self.players) for c in h.stations}
 
+    def marks(self, **more: Any) -> Marks:
+        """The board's marks of the finished game (its routes and stations), with ``more``."""
+        return Marks(owners=self.owners(), stations=self.stations()).but(**more)
+
     def describe(self) -> str:
         """Each player's routes, tickets, stations and Depots, as HTML."""
         items = []
@@ -114,7 +119,7 @@ class ScoreExercise:
         names = [h.name for h in self.game.players]
         self.view = MapView(self.game.board, player_names=_padded(names)) if show_board else None
         if self.view is not None:
-            self.view.show(owners=self.game.owners(), stations=self.game.stations())
+            self.view.show(self.game.marks())
         self.entries = tuple(w.Text(description=name, placeholder="total",
                                     layout=w.Layout(width="220px")) for name in names)
         self.check_button = button("Check", self.check)
@@ -157,8 +162,7 @@ class ScoreExercise:
         if self.view is not None:
             trails = [r for p in self.sheet.players if p.longest_bonus
                       for r in p.longest_trail_routes]
-            self.view.show(owners=self.game.owners(), stations=self.game.stations(),
-                           highlight=trails, highlight_label="longest trail")
+            self.view.show(self.game.marks(highlight=trails, highlight_label="longest trail"))
 
 
 class WhichTicketFails:
@@ -178,7 +182,7 @@ class WhichTicketFails:
         self.view = MapView(self.game.board, player_names=_padded(
             [h.name for h in self.game.players])) if show_board else None
         if self.view is not None:
-            self.view.show(owners=self.game.owners(), stations=self.game.stations())
+            self.view.show(self.game.marks())
         self.choice = w.Dropdown(options=[(ticket_text(self.game.board, t), t)
                                           for t in holding.tickets],
                                  value=None, description="Ticket",
@@ -210,8 +214,7 @@ class WhichTicketFails:
             return True
         path = self._path(ticket.a, ticket.b)
         if self.view is not None:
-            self.view.show(owners=self.game.owners(), stations=self.game.stations(),
-                           highlight=path, highlight_label=str(ticket))
+            self.view.show(self.game.marks(highlight=path, highlight_label=str(ticket)))
         steps = ", ".join(route_text(board.route(r)) for r in path)
         self.feedback.value = (f"{NO} Not that one: {_esc(ticket)} is completed "
                                f"({_esc(steps)}).")
@@ -286,8 +289,8 @@ class PlanTryIt:
                  for t in (*found.joined, *found.missing)]
         self.summary.value = (f"<div><b>Your plan</b>: {count(len(self.chosen), 'route')}, "
                               f"{count(found.trains, 'train')} · {' · '.join(marks)}</div>")
-        self.view.show(owners=self.state.route_owners(), highlight=(
-            self.chosen if highlight is None else highlight), highlight_label=label)
+        self.view.show(Marks(owners=self.state.route_owners(), highlight=(
+            self.chosen if highlight is None else highlight), highlight_label=label))
 
     def check(self) -> bool:
         """True when the plan completes every ticket with the fewest trains; the feedback

@@ -46,7 +46,7 @@ from ttr_widgets.widgets.table.coach import CoachBox
 from ttr_widgets.widgets.table.depots import CollectPanel, FeedRow
 from ttr_widgets.widgets.table.hand import HandView
 from ttr_widgets.widgets.table.market import Market
-from ttr_widgets.widgets.table.narrate import game_moves, moves_story, navigation_story, own_move
+from ttr_widgets.widgets.table.narrate import navigation_story, own_move, round_story
 from ttr_widgets.widgets.table.players import PlayersTable
 from ttr_widgets.widgets.table.scoring_view import ScoringView
 from ttr_widgets.widgets.table.seats import Seat, viewer
@@ -445,19 +445,9 @@ class TableController(widgets.VBox):
         """The bots stopped: a person is to move, the game ended, or the bots were paused."""
         self._render()
         if not (self._self_moving() if on_loop else self._paused):
-            self.status.say(self._story(), "done" if self._told else "info",
+            self.status.say(round_story(self._game, self._told, self._since),
+                            "done" if self._told else "info",
                             then=self.prompt())
-
-    def _story(self) -> str:
-        """The person's last move and what the bots did since: with the prompt under it, the
-        status line that tells a round."""
-        game = self._game
-        since = min(self._since, game.cursor)
-        round_start = game.state.turn - game.state.num_players  # at most one round back
-        while since < game.cursor and game.states[since].turn < round_start:
-            since += 1
-        parts = [self._told, moves_story(game_moves(game, since, game.cursor))]
-        return " ".join(p for p in parts if p)
 
     def _seat_move(self, *, render: bool) -> bool:
         """Play the move of the seat to move by itself (with ``render``, show it and tell it);
@@ -477,7 +467,8 @@ class TableController(widgets.VBox):
         self._game = game
         if render:
             self._render()
-            self.status.say(f"{self._story()} {because(state.player.name, choice.reason)}")
+            story = round_story(game, self._told, self._since)
+            self.status.say(f"{story} {because(state.player.name, choice.reason)}")
         return True
 
     @staticmethod

@@ -17,7 +17,8 @@ from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.words import count, says
 from ttr_widgets.widgets.table.stepper import turn_label
 
-__all__ = ["blind_card", "game_moves", "moves_story", "navigation_story", "own_move"]
+__all__ = ["blind_card", "game_moves", "moves_story", "navigation_story", "own_move",
+           "round_story"]
 
 Move = tuple[GameState, Action, GameState]
 
@@ -83,6 +84,18 @@ def game_moves(game: Game, start: int, stop: int) -> tuple[Move, ...]:
     """The moves from step ``start`` to ``stop`` of ``game``'s record."""
     return tuple((game.states[i], game.actions[i], game.states[i + 1])
                  for i in range(start, stop))
+
+
+def round_story(game: Game, told: str, since: int) -> str:
+    """A person's move (``told``) and what the others did from step ``since`` to the game's
+    cursor, at most one round back: with the prompt under it, the status line that tells a
+    round."""
+    since = min(since, game.cursor)
+    round_start = game.state.turn - game.state.num_players  # at most one round back
+    while since < game.cursor and game.states[since].turn < round_start:
+        since += 1
+    parts = [told, moves_story(game_moves(game, since, game.cursor))]
+    return " ".join(p for p in parts if p)
 
 
 def navigation_story(before: Game, after: Game) -> str:

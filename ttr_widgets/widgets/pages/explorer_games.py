@@ -16,6 +16,7 @@ from pathlib import Path
 from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.record import LoadedGame, example_path, load_game, read_game
+from ttr_widgets.rules.words import map_title
 from ttr_widgets.widgets.pages.explorer_view import Game, Sheet
 from ttr_widgets.widgets.pages.scored_teams import (
     LoadedTeamGame,
@@ -23,7 +24,6 @@ from ttr_widgets.widgets.pages.scored_teams import (
     read_team_game,
     team_colors,
 )
-from ttr_widgets.widgets.pages.scorer_view import map_title
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
 __all__ = ["NO_CHANGE", "WhatIf", "apply_what_if", "as_game", "open_game", "read_any_game",

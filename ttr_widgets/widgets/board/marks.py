@@ -10,15 +10,16 @@ showing the same thing have equal marks.
     Marks(owners={"usa-017": 0}, highlight=("usa-017",), highlight_label="your trail")
     NO_MARKS.but(selected="usa-017")     # the same marks, one field changed
 
-Fields are keyword-only and all have defaults (nothing marked). Sequences become tuples and
-mappings read-only copies, so the value never changes under the figure that drew it; a single
-string where names are expected is refused (``'usa-001'`` is not a list of route ids).
-``check(board, players)`` says which field names a route, city or player the board lacks.
+Fields are keyword-only and all have defaults (nothing marked). Whatever sequences and mappings
+are given become tuples and read-only copies, so the value never changes under the figure that
+drew it; a single string where names are expected is refused (``'usa-001'`` is not a list of
+route ids). ``check(board, players)`` says which field names a route, city or player the board
+lacks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
@@ -48,13 +49,13 @@ class Marks:
     owners: Mapping[str, int] = field(default_factory=_empty)
     stations: Mapping[str, int] = field(default_factory=_empty)
     depots: Mapping[str, int] = field(default_factory=_empty)
-    warehouses: tuple[int, ...] = ()
-    highlight: tuple[str, ...] = ()
+    warehouses: Sequence[int] = ()
+    highlight: Sequence[str] = ()
     highlight_label: str = ""
     selected: str | None = None
     selected_city: str | None = None
     closed: Mapping[str, str] = field(default_factory=_empty)
-    marked: tuple[str, ...] = ()
+    marked: Sequence[str] = ()
     marked_label: str = ""
 
     def __post_init__(self) -> None:

@@ -169,11 +169,11 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         """Each control calls its edit when a person changes it (not while the controls are
         set to show the position: ``_sync``)."""
         edit_of = {
-            self.map_select: lambda v: v != self.board.name and self.show_map(v),
+            self.map_select: lambda v: None if v == self.board.name else self.show_map(v),
             self.variant: lambda v: self.set_variant(None if v == BASE else v),
             self.count: self.set_player_count,
-            self.player: lambda v: v is not None and self.select_player(v),
-            self.name: lambda v: v.strip() != self.holding.name and self.rename(
+            self.player: lambda v: None if v is None else self.select_player(v),
+            self.name: lambda v: None if v.strip() == self.holding.name else self.rename(
                 self.selected, v),
             self.tickets: self.select_ticket,
             self.show: lambda v: setattr(self, "showing", v),

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ttr_widgets.rules.errors import TTRError
 
-COMMANDS = ("map", "score", "odds", "plan", "simulate", "serve", "notebooks")
+COMMANDS = ("map", "score", "odds", "plan", "simulate", "serve", "table", "notebooks")
 EXIT_USAGE = 2
 
 

@@ -121,7 +121,11 @@ def options_to_dict(options: Options) -> dict[str, Any]:
 
 
 def _options(data: dict[str, Any]) -> Options:
-    options = data.get("options") or {}
+    return options_from_dict(data.get("options") or {})
+
+
+def options_from_dict(options: Any) -> Options:
+    """The options a record (or a snapshot) names; ``PositionError`` naming a bad one."""
     if not isinstance(options, dict):
         raise PositionError("options: expected an object")
     known = {f.name: f for f in fields(Options)}

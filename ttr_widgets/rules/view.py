@@ -29,7 +29,7 @@ from ttr_widgets.rules.state import (
     evolve,
 )
 
-__all__ = ["HIDDEN", "NO_SEED", "view"]
+__all__ = ["HIDDEN", "NO_SEED", "public_view", "view", "watching"]
 
 HIDDEN = "?"  #: a ticket (or a setup share) a view does not show
 NO_SEED = -1  #: a view's seed: none (the game's seed would rebuild every hidden card)
@@ -43,6 +43,25 @@ def view(state: GameState, seat: int) -> GameState:
         raise ValueError(f"seat: this is the view of seat {state.seat}, not of seat {seat}")
     if not 0 <= seat < state.num_players:
         raise ValueError(f"seat: expected 0 to {state.num_players - 1}, got {seat}")
+    return _masked(state, seat)
+
+
+def public_view(state: GameState) -> GameState:
+    """What a watcher may see: the public table only, every hand, ticket and holder hidden
+    (unless ``team_holders_public``). Its ``seat`` is the number of players: no seat."""
+    if state.is_view:
+        if watching(state):
+            return state
+        raise ValueError(f"seat: this is the view of seat {state.seat}, not a watcher's")
+    return _masked(state, state.num_players)
+
+
+def watching(state: GameState) -> bool:
+    """Whether ``state`` is a watcher's view (``public_view``)."""
+    return state.seat == state.num_players
+
+
+def _masked(state: GameState, seat: int) -> GameState:
     team = seat // 2
     public = bool(state.options.team_holders_public)
     return evolve(

@@ -1,0 +1,1 @@
+"""The rules core: positions, moves, scoring, maps, bots, records (no widgets)."""

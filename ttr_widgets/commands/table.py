@@ -1,0 +1,166 @@
+"""``ttr table``: shared tables from the command line (a ``ttr serve`` holds them).
+
+    ttr table new SERVER --map M --seats N [--name NAME] [--variant V] [--teams]
+                         [--takeover SECONDS]        -> the table's link, as the last line
+    ttr table join LINK --bot KIND [--name NAME] [--pace SECONDS]
+    ttr table watch LINK [--json]
+    ttr table record LINK --out FILE
+    ttr table list SERVER
+
+SERVER is the base address ``ttr serve`` prints (``http://localhost:8866``, with ``?token=KEY``
+on a school network); LINK is a table's link. Bad input gets one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from ttr_widgets.bots import LEVELS, SLOW, choose
+from ttr_widgets.rules.state import GameState
+from ttr_widgets.tables.client import (
+    TableClient,
+    TableClientError,
+    api_get,
+    api_post,
+    parse_link,
+    play_bot,
+    server_link,
+)
+
+__all__ = ["add_parser", "run"]
+
+BOTS = (*LEVELS, *SLOW)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected seconds ≥ 0, got {text}")
+    return value
+
+
+def _seats(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seats, got {text!r}") from None
+    if not 2 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"a table has 2 to 6 seats, not {value}")
+    return value
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser("table", help="shared tables on a ttr serve: make, join, "
+                                   "watch, list, download",
+                                   description="Shared tables that several browsers and bots "
+                                   "play at, held by a running ttr serve.")
+    subs = parser.add_subparsers(dest="table_command", required=True,
+                                 parser_class=type(parser))
+    new = subs.add_parser("new", help="make a table and print its link")
+    new.add_argument("server", metavar="SERVER", help="the address ttr serve prints")
+    new.add_argument("--map", required=True, help="usa or europe")
+    new.add_argument("--seats", type=_seats, required=True, help="2 to 5 (4 or 6 for teams)")
+    new.add_argument("--name", default=None, help="the table's name (like maple-7)")
+    new.add_argument("--variant", default=None, help="a ticket variant of the map")
+    new.add_argument("--teams", action="store_true", help="team play: teams of 2")
+    new.add_argument("--takeover", type=_seconds, default=60.0, metavar="SECONDS",
+                     help="seconds a person may be away before the table's bot plays for "
+                          "them (default 60)")
+    join = subs.add_parser("join", help="sit a bot at a table and play to the end")
+    join.add_argument("link", metavar="LINK")
+    join.add_argument("--bot", required=True, choices=BOTS, help="the bot's level")
+    join.add_argument("--name", default=None, help="the bot's name at the table")
+    join.add_argument("--pace", type=_seconds, default=0.0, metavar="SECONDS",
+                      help="wait this long before each move")
+    watch = subs.add_parser("watch", help="print each public event as it happens")
+    watch.add_argument("link", metavar="LINK")
+    watch.add_argument("--json", action="store_true", help="one JSON object a line")
+    record = subs.add_parser("record", help="download a finished game's record")
+    record.add_argument("link", metavar="LINK")
+    record.add_argument("--out", type=Path, required=True, metavar="FILE")
+    listing = subs.add_parser("list", help="every table: name, map, seats taken, state")
+    listing.add_argument("server", metavar="SERVER")
+
+
+def run(args: argparse.Namespace) -> int:
+    return {"new": _new, "join": _join, "watch": _watch, "record": _record,
+            "list": _list}[args.table_command](args)
+
+
+def _new(args: argparse.Namespace) -> int:
+    server, token = server_link(args.server)
+    body: dict[str, Any] = {"map": args.map, "seats": args.seats, "teams": args.teams,
+                            "takeover": args.takeover}
+    if args.variant:
+        body["variant"] = args.variant
+    if args.name:
+        body["name"] = args.name
+    table = api_post(server, body, token)
+    print(f"Table {table['name']}: the {table['map']} map, {args.seats} seats, "
+          f"{table['status']}.")
+    print(table["link"])
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    link = parse_link(args.link)
+    kind = args.bot
+    rng = random.Random(f"ttr-table-join:{link.table}:{kind}")
+
+    def decide(view: GameState) -> Any:
+        return choose(kind, view, rng).action
+
+    name = args.name or f"{kind.capitalize()} bot"
+    seat = play_bot(link, decide, name=name, pace=args.pace)
+    if seat is None:
+        raise TableClientError(f"table: every seat of {link.table} is taken")
+    print(f"{name} played seat {seat + 1} of {link.table} to the end.")
+    return 0
+
+
+def _watch(args: argparse.Namespace) -> int:
+    link = parse_link(args.link)
+
+    def show(message: dict[str, Any]) -> None:
+        if message["type"] == "event":
+            event = {k: message[k] for k in ("seq", "at", "kind", "seat", "text")}
+            print(json.dumps(event) if args.json else f"{event['seq']:>4}  {event['text']}",
+                  flush=True)
+        elif message["type"] == "view" and message["table"]["status"] == "over":
+            client.close()
+
+    client = TableClient(link, watch=True, on_message=show)
+    asyncio.run(client.run())
+    return 0
+
+
+def _record(args: argparse.Namespace) -> int:
+    link = parse_link(args.link)
+    record = api_get(link.server, f"/{link.table}/record", link.token)
+    try:
+        args.out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise TableClientError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+    print(f"The record of {link.table} ({len(record['actions'])} moves): {args.out}",
+          file=sys.stderr)
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    server, token = server_link(args.server)
+    tables = api_get(server, "", token)["tables"]
+    if not tables:
+        print("No table yet.")
+    for table in tables:
+        print(f"{table['name']}  {table['map']}  {table['taken']}/{len(table['seats'])} seats  "
+              f"{table['status']}")
+    return 0

@@ -1,0 +1,79 @@
+"""What crosses the wire between a table and its clients (pages' kernels, bots, watchers), as
+JSON objects with a ``type``; ``read_client`` checks a client's message and names what is wrong
+in one line (``ProtocolError``).
+
+A client says ``hello`` (its seat's key, if it has one, and a name to sit down with, or
+``watch``), then ``act`` (an action, with the number of the last event it has seen: an action
+against an older table is stale) or ``hand_to_bot`` (leave the seat to a bot for good). The
+table answers ``welcome`` (the seat, its key, the table), then sends every ``event`` and after
+each the client's ``view`` (its seat's view, ``rules.view``, as a ``rules.snapshot``), and to the
+one who sent a refused action ``refused`` (the sentence, the rule, whether it was stale).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ttr_widgets.rules.actions import Action, action_from_dict
+
+__all__ = ["Act", "Hello", "ProtocolError", "read_client"]
+
+
+class ProtocolError(ValueError):
+    """A malformed message: one line naming the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    key: str | None = None
+    name: str | None = None
+    watch: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    seq: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class HandToBot:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    pass
+
+
+ClientMessage = Hello | Act | HandToBot | Ping
+
+
+def read_client(data: Any) -> ClientMessage:
+    """The message a client sent; ``ProtocolError`` naming the field when it is malformed."""
+    if not isinstance(data, dict):
+        raise ProtocolError("message: expected a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind == "hello":
+        key, name, watch = data.get("key"), data.get("name"), data.get("watch", False)
+        for field, value in (("key", key), ("name", name)):
+            if value is not None and (not isinstance(value, str) or len(value) > 100):
+                raise ProtocolError(f"{field}: expected a short string or null")
+        if not isinstance(watch, bool):
+            raise ProtocolError("watch: expected true or false")
+        return Hello(key or None, name, watch)
+    if kind == "act":
+        seq = data.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            raise ProtocolError("seq: expected the number of the last event seen")
+        try:
+            action = action_from_dict(data.get("action"))
+        except ValueError as exc:
+            raise ProtocolError(f"action.{exc}") from None
+        return Act(seq, action)
+    if kind == "hand_to_bot":
+        return HandToBot()
+    if kind == "ping":
+        return Ping()
+    raise ProtocolError(f"type: expected hello, act, hand_to_bot or ping, not {kind!r}")

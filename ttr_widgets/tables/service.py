@@ -1,0 +1,304 @@
+"""The tables of one ``ttr serve``: made, kept, joined, played and watched.
+
+``TableService`` runs on the server's event loop (every call comes from that one thread, so two
+actions sent at once are taken one after the other: exactly one of them fits the table). It
+keeps each table in its ``Store`` (every event written before anyone hears of it), rebuilds
+them after a restart, tells each connection every event and then its seat's view, plays the
+seats that bots sit in (and, after a person has been gone longer than the table's takeover
+time, theirs until they return), and answers a refused action to its sender only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttr_widgets.bots import LEVELS, choose
+from ttr_widgets.rules.engine import new_game, random_action
+from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
+from ttr_widgets.rules.record import to_record
+from ttr_widgets.rules.snapshot import state_to_dict
+from ttr_widgets.rules.state import Options
+from ttr_widgets.tables.authority import (
+    DEFAULT_TAKEOVER,
+    Event,
+    Refusal,
+    Table,
+    TableError,
+    TableSpec,
+)
+from ttr_widgets.tables.names import new_key, new_name, valid_name
+from ttr_widgets.tables.protocol import Act, ClientMessage, HandToBot, Hello, Ping
+from ttr_widgets.tables.store import Store
+
+__all__ = ["BOT_PACE", "Connection", "TableService"]
+
+BOT_PACE = 0.8  #: seconds a bot at a table waits before each move (people follow its moves)
+TICK = 1.0  #: seconds between two looks for people gone longer than their takeover time
+Send = Callable[[dict[str, Any]], None]
+
+
+@dataclass(eq=False, slots=True)
+class Connection:
+    """One client at a table: its seat (None: it watches) and how to send it a message."""
+
+    table: str
+    seat: int | None
+    send: Send
+    key: str | None = None
+    closed: bool = field(default=False)
+
+
+class TableService:
+    """The tables of one server (see the module docstring)."""
+
+    def __init__(self, store: Store, *, link: Callable[[str], str] = lambda name: name,
+                 clock: Callable[[], float] = time.time, pace: float = BOT_PACE) -> None:
+        self.store = store
+        self.link = link
+        self.clock = clock
+        self.pace = pace
+        self.tables: dict[str, Table] = {}
+        self.connections: dict[str, list[Connection]] = {}
+        self._bot_timers: dict[str, asyncio.TimerHandle] = {}
+        self._ticker: asyncio.TimerHandle | None = None
+        for spec, events in store.load():
+            table = Table(spec)
+            for event in events[1:]:  # the first is the table's "created", made again above
+                table.replay(event)
+            self._adopt(table)
+            now = self.clock()
+            for seat in table.seats:  # nobody is connected yet: each has the takeover time
+                seat.clients, seat.away_since = 0, now
+
+    # -- making and listing tables
+
+    def create(self, *, map_name: str, seats: int, options: Options | None = None,
+               takeover: float = DEFAULT_TAKEOVER, name: str | None = None,
+               bots: tuple[str | None, ...] = ()) -> Table:
+        """A new table; ``TableError`` naming the field when it cannot be made."""
+        if map_name not in BUILTIN_MAPS:
+            raise TableError(f"map: expected one of {', '.join(BUILTIN_MAPS)}, not {map_name!r}")
+        if name is not None and not valid_name(name):
+            raise TableError(f"name: {name!r} is not a table name (a word and a number, like "
+                             "maple-7)")
+        if name in self.tables:
+            raise TableError(f"name: there is already a table {name}")
+        if takeover < 0:
+            raise TableError("takeover: expected seconds ≥ 0")
+        unknown = [b for b in bots if b is not None and b not in LEVELS]
+        if unknown:
+            raise TableError(f"bots: {unknown[0]!r} is not a bot that can sit at a table "
+                             f"({', '.join(LEVELS)})")
+        options = options or Options()
+        try:
+            new_game(load_map(map_name), seats, 0, options)  # the rules refuse a bad table
+        except RulesError as error:
+            raise TableError(f"{'teams' if options.teams else 'seats'}: {error.reason}") \
+                from None
+        spec = TableSpec(name or new_name(self.tables), map_name, seats,
+                         secrets.randbelow(10 ** 9), options, takeover,
+                         tuple(bots) + (None,) * (seats - len(bots)), self.clock())
+        self.store.create(spec)
+        table = Table(spec)
+        self.store.append(spec.name, table.events[0])
+        self._adopt(table)
+        self._schedule_bot(table)
+        return table
+
+    def table(self, name: str) -> Table:
+        table = self.tables.get(name)
+        if table is None:
+            raise TableError(f"table: there is no table {name!r} here")
+        return table
+
+    def info(self, name: str) -> dict[str, Any]:
+        """A table as a list and a page show it: name, map, seats, state, link."""
+        table = self.table(name)
+        state = table.state
+        return {
+            "name": table.name, "map": table.spec.map, "status": table.status(),
+            "link": self.link(table.name), "takeover": table.spec.takeover,
+            "teams": table.spec.options.teams, "variant": table.spec.options.variant,
+            "seq": table.seq, "turn": state.turn,
+            "to_move": None if state.is_over or not table.started else state.current,
+            "seats": [{"name": s.name, "bot": s.bot, "away": s.taken_over,
+                       "connected": s.clients > 0} for s in table.seats],
+            "taken": sum(not s.open for s in table.seats),
+        }
+
+    def listing(self) -> list[dict[str, Any]]:
+        return [self.info(name) for name in self.tables]
+
+    def record(self, name: str) -> dict[str, Any]:
+        """The finished game as the kit's game record (refused before the end: it would show
+        every hand)."""
+        table = self.table(name)
+        if not table.over:
+            raise TableError(f"table: {name} is not over yet; its record would show every hand "
+                             "and the pile")
+        return to_record(table.game)
+
+    # -- connections
+
+    def connect(self, name: str, hello: Hello, send: Send) -> Connection:
+        """A client says hello: its seat back (by its key), a free seat (with a name), or a
+        place to watch from."""
+        table = self.table(name)
+        now = self.clock()
+        seat = table.seat_of(hello.key)
+        key = hello.key
+        if hello.key and seat is None:
+            raise TableError(f"seat key: this key plays no seat at table {name}")
+        if seat is None and not hello.watch:
+            if not hello.name:
+                raise TableError("name: a name is needed to take a seat (or watch)")
+            key = new_key()
+            seat = table.join(hello.name, key, now)
+            if seat is None:
+                key = None  # every seat is taken: a watcher
+        connection = Connection(name, seat, send, key)
+        self.connections[name].append(connection)
+        if seat is not None:
+            person = table.seats[seat]
+            person.clients += 1
+            person.away_since = None
+            table.returned(seat, now)
+        send({"type": "welcome", "seat": seat, "key": key, "table": self.info(name),
+              "personal_link": self.link(name) + f"&seat={key}" if key else None})
+        for event in table.events:
+            send({"type": "event", **event.public()})
+        send(self._view_message(table, seat))
+        self._schedule_bot(table)
+        return connection
+
+    def receive(self, connection: Connection, message: ClientMessage) -> None:
+        """A message from a connected client."""
+        table = self.table(connection.table)
+        if isinstance(message, Ping):
+            connection.send({"type": "pong", "seq": table.seq})
+        elif isinstance(message, Act):
+            if connection.seat is None:
+                connection.send(_refused(Refusal("You are watching this table: only players "
+                                                 "move.")))
+                return
+            refusal = table.act(connection.seat, message.action, message.seq, self.clock())
+            if refusal is not None:
+                connection.send(_refused(refusal))
+                if refusal.stale:
+                    connection.send(self._view_message(table, connection.seat))
+        elif isinstance(message, HandToBot):
+            if connection.seat is None:
+                connection.send(_refused(Refusal("You are watching: you have no seat to hand "
+                                                 "over.")))
+                return
+            table.hand_to_bot(connection.seat, self.clock())
+        elif isinstance(message, Hello):
+            connection.send(_refused(Refusal("You are already at this table.")))
+
+    def disconnect(self, connection: Connection) -> None:
+        if connection.closed:
+            return
+        connection.closed = True
+        people = self.connections.get(connection.table, [])
+        if connection in people:
+            people.remove(connection)
+        table = self.tables.get(connection.table)
+        if table is not None and connection.seat is not None:
+            seat = table.seats[connection.seat]
+            seat.clients = max(0, seat.clients - 1)
+            if seat.clients == 0:
+                seat.away_since = self.clock()
+
+    # -- time passing
+
+    def start(self) -> None:
+        """Begin looking for people gone too long, and let the bots play (on the running
+        loop)."""
+        self._tick()
+        for table in self.tables.values():
+            self._schedule_bot(table)
+
+    def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for timer in self._bot_timers.values():
+            timer.cancel()
+        self._bot_timers.clear()
+
+    def check_away(self) -> None:
+        """Seats whose person has been gone longer than the takeover time: the table's bot
+        plays them until they return."""
+        now = self.clock()
+        for table in self.tables.values():
+            if table.over:
+                continue
+            for i, seat in enumerate(table.seats):
+                if (seat.key and not seat.bot and not seat.taken_over and seat.clients == 0
+                        and seat.away_since is not None
+                        and now - seat.away_since >= table.spec.takeover):
+                    table.away(i, now)
+            self._schedule_bot(table)
+
+    def bot_move(self, name: str) -> bool:
+        """The bot at the seat to move plays, from that seat's view; whether it did."""
+        self._bot_timers.pop(name, None)
+        table = self.tables[name]
+        if table.over or not table.started:
+            return False
+        seat = table.state.current
+        bot = table.seats[seat].played_by_bot
+        if bot is None:
+            return False
+        rng = random.Random(f"ttr-table:{table.spec.seed}:{table.seq}")
+        action = choose(bot, table.state, rng).action
+        if table.act(seat, action, table.seq, self.clock()) is not None:
+            # a bot's mistake must not stop the table: any legal move instead
+            table.act(seat, random_action(table.state, rng), table.seq, self.clock())
+        return True
+
+    # -- internals
+
+    def _adopt(self, table: Table) -> None:
+        self.tables[table.name] = table
+        self.connections.setdefault(table.name, [])
+        table.listeners.append(lambda event: self._announce(table, event))
+
+    def _announce(self, table: Table, event: Event) -> None:
+        """An event happened: keep it, then tell everyone at the table, then let a bot move."""
+        self.store.append(table.name, event)
+        message = {"type": "event", **event.public()}
+        for connection in list(self.connections[table.name]):
+            connection.send(message)
+            connection.send(self._view_message(table, connection.seat))
+        self._schedule_bot(table)
+
+    def _view_message(self, table: Table, seat: int | None) -> dict[str, Any]:
+        return {"type": "view", "seq": table.seq, "seat": seat,
+                "state": state_to_dict(table.view(seat)), "table": self.info(table.name)}
+
+    def _schedule_bot(self, table: Table) -> None:
+        if table.name in self._bot_timers or table.over or not table.started:
+            return
+        if table.seats[table.state.current].played_by_bot is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (a script, a test): ``bot_move`` plays when asked
+        self._bot_timers[table.name] = loop.call_later(self.pace, self.bot_move, table.name)
+
+    def _tick(self) -> None:
+        self.check_away()
+        self._ticker = asyncio.get_running_loop().call_later(TICK, self._tick)
+
+
+def _refused(refusal: Refusal) -> dict[str, Any]:
+    return {"type": "refused", "text": refusal.text, "rule": refusal.rule,
+            "stale": refusal.stale}

@@ -1,0 +1,178 @@
+"""The table service's addresses in ``ttr serve`` (tornado handlers beside Voila's), under
+``{base}ttr/api/tables``:
+
+* ``GET  …/tables``            every table: name, map, seats taken, state (``ttr table list``)
+* ``POST …/tables``            make a table: ``{"map", "seats", "variant", "teams", "takeover",
+  "name", "bots"}`` (``ttr table new``); the answer is the table with its link
+* ``GET  …/tables/NAME``       one table
+* ``GET  …/tables/NAME/record`` the finished game's record (``ttr table record``)
+* ``WS   …/tables/NAME/socket`` play or watch (``tables.protocol``)
+
+Every address is behind the server's identity check: with a class key (``ttr serve --host``)
+a request carries it (``?token=KEY`` or ``Authorization: token KEY``, as Jupyter's own).
+Bad input is answered with one sentence and status 400 (404 for an unknown table).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
+from tornado import web
+from tornado.websocket import WebSocketClosedError, WebSocketHandler
+
+from ttr_widgets.rules.state import Options
+from ttr_widgets.tables.authority import DEFAULT_TAKEOVER, TableError
+from ttr_widgets.tables.protocol import Hello, ProtocolError, read_client
+from ttr_widgets.tables.service import Connection, TableService
+
+__all__ = ["API", "handlers"]
+
+API = "ttr/api/tables"  #: the service's path under the server's base URL
+_NAME = r"([a-z]{2,12}-[0-9]{1,3})"
+
+
+def handlers(base_url: str, service: TableService) -> list[tuple[str, Any, dict[str, Any]]]:
+    """The service's handlers for a tornado application served at ``base_url``."""
+    root = base_url.rstrip("/") + "/" + API
+    args = {"service": service}
+    return [(root, TablesHandler, args), (root + "/" + _NAME, TableHandler, args),
+            (root + "/" + _NAME + "/record", RecordHandler, args),
+            (root + "/" + _NAME + "/socket", SocketHandler, args)]
+
+
+class _Api(APIHandler):
+    service: TableService
+
+    def initialize(self, service: TableService) -> None:
+        self.service = service
+
+    def check_xsrf_cookie(self) -> None:
+        """The API is for programs (the CLI, a page's kernel, a bot): they prove themselves
+        with the class key, not with a browser's cookie."""
+
+    def fail(self, status: int, text: str) -> None:
+        self.set_status(status)
+        self.finish(json.dumps({"error": text}))
+
+
+class TablesHandler(_Api):
+    @web.authenticated
+    def get(self) -> None:
+        self.finish(json.dumps({"tables": self.service.listing()}))
+
+    @web.authenticated
+    def post(self) -> None:
+        try:
+            body = json.loads(self.request.body or b"{}")
+            table = self.service.create(**_create_args(body))
+        except (ValueError, TableError) as exc:
+            self.fail(400, str(exc))
+            return
+        self.set_status(201)
+        self.finish(json.dumps(self.service.info(table.name)))
+
+
+class TableHandler(_Api):
+    @web.authenticated
+    def get(self, name: str) -> None:
+        try:
+            self.finish(json.dumps(self.service.info(name)))
+        except TableError as exc:
+            self.fail(404, str(exc))
+
+
+class RecordHandler(_Api):
+    @web.authenticated
+    def get(self, name: str) -> None:
+        try:
+            record = self.service.record(name)
+        except TableError as exc:
+            self.fail(404 if name not in self.service.tables else 400, str(exc))
+            return
+        self.finish(json.dumps(record))
+
+
+class SocketHandler(WebSocketHandler, JupyterHandler):
+    """One client at one table: ``hello`` first, then its moves; every event and its view
+    come back."""
+
+    service: TableService
+    connection: Connection | None
+
+    def initialize(self, service: TableService) -> None:
+        self.service = service
+        self.connection = None
+        self.table_name = ""
+
+    async def get(self, name: str, *args: Any, **kwargs: Any) -> None:
+        if self.current_user is None:  # the identity check, as for the other addresses
+            raise web.HTTPError(403)
+        self.table_name = name
+        await super().get(name, *args, **kwargs)
+
+    def check_origin(self, origin_to_satisfy_tornado: str = "") -> bool:
+        return True  # programs, not pages, connect here; the class key decides who may
+
+    def on_message(self, message: str | bytes) -> None:
+        try:
+            parsed = read_client(json.loads(message))
+        except (ValueError, ProtocolError) as exc:
+            self._send({"type": "error", "text": str(exc)})
+            return
+        try:
+            if self.connection is None:
+                if not isinstance(parsed, Hello):
+                    self._send({"type": "error", "text": "type: say hello first"})
+                    return
+                self.connection = self.service.connect(self.table_name, parsed, self._send)
+            else:
+                self.service.receive(self.connection, parsed)
+        except TableError as exc:
+            self._send({"type": "error", "text": str(exc)})
+            self.close()
+
+    def on_close(self) -> None:
+        if self.connection is not None:
+            self.service.disconnect(self.connection)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        try:
+            self.write_message(json.dumps(message))
+        except WebSocketClosedError:
+            if self.connection is not None:
+                self.service.disconnect(self.connection)
+
+
+def _create_args(body: Any) -> dict[str, Any]:
+    """The arguments of ``TableService.create`` from a request's JSON; ``ValueError`` naming
+    the field."""
+    if not isinstance(body, dict):
+        raise ValueError("body: expected a JSON object")
+    known = {"map", "seats", "variant", "teams", "takeover", "name", "bots"}
+    unknown = sorted(set(body) - known)
+    if unknown:
+        raise ValueError(f"{unknown[0]}: not a table setting ({', '.join(sorted(known))})")
+    seats = body.get("seats")
+    if not isinstance(seats, int) or isinstance(seats, bool):
+        raise ValueError("seats: expected a whole number of seats")
+    takeover = body.get("takeover", DEFAULT_TAKEOVER)
+    if not isinstance(takeover, int | float) or isinstance(takeover, bool):
+        raise ValueError("takeover: expected seconds")
+    variant, teams = body.get("variant"), body.get("teams", False)
+    if variant is not None and not isinstance(variant, str):
+        raise ValueError("variant: expected a variant's name")
+    if not isinstance(teams, bool):
+        raise ValueError("teams: expected true or false")
+    bots = body.get("bots") or []
+    if not isinstance(bots, list) or not all(b is None or isinstance(b, str) for b in bots):
+        raise ValueError("bots: expected a list, per seat a bot's level or null")
+    if len(bots) > seats:
+        raise ValueError(f"bots: {len(bots)} given for {seats} seats")
+    name = body.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ValueError("name: expected a table name")
+    return {"map_name": body.get("map"), "seats": seats, "takeover": float(takeover),
+            "options": Options(variant=variant, teams=teams), "name": name,
+            "bots": tuple(bots)}

@@ -2,8 +2,9 @@
 of them picked as ``engine.random_action`` picks it, and whole games played at random
 (``play_random``).
 
-``RandomPicks`` is a part of ``fast.FastGame`` (a mixin: it reads the game's lists and tables,
-and changes nothing but through ``do``).
+``RandomPicks`` is the fast game's state (``state.FastState``) with its legal moves counted and
+picked; it reads the lists and tables and changes nothing but through ``do``, which
+``engine.FastGame`` defines.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ttr_widgets.bots.fast.state import FastState
 from ttr_widgets.bots.fast.tables import (
     BLIND,
     CHOICE,
@@ -28,49 +30,24 @@ from ttr_widgets.bots.fast.tables import (
     TICKETS,
     Bits,
     Move,
+    action_of,
     ticket_combos,
 )
+from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.model import LOCO
 from ttr_widgets.rules.state import NO_CARD
 from ttr_widgets.rules.stats import TURN_KINDS
 
-if TYPE_CHECKING:
-    from ttr_widgets.bots.fast.engine import FastGame
-    from ttr_widgets.bots.fast.tables import Tables
-    from ttr_widgets.rules.actions import Action
-    from ttr_widgets.rules.model import Board
-
 __all__ = ["Drawn", "RandomPicks", "RandomPlay", "play_random"]
 
 
-class RandomPicks:
+class RandomPicks(FastState):
     """Counting and picking the legal moves of a ``FastGame`` (see the module docstring)."""
 
     __slots__ = ()
 
-    if TYPE_CHECKING:  # the game's own (``FastGame``)
-        board: Board
-        tables: Tables
-        hands: list[list[int]]
-        stations_left: list[int]
-        ticket_pile: list[str]
-        deck: list[int]
-        discard: list[int]
-        row: list[int]
-        taken: list[bool]
-        free_cities: int
-        current: int
-        pending: int
-        choice: tuple[tuple[str, ...], int, bool, int | None]
-        tunnel: tuple[int, int, int, list[int], int]
-        open: int
-        blocked: list[int]
-        colored: list[list[int]]
-        gray: list[int]
-        gray_locos: list[int]
-
+    if TYPE_CHECKING:  # carrying a move out is the game's own (``engine.FastGame``)
         def do(self, move: Move) -> None: ...
-        def action(self, move: Move) -> Action: ...
 
     # ----- counting the legal moves
 
@@ -138,7 +115,7 @@ class RandomPicks:
 
     def random_action(self, rng: random.Random) -> Action:
         """Exactly ``engine.random_action(self.to_state(), rng)``."""
-        return self.action(self._pick_random(rng.getrandbits))
+        return action_of(self.tables, self._pick_random(rng.getrandbits))
 
     def _pick_random(self, bits: Bits) -> Move:
         pending = self.pending
@@ -298,7 +275,7 @@ class RandomPlay:
     last_round: tuple[int, str] | None
 
 
-def play_random(game: FastGame, rngs: Sequence[random.Random], max_steps: int) -> RandomPlay:
+def play_random(game: RandomPicks, rngs: Sequence[random.Random], max_steps: int) -> RandomPlay:
     """Play on at random, each player drawing from their own generator, as
     ``simulate.play_game`` plays random bots; stop at the end or after ``max_steps`` steps."""
     bits = [rng.getrandbits for rng in rngs]

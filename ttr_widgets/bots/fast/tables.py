@@ -1,8 +1,9 @@
-"""What the fast engine's parts share: the move codes, and the tables built once per board.
+"""What the fast engine's parts share: the move codes (and the public actions they are), and
+the tables built once per board.
 
 A hand enters the tables as a *key* (colour cards and locomotives, capped at the longest
 payment); per route, the ways to pay it by key; per colour, the sum over its routes; masks of
-the routes a hand can reach. ``rules.fast`` plays on them.
+the routes a hand can reach. ``fast.engine`` plays on them.
 """
 
 from __future__ import annotations
@@ -13,11 +14,23 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ttr_widgets.rules.model import CARD_INDEX, GRAY, Board
+from ttr_widgets.rules.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+)
+from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, GRAY, Board
 
 __all__ = ["BLIND", "CHOICE", "CLAIM", "DECLINE", "FACE", "KEEP", "NONE", "PASS", "PAY",
-           "SECOND", "STATION", "TICKETS", "TUNNEL", "Bits", "Move", "Tables", "board_tables",
-           "ticket_combos"]
+           "SECOND", "STATION", "TICKETS", "TUNNEL", "Bits", "Move", "Tables", "action_of",
+           "board_tables", "move_of", "ticket_combos"]
 
 # Moves: small tuples, the first item says which kind.
 BLIND, FACE, TICKETS, CLAIM, STATION, PASS, KEEP, PAY, DECLINE = range(9)
@@ -138,3 +151,55 @@ def ticket_combos(tables: Tables, offered: int, keep: int) -> tuple[tuple[int, .
             combo for k in range(offered, keep - 1, -1)
             for combo in combinations(range(offered), k))
     return found
+
+
+# --------------------------------------------------------------------------- moves and actions
+
+
+def move_of(board: Board, tables: Tables, action: Action) -> Move:
+    """The move a (legal) public action is."""
+    if isinstance(action, DrawBlind):
+        return (BLIND,)
+    if isinstance(action, DrawFaceUp):
+        return FACE, CARD_INDEX[action.card]
+    if isinstance(action, DrawTickets):
+        return (TICKETS,)
+    if isinstance(action, ClaimRoute):
+        return (CLAIM, board.route_by_id[action.route].index,
+                CARD_INDEX[action.color], action.locomotives)
+    if isinstance(action, BuildStation):
+        return (STATION, tables.city_index[action.city], CARD_INDEX[action.color],
+                action.locomotives)
+    if isinstance(action, KeepTickets):
+        return KEEP, action.tickets
+    if isinstance(action, PayTunnel):
+        return PAY, action.locomotives
+    if isinstance(action, DeclineTunnel):
+        return (DECLINE,)
+    if isinstance(action, Pass):
+        return (PASS,)
+    raise ValueError(f"action: the fast engine does not play {type(action).__name__}")
+
+
+def action_of(tables: Tables, move: Move) -> Action:
+    """The public action a move is."""
+    kind = move[0]
+    if kind == BLIND:
+        return DrawBlind()
+    if kind == FACE:
+        return DrawFaceUp(CARD_NAMES[move[1]])
+    if kind == TICKETS:
+        return DrawTickets()
+    if kind == CLAIM:
+        r, color, locos = move[1:]
+        return ClaimRoute(tables.ids[r], CARD_NAMES[color], locos)
+    if kind == STATION:
+        city, color, locos = move[1:]
+        return BuildStation(tables.cities[city], CARD_NAMES[color], locos)
+    if kind == KEEP:
+        return KeepTickets(move[1])
+    if kind == PAY:
+        return PayTunnel(move[1])
+    if kind == DECLINE:
+        return DeclineTunnel()
+    return Pass()

@@ -13,7 +13,10 @@
                 tests and benchmarks import it instead of each other (nor one test module another)
 
 Every import in the package (also one inside a function) is read from the source and checked
-against ``MAY_IMPORT``.
+against ``MAY_IMPORT``. Module by module, no import circle anywhere (``TYPE_CHECKING`` imports
+too); and in the parts with subpackages (bots, widgets) the map goes one level down
+(``SUBPACKAGE_MAY_IMPORT``: the fast engine imports the rules only, the board and the plots
+never a table or a page, a table never a page).
 """
 
 from __future__ import annotations
@@ -60,6 +63,17 @@ def _module_name(path: Path) -> tuple[str, str]:
     return name, name.rsplit(".", 1)[0]
 
 
+def _from_imports(node: ast.ImportFrom, package: str) -> tuple[str, list[str]]:
+    """The module a ``from … import`` statement reads (relative ones resolved against
+    ``package``) and the names it takes."""
+    if node.level:
+        base = package.split(".")[:len(package.split(".")) - node.level + 1]
+        module = ".".join([*base, node.module] if node.module else base)
+    else:
+        module = node.module or ""
+    return module, [alias.name for alias in node.names]
+
+
 def _imports(path: Path) -> set[str]:
     """The kit modules ``path`` imports (``from ttr_widgets import serve`` counts as
     ``ttr_widgets.server.serve``)."""
@@ -69,13 +83,9 @@ def _imports(path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
-                module = ".".join([*base, node.module] if node.module else base)
-            else:
-                module = node.module or ""
+            module, names = _from_imports(node, package)
             if module == "ttr_widgets" or not node.module:
-                found.update(f"{module}.{alias.name}" for alias in node.names)
+                found.update(f"{module}.{name}" for name in names)
             else:
                 found.add(module)
     return {m for m in found if m == "ttr_widgets" or m.startswith("ttr_widgets.")}
@@ -127,6 +137,202 @@ def test_the_map_check_sees_relative_function_level_and_package_imports(tmp_path
         ("ttr_widgets.rules.bad", "ttr_widgets.course.lessons"),
         ("ttr_widgets.rules.bad", "ttr_widgets.commands"),
     }
+
+
+# --------------------------------------------------------------------------- module by module
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """Every kit module → the kit modules it imports: at module level, inside functions and
+    under ``if TYPE_CHECKING:`` alike. ``from pkg import name`` imports the submodule
+    ``pkg.name`` when there is one, else ``pkg``; a package's ``__init__`` is its own node
+    (``ttr_widgets.rules``), which importing one of its submodules does not count as
+    importing."""
+    paths = {_module_name(p)[0]: p for p in sorted(PACKAGE.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = _module_name(path)[1]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                module, names = _from_imports(node, package)
+                found.update(f"{module}.{n}" if f"{module}.{n}" in paths else module
+                             for n in names)
+        graph[name] = {m for m in found if m in paths and m != name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One shortest cycle through each group of modules that import one another, directly or
+    round a circle (each strongly connected component of more than one module), as the
+    modules in import order, the first repeated at the end."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    cycles = []
+    for group in groups:
+        start = min(group)
+        came_from: dict[str, str] = {}  #: module → the module it was first reached from
+        frontier = [start]
+        while start not in came_from:  # breadth first, inside the group, back to start
+            reached = []
+            for v in frontier:
+                for w in sorted(graph[v] & group):
+                    if w not in came_from:
+                        came_from[w] = v
+                        reached.append(w)
+            frontier = reached
+        path = [start]
+        while len(path) == 1 or path[-1] != start:
+            path.append(came_from[path[-1]])
+        cycles.append(path[::-1])
+    return sorted(cycles)
+
+
+def _short(module: str) -> str:
+    return module.removeprefix("ttr_widgets.")
+
+
+def test_no_import_circle_anywhere_in_the_package():
+    cycles = _cycles(_module_graph())
+    assert not cycles, f"{len(cycles)} import circle(s) in the package: " + "; ".join(
+        " → ".join(map(_short, cycle)) for cycle in cycles)
+
+
+def test_the_circle_check_sees_type_checking_function_level_and_submodule_imports(
+        tmp_path, monkeypatch):
+    # The checker itself: a circle closed by a TYPE_CHECKING import, one through a function's
+    # import and a package's submodule, and a package __init__ importing its own module (no
+    # circle: importing rules.b does not import rules' __init__).
+    fake = tmp_path / "ttr_widgets"
+    (fake / "rules").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "rules" / "__init__.py").write_text("from ttr_widgets.rules.b import x\n")
+    (fake / "rules" / "a.py").write_text("from ttr_widgets.rules.b import x\n")
+    (fake / "rules" / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from ttr_widgets.rules.a import y\n")
+    (fake / "rules" / "c.py").write_text("def f():\n    from ttr_widgets.rules import d\n")
+    (fake / "rules" / "d.py").write_text("from . import c\nfrom ttr_widgets import rules\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
+    assert _cycles(_module_graph()) == [
+        ["ttr_widgets.rules.a", "ttr_widgets.rules.b", "ttr_widgets.rules.a"],
+        ["ttr_widgets.rules.c", "ttr_widgets.rules.d", "ttr_widgets.rules.c"],
+    ]
+
+
+#: the parts of the kit with subpackages, where the map goes one level down
+LAYERED = ("bots", "widgets")
+
+#: unit → the units it may import, for every module of a layered part. A unit is a subpackage
+#: (``widgets.board``), the part's own top-level modules (``widgets``: ``style``, what every
+#: subpackage shares; ``bots``: the bots), the part's ``__init__`` (``widgets.__init__``: the
+#: names most callers want, from anywhere in the part) or, outside the layered parts, a part of
+#: ``MAY_IMPORT``. Upward in widgets: style ← board, plots ← table (one table controller and
+#: its components, the bots behind its seats) ← pages (the pages arrange tables and panels; the
+#: bots only through a table); nothing in widgets touches the fast engine (``bots.fast``).
+SUBPACKAGE_MAY_IMPORT: dict[str, frozenset[str]] = {
+    "bots.fast": frozenset({"rules"}),
+    "bots": frozenset({"rules", "bots.fast"}),
+    "bots.__init__": frozenset({"bots"}),
+    "widgets": frozenset({"rules"}),
+    "widgets.board": frozenset({"rules", "widgets"}),
+    "widgets.plots": frozenset({"rules", "served", "widgets"}),
+    "widgets.table": frozenset({"rules", "bots", "bots.__init__", "widgets", "widgets.board",
+                                "widgets.plots"}),
+    "widgets.pages": frozenset({"rules", "widgets", "widgets.board", "widgets.plots",
+                                "widgets.table"}),
+    "widgets.__init__": frozenset({"widgets", "widgets.board", "widgets.plots", "widgets.table",
+                                   "widgets.pages"}),
+}
+
+#: single imports allowed across the subpackage map, each with its reason
+SUBPACKAGE_EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("ttr_widgets.widgets.table.team_start", "ttr_widgets.widgets.pages.app"):
+        "a table component typed by the page that holds it (TeamMode(app: PlayApp), under "
+        "TYPE_CHECKING): for the widgets' owner to turn into what TeamMode reads of the app",
+}
+
+
+def _unit(module: str) -> str:
+    """The unit of the subpackage map a kit module belongs to."""
+    part = _part(module)
+    if part not in LAYERED:
+        return part
+    rest = module.split(".")[2:]
+    if not rest:
+        return f"{part}.__init__"
+    if (PACKAGE / part / rest[0]).is_dir():
+        return f"{part}.{rest[0]}"
+    return part
+
+
+def _subpackage_crossings() -> dict[tuple[str, str], str]:
+    """Every import by a module of a layered part the subpackage map does not allow:
+    (importer, imported) → the units."""
+    crossings: dict[tuple[str, str], str] = {}
+    for importer, imported in sorted(_module_graph().items()):
+        a = _unit(importer)
+        if _part(importer) not in LAYERED:
+            continue
+        for module in imported:
+            b = _unit(module)
+            if a != b and b != "__init__" and b not in SUBPACKAGE_MAY_IMPORT.get(a, ()):
+                crossings[(importer, module)] = f"{a} → {b}"
+    return crossings
+
+
+def test_every_unit_of_the_layered_parts_is_on_the_subpackage_map():
+    units = {_unit(m) for m in _module_graph() if _part(m) in LAYERED}
+    assert units == set(SUBPACKAGE_MAY_IMPORT), (
+        f"not on the subpackage map: {sorted(units - set(SUBPACKAGE_MAY_IMPORT))}; "
+        f"on it but gone: {sorted(set(SUBPACKAGE_MAY_IMPORT) - units)}")
+
+
+def test_the_subpackage_map_stays_inside_the_package_map():
+    for unit, allowed in SUBPACKAGE_MAY_IMPORT.items():
+        part = unit.split(".")[0]
+        beyond = {u.split(".")[0] for u in allowed} - {part} - MAY_IMPORT[part]
+        assert not beyond, f"{unit} may import {sorted(beyond)}: not on MAY_IMPORT[{part!r}]"
+
+
+def test_imports_follow_the_subpackage_map():
+    crossings = _subpackage_crossings()
+    unexpected = {k: v for k, v in crossings.items() if k not in SUBPACKAGE_EXCEPTIONS}
+    assert not unexpected, "imports against the subpackage map: " + "; ".join(
+        f"{a} imports {b} ({units})" for (a, b), units in sorted(unexpected.items()))
+    assert set(SUBPACKAGE_EXCEPTIONS) <= set(crossings), (
+        "an exception no longer needed: take it off: "
+        f"{sorted(set(SUBPACKAGE_EXCEPTIONS) - set(crossings))}")
 
 
 REPO = PACKAGE.parent

@@ -3,8 +3,8 @@
 This module deals a game and scores a position; the rest lives along the rules' own seams and is
 re-exported here, so ``from ttr_widgets.rules.engine import ...`` keeps working:
 
-* ``legal``: the legal moves and why a move is refused (``legal_actions``, ``random_action``,
-  ``why_illegal``, ``is_legal``, ``station_cost``, ``route_closed``);
+* ``legal``: the legal moves (``legal_actions``, ``random_action``, ``station_cost``,
+  ``route_closed``); ``checks``: why a move is refused (``why_illegal``, ``is_legal``);
 * ``turns``: applying a move (``apply``), which validates it against the rules and returns a NEW
   state; it never mutates its input, and a refused action raises ``RulesError`` naming the rule,
   leaving the old state as it was;
@@ -19,15 +19,9 @@ from collections.abc import Sequence
 
 from ttr_widgets.rules import teams
 from ttr_widgets.rules.cards import Pile, check_row
+from ttr_widgets.rules.checks import is_legal, why_illegal
 from ttr_widgets.rules.errors import RulesError
-from ttr_widgets.rules.legal import (
-    is_legal,
-    legal_actions,
-    random_action,
-    route_closed,
-    station_cost,
-    why_illegal,
-)
+from ttr_widgets.rules.legal import legal_actions, random_action, route_closed, station_cost
 from ttr_widgets.rules.model import NUM_CARD_TYPES, Board, Hand, RuleSet
 from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
 from ttr_widgets.rules.state import OPEN, GameState, Options, PlayerState

@@ -1,5 +1,8 @@
-"""Legal moves: ``legal_actions``, ``random_action``, ``why_illegal`` and the checks behind
-them. A refused action raises (or returns) ``RulesError`` naming the rule.
+"""Legal moves: ``legal_actions`` (in a fixed order) and ``random_action``, and the rules
+they and the checks share: which tracks are closed to whom (``route_closed``, ``track_closed``,
+``double_closed``, ``both_tracks_used``), what a station and a tunnel's payment cost
+(``station_price``, ``tunnel_cost``). Checking one action (``check``, ``why_illegal``, the
+refusals naming their rule) is ``rules.checks``.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
     ClaimRoute,
-    CollectWarehouses,
     DeclineTunnel,
     DrawBlind,
     DrawFaceUp,
@@ -22,17 +24,9 @@ from ttr_widgets.rules.actions import (
     KeepTickets,
     Pass,
     PayTunnel,
-    PlaceCard,
-    PlaceDepot,
     ShareTickets,
 )
-from ttr_widgets.rules.depots import (
-    check_collect,
-    check_depot,
-    check_feed,
-    collect_choices,
-    depot_places,
-)
+from ttr_widgets.rules.depots import collect_choices, depot_places
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.model import (
     CARD_INDEX,
@@ -40,7 +34,6 @@ from ttr_widgets.rules.model import (
     COLORS,
     GRAY,
     LOCO,
-    LOCOMOTIVE,
     NUM_CARD_TYPES,
     Board,
     Hand,
@@ -51,7 +44,6 @@ from ttr_widgets.rules.state import (
     NO_CARD,
     OPEN,
     CardPlacement,
-    CollectChoice,
     DepotPlacement,
     FirstCard,
     GameState,
@@ -62,7 +54,6 @@ from ttr_widgets.rules.state import (
     TicketChoice,
     TunnelPayment,
 )
-from ttr_widgets.rules.words import count, possessive
 
 COLOR_INDICES = tuple(range(len(COLORS)))
 
@@ -177,19 +168,6 @@ def _pending_actions(state: GameState, pending: Pending) -> Sequence[Action]:
     return collect_choices(state, pending)
 
 
-def why_illegal(state: GameState, action: Action) -> RulesError | None:
-    """The rule an action breaks, or None when it is legal."""
-    try:
-        check(state, action)
-    except RulesError as error:
-        return error
-    return None
-
-
-def is_legal(state: GameState, action: Action) -> bool:
-    return why_illegal(state, action) is None
-
-
 def _ticket_choices(state: GameState, pending: TicketChoice) -> list[KeepTickets]:
     from itertools import combinations
     offered = pending.tickets
@@ -197,12 +175,13 @@ def _ticket_choices(state: GameState, pending: TicketChoice) -> list[KeepTickets
     for k in range(len(offered), pending.keep - 1, -1):
         choices += [KeepTickets(combo) for combo in combinations(offered, k)]
     if pending.max_long is not None:
-        long_ids = _long_tickets(state.board, offered)
+        long_ids = long_tickets(state.board, offered)
         choices = [c for c in choices if len(long_ids & set(c.tickets)) <= pending.max_long]
     return choices
 
 
-def _long_tickets(board: Board, tickets: Sequence[str]) -> set[str]:
+def long_tickets(board: Board, tickets: Sequence[str]) -> set[str]:
+    """The long tickets among ``tickets`` (rule tickets.one-long keeps at most so many)."""
     return {t for t in tickets if "long" in board.ticket_by_id[t].kind}
 
 
@@ -369,258 +348,6 @@ def double_closed(board: Board, players: int, twin_owner: int, me: int) -> str |
     if twin_owner == me:
         return "claim.double-own"
     return None if both_tracks_used(board, players) else "claim.double-small"
-
-
-def check(state: GameState, action: Action) -> None:
-    """Raise RulesError if the action is illegal now."""
-    if state.is_over:
-        raise RulesError("turn.game-over", "The game is over; nothing more can be played.")
-    if state.is_view and state.seat != state.current:
-        raise RulesError("turn.order", f"It is {possessive(state.player.name, capital=False)} "
-                         "turn.")
-    if not state.teams and _from_holder(action):
-        raise RulesError("claim.cards-in-hand", "Only a team game has a team holder to pay "
-                         "from; pay with the cards in your hand.")
-    pending = state.pending
-    if isinstance(pending, CardPlacement):
-        if not isinstance(action, PlaceCard):
-            raise RulesError("team.draw-first", "First say where the card you drew goes: your "
-                             "hand or the team holder.")
-        teams.check_place(action)
-    elif isinstance(pending, ShareChoice):
-        if not isinstance(action, ShareTickets):
-            raise RulesError("turn.pending", "First put one of the tickets you kept into your "
-                             "team's ticket holder.")
-        teams.check_share_choice(pending, action)
-    elif isinstance(pending, TicketChoice):
-        if not isinstance(action, KeepTickets):
-            raise RulesError("turn.pending", "First choose which of the tickets you drew to keep.")
-        _check_keep(state, pending, action)
-    elif isinstance(pending, DepotPlacement | CollectChoice | FirstCard):
-        _check_warehouse_step(state, pending, action)
-    elif isinstance(pending, TunnelPayment):
-        _check_tunnel_answer(state, pending, action)
-    elif isinstance(pending, SecondCard):
-        _check_second_card(state, action)
-    else:
-        _check_turn_start(state, action)
-
-
-def _check_turn_start(state: GameState, action: Action) -> None:
-    if isinstance(action, DrawBlind | DrawFaceUp):
-        if state.warehouses and (state.deck or state.discard):
-            raise RulesError("wd.feed", "With Warehouses & Depots, drawing cards starts by "
-                             "feeding the pile's top card into a Warehouse.")
-        _check_first_card(state, action)
-    elif isinstance(action, FeedWarehouse):
-        check_feed(state, action)
-    elif isinstance(action, PlaceDepot):
-        check_depot(state, action)
-    elif isinstance(action, ClaimRoute):
-        _check_claim(state, action)
-    elif isinstance(action, DrawTickets):
-        if not state.tickets:
-            raise RulesError("tickets.empty", "The ticket pile is empty.")
-    elif isinstance(action, BuildStation):
-        _check_station(state, action)
-    elif isinstance(action, Pass):
-        if legal_actions(state) != [Pass()]:
-            raise RulesError("turn.pass", "You can only pass when there is nothing else you can "
-                             "do.")
-    elif isinstance(action, KeepTickets):
-        raise RulesError("tickets.keep", "You have not drawn any tickets to keep.")
-    elif isinstance(action, PayTunnel | DeclineTunnel):
-        raise RulesError("tunnel.reveal", "There is no tunnel waiting for payment.")
-    elif isinstance(action, CollectWarehouses):
-        raise RulesError("wd.collect", "You can only collect Warehouses right after claiming "
-                         "a route into a Depot city.")
-    elif isinstance(action, ShareTickets):
-        if not state.teams:
-            raise RulesError("team.share-action", "Only a team game has a ticket holder to "
-                             "share tickets in.")
-        teams.check_share(state, action)
-    elif isinstance(action, PlaceCard):
-        raise RulesError("team.draw-first", "You have not drawn a card to place.")
-
-
-def _from_holder(action: Action) -> bool:
-    return isinstance(action, ClaimRoute | PayTunnel) and bool(
-        action.holder_cards or action.holder_locomotives)
-
-
-def _check_first_card(state: GameState, action: DrawBlind | DrawFaceUp) -> None:
-    if not (state.deck or state.discard or any(c != NO_CARD for c in state.face_up)):
-        raise RulesError("draw.nothing-left", "No train cards are left to draw anywhere.")
-    if isinstance(action, DrawBlind):
-        if not (state.deck or state.discard):
-            raise RulesError("draw.no-card", "The pile and the discards are empty: take a "
-                             "face-up card instead.")
-    else:
-        _check_face_up_card(state, action.card)
-
-
-def _check_face_up_card(state: GameState, card: str) -> int:
-    if card not in CARD_NAMES:
-        raise RulesError("action.unknown", f"{card!r} is not a train card.")
-    index = card_index(card)
-    if index not in state.face_up:
-        raise RulesError("draw.no-card", f"There is no face-up {card} to take.")
-    return index
-
-
-def _check_second_card(state: GameState, action: Action) -> None:
-    if isinstance(action, DrawBlind):
-        if not (state.deck or state.discard):
-            raise RulesError("draw.no-card", "The pile and the discards are empty.")
-    elif isinstance(action, DrawFaceUp):
-        if _check_face_up_card(state, action.card) == LOCO:
-            raise RulesError("draw.second-locomotive", "A face-up locomotive cannot be your "
-                             "second card; take another card or draw blind.")
-    else:
-        raise RulesError("draw.two-cards", "You drew one card; this turn you can only draw your "
-                         "second card.")
-
-
-def _check_claim(state: GameState, action: ClaimRoute) -> None:
-    board = state.board
-    route = board.route_by_id.get(action.route)
-    if route is None:
-        raise RulesError("action.unknown", f"There is no route {action.route!r} on the "
-                         f"{board.name} map.")
-    closed = route_closed(state, route)
-    if closed is not None:
-        raise closed
-    if state.teams:
-        teams.check_claim(state, action, route)
-        return
-    if state.player.trains < route.length:
-        raise RulesError("claim.trains", f"{route} needs {route.length} trains and you have "
-                         f"{state.player.trains} left.")
-    _check_payment(state.player.hand, route, action.color, action.locomotives)
-
-
-def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
-    length = route.length
-    if not 0 <= locos <= length:
-        raise RulesError("claim.whole-route", f"{route} takes exactly {length} cards.")
-    if color == "locomotive" or locos == length:
-        if locos != length or color != "locomotive":
-            raise RulesError("claim.locomotives", "A payment of locomotives only is written "
-                             "color='locomotive' with every card a locomotive.")
-    elif color not in COLORS:
-        raise RulesError("claim.one-colour", f"{color!r} is not a train card colour.")
-    elif route.color not in (GRAY, color):
-        raise RulesError("claim.one-colour", f"{route} is {route.color}: pay with {route.color} "
-                         f"cards and locomotives, not {color}.")
-    if locos < route.ferry_locomotives:
-        raise RulesError("ferry.locomotives", f"The ferry {route} needs at least "
-                         f"{count(route.ferry_locomotives, 'locomotive')}; you offered {locos}.")
-    _check_enough(hand, route, color)
-    _check_hand(hand, color, length - locos, locos, "claim.cards-in-hand")
-
-
-def _check_enough(hand: Hand, route: Route, color: str) -> None:
-    """Can this colour (with every locomotive held) pay the whole route now? If not, say
-    whether it is a matter of mixing colours or of claiming bit by bit."""
-    fits = hand[LOCO] + (hand[CARD_INDEX[color]] if color in CARD_INDEX and color != LOCOMOTIVE
-                         else 0)
-    if fits >= route.length:
-        return
-    held = f"you hold {count(fits, 'card')} that {'fits' if fits == 1 else 'fit'} ({color} " \
-        "and locomotives)"
-    if sum(hand) >= route.length:
-        raise RulesError("claim.one-colour", f"{route} needs {route.length} cards of one colour; "
-                         f"{held}, and other colours cannot make up the rest.")
-    raise RulesError("claim.whole-route", f"{route} is claimed whole, in one turn, with "
-                     f"{route.length} cards; {held}. Keep drawing and claim it later in one go.")
-
-
-def _check_hand(hand: Hand, color: str, colored: int, locos: int, rule: str) -> None:
-    if locos > hand[LOCO]:
-        raise RulesError(rule, f"You hold {count(hand[LOCO], 'locomotive')}, not {locos}.")
-    if colored and hand[card_index(color)] < colored:
-        raise RulesError(rule, f"You hold {count(hand[card_index(color)], color + ' card')}, "
-                         f"not {colored}.")
-
-
-def _check_station(state: GameState, action: BuildStation) -> None:
-    board = state.board
-    if not board.has_stations:
-        raise RulesError("station.map", f"The {board.name} map has no stations.")
-    if action.city not in board.city_index:
-        raise RulesError("action.unknown", f"There is no city {action.city!r} on the "
-                         f"{board.name} map.")
-    if not state.player.stations:
-        raise RulesError("station.limit", f"You have built all {board.rules.stations} of your "
-                         "stations.")
-    for city, owner in state.stations:
-        if city == action.city:
-            raise RulesError("station.one-per-city", f"{board.city_label(city)} already has "
-                             f"{possessive(state.players[owner].name, capital=False)} station.")
-    if state.piece_at(action.city) == "depot":
-        raise RulesError("wd.one-piece", f"{board.city_label(action.city)} holds a Depot; a "
-                         "city holds one piece.")
-    cost = station_price(state)
-    locos = action.locomotives
-    all_locos = action.color == "locomotive"
-    if not 0 <= locos <= cost or (all_locos != (locos == cost)) or \
-            (not all_locos and action.color not in COLORS):
-        raise RulesError("station.cost", f"This station costs {count(cost, 'card')} of one colour "
-                         "(locomotives allowed).")
-    _check_hand(state.player.hand, action.color, cost - locos, locos, "station.cost")
-
-
-def _check_keep(state: GameState, pending: TicketChoice, action: KeepTickets) -> None:
-    kept = action.tickets
-    if len(set(kept)) != len(kept) or not set(kept) <= set(pending.tickets):
-        raise RulesError("tickets.keep", "You can keep only tickets you were just given, each "
-                         "once.")
-    if len(kept) < pending.keep:
-        rule = "tickets.keep"
-        if state.teams:
-            rule = "team.setup-tickets" if pending.setup else "team.tickets-draw"
-        raise RulesError(rule, f"Keep at least {pending.keep} of these "
-                         f"{count(len(pending.tickets), 'ticket')}.")
-    if pending.max_long is not None and \
-            len(_long_tickets(state.board, kept)) > pending.max_long:
-        most = count(pending.max_long, "long ticket")
-        raise RulesError("tickets.one-long", f"Keep at most {most}.")
-
-
-def _check_warehouse_step(state: GameState, pending: DepotPlacement | CollectChoice | FirstCard,
-                          action: Action) -> None:
-    if isinstance(pending, DepotPlacement):
-        if not isinstance(action, PlaceDepot):
-            raise RulesError("wd.setup", "First place your Depot on a city.")
-        check_depot(state, action)
-    elif isinstance(pending, CollectChoice):
-        if not isinstance(action, CollectWarehouses):
-            raise RulesError("turn.pending", "Your route reaches a Depot: choose which "
-                             "Warehouses to collect (or none).")
-        check_collect(state, pending, action)
-    elif isinstance(action, DrawBlind | DrawFaceUp):
-        _check_first_card(state, action)
-    else:
-        raise RulesError("draw.two-cards", "You fed a Warehouse: now draw your cards.")
-
-
-def _check_tunnel_answer(state: GameState, pending: TunnelPayment, action: Action) -> None:
-    if isinstance(action, DeclineTunnel):
-        return
-    if not isinstance(action, PayTunnel):
-        raise RulesError("turn.pending", "The tunnel's cards are revealed: pay the extra cards "
-                         "or decline.")
-    if state.teams:
-        teams.check_tunnel(state, pending, action)
-        return
-    if pending.color == "locomotive" and action.locomotives != pending.extra:
-        raise RulesError("tunnel.all-locomotives", "You offered only locomotives, so the "
-                         f"{count(pending.extra, 'extra card')} must be locomotives too.")
-    if not 0 <= action.locomotives <= pending.extra:
-        raise RulesError("tunnel.pay", f"The surcharge is {count(pending.extra, 'card')}.")
-    if tunnel_cost(state, pending, action.locomotives) is None:
-        raise RulesError("tunnel.pay", f"You cannot pay {count(pending.extra, 'more card')} "
-                         "that way; you may decline.")
 
 
 def tunnel_cost(state: GameState, pending: TunnelPayment, extra_locos: int) -> Hand | None:

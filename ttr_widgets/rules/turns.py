@@ -1,4 +1,4 @@
-"""Applying moves: ``apply(state, action)`` checks the action (``legal.check``) and returns a
+"""Applying moves: ``apply(state, action)`` checks the action (``checks.check``) and returns a
 NEW state; it never mutates its input. Chance is explicit: the pile's order is part of the
 state, and every reshuffle draws from its own ``random.Random`` seeded by (game seed,
 reshuffle number).
@@ -39,9 +39,10 @@ from ttr_widgets.rules.cards import (
     subtract,
     with_player,
 )
+from ttr_widgets.rules.checks import check
 from ttr_widgets.rules.depots import collectable, restock_from_warehouses
 from ttr_widgets.rules.errors import RulesError
-from ttr_widgets.rules.legal import check, station_price, tunnel_cost
+from ttr_widgets.rules.legal import station_price, tunnel_cost
 from ttr_widgets.rules.model import (
     CARD_INDEX,
     CARD_NAMES,

@@ -104,8 +104,8 @@ def board_geometry(board: Board, width: int = DEFAULT_WIDTH,
         spaces.extend(_place_spaces(route, curves[route.id], where, clear, scale))
         route_spaces[route.id] = range(start, len(spaces))
     paths = {key: _simplified(line) for key, line in curves.items()}
-    labels = label_centres(board, [where[c.name] for c in board.cities], spaces, paths, scale,
-                           x_range, y_range)
+    labels = label_centres(board, [where[c.name] for c in board.cities],
+                           [(s.x, s.y) for s in spaces], paths, scale, x_range, y_range)
     return Geometry(
         width=width, height=height, scale=scale, x_range=x_range, y_range=y_range,
         plot_size=plot_size, legend_right=legend_right,

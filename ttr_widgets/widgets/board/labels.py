@@ -12,13 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 from ttr_widgets.rules.model import Board
 from ttr_widgets.widgets import style
-
-if TYPE_CHECKING:
-    from ttr_widgets.widgets.board.geometry import Space
 
 __all__ = ["CHAR_WIDTH", "Box", "Point", "label_centres", "label_cost", "label_options"]
 
@@ -34,7 +30,7 @@ _LABEL_RINGS = (0.0, 5.0, 11.0)  #: ... at these extra distances (px) beyond tou
 _LABEL_REACH = max(style.SPACE_SIZE / 2, style.CITY_SIZE / 2 + 1, 1.0)
 
 
-def label_centres(board: Board, cities: Sequence[Point], spaces: Sequence[Space],
+def label_centres(board: Board, cities: Sequence[Point], spaces: Sequence[Point],
                   paths: Mapping[str, Sequence[Point]], scale: float, x_range: Point,
                   y_range: Point) -> tuple[Point, ...]:
     """Where to centre each city's name (map units); busiest cities choose first."""
@@ -42,7 +38,7 @@ def label_centres(board: Board, cities: Sequence[Point], spaces: Sequence[Space]
         return ((p[0] - x_range[0]) * scale, (p[1] - y_range[0]) * scale)
 
     plot = (0.0, 0.0, (x_range[1] - x_range[0]) * scale, (y_range[1] - y_range[0]) * scale)
-    space_px = [px((s.x, s.y)) for s in spaces]
+    space_px = [px(p) for p in spaces]
     city_px = [px(p) for p in cities]
     segments = [(px(p), px(q)) for line in paths.values() for p, q in pairwise(line)]
     order = sorted(range(len(cities)), key=lambda i: -len(board.routes_at[board.cities[i].name]))

@@ -5,7 +5,8 @@ cheaply (a Steiner tree grown ticket by ticket over its own routes, free, and th
 weighted by trains plus a turn per claim, so long routes are preferred). From the plan it
 
 * keeps the set of tickets (all subsets tried) worth most given the trains and the turns the
-  game is likely to last, judged from the trains the others have left;
+  game is likely to last, judged from the trains the others have left (``strong_tickets``:
+  the clock, what tickets are worth, which to keep, what new ones are worth);
 * claims first the planned route whose loss would cost most (a *bottleneck*: the extra trains
   its tickets would need without it, or the tickets lost), before routes an opponent's
   network already touches, then long ones;
@@ -33,8 +34,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
-from math import comb
 
 from ttr_widgets.bots import team_play
 from ttr_widgets.bots.choice import Choice
@@ -49,6 +48,14 @@ from ttr_widgets.bots.strong_plan import (
     plan_of,
     route_weights,
 )
+from ttr_widgets.bots.strong_tickets import (
+    cards,
+    expected_draw_gain,
+    keep,
+    playing_for,
+    trains_to_end,
+    turns_left,
+)
 from ttr_widgets.rules.actions import (
     Action,
     BuildStation,
@@ -57,7 +64,6 @@ from ttr_widgets.rules.actions import (
     DrawBlind,
     DrawFaceUp,
     DrawTickets,
-    KeepTickets,
     PayTunnel,
     PlaceCard,
     ShareTickets,
@@ -77,18 +83,12 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
 )
 from ttr_widgets.rules.teams import HAND, HOLDER, split_cost
-from ttr_widgets.rules.variants import ticket_rules
 
 __all__ = ["Plan", "Settings", "alternatives", "cards", "choose", "completes",
            "expected_draw_gain", "needs", "plan_of", "playing_for", "strong_bot",
            "surcharge_shortfall", "trains_to_end"]
 
-CHANCE_BASE = 0.55
-CHANCE_SCALE = 10.0
-ROUTE_W = 0.6
-TRAIN_W = 0.5
 FILLER_MIN = 3
-TURNS_PER_TRAIN = 0.65
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,59 +103,6 @@ class Settings:
 DEFAULT = Settings()
 
 
-# --------------------------------------------------------------------------- the clock
-
-
-def _turns_left(state: GameState, me: int) -> float:
-    """A guess at the turns ``me`` still has: the game ends when someone is down to a couple
-    of trains (in a team game a team, with two players laying trains), and players lay about
-    one train per turn."""
-    if state.last_round:
-        return float(state.final_turns > 0)
-    if state.teams:
-        end = state.board.rules.team.end_trains
-        soonest = min(state.team_trains(t) for t in range(state.num_teams))
-        return max(1.0, (soonest - end) * TURNS_PER_TRAIN / 2 + 1)
-    end = state.board.rules.end_trains
-    others = [p.trains for i, p in enumerate(state.players) if i != me]
-    soonest = min([*others, state.players[me].trains])
-    return max(1.0, (soonest - end) * TURNS_PER_TRAIN + 1)
-
-
-def trains_to_end(state: GameState) -> int:
-    """How few trains the other players (in a team game the other teams, per player) are from
-    starting the last round."""
-    me = state.current
-    if state.teams:
-        end = state.board.rules.team.end_trains
-        left = min(state.team_trains(t) for t in range(state.num_teams) if t != state.team)
-        return (left - end) // 2
-    end = state.board.rules.end_trains
-    return min(p.trains for i, p in enumerate(state.players) if i != me) - end
-
-
-def _turns_needed(hand: Hand, plan: Plan) -> float:
-    return missing(hand, plan.routes) / 1.8 + len(plan.routes)
-
-
-def _ticket_value(state: GameState, me: int, tickets: Sequence[str]) -> float:
-    """What holding ``tickets`` is worth, points expected from them and their routes."""
-    board = state.board
-    plan = plan_for(state, me, tickets)
-    hand = cards(state) if me == state.current else state.players[me].hand
-    slack = _turns_left(state, me) - _turns_needed(hand, plan)
-    chance = min(0.97, max(0.03, CHANCE_BASE + slack / CHANCE_SCALE))
-    value = 0.0
-    for t in plan.reachable:
-        value += board.ticket_by_id[t].points * (2 * chance - 1)
-    for t in plan.done:
-        value += board.ticket_by_id[t].points
-    for t in plan.lost:
-        value -= board.ticket_by_id[t].points
-    route_points = sum(board.route_points(r) for r in plan.routes)
-    return value + ROUTE_W * route_points - TRAIN_W * plan.trains
-
-
 # --------------------------------------------------------------------------- decisions
 
 
@@ -167,7 +114,7 @@ def strong_bot(state: GameState, rng: random.Random) -> Choice:
 def choose(state: GameState, rng: random.Random, settings: Settings = DEFAULT) -> Choice:
     pending = state.pending
     if isinstance(pending, TicketChoice):
-        return _keep(state, pending)
+        return keep(state, pending)
     if isinstance(pending, TunnelPayment):
         return _tunnel(state, pending)
     if isinstance(pending, ShareChoice):
@@ -187,21 +134,6 @@ def choose(state: GameState, rng: random.Random, settings: Settings = DEFAULT) -
               or _more_tickets(state, plan, legal, settings)
               or _filler(state, plan, legal) or _draw(state, plan, legal, rng))
     return choice
-
-
-def playing_for(state: GameState) -> tuple[str, ...]:
-    """The tickets the player to move plays for: their own, and in a team game the team's
-    shared ones too."""
-    if not state.teams:
-        return state.player.tickets
-    return tuple(team_play.visible_tickets(state))
-
-
-def cards(state: GameState) -> Hand:
-    """The cards the player to move can pay with: their hand, and in a team game the team
-    holder too."""
-    hand = state.player.hand
-    return add_hands(hand, state.holders[state.team]) if state.teams else hand
 
 
 def _place(state: GameState, plan: Plan, pending: CardPlacement) -> Choice:
@@ -264,26 +196,6 @@ def alternatives(state: GameState, rng: random.Random, settings: Settings = DEFA
         if len(out) < limit and all(move.action != m.action for m in out):
             out.append(move)
     return tuple(out)
-
-
-def _keep(state: GameState, pending: TicketChoice) -> Choice:
-    board = state.board
-    me = state.current
-    held = list(playing_for(state))
-    offered = pending.tickets
-    best: tuple[float, tuple[str, ...]] | None = None
-    for n in range(max(pending.keep, 1), len(offered) + 1):
-        for subset in combinations(offered, n):
-            longs = sum("long" in board.ticket_by_id[t].kind for t in subset)
-            if pending.max_long is not None and longs > pending.max_long:
-                continue
-            value = _ticket_value(state, me, held + list(subset))
-            if best is None or value > best[0]:
-                best = (value, subset)
-    kept = best[1] if best is not None else offered[:pending.keep]
-    count = len(kept)
-    return Choice(KeepTickets(tuple(kept)), f"keeps the {count} ticket"
-                  f"{'s' if count != 1 else ''} worth most for the trains and turns left")
 
 
 def _tunnel(state: GameState, pending: TunnelPayment) -> Choice:
@@ -405,7 +317,7 @@ def _station(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | 
 
     best = min(builds, key=lambda a: (a.locomotives, missing(after(a), plan.routes), a.color))
     spare = missing(after(best), plan.routes) <= missing(hand, plan.routes)
-    near = _turns_left(state, state.current) <= 6
+    near = turns_left(state, state.current) <= 6
     if not (spare or not plan.routes or near):
         return None
     city = state.board.city_label(best.city)
@@ -464,23 +376,6 @@ def _more_tickets(state: GameState, plan: Plan, legal: Sequence[Action],
         return None
     return Choice(DrawTickets(), "every ticket in hand is done: new tickets are worth "
                   f"about {expected:.0f} points on average")
-
-
-def expected_draw_gain(state: GameState) -> float:
-    """What drawing tickets now is worth to the player to move, on average: the best gain of
-    the tickets drawn, over every draw from the tickets they cannot see."""
-    me = state.current
-    held = list(playing_for(state))
-    rules = ticket_rules(state.board, state.options)
-    unseen = [t for t in rules.regular_tickets if t not in held]
-    draw = min(rules.draw, len(state.tickets), len(unseen))
-    if draw == 0:
-        return -INF
-    base = _ticket_value(state, me, held)
-    gains = sorted((_ticket_value(state, me, [*held, t]) - base for t in unseen), reverse=True)
-    n = len(gains)
-    total = comb(n, draw)
-    return sum(g * comb(n - i - 1, draw - 1) for i, g in enumerate(gains)) / total
 
 
 def _filler(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | None:

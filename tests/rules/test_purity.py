@@ -16,7 +16,8 @@ Every import in the package (also one inside a function) is read from the source
 against ``MAY_IMPORT``. Module by module, no import circle anywhere (``TYPE_CHECKING`` imports
 too); and in the parts with subpackages (bots, widgets) the map goes one level down
 (``SUBPACKAGE_MAY_IMPORT``: the fast engine imports the rules only, the board and the plots
-never a table or a page, a table never a page).
+never a table or a page, a table never a page). No module of the rules core or the bots is over
+``MAX_LINES`` lines.
 """
 
 from __future__ import annotations
@@ -333,6 +334,17 @@ def test_imports_follow_the_subpackage_map():
     assert set(SUBPACKAGE_EXCEPTIONS) <= set(crossings), (
         "an exception no longer needed: take it off: "
         f"{sorted(set(SUBPACKAGE_EXCEPTIONS) - set(crossings))}")
+
+
+#: the most lines a module of the rules core or of the bots has: each concept in one obvious home
+MAX_LINES = 500
+
+
+def test_no_module_of_the_rules_core_or_the_bots_over_500_lines():
+    long = {path.relative_to(PACKAGE).as_posix(): n for part in ("rules", "bots")
+            for path in sorted((PACKAGE / part).rglob("*.py"))
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"over {MAX_LINES} lines (split along a seam): {long}"
 
 
 REPO = PACKAGE.parent

@@ -1,6 +1,7 @@
 """How the kernel this code runs in is served, as the server that started it says through the
-environment. It imports nothing of the kit: the server (``ttr_widgets.server``), which sets the
-variables for the kernels it starts, and the widgets, which read them, both import it.
+environment: plotly's module, and where the shared tables are. It imports nothing of the kit:
+the server (``ttr_widgets.server``), which sets the variables for the kernels it starts, and
+the widgets, which read them, both import it.
 
 ``ttr serve`` hands plotly's FigureWidget module out as a file cached by the browser, and puts
 its path in :data:`PLOTLY_MODULE_ENV` for its kernels; the server's kernel hook
@@ -15,6 +16,9 @@ import os
 from collections.abc import Mapping
 
 PLOTLY_MODULE_ENV = "TTR_PLOTLY_MODULE"  #: the served plotly module's path, for the kernels
+TABLES_ENV = "TTR_TABLES"  #: the table service's base address, as the kernels reach it
+PAGE_BASE_ENV = "TTR_PAGE_BASE"  #: the server's address as the visitors type it
+CLASS_KEY_ENV = "TTR_CLASS_KEY"  #: the class key a school network's server asks for
 
 
 def served_plotly_module_path(environ: Mapping[str, str] | None = None) -> str | None:
@@ -28,3 +32,14 @@ def serves_plotly_module(environ: Mapping[str, str] | None = None) -> bool:
     """Whether this is a kernel of ``ttr serve``, whose page loads plotly's module from the
     server: charts are then drawn as widgets too (``score_plots.show_figure``)."""
     return served_plotly_module_path(environ) is not None
+
+
+def table_service(environ: Mapping[str, str] | None = None) -> tuple[str, str, str] | None:
+    """Where this kernel's server keeps its shared tables: (the server's base address as the
+    kernel reaches it, as visitors type it, the class key or ''), or None outside ``ttr serve``
+    (JupyterLab, Binder: no shared tables)."""
+    env = os.environ if environ is None else environ
+    base = env.get(TABLES_ENV, "")
+    if not base.startswith("http"):
+        return None
+    return base, env.get(PAGE_BASE_ENV, base), env.get(CLASS_KEY_ENV, "")

@@ -1,16 +1,21 @@
 """The package map: which part of the kit may import which, and the rules core imports no UI.
 
     rules       the rules core: pure Python, typed; imports no other part of the kit
-    widgets     ipywidgets + plotly pages over the core: rules (and serve's plotly hook)
-    course      lesson content, exercises, the lab's plots: rules, widgets
-    simulation  many games at once (dask): rules
-    serve, site the Voila server and the static site: rules, serve
-    commands    the `ttr` subcommands: rules, simulation, serve, site (never widgets or course:
+    bots        the bots, the hint and the coach, simulation, the fast engine: rules
+    tables      shared tables (the authority, the store, the protocol, the service, the client):
+                rules, bots
+    widgets     ipywidgets + plotly pages over the core: rules, bots, tables (a page's client
+                of a shared table), served (how its kernel is served)
+    course      lesson content, exercises, lesson boards, the lab's plots: rules, bots, widgets
+    server      the Voila server, its kernels' hook and the static site: rules, served, tables
+    served      how a kernel is served, read from the environment: nothing of the kit
+    commands    the `ttr` subcommands: rules, bots, server, tables (never widgets or course:
                 the command line starts without ipywidgets)
     cli         the `ttr` entry point: rules, commands
     testing     what the tests and the benchmarks share (rules checks, reading a board back,
-                the browser harness): rules, widgets, serve; nothing in the kit imports it, and
-                tests and benchmarks import it instead of each other (nor one test module another)
+                the browser harness): rules, bots, widgets, server, tables; nothing in the kit
+                imports it, and tests and benchmarks import it instead of each other (nor one
+                test module another)
 
 Every import in the package (also one inside a function) is read from the source and checked
 against ``MAY_IMPORT``. Module by module, no import circle anywhere (``TYPE_CHECKING`` imports
@@ -40,13 +45,14 @@ PACKAGE = Path(ttr_widgets.__file__).resolve().parent
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "rules": frozenset(),
     "bots": frozenset({"rules"}),
-    "widgets": frozenset({"rules", "bots", "served"}),
+    "tables": frozenset({"rules", "bots"}),
+    "widgets": frozenset({"rules", "bots", "served", "tables"}),
     "course": frozenset({"rules", "bots", "widgets"}),
-    "server": frozenset({"rules", "served"}),
+    "server": frozenset({"rules", "served", "tables"}),
     "served": frozenset(),
-    "commands": frozenset({"rules", "bots", "server"}),
+    "commands": frozenset({"rules", "bots", "server", "tables"}),
     "cli": frozenset({"rules", "commands"}),
-    "testing": frozenset({"rules", "bots", "widgets", "server"}),
+    "testing": frozenset({"rules", "bots", "widgets", "server", "tables"}),
     "share": frozenset(),
     "__init__": frozenset(),
 }

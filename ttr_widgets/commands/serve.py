@@ -1,7 +1,8 @@
 """``ttr serve``: the kit's notebooks as a Voila web site on localhost.
 
-``ttr serve [--port N] [--notebook NAME] [--open | --no-browser] [--root DIR]
-[--pool N | --no-preheat] [--idle-timeout SECONDS] [--verbose]`` prints the app's URL
+``ttr serve [--port N] [--host ADDRESS] [--tables FILE] [--notebook NAME] [--open |
+--no-browser] [--root DIR] [--pool N | --no-preheat] [--idle-timeout SECONDS] [--verbose]``
+prints the app's URL
 (``http://localhost:8866/voila/render/Play.ipynb``; the root address redirects there) and
 serves until Ctrl-C or SIGTERM, then shuts every kernel down and exits 0. No browser is
 opened unless ``--open`` is given, and never without a display. The policy Voila runs with
@@ -76,6 +77,13 @@ def add_parser(subparsers: Any) -> None:
                         metavar="SECONDS",
                         help="shut a kernel down after this long without activity "
                              f"(default {config.DEFAULT_IDLE_TIMEOUT})")
+    parser.add_argument("--host", default=config.HOST, metavar="ADDRESS",
+                        help="the address to listen on: localhost (this machine only, the "
+                             "default) or e.g. 0.0.0.0 for a school network, where every page "
+                             "and client then needs the printed class key")
+    parser.add_argument("--tables", type=Path, default=None, metavar="FILE",
+                        help="the file shared tables are kept in (default: in your data "
+                             "directory; the banner names it)")
     parser.add_argument("--verbose", action="store_true", help="log Voila's activity")
     parser.set_defaults(open_browser=False)
 
@@ -86,5 +94,6 @@ def run(args: argparse.Namespace) -> int:
     serve_plan = config.plan(root=args.root, port=args.port, notebook=args.notebook,
                              preheat=args.preheat, pool=args.pool,
                              idle_timeout=args.idle_timeout,
-                             open_browser=args.open_browser, verbose=args.verbose)
+                             open_browser=args.open_browser, verbose=args.verbose,
+                             host=args.host, tables=args.tables)
     return serve(serve_plan)

@@ -15,7 +15,9 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 
-from ttr_widgets.served import PLOTLY_MODULE_ENV
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.served import CLASS_KEY_ENV, PAGE_BASE_ENV, PLOTLY_MODULE_ENV, TABLES_ENV
+from ttr_widgets.server import ServeError
 from ttr_widgets.server.config import (
     DEFAULT_APP,
     ServePlan,
@@ -34,6 +36,8 @@ from ttr_widgets.server.plotly_module import (
 )
 from ttr_widgets.server.pool import POOL_GATE, refill_pool_when_quiet, stopping_line
 from ttr_widgets.server.ports import check_port, wait_for_port
+from ttr_widgets.tables.service import TableService
+from ttr_widgets.tables.store import SQLiteStore, StoreError, default_path
 
 
 def serve(serve_plan: ServePlan) -> int:
@@ -43,7 +47,8 @@ def serve(serve_plan: ServePlan) -> int:
     from voila.app import Voila  # type: ignore[import-untyped]
 
     check_port(serve_plan.port, serve_plan.host)
-    for line in banner(serve_plan):
+    service = table_service(serve_plan)
+    for line in banner(serve_plan, service.store.where):
         print(line, flush=True)
     if serve_plan.open_browser:
         _open_when_ready(serve_plan)
@@ -51,10 +56,32 @@ def serve(serve_plan: ServePlan) -> int:
     logging.getLogger("asyncio").addFilter(closed_page_filter)
     logging.getLogger("tornado.general").addFilter(closed_kernel_filter)
     refill_pool_when_quiet()
-    app = kit_voila_class(Voila, serve_plan.app)(config=Config(voila_config(serve_plan)))
+    app = kit_voila_class(Voila, serve_plan.app, service, serve_plan)(
+        config=Config(voila_config(serve_plan)))
     app.initialize(argv=[])
-    app.start()  # returns when the loop stops; Voila.stop() has then shut every kernel down
+    try:
+        app.start()  # returns when the loop stops; Voila.stop() has then shut every kernel down
+    finally:
+        service.stop()
+        service.store.close()
     return 0
+
+
+def table_service(serve_plan: ServePlan) -> TableService:
+    """The shared tables of this server, kept in ``--tables FILE`` (by default the user's data
+    directory), each table's link the play page with ``?table=NAME`` (and the class key)."""
+    try:
+        store = SQLiteStore(serve_plan.tables or default_path())
+    except StoreError as exc:
+        raise ServeError(f"--tables: {exc}") from None
+
+    def link(name: str) -> str:
+        return serve_plan.keyed(f"{notebook_url(serve_plan.base_url, DEFAULT_APP)}?table={name}")
+
+    try:
+        return TableService(store, link=link)
+    except (StoreError, TTRError) as exc:
+        raise ServeError(f"--tables: {exc}") from None
 
 
 def closed_page_filter(record: logging.LogRecord) -> bool:
@@ -66,7 +93,9 @@ def closed_page_filter(record: logging.LogRecord) -> bool:
     return not names & {"WebSocketClosedError", "StreamClosedError"}
 
 
-def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
+def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
+                    tables: TableService | None = None,
+                    serve_plan: ServePlan | None = None) -> type[Any]:
     """Voila as ``ttr serve`` runs it: the root address lands on the app, and loading a
     notebook logs no trust warning.
 
@@ -79,6 +108,9 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
       (see :mod:`ttr_widgets.server`); the kernels learn that path from
       :data:`PLOTLY_MODULE_ENV`, which their start-up hook (:mod:`.kernel`) reads, and each
       page preloads it (:func:`preload_plotly_module`).
+    - the shared tables (``tables``, :mod:`ttr_widgets.tables`) are served beside the pages
+      (:mod:`ttr_widgets.tables.web`), and the kernels learn where from
+      ``ttr_widgets.served.TABLES_ENV`` (with the class key, when there is one);
     - Voila's contents manager checks every notebook it reads against the Jupyter notary and
       warns "Notebook … is not trusted" on each page opened, since notebooks stored without
       outputs carry no signature. Trust decides only whether stored outputs may run their
@@ -86,7 +118,10 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
       contents manager marks the cells untrusted (what Voila did) without asking the notary.
     """
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
+    from tornado.ioloop import IOLoop
     from tornado.web import RedirectHandler
+
+    from ttr_widgets.tables.web import handlers as table_handlers
 
     class QuietTrustContentsManager(LargeFileManager):  # type: ignore[misc]
         def mark_trusted_cells(self, nb: Any, path: str = "") -> None:
@@ -100,6 +135,10 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
             if plotly_module_file().is_file():
                 os.environ[PLOTLY_MODULE_ENV] = plotly_module_path(self.base_url)
                 self.voila_configuration.page_config_hook = preload_plotly_module
+            if tables is not None and serve_plan is not None:
+                os.environ[TABLES_ENV] = serve_plan.local_url.rstrip("/") + self.base_url
+                os.environ[PAGE_BASE_ENV] = serve_plan.base_url.rstrip("/") + self.base_url
+                os.environ[CLASS_KEY_ENV] = serve_plan.class_key
             settings: dict[str, Any] = super().init_settings()
             self.contents_manager = QuietTrustContentsManager(parent=self)
             settings["contents_manager"] = self.contents_manager
@@ -143,6 +182,9 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP) -> type[Any]:
             handlers: list[Any] = super().init_handlers()
             handlers.insert(0, (re.escape(plotly_module_path(self.base_url)), module_handler,
                                 {"body": served_plotly_module()}))
+            if tables is not None:
+                handlers[1:1] = table_handlers(self.base_url, tables)
+                IOLoop.current().add_callback(tables.start)
             if not (Path(self.root_dir) / app).is_file():
                 return handlers
             target = notebook_url(self.server_url, app)

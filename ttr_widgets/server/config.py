@@ -6,6 +6,7 @@ complete configuration Voila runs with (:func:`voila_config`), what is printed b
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -22,6 +23,8 @@ CULL_INTERVAL = 60  #: seconds between two looks for idle kernels
 CELL_TIMEOUT = 120  #: seconds a notebook cell may run while a page renders, and Voila waits
 #: for its outputs after the kernel's reply
 HOST = "localhost"
+LOOPBACK = ("localhost", "127.0.0.1", "::1")  #: addresses only this machine reaches
+EVERY_ADDRESS = ("0.0.0.0", "::")  #: addresses that listen on every network of the machine
 TEMPLATE = "ttr"  #: Voila's lab template minus its CDN stylesheets (ttr_widgets/share/voila/...)
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 SHARE_DIR = PACKAGE_DIR / "share"  #: a Jupyter data dir holding the template
@@ -46,10 +49,30 @@ class ServePlan:
     open_browser: bool = False
     verbose: bool = False
     host: str = HOST
+    tables: Path | None = None  #: the shared tables' file (None: the user's data directory's)
+    class_key: str = ""  #: asked of every page and client when serving a network
+
+    @property
+    def address(self) -> str:
+        """The server's address as a visitor types it (on a network: this machine's)."""
+        host = machine_address() if self.host in EVERY_ADDRESS else self.host
+        return f"[{host}]" if ":" in host else host
 
     @property
     def base_url(self) -> str:
-        return f"http://{self.host}:{self.port}/"
+        return f"http://{self.address}:{self.port}/"
+
+    @property
+    def local_url(self) -> str:
+        """The server's address as this machine's own programs (its kernels) reach it."""
+        host = "127.0.0.1" if self.host in (*LOOPBACK, *EVERY_ADDRESS) else self.address
+        return f"http://{host}:{self.port}/"
+
+    def keyed(self, url: str) -> str:
+        """``url`` with the class key, when there is one."""
+        if not self.class_key:
+            return url
+        return f"{url}{'&' if '?' in url else '?'}token={self.class_key}"
 
     @property
     def app_url(self) -> str:
@@ -102,11 +125,32 @@ def app_name(text: str) -> str:
 
 # --- the plan and Voila's configuration --------------------------------------------------------
 
+def machine_address() -> str:
+    """This machine's address on its network (what others type), or its name when none is
+    found."""
+    name = socket.gethostname()
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(name, None, socket.AF_INET)}
+    except OSError:
+        found = set()
+    try:  # the address the machine would send from (no packet leaves: UDP connect)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            found.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    outside = sorted(a for a in found if not a.startswith("127."))
+    return outside[0] if outside else name
+
+
 def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = DEFAULT_APP,
          preheat: bool = True, pool: int | None = None,
          idle_timeout: int = DEFAULT_IDLE_TIMEOUT,
-         open_browser: bool = False, verbose: bool = False) -> ServePlan:
-    """A checked :class:`ServePlan` (raises :class:`ServeError` naming the bad argument)."""
+         open_browser: bool = False, verbose: bool = False, host: str = HOST,
+         tables: Path | None = None, class_key: str = "") -> ServePlan:
+    """A checked :class:`ServePlan` (raises :class:`ServeError` naming the bad argument). Off
+    loopback every page and client needs the class key (``class_key``, a new one if not
+    given)."""
     directory = kit_notebooks_dir() if root is None else Path(root).resolve()
     if not directory.is_dir():
         raise ServeError(f"--root {root}: not a directory")
@@ -119,9 +163,26 @@ def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = 
     if not 0 <= size <= MAX_POOL:
         raise ServeError(f"--pool {pool}: give 0 to {MAX_POOL} kernels "
                          "(0 starts every kernel on request)")
+    host = host.strip()
+    if not host or any(c in host for c in "/?#@ "):
+        raise ServeError(f"--host {host!r}: give an address to listen on, like 0.0.0.0 (every "
+                         "network of this machine) or localhost")
+    if host not in LOOPBACK and not class_key:
+        class_key = new_class_key()
+    if tables is not None and Path(tables).is_dir():
+        raise ServeError(f"--tables {tables}: a directory; give the file to keep tables in")
     return ServePlan(root=directory, port=port, app=app_name(notebook),
                      preheat=preheat and size > 0, pool=size if preheat else 0,
-                     idle_timeout=idle_timeout, open_browser=open_browser, verbose=verbose)
+                     idle_timeout=idle_timeout, open_browser=open_browser, verbose=verbose,
+                     host=host, tables=None if tables is None else Path(tables).resolve(),
+                     class_key=class_key)
+
+
+def new_class_key() -> str:
+    """A class key: 22 random characters, part of every link a network's server gives."""
+    import secrets
+
+    return secrets.token_urlsafe(16)
 
 
 def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
@@ -141,6 +202,9 @@ def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
             # by knowing its random id (Voila's one other write, DELETE /api/kernels/<id>, needs
             # the id too, and a CORS preflight this server never grants).
             "tornado_settings": {"disable_check_xsrf": True},
+            # off loopback every request needs the class key (Jupyter's token: ?token=… once,
+            # then a cookie); on loopback none is asked
+            **({"token": serve_plan.class_key} if serve_plan.class_key else {}),
         },
         "VoilaConfiguration": {
             "show_tracebacks": False,
@@ -189,17 +253,23 @@ def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
     }
 
 
-def banner(serve_plan: ServePlan) -> list[str]:
-    """The lines ``ttr serve`` prints before serving."""
+def banner(serve_plan: ServePlan, tables: str = "") -> list[str]:
+    """The lines ``ttr serve`` prints before serving (``tables``: where the shared tables are
+    kept)."""
     lines = [f"Serving {serve_plan.root} with Voila at {serve_plan.base_url}"]
     if serve_plan.app_exists:
-        lines.append(f"The app: {serve_plan.app_url}")
+        lines.append(f"The app: {serve_plan.keyed(serve_plan.app_url)}")
         if serve_plan.pool:
             lines.append(f"Keeping {count(serve_plan.pool, 'kernel')} ready with the app running, "
                          f"for the next visitors (--pool {serve_plan.pool}).")
     else:
         lines.append(f"The app is not built yet: {serve_plan.app_path} does not exist; "
                      f"the directory's notebooks are listed at {serve_plan.base_url}")
+    if serve_plan.class_key:
+        lines.append(f"On this network others open {serve_plan.keyed(serve_plan.base_url)} "
+                     f"(the class key {serve_plan.class_key} is part of every link).")
+    if tables:
+        lines.append(f"Shared tables are kept in {tables}")
     lines.append("Press Ctrl-C to stop.")
     return lines
 

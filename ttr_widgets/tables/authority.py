@@ -175,13 +175,15 @@ class Table:
     # -- people and bots at the table
 
     def join(self, name: str, key: str, now: float) -> int | None:
-        """Seat a person called ``name`` at the first open seat, to be played with ``key``;
-        None when every seat is taken (they watch)."""
+        """Seat a person called ``name`` (``Ann 2`` when an Ann already sits there) at the first
+        open seat, to be played with ``key``; None when every seat is taken (they watch)."""
         name = name.strip()
         if not name:
             raise TableError("name: a player needs a name")
-        if name in (s.name for s in self.seats):
-            raise TableError(f"name: {name} already sits at this table; choose another name")
+        taken = {s.name for s in self.seats}
+        if name in taken:  # a second Ann is Ann 2
+            name = next(f"{name} {n}" for n in range(2, len(taken) + 3)
+                        if f"{name} {n}" not in taken)
         seat = next((i for i, s in enumerate(self.seats) if s.open), None)
         if seat is None:
             return None

@@ -258,9 +258,11 @@ async def _play(link: Link, decide: Decide, name: str, pace: float,
         nonlocal moved_at
         if message["type"] == "event" and on_event is not None:
             on_event(message)
-        if message["type"] == "welcome" and message["seat"] is None:
-            client.close()
-            return
+        if message["type"] == "welcome":
+            if message["seat"] is None:  # every seat taken
+                client.close()
+                return
+            moved_at = -1  # a new connection: a move sent on the old one may never have arrived
         view = client.view
         if message["type"] != "view" or view is None:
             return

@@ -28,6 +28,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -166,10 +167,14 @@ class VoilaServer:
 
 
 def serve_command(root: Path, port: int, *, notebook: str = "Play.ipynb", preheat: bool = True,
-                  extra: Sequence[str] = ()) -> list[str]:
-    """The exact ``ttr serve`` command line the fixtures run (through the CLI's ``main``)."""
+                  extra: Sequence[str] = (), tables: Path | None = None) -> list[str]:
+    """The exact ``ttr serve`` command line the fixtures run (through the CLI's ``main``); its
+    shared tables in ``tables`` (by default a new file of its own, never the user's)."""
+    if tables is None:
+        tables = Path(tempfile.mkdtemp(prefix="ttr-tables-")) / "tables.sqlite"
     command = [sys.executable, "-m", "ttr_widgets.cli", "serve", "--port", str(port),
-               "--root", str(root), "--notebook", notebook, "--no-browser", "--verbose"]
+               "--root", str(root), "--notebook", notebook, "--no-browser", "--verbose",
+               "--tables", str(tables)]
     command += ["--pool", "1"] if preheat else ["--no-preheat"]  # not the machine-sized pool
     return [*command, *extra]
 
@@ -177,7 +182,8 @@ def serve_command(root: Path, port: int, *, notebook: str = "Play.ipynb", prehea
 @contextlib.contextmanager
 def running_server(root: Path, *, notebook: str = "Play.ipynb", preheat: bool = True,
                    log_name: str = "voila", extra: Sequence[str] = (),
-                   timeout: float = SERVER_START_TIMEOUT) -> Iterator[VoilaServer]:
+                   timeout: float = SERVER_START_TIMEOUT, tables: Path | None = None,
+                   port: int | None = None) -> Iterator[VoilaServer]:
     """Start ``ttr serve`` on a free port, wait for HTTP 200 on its tree page, yield it, and at
     the end terminate its whole process group (SIGTERM, then SIGKILL after 20 s); raise if it
     did not exit with code 0 or left a kernel running.
@@ -186,10 +192,11 @@ def running_server(root: Path, *, notebook: str = "Play.ipynb", preheat: bool = 
     """
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"{log_name}.log"
-    port = find_free_port()
+    port = find_free_port() if port is None else port
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            serve_command(root, port, notebook=notebook, preheat=preheat, extra=extra),
+            serve_command(root, port, notebook=notebook, preheat=preheat, extra=extra,
+                          tables=tables),
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True, cwd=REPO, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     server = VoilaServer(root=root, port=port, process=process, log_path=log_path)

@@ -14,17 +14,13 @@ import pytest
 
 from ttr_widgets.rules.graph import longest_trail
 from ttr_widgets.rules.position import parse_position, score_position
+from ttr_widgets.rules.record import LoadedGame
 from ttr_widgets.rules.teams import TeamHolding, score_teams
-from ttr_widgets.widgets.pages.explorer import (
-    EVERYONE,
-    LoadedTeamGame,
-    ScoringExplorer,
-    team_example_path,
-)
+from ttr_widgets.widgets.pages.explorer import EVERYONE, ScoringExplorer, team_example_path
 from ttr_widgets.widgets.pages.scorer import example_path
 from ttr_widgets.widgets.plots.score_plots import team_breakdown_segments
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
-from ttr_widgets.widgets.table.team_table import TEAM_COLORS
+from ttr_widgets.widgets.table.teams import TEAM_COLORS
 
 TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
 DATA = json.loads(TEAM_FILE.read_text(encoding="utf-8"))
@@ -53,7 +49,7 @@ def _without(route: str = "", ticket: str = "") -> list[TeamHolding]:
 
 
 def test_the_team_game_scores_as_ttr_score_does(explorer: ScoringExplorer) -> None:
-    assert isinstance(explorer.game, LoadedTeamGame)
+    assert isinstance(explorer.game, LoadedGame) and explorer.game.position.teams == POSITION.teams
     assert explorer.sheet == SHEET
     assert [t.total for t in explorer.sheet.players] == [120, 120]  # a tie on points
     assert "★ <b>Cleo &amp; Dev</b> win." in explorer.winner.value
@@ -143,7 +139,7 @@ def test_a_team_file_opens_by_upload_and_a_bad_one_is_refused(
         explorer: ScoringExplorer) -> None:
     solo = ScoringExplorer("usa")
     _upload(solo, "team.json", TEAM_FILE.read_bytes())
-    assert isinstance(solo.game, LoadedTeamGame) and solo.sheet == SHEET
+    assert solo.game.position.teams == ((0, 1), (2, 3)) and solo.sheet == SHEET
     bad = dict(DATA, teams=[["Ann", "Ben", "Cleo"], ["Dev"]])
     _upload(solo, "bad.json", json.dumps(bad).encode())
     assert "Not opened." in solo.message.value

@@ -16,7 +16,7 @@ from ttr_widgets.rules.position import parse_position, score_position
 from ttr_widgets.rules.teams import score_teams
 from ttr_widgets.widgets.board.marks import MARK_FIELDS
 from ttr_widgets.widgets.pages.scorer import TicketScorer
-from ttr_widgets.widgets.table.team_table import TEAM_COLORS
+from ttr_widgets.widgets.table.teams import TEAM_COLORS
 
 TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
 DATA = json.loads(TEAM_FILE.read_text(encoding="utf-8"))

@@ -18,12 +18,13 @@ every number comes from the rules core's scoring, as ``ttr score`` would print i
 Under the table, a game record's statistics as played (``stats_view``: cards, tickets, turns …,
 a chart comparing the players); a position has no history, and a note says so.
 
-A team game (a position with ``"teams"``, ``rules.position``; the play app saves no team
-game records) is explored the same way, team by team: teammates in their team's two shades, a
-bar and a row per team (routes, tickets, the Asian Express and Globetrotter bonuses), each
-team's longest trail over both teammates' routes, and the winning team. What-if still takes a
-route from the player who claimed it or drops one player's ticket; the teams are scored again by
-``rules.teams.score_teams``. The tables, keys and sentences are ``widgets.explorer_view``.
+A team game (a position with ``"teams"``, ``rules.position``, or the record of a team game the
+play app saved: ``position.teams`` pairs the players) is explored the same way, team by team:
+teammates in their team's two shades, a bar and a row per team (routes, tickets, the Asian
+Express and Globetrotter bonuses), each team's longest trail over both teammates' routes, and
+the winning team. What-if still takes a route from the player who claimed it or drops one
+player's ticket; the teams are scored again by ``rules.position.score_position``. The tables, keys and
+sentences are ``widgets.explorer_view``.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ from ttr_widgets.widgets.pages.explorer_view import (
     winner_html,
     winners_text,
 )
-from ttr_widgets.widgets.pages.scored_teams import LoadedTeamGame, team_trail
+from ttr_widgets.widgets.pages.scored_teams import team_names, team_trail
 from ttr_widgets.widgets.pages.scorer_view import city_label, refusal_html, route_text, ticket_text
 from ttr_widgets.widgets.plots.score_plots import (
     breakdown_figure,
@@ -80,8 +81,8 @@ from ttr_widgets.widgets.plots.score_plots import (
 )
 from ttr_widgets.widgets.plots.stats_view import StatsView
 
-__all__ = ["EVERYONE", "LoadedTeamGame", "ScoringExplorer", "WhatIf", "apply_what_if",
-           "open_game", "read_any_game", "team_example_path"]
+__all__ = ["EVERYONE", "ScoringExplorer", "WhatIf", "apply_what_if", "open_game",
+           "read_any_game", "team_example_path"]
 
 EVERYONE = "*"  #: the trail dropdown's value for every player's longest trail
 SIDE_WIDTH = 430
@@ -314,9 +315,9 @@ class ScoringExplorer(widgets.VBox):
         self.winner.value = winner_html(self.sheet)
         self.changes.value = self._changes_html()
         title = "Where the points come from"
-        if self.sheet.teams and isinstance(self.game, LoadedTeamGame):
-            self.player_key.value = team_key_html(self.game.teams, self.view.player_colors)
-            holdings = replace(self.game, position=position).holdings()
+        if self.sheet.teams:
+            self.player_key.value = team_key_html(position, self.view.player_colors)
+            holdings = position.team_holdings()
             self.figure = team_breakdown_figure(self.board, self.sheet, holdings, title=title)
             self.table.value = team_table_html(self.sheet, self.original_sheet)
             self.trail_list.value = self._team_trails_html(holdings)
@@ -357,8 +358,8 @@ class ScoringExplorer(widgets.VBox):
     def _trail_highlight(self) -> tuple[tuple[str, ...], str]:
         who = self.trails.value
         label = "longest trails" if who == EVERYONE else "longest trail"
-        if self.sheet.teams and isinstance(self.game, LoadedTeamGame):
-            holdings = replace(self.game, position=self.position).holdings()
+        if self.sheet.teams:
+            holdings = self.position.team_holdings()
             trails = [team_trail(self.board, h) for h in holdings
                       if who in (EVERYONE, " & ".join(h.players))]
             return tuple(dict.fromkeys(r for t in trails for r in t.routes)), label
@@ -416,10 +417,10 @@ class ScoringExplorer(widgets.VBox):
 
 
 def _trail_options(game: Game) -> list[tuple[str, str]]:
-    if isinstance(game, LoadedTeamGame):
+    if game.position.teams:
         return [("every team's longest trail", EVERYONE)] + [
             (f"{possessive(' & '.join(team), capital=False)} longest trail", " & ".join(team))
-            for team in game.teams]
+            for team in team_names(game.position)]
     return [("every player's longest trail", EVERYONE)] + [
         (f"{possessive(h.name, capital=False)} longest trail", h.name)
         for h in game.position.players]

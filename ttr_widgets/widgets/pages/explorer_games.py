@@ -1,7 +1,8 @@
 """What the scoring explorer opens, and the "what if?" it asks of it, as values.
 
-A game comes from a file — a position, a team position or a game record (``read_any_game``,
-``open_game``, read by the core) — or from the kit's examples (``as_game``:
+A game comes from a file — a position, a team position or a game record, a team game's too
+(``read_any_game``, ``open_game``: the core's ``read_game`` and ``load_game``, a team game's
+``position.teams`` pairing its players) — or from the kit's examples (``as_game``:
 ``ScoringExplorer("usa")``, ``team_example_path()``). ``WhatIf`` is the changes asked of a
 finished game (routes taken from their owners, tickets dropped) and ``apply_what_if`` the
 position they leave; ``scored`` scores it. ``seat_names`` and ``seat_colors`` are how a game's
@@ -15,15 +16,10 @@ from pathlib import Path
 
 from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.position import Position
-from ttr_widgets.rules.record import LoadedGame, example_path, load_game, read_game
+from ttr_widgets.rules.record import LoadedGame, example_path, load_game
 from ttr_widgets.rules.words import map_title
 from ttr_widgets.widgets.pages.explorer_view import Game, Sheet
-from ttr_widgets.widgets.pages.scored_teams import (
-    LoadedTeamGame,
-    read_team_file,
-    read_team_game,
-    team_colors,
-)
+from ttr_widgets.widgets.pages.scored_teams import open_saved_game, read_saved_game, team_colors
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
 __all__ = ["NO_CHANGE", "WhatIf", "apply_what_if", "as_game", "open_game", "read_any_game",
@@ -54,10 +50,10 @@ def apply_what_if(position: Position, what_if: WhatIf) -> Position:
 
 
 def read_any_game(content: bytes | str, name: str) -> Game:
-    """A game from a file's content: a team position (``scored_teams.read_team_game``), else
-    what ``read_game`` reads (a position or a game record). ``PositionError`` with one line
-    naming the file and the field when it is none of them."""
-    return read_team_game(content, name) or read_game(content, name)
+    """A game from a file's content, as ``read_game`` reads it (a position or a game record,
+    a team game's too). ``PositionError`` with one line naming the file and the field when it
+    is neither (``scored_teams.read_saved_game``)."""
+    return read_saved_game(content, name)
 
 
 def team_example_path() -> Path:
@@ -67,13 +63,13 @@ def team_example_path() -> Path:
 
 def open_game(path: str | Path) -> Game:
     """``read_any_game`` on a file (``PositionError`` when it cannot be read)."""
-    return read_team_file(path) or load_game(path)
+    return open_saved_game(path)
 
 
 def as_game(source: str | Path | Position | Game) -> Game:
     """What the explorer opens: a loaded game as it is, a position, a built-in map's name (the
     kit's example game of that map), the kit's team example, or a file (``open_game``)."""
-    if isinstance(source, LoadedGame | LoadedTeamGame):
+    if isinstance(source, LoadedGame):
         return source
     if isinstance(source, Position):
         return LoadedGame(source, source="a position")
@@ -97,6 +93,6 @@ def seat_names(game: Game) -> tuple[str, ...]:
 
 def seat_colors(game: Game) -> tuple[str, ...]:
     """Each player's colour on the board: teammates in their team's two shades."""
-    if isinstance(game, LoadedTeamGame):
-        return team_colors(game.position, game.teams)
+    if game.position.teams:
+        return team_colors(game.position)
     return tuple(DEFAULT_PLAYER_COLORS[:len(game.position.players)])  # no key for an empty seat

@@ -9,13 +9,13 @@ import html
 from collections.abc import Sequence
 
 from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.record import LoadedGame
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
 from ttr_widgets.rules.words import bonus_name, count, win_verb
-from ttr_widgets.widgets.pages.scored_teams import LoadedTeamGame
-from ttr_widgets.widgets.table.team_table import team_label
+from ttr_widgets.widgets.table.teams import team_label
 
-Game = LoadedGame | LoadedTeamGame  #: a game the explorer opens: players or teams
+Game = LoadedGame  #: a game the explorer opens: players, or teams (``position.teams``)
 Sheet = ScoreSheet  #: its score (a line a team in a team game)
 
 
@@ -36,8 +36,10 @@ def winners_text(sheet: Sheet) -> tuple[str, str]:
 
 
 def source_html(game: Game) -> str:
-    what = {"record": "game record, replayed", "team position": "team game"}.get(game.kind,
-                                                                                 "position")
+    record = game.kind == "record"
+    what = "game record, replayed" if record else "position"
+    if game.position.teams:
+        what = "team game record, replayed" if record else "team game"
     state = "" if game.finished else " (not finished: scored as it stands)"
     text = f"<b>{html.escape(game.source or 'A game')}</b> ({what}){state}"
     if game.description:
@@ -127,16 +129,13 @@ def player_key_html(names: Sequence[str], colors: Sequence[str]) -> str:
     return f"<div style='font-size:13px'><b>Players</b>: {keys}</div>"
 
 
-def team_key_html(teams: Sequence[Sequence[str]], colors: Sequence[str]) -> str:
-    """Which team is which colour: the team's name, then each teammate's shade and name (the
-    colours in the order the players are listed, team by team)."""
-    keys, seat = [], 0
-    for t, team in enumerate(teams):
-        people = []
-        for name in team:
-            people.append(f"<span style='color:{colors[seat]}'>&#9632;</span> "
-                          f"{html.escape(name)}")
-            seat += 1
+def team_key_html(position: Position, colors: Sequence[str]) -> str:
+    """Which team is which colour: the team's name, then each teammate's shade and name
+    (``colors`` a player each, in ``position``'s order)."""
+    keys = []
+    for t, pair in enumerate(position.teams):
+        people = [f"<span style='color:{colors[i]}'>&#9632;</span> "
+                  f"{html.escape(position.players[i].name)}" for i in pair]
         keys.append(f"<span style='margin-right:12px;white-space:nowrap'>"
                     f"<b>{team_label(t)}</b>: {' '.join(people)}</span>")
     return f"<div style='font-size:13px'><b>Teams</b>: {''.join(keys)}</div>"

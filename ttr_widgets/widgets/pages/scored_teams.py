@@ -1,11 +1,13 @@
-"""Team games for the scoring widgets (the explorer, the ticket scorer): a finished team game read
-from a team position (``rules.position``, with its ``"teams"``), its teams' holdings as
-``rules.teams`` scores them, and the team rules' check of an edited position.
+"""Team games for the scoring widgets (the explorer, the ticket scorer): what they show of a
+finished team game beyond a game of players, and the team rules' check of an edited position.
 
-A team game is kept as a ``Position`` (each player's routes and tickets, team by team) plus its
-teams, each the names of its two players: the widgets edit and draw players as they always do,
-and ask the core for the teams' score (``LoadedTeamGame.score``) or for what the team rules
-refuse (``team_refusal``). No rule is decided here.
+A team game is read like any other (``rules.record.read_game`` / ``load_game``: a team position
+or a team game's record) into a ``LoadedGame`` whose ``position.teams`` pairs its players
+(``rules.position.Position``); its teams' holdings and score are the core's
+(``Position.team_holdings``, ``score_position``). Here: each player's colour (teammates in
+their team's two shades, ``table.teams``), the teams' names, the check of an edit
+(``team_refusal``), a team's longest trail and the scorer's text for a team. No rule is decided
+here.
 """
 
 from __future__ import annotations
@@ -13,126 +15,95 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
-from ttr_widgets.rules.errors import PositionError
+from ttr_widgets.rules.errors import PositionError, TTRError
 from ttr_widgets.rules.graph import Trail, longest_trail
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.position import Position, parse_position, position_to_dict
+from ttr_widgets.rules.position import Position, check_position
+from ttr_widgets.rules.record import LoadedGame, load_game, read_game
 from ttr_widgets.rules.scoring import ScoreSheet
-from ttr_widgets.rules.teams import TeamHolding, score_teams
+from ttr_widgets.rules.teams import TeamHolding
 from ttr_widgets.rules.words import count
-from ttr_widgets.widgets.table.team_table import TEAM_COLORS
+from ttr_widgets.widgets.table.teams import pair_colors
 
 __all__ = [
-    "LoadedTeamGame",
-    "read_team_file",
-    "read_team_game",
+    "Teams",
+    "open_saved_game",
+    "read_saved_game",
     "team_colors",
-    "team_game",
-    "team_holdings",
+    "team_names",
+    "team_of",
     "team_refusal",
     "team_results_html",
     "team_standings_html",
     "team_trail",
 ]
 
-Teams = tuple[tuple[str, ...], ...]
+Teams = tuple[tuple[str, ...], ...]  #: each team as its players' names
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedTeamGame:
-    """A finished team game: each player's routes and tickets as a ``Position`` (team by team),
-    and the teams, each the names of its two players."""
-
-    position: Position
-    teams: Teams
-    source: str = ""
-    description: str = ""
-    kind: str = "team position"
-    finished: bool = True
-    stats: None = None  #: a position has no history
-
-    def holdings(self) -> tuple[TeamHolding, ...]:
-        """What each team holds, as ``rules.teams`` scores it."""
-        return team_holdings(self.position, self.teams)
-
-    def score(self) -> ScoreSheet:
-        return score_teams(self.position.board, self.holdings())
-
-
-def team_colors(position: Position, teams: Teams) -> tuple[str, ...]:
-    """Each player's colour on the board (in ``position``'s order): teammates in their team's
-    two shades, as the team table draws them."""
-    seat = {name: (t, i) for t, team in enumerate(teams) for i, name in enumerate(team)}
-    return tuple(TEAM_COLORS[seat[h.name][0]][seat[h.name][1]] for h in position.players)
-
-
-def team_holdings(position: Position, teams: Teams) -> tuple[TeamHolding, ...]:
-    """The teams' holdings in ``position`` (players named in ``teams``)."""
-    by_name = {h.name: h for h in position.players}
-    return tuple(TeamHolding(team, tuple(tuple(sorted(by_name[n].routes)) for n in team),
-                             tuple(by_name[n].tickets for n in team))
-                 for team in teams)
-
-
-def team_game(position: Position, source: str = "", description: str = ""
-              ) -> LoadedTeamGame:
-    """A team position to explore, team by team (a team's shared tickets are listed under its
-    players)."""
-    players = tuple(position.players[i] for pair in position.teams for i in pair)
-    teams = tuple(tuple(position.players[i].name for i in pair) for pair in position.teams)
-    return LoadedTeamGame(Position(position.board, players), teams, source, description)
-
-
-def read_team_game(content: bytes | str, name: str) -> LoadedTeamGame | None:
-    """The team game in a file's content, or None when it is not a team position (no
-    ``"teams"``: a position or a game record, for ``rules.record.read_game``, which also says
-    why a file cannot be read). ``PositionError`` (one line naming the file and the field) for
-    a team position the rules refuse."""
+def read_saved_game(content: bytes | str, name: str) -> LoadedGame:
+    """``rules.record.read_game``: a position or a game record, a team game's too. A team
+    game's record the core cannot read yet (it recounts the game's statistics, and
+    ``rules.stats`` counts none of a team game) is refused in one line naming the file, never
+    a traceback."""
     try:
-        data = json.loads(content)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    if not isinstance(data, dict) or "teams" not in data:
-        return None
-    description = data.get("description", "")
-    return team_game(parse_position(data, source=name), name,
-                     description if isinstance(description, str) else "")
+        return read_game(content, name)
+    except TTRError:
+        raise
+    except ValueError:
+        if not _team_record(content):
+            raise
+        raise PositionError(f"{name}: a team game's record cannot be read here yet; a team "
+                            "position (who holds what) can") from None
 
 
-def read_team_file(path: str | Path) -> LoadedTeamGame | None:
-    """``read_team_game`` on a file; None also when it cannot be read (the game readers say
-    why)."""
+def open_saved_game(path: str | Path) -> LoadedGame:
+    """``read_saved_game`` on a file (``rules.record.load_game``'s refusals when it cannot be
+    read)."""
     try:
         content = Path(path).read_bytes()
     except OSError:
-        return None
-    return read_team_game(content, Path(path).name)
+        return load_game(path)  # which says why
+    return read_saved_game(content, Path(path).name)
 
 
-def team_refusal(position: Position, teams: Teams, *, focus: int | None = None,
+def _team_record(content: bytes | str) -> bool:
+    try:
+        data = json.loads(content)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return False
+    options = data.get("options") if isinstance(data, dict) else None
+    return isinstance(options, dict) and options.get("teams") is True
+
+
+def team_names(position: Position) -> Teams:
+    """Each team of ``position`` as its players' names (none for a game of players)."""
+    return tuple(tuple(position.players[i].name for i in pair) for pair in position.teams)
+
+
+def team_colors(position: Position) -> tuple[str, ...]:
+    """Each player's colour on the board (in ``position``'s order): teammates in their team's
+    two shades, as the play table draws them."""
+    return pair_colors(len(position.players), position.teams)
+
+
+def team_of(position: Position, seat: int) -> int:
+    """The team (an index into ``position.teams``) of the player in ``seat``."""
+    return next(t for t, pair in enumerate(position.teams) if seat in pair)
+
+
+def team_refusal(position: Position, *, focus: int | None = None,
                  source: str = "position") -> PositionError | None:
     """Whether a finished team game could look like ``position`` under the team rules
     (``rules.position``'s check), as the error or None. Players are checked in seating
     order except ``focus``, checked last, so that a clash is reported against that player."""
-    players = list(position.players)
-    if focus is not None:
-        players = [*players[:focus], *players[focus + 1:], players[focus]]
-    built = [i for i, h in enumerate(players) if h.stations]
+    built = [i for i, h in enumerate(position.players) if h.stations]
     if built:  # a team map has no stations (rule team.map)
         return PositionError(f"{source}: players[{built[-1]}].stations: team play uses a map "
                              "without stations (rule team.map)")
-    document: dict[str, Any] = position_to_dict(replace(position, players=tuple(players)))
-    document.pop("variant", None)
-    document["teams"] = [list(team) for team in teams]
-    try:
-        parse_position(document, source=source)
-    except PositionError as exc:
-        return exc
-    return None
+    return check_position(position, focus=focus, source=source)
 
 
 # ----------------------------------------------------------------------------- the scorer's text

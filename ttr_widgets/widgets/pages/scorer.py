@@ -14,9 +14,10 @@ check behind ``ttr score``); a position the rules refuse is not taken, and the r
 in plain words, its rule behind a "why?". Scores come from ``rules.position.score_position``.
 What the scorer shows (controls, side panel, sentences) is ``widgets.scorer_view``.
 
-A team game (a team position, Team Asia rules) loads too: each edit is then checked by the team
-rules (``scored_teams.team_refusal``), teammates are drawn in their team's two shades, and the
-side panel scores the selected player's team (``rules.teams``).
+A team game (a team position or a team game's record, Team Asia rules: a position whose
+``teams`` pair its players) loads too: each edit is then checked by the team rules
+(``scored_teams.team_refusal``), teammates are drawn in their team's two shades, and the side
+panel scores the selected player's team (``rules.teams``).
 
 Saved games load from a file: a position (``ttr score``'s JSON) or a game record (the play app's
 "save"), read by the core (``rules.record.read_game``, ``load_game``, ``example_path``; the names
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,15 +47,14 @@ from ttr_widgets.rules.position import (
 )
 from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
-from ttr_widgets.rules.teams import score_teams
 from ttr_widgets.widgets.pages import scorer_position as edits
 from ttr_widgets.widgets.pages.scored_teams import (
-    LoadedTeamGame,
     Teams,
-    read_team_file,
-    read_team_game,
+    open_saved_game,
+    read_saved_game,
     team_colors,
-    team_holdings,
+    team_names,
+    team_of,
     team_refusal,
     team_results_html,
     team_standings_html,
@@ -131,8 +132,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         self._holding = 0
         self._syncing = False
         self.longest_bonus: bool | None = None
-        self.sheet: ScoreSheet
-        self.teams: Teams = ()  #: a team game's teams (names), or () for a game of players
+        self.sheet: ScoreSheet  #: every player's own score (in a team game, each alone)
         self.team_sheet: ScoreSheet | None = None  #: the teams' score in a team game
         self._build_controls(board)
         self._observe_controls()
@@ -157,6 +157,11 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(h.name for h in self.position.players)
+
+    @property
+    def teams(self) -> Teams:
+        """A team game's teams (each its players' names), or () for a game of players."""
+        return team_names(self.position)
 
     @property
     def holding(self) -> Holding:
@@ -248,7 +253,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             return self._propose(edits.cleared(self.position, self.selected))
 
     def rename(self, seat: int, name: str) -> bool:
-        return self._propose(edits.renamed(self.position, self.teams, seat, name))
+        return self._propose(edits.renamed(self.position, seat, name))
 
     def set_player_count(self, count: int) -> bool:
         """Seat ``count`` players: new seats start empty; leaving seats take their holdings.
@@ -279,47 +284,37 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         position = edits.fresh_table(map_name, self.names)
         self._load(position, f"A new {position.board.title} table.")
 
-    def load(self, game: LoadedGame | LoadedTeamGame | Position | str | Path) -> bool:
-        """Show a saved game: a ``LoadedGame``, a ``LoadedTeamGame``, a ``Position`` or a file
-        (position, team position or record). A file that cannot be used shows the reason;
-        returns whether it was loaded."""
-        loaded: LoadedGame | LoadedTeamGame
+    def load(self, game: LoadedGame | Position | str | Path) -> bool:
+        """Show a saved game: a ``LoadedGame``, a ``Position`` or a file (a position, a team
+        position or a game record, a team game's too). A file that cannot be used shows the
+        reason; returns whether it was loaded."""
+        loaded: LoadedGame
         try:
             if isinstance(game, Position):
                 loaded = LoadedGame(game)
-            elif isinstance(game, LoadedGame | LoadedTeamGame):
+            elif isinstance(game, LoadedGame):
                 loaded = game
             else:
-                loaded = read_team_file(game) or load_game(game)
+                loaded = open_saved_game(game)
         except TTRError as exc:
             self.message.value = refusal_html(exc, self.names, heading="Not loaded.")
             return False
-        if isinstance(loaded, LoadedTeamGame):
-            return self.load_team_game(loaded)
         return self.load_game(loaded)
 
-    def load_team_game(self, game: LoadedTeamGame) -> bool:
-        """Show a team game: from now on each edit is checked by the team rules and the side
-        panel scores the selected player's team (choosing a map leaves team play)."""
-        source = game.source or "position"
-        problem = team_refusal(game.position, game.teams, source=source)
-        if problem is not None:
-            self.message.value = refusal_html(problem, self.names, source=source,
-                                              heading="Not loaded.")
-            return False
-        self.longest_bonus = None
-        self._load(game.position, loaded_text(game), game.teams)
-        return True
-
     def load_game(self, game: LoadedGame) -> bool:
-        problem = check_position(game.position, source=game.source or "position")
+        """Show a loaded game; a team game's edits are from now on checked by the team rules
+        and the side panel scores the selected player's team (choosing a map leaves team
+        play)."""
+        position, source = game.position, game.source or "position"
+        problem = (team_refusal(position, source=source) if position.teams
+                   else check_position(position, source=source))
         if problem is not None:
-            names = tuple(h.name for h in game.position.players)
-            self.message.value = refusal_html(problem, names, source=game.source or "position",
+            names = tuple(h.name for h in position.players)
+            self.message.value = refusal_html(problem, names, source=source,
                                               heading="Not loaded.")
             return False
         self.longest_bonus = game.longest_bonus
-        self._load(game.position, loaded_text(game))
+        self._load(position, loaded_text(game))
         return True
 
     # -- the machinery --------------------------------------------------------------------
@@ -329,8 +324,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         core accepts it, else show why not (and keep the old one)."""
         position = edit.position
         focus = self.selected if edit.focus is None else edit.focus
-        teams = self.teams if edit.teams is None else edit.teams
-        problem = (team_refusal(position, teams, focus=focus) if teams
+        problem = (team_refusal(position, focus=focus) if position.teams
                    else check_position(position, focus=focus))
         if problem is not None:
             order = [h.name for i, h in enumerate(position.players) if i != focus]
@@ -339,19 +333,17 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self._sync_controls()
             return False
         with self._hold():
-            self.teams = teams
             self.position = position
             self.message.value = note(edit.done)
         return True
 
-    def _load(self, position: Position, done: str, teams: Teams = ()) -> None:
+    def _load(self, position: Position, done: str) -> None:
         with self._hold():
-            colors = team_colors(position, teams) if teams else DEFAULT_PLAYER_COLORS
+            colors = team_colors(position) if position.teams else DEFAULT_PLAYER_COLORS
             if position.board is not self.board or tuple(colors) != self.view.player_colors:
                 self.view = self._new_view(position.board,
                                            [h.name for h in position.players], colors)
                 self.board_box.children = (self.view.widget,)
-            self.teams = teams
             self.position = position
             self.selected = 0
             self.ticket = None
@@ -375,7 +367,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         upload = files[0]
         try:
             content, name = bytes(upload["content"]), upload["name"]
-            game = read_team_game(content, name) or read_game(content, name)
+            game = read_saved_game(content, name)
         except TTRError as exc:
             self.message.value = refusal_html(exc, self.names, heading="Not loaded.")
         else:
@@ -410,9 +402,9 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self._render()
 
     def _render(self) -> None:
-        self.sheet = score_position(self.position, self.longest_bonus)
-        self.team_sheet = (score_teams(self.board, team_holdings(self.position, self.teams))
-                           if self.teams else None)
+        position = self.position
+        self.team_sheet = score_position(position) if position.teams else None
+        self.sheet = score_position(replace(position, teams=()), self.longest_bonus)
         score = self.sheet.players[self.selected]
         self._sync_controls()
         self._draw_map(score)
@@ -424,20 +416,16 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         self.total.value = total_html(score.name, score.total)
         self.standings.value = standings_html(self.sheet)
 
-    def _team(self) -> int:
-        """The selected player's team (an index into ``teams``)."""
-        return edits.team_of(self.teams, self.holding.name)
-
     def _render_team(self, sheet: ScoreSheet) -> None:
-        team = sheet.players[self._team()]
-        holdings = team_holdings(self.position, self.teams)
-        self.results.value = team_results_html(self.board, sheet, holdings, self._team())
+        team_index = team_of(self.position, self.selected)
+        team = sheet.players[team_index]
+        holdings = self.position.team_holdings()
+        self.results.value = team_results_html(self.board, sheet, holdings, team_index)
         self.total.value = total_html(team.name, team.total)
         self.standings.value = team_standings_html(sheet)
 
     def _ticket_results(self, score: PlayerScore) -> tuple[TicketResult, ...]:
-        return edits.ticket_results(self.position, self.selected, score, self.team_sheet,
-                                    self.teams)
+        return edits.ticket_results(self.position, self.selected, score, self.team_sheet)
 
     def _sync_controls(self) -> None:
         board, position = self.board, self.position
@@ -475,5 +463,5 @@ class TicketScorer(ScorerLayout, widgets.VBox):
 
     def _draw_map(self, score: PlayerScore) -> None:
         ticket = self.ticket if self.showing == SHOW_TICKET else None
-        self.view.show(edits.board_marks(self.position, self.teams, self.selected, score,
+        self.view.show(edits.board_marks(self.position, self.selected, score,
                                          self._ticket_results(score), ticket))

@@ -2,8 +2,9 @@
 the tickets' names, and what the board and the ticket list show of a position.
 
 An edit is a pure function of the position (and the seat the clicks edit): it returns an
-``Edit`` — the next position, the sentence that says what changed, and for a refusal which
-player it is about (``focus``) and, in a team game, the teams — and never touches the widget.
+``Edit`` — the next position (a team game's keeps its teams, ``Position.teams``), the sentence
+that says what changed, and for a refusal which player it is about (``focus``) — and never
+touches the widget.
 The scorer (``pages.scorer.TicketScorer``) asks the core whether a finished game could look like
 the proposed position (``rules.position.check_position``, the team rules in a team game) and
 takes it, or shows the refusal. ``ticket_labels`` and ``ticket_id`` name the tickets the search
@@ -24,7 +25,7 @@ from ttr_widgets.rules.position import Position, ticket_deck
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.words import possessive
 from ttr_widgets.widgets.board.marks import Marks
-from ttr_widgets.widgets.pages.scored_teams import Teams, team_holdings, team_trail
+from ttr_widgets.widgets.pages.scored_teams import team_of, team_trail
 from ttr_widgets.widgets.pages.scorer_view import (
     city_label,
     default_names,
@@ -34,7 +35,7 @@ from ttr_widgets.widgets.pages.scorer_view import (
 )
 
 __all__ = ["Edit", "added_ticket", "board_marks", "cleared", "depots_left", "dropped_ticket",
-           "fresh_table", "renamed", "seated", "team_of", "ticket_id", "ticket_labels",
+           "fresh_table", "renamed", "seated", "ticket_id", "ticket_labels",
            "ticket_results", "toggled_route", "toggled_station", "variant", "warehouses",
            "with_holding"]
 
@@ -42,12 +43,11 @@ __all__ = ["Edit", "added_ticket", "board_marks", "cleared", "depots_left", "dro
 @dataclass(frozen=True, slots=True)
 class Edit:
     """A proposed next position and what the change was, in words. ``focus`` is the seat a
-    refusal is about (None: the seat edited); ``teams`` the teams after it (None: unchanged)."""
+    refusal is about (None: the seat edited)."""
 
     position: Position
     done: str
     focus: int | None = None
-    teams: Teams | None = None
 
 
 def with_holding(position: Position, seat: int, **changes: Any) -> Position:
@@ -110,13 +110,11 @@ def cleared(position: Position, seat: int) -> Edit:
                 f"{possessive(name)} routes, tickets and stations are cleared.")
 
 
-def renamed(position: Position, teams: Teams, seat: int, name: str) -> Edit:
-    """``seat`` called ``name`` (in its team too)."""
+def renamed(position: Position, seat: int, name: str) -> Edit:
+    """``seat`` called ``name`` (in its team too: a team pairs seats, not names)."""
     name = name.strip()
     old = position.players[seat].name
-    teams = tuple(tuple(name if n == old else n for n in team) for team in teams)
-    return Edit(with_holding(position, seat, name=name), f"{old} is now {name}.", focus=seat,
-                teams=teams)
+    return Edit(with_holding(position, seat, name=name), f"{old} is now {name}.", focus=seat)
 
 
 def seated(position: Position, count: int, selected: int) -> Edit:
@@ -174,24 +172,19 @@ def ticket_id(position: Position, text: str) -> str | None:
         ticket_labels(position), text)
 
 
-def team_of(teams: Teams, name: str) -> int:
-    """The team (an index into ``teams``) of the player called ``name``."""
-    return next(t for t, team in enumerate(teams) if name in team)
-
-
 def ticket_results(position: Position, seat: int, score: PlayerScore,
-                   team_sheet: ScoreSheet | None, teams: Teams) -> tuple[TicketResult, ...]:
+                   team_sheet: ScoreSheet | None) -> tuple[TicketResult, ...]:
     """``seat``'s tickets, hit or missed: in a team game against both teammates' routes (rule
     team.score-tickets)."""
     if team_sheet is None:
         return score.tickets
     holding = position.players[seat]
     mine = set(holding.tickets)
-    team = team_sheet.players[team_of(teams, holding.name)]
+    team = team_sheet.players[team_of(position, seat)]
     return tuple(t for t in team.tickets if t.id in mine)
 
 
-def board_marks(position: Position, teams: Teams, seat: int, score: PlayerScore,
+def board_marks(position: Position, seat: int, score: PlayerScore,
                 results: Sequence[TicketResult], ticket: str | None) -> Marks:
     """What the board shows: everyone's routes and stations, and highlighted the path of
     ``ticket`` (one of ``seat``'s ``results``) or ``seat``'s longest trail (a team's over both
@@ -203,8 +196,8 @@ def board_marks(position: Position, teams: Teams, seat: int, score: PlayerScore,
     network = [*position.players[seat].routes,
                *(b.route for b in score.borrowings if b.route is not None)]
     trail = score.longest_trail_routes
-    if teams:  # a team plays both teammates' routes (team.score-tickets, team.longest)
-        holding = team_holdings(position, teams)[team_of(teams, position.players[seat].name)]
+    if position.teams:  # a team plays both teammates' routes (team.score-tickets, team.longest)
+        holding = position.team_holdings()[team_of(position, seat)]
         network = [r for routes in holding.routes for r in routes]
         trail = team_trail(board, holding).routes
     routes, label = trail, "longest trail"

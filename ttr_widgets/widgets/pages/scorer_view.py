@@ -9,7 +9,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -22,9 +22,6 @@ from ttr_widgets.rules.words import bonus_name, count, map_title
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.status import why_html
-
-if TYPE_CHECKING:
-    from ttr_widgets.widgets.pages.scored_teams import LoadedTeamGame
 
 SHOW_TRAIL, SHOW_TICKET = "trail", "ticket"
 SIDE_WIDTH = 430  #: px beside the 900 px board: the page fits a 1366 px laptop screen
@@ -285,10 +282,12 @@ def borrow_text(board: Board, borrow: Any) -> str:
             f"{route_text(board, borrow.route)} from {borrow.owner}")
 
 
-def loaded_text(game: LoadedGame | LoadedTeamGame) -> str:
+def loaded_text(game: LoadedGame) -> str:
     position = game.position
     state = "finished" if game.finished else "unfinished (scored as it stands)"
-    what = {"record": "game record", "team position": "team game"}.get(game.kind, "position")
+    what = "game record" if game.kind == "record" else "position"
+    if position.teams:
+        what = "team game record" if game.kind == "record" else "team game"
     text = (f"Loaded {game.source or 'a game'}: a {state} {len(position.players)}-player "
             f"{map_title(position.board.name)} {what}.")
     return f"{text} {game.description}" if game.description else text

@@ -8,9 +8,9 @@ import re
 from itertools import pairwise
 from pathlib import Path
 
-import ipywidgets as widgets
 import nbformat
 
+from ttr_widgets.course.lesson_board import LessonBoard
 from ttr_widgets.course.team_lesson import TeamTryIt
 from ttr_widgets.course.team_practice import ROUTE, TEAM_QUIZZES, TEAM_TASKS, team_practice
 from ttr_widgets.course.why import WHY, why_rules
@@ -21,6 +21,8 @@ from ttr_widgets.rules.model import CARD_NAMES, LOCO
 from ttr_widgets.rules.state import CardPlacement
 from ttr_widgets.rules.teams import HOLDER
 from ttr_widgets.testing.team_table import click
+from ttr_widgets.testing.words import assert_plain
+from ttr_widgets.widgets.table.teams import TEAM_COLORS
 
 LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "10-Team-Play.ipynb"
 TEAM_RULES = {rule for rule in RULES if rule.startswith("team.")}
@@ -39,31 +41,62 @@ def test_the_practice_position_needs_the_holder_for_its_route() -> None:
 def test_the_try_it_ticks_each_task_as_the_learner_does_it() -> None:
     try_it = TeamTryIt.of(team_practice(), TEAM_TASKS, bot_delay=0)
     table = try_it.table
+    assert isinstance(table, LessonBoard) and try_it.widget is table  # the play table
+    assert table.map_view.player_colors == (*TEAM_COLORS[0], *TEAM_COLORS[1])
     assert try_it.checklist.value.count('data-done="0"') == len(TEAM_TASKS)
-    table.map_view.simulate_route_click(ROUTE)
-    pays = [b for b in table.claim_box.children if isinstance(b, widgets.Button)
-            and "ttr-team-pay" in b._dom_classes]
-    pays[0].click()
-    assert table.game.owners[table.game.board.route(ROUTE).index] == 0
+    assert try_it.checklist in table.side.children  # the tasks at the top of the side panel
+    claim = next(a for a in legal_actions(table.state)
+                 if isinstance(a, ClaimRoute) and a.route == ROUTE)
+    click(table, claim)  # the route on the board, then a payment from hand and holder
+    assert table.game.states[1].owners[table.board.route(ROUTE).index] == 0
     assert try_it.done == {"claim-holder"}
+    assert table.state.current == 0  # the bots played their turns, and it is the learner's
     for _turn in range(12):  # draw, the first card into the holder, until a locomotive shows
-        if LOCO in table.game.face_up and "locomotive" not in try_it.done:
-            next(b for b in table.row_buttons if b.description == CARD_NAMES[LOCO]).click()
+        if LOCO in table.state.face_up and "locomotive" not in try_it.done:
+            next(b for b in table.market.cards if b.description == CARD_NAMES[LOCO]).click()
             continue
-        table.blind.click()
-        assert isinstance(table.game.pending, CardPlacement)
+        table.market.blind.click()
+        assert isinstance(table.state.pending, CardPlacement)
         click(table, PlaceCard(HOLDER))
-        table.blind.click()
+        table.market.blind.click()
         if {"locomotive", "holder-first"} <= try_it.done:
             break
     assert try_it.done == {"claim-holder", "locomotive", "holder-first"}
-    table.share_picks[0].value = True
-    next(b for b in table.share_box.children if isinstance(b, widgets.Button)).click()
+    table.share.toggle.value = True
+    table.share.boxes[0].value = True
+    table.share.share.click()
     assert try_it.done == {t.name for t in TEAM_TASKS}
     assert "All done" in try_it.checklist.value
+    played = table.game
     try_it.reset_button.click()
-    assert try_it.table is not table and try_it.table.game == team_practice()
+    assert try_it.table is table and table.state == team_practice() and table.game is not played
     assert try_it.done == {t.name for t in TEAM_TASKS}  # ticks stay
+    assert_plain(table)
+
+
+def test_a_bot_s_move_ticks_no_task() -> None:
+    """Only the learner's moves count: the bots draw into the holder too."""
+    try_it = TeamTryIt.of(team_practice(), TEAM_TASKS, bot_delay=0)
+    table = try_it.table
+    for _turn in range(4):  # each turn the learner's first card goes into the hand
+        table.market.blind.click()
+        table.placement.hand.click()
+        table.market.blind.click()
+    game = table.game
+    bots_did = {t.name for t in TEAM_TASKS for i in range(game.cursor)
+                if game.states[i].current != 0 and t.done_by(game.states[i], game.actions[i])}
+    assert bots_did == {"holder-first"}  # a bot's first card went into the holder
+    assert try_it.done == set()
+
+
+def test_the_board_answers_a_payment_from_the_hand_alone_with_the_team_rule() -> None:
+    try_it = TeamTryIt.of(team_practice(), TEAM_TASKS, bot_delay=0)
+    table = try_it.table
+    table.click_route(ROUTE)
+    table.try_color.value = "red"
+    table.try_payment()  # 4 red from a hand of 2: the holder's cards are not in it
+    assert table.status.rule == "team.claim-payment"
+    assert "holder together" in table.status.text
 
 
 def test_the_lesson_has_prose_first_no_outputs_and_teaches_every_team_rule() -> None:

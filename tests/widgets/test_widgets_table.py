@@ -44,7 +44,7 @@ from ttr_widgets.rules.state import TunnelPayment
 from ttr_widgets.widgets.table.claim import ClaimPanel, TunnelPanel
 from ttr_widgets.widgets.table.hand import HandView
 from ttr_widgets.widgets.table.market import Market, card_chip
-from ttr_widgets.widgets.table.players import PlayersTable, StartPanel
+from ttr_widgets.widgets.table.players import KINDS, PlayersTable, StartPanel
 from ttr_widgets.widgets.table.records import RecordsPanel, record_href, uploaded_game
 from ttr_widgets.widgets.table.scoring_view import ScoringView, longest_trail_routes
 from ttr_widgets.widgets.table.status import StatusLine, describe_action
@@ -363,13 +363,16 @@ def test_both_start_panels_refuse_an_empty_name_and_a_bad_seed_in_the_same_words
 
 def test_both_start_panels_name_a_seats_kind_in_the_same_words():
     """A greedy bot is 'medium: greedy bot' in the game's seats and the team game's alike (the
-    level the players table names); each panel offers only the kinds its game can seat."""
+    level the players table names); a team seat offers every level a game's seat does (every
+    bot plays team games), in the same order and words."""
     game, team = StartPanel(Recorder()), TeamStartPanel(lambda: None)
-    offered = [dict(panel.kinds[0].options) for panel in (game, team)]
-    assert set(offered[1].values()) == {"human", "random", "greedy"}  # the team bots
-    for label, kind in offered[1].items():
-        assert offered[0][label] == kind
-    assert "medium: greedy bot" in offered[1] and "easy: random bot" in offered[1]
+    offered = [list(panel.kinds[0].options) for panel in (game, team)]
+    assert offered[1] == offered[0]
+    assert [kind for _label, kind in offered[1]] == list(KINDS) == [
+        "human", "random", "greedy", "strong"]
+    labels = dict(offered[1])
+    assert "medium: greedy bot" in labels and "easy: random bot" in labels
+    assert "hard: strong bot" in labels
     assert [field._dom_classes for field in (team.map, team.seed, team.names[0], team.kinds[0])] \
         == [("ttr-team-map",), ("ttr-team-seed",), ("ttr-team-name",), ("ttr-team-kind",)]
 

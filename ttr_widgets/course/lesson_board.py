@@ -6,12 +6,13 @@ seat policy (``table.seats``): nobody plays for the other seats; the learner pla
 they have taken (``LearnerSeat``: at first, the player to move in the position), and when their
 turn is over the table stops there. A further click is then refused under ``turn.order`` — the
 rule the app cites for a click out of turn — until the learner presses "Play Ben's turn" (or
-Reset): the other seats wait (``WaitingSeat``). Every move goes to the rules core through
-``history.Game.play``, as in the app, so a forbidden move is answered by the same refusal, word
-for word, in the same status line; a route or a city clicked is answered as the app answers it
-(``advice.claim_refusal`` / ``station_refusal`` / ``depot_refusal``: the one payment heuristic,
-in the core's advice). The lesson's own parts: the try row, "Score if it ended now", and the
-scroll helper that brings the table into view.
+Reset): the other seats wait (``WaitingSeat``). (A lesson may seat bots at the others instead,
+``seats``: the team lesson does, and they play their turns as in the app.) Every move goes to
+the rules core through ``history.Game.play``, as in the app, so a forbidden move is answered by
+the same refusal, word for word, in the same status line; a route or a city clicked is answered
+as the app answers it (``advice.claim_refusal`` / ``station_refusal`` / ``depot_refusal``: the
+one payment heuristic, in the core's advice). The lesson's own parts: the try row, "Score if it
+ended now", and the scroll helper that brings the table into view.
 
 One thing the app does not offer: a row to *try* a payment of one's own (a colour and a number
 of locomotives), so the learner can attempt what the rules forbid and read the rule that says
@@ -99,8 +100,12 @@ class LessonBoard(TableController):
 
     def __init__(self, state: GameState, *, instructions: widgets.Widget | None = None,
                  controls: Sequence[widgets.Widget] = (), names: Sequence[str] = (),
-                 highlight: Sequence[str] = ()) -> None:
-        super().__init__(Game((state,)), learner_seats(state), bot_delay=0, names=names)
+                 highlight: Sequence[str] = (), seats: Sequence[Seat] | None = None,
+                 bot_delay: float = 0) -> None:
+        plan = None if seats is None else tuple(seats)
+        super().__init__(Game((state,)), learner_seats(state) if plan is None else plan,
+                         bot_delay=bot_delay, names=names)
+        self._seat_plan = plan  #: the lesson's own seats (None: the learner's, waiting ones)
         self._standing = tuple(highlight)
         self.take_turn_button = _button("", self.take_turn, "ttr-take-turn", icon="user")
         self.score_now = widgets.ToggleButton(
@@ -117,9 +122,10 @@ class LessonBoard(TableController):
         self.side = widgets.VBox([*side, self.status, *controls,
                                   widgets.HBox([self.take_turn_button, self.score_now]),
                                   self.scoring, self.players_table, self.tunnel, self.collect,
-                                  self.ticket_choice, self.ticket_rule, self.claim,
-                                  self.try_row, self.feed, self.market, self.hand,
-                                  self.tickets])
+                                  self.ticket_choice, self.ticket_rule, self.share_choice,
+                                  self.placement, self.claim, self.try_row, self.feed,
+                                  self.market, self.hand, self.holders, self.tickets,
+                                  self.share])
         self.side.add_class("ttr-side")
         for child in self.side.children:
             child.layout.flex = "0 0 auto"
@@ -223,7 +229,8 @@ class LessonBoard(TableController):
         if state.board is not self.state.board:
             raise ValueError(f"state: a position on {self.state.board.name}, not "
                              f"{state.board.name}")
-        self.show_game(Game((state,)), learner_seats(state), paused=False)
+        seats = learner_seats(state) if self._seat_plan is None else self._seat_plan
+        self.show_game(Game((state,)), seats, paused=False)
 
     def scroll_into_view(self) -> None:
         """Bring this table into view in the browser."""
@@ -248,7 +255,7 @@ class LessonBoard(TableController):
         if tunnel and isinstance(state.pending, TunnelPayment):
             self.try_locomotives.max = state.pending.extra
         self._render_score(state)
-        waiting = not active and not state.is_over
+        waiting = not active and not state.is_over and not self.seating[state.current].moves_itself
         self.take_turn_button.layout.display = None if waiting else "none"
         self.take_turn_button.description = f"Play {possessive(state.player.name, capital=False)}" \
                                             " turn"

@@ -1,25 +1,29 @@
-"""The team lesson's try-it board: a team table and a list of tasks the widget checks.
+"""The team lesson's try-it: the practice position on the lesson board, and a list of tasks
+ticked from the moves the learner plays.
 
-``TeamTryIt.of(team_practice(), TEAM_TASKS)`` shows the practice position on a ``TeamTable``
-(the learner and three greedy team bots) with the tasks beside it; each task is ticked when the
-learner's move does it (``task.done_by``) or, for a refusal task, when its rule refuses a move.
-The lesson's position and tasks are course content (``course.team_practice``); any task shaped
-like ``Task`` will do. *Reset* puts the position back.
+``TeamTryIt.of(team_practice(), TEAM_TASKS)`` shows the practice position on a ``LessonBoard``
+(the play table in lesson mode, so every click is answered as the app answers it) with the
+learner at the first seat and team bots at the others, and the tasks at the top of its side
+panel. After each move tried the try-it reads the game's history: each move the learner played
+(``before``, ``action``) ticks the tasks it does (``task.done_by``); a refusal task is ticked
+when its rule refuses a move. The lesson's position and tasks are course content
+(``course.team_practice``); any task shaped like ``Task`` will do. *Reset* puts the position
+back (the ticks stay).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
+from ttr_widgets.course.lesson_board import LessonBoard
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.widgets.style import APP_CSS
-from ttr_widgets.widgets.table.team_table import TeamTable
+from ttr_widgets.widgets.table.seats import BotSeat, LearnerSeat, Seat
 
 __all__ = ["Task", "TeamTryIt"]
 
@@ -39,8 +43,10 @@ class Task(Protocol):
     def done_by(self, before: GameState, action: Action) -> bool: ...
 
 
-class TeamTryIt(widgets.VBox):
-    """A team position to play, with tasks checked by the widget (``done``: their names)."""
+class TeamTryIt:
+    """A team position to play on the lesson board (``table``), with tasks checked from the
+    moves played (``done``: their names). ``kinds``: who sits at each seat, ``"human"`` the
+    learner, any other kind that bot (default: the learner and three greedy bots)."""
 
     def __init__(self, game: GameState, tasks: Sequence[Task], *,
                  kinds: Sequence[str] = ("human", "greedy", "greedy", "greedy"),
@@ -48,18 +54,19 @@ class TeamTryIt(widgets.VBox):
         self.start_game = game
         self.tasks = tuple(tasks)
         self.kinds = tuple(kinds)
-        self.bot_delay = bot_delay
         self.done: set[str] = set()
+        self._checked = 0  #: the steps of the history already read
         self.checklist = widgets.HTML()
         self.checklist.add_class("ttr-team-tasks")
         self.reset_button = widgets.Button(description="Reset", icon="undo",
                                            layout=widgets.Layout(width="90px"))
         self.reset_button.add_class("ttr-team-reset")
         self.reset_button.on_click(lambda _b: self.reset())
-        self.table = self._table()
-        css = widgets.HTML(f"<style>{APP_CSS}</style>", layout=widgets.Layout(display="none"))
-        super().__init__([css, widgets.HBox([self.checklist, self.reset_button]), self.table])
-        self.add_class("ttr-team-try-it")
+        self.table = LessonBoard(game, instructions=self.checklist,
+                                 controls=(self.reset_button,), seats=self._seats(),
+                                 bot_delay=bot_delay)
+        self.table.on_answer(self._answered)
+        self.widget = self.table
         self._show_tasks()
 
     @classmethod
@@ -68,31 +75,32 @@ class TeamTryIt(widgets.VBox):
         """The lesson's try-it: ``game`` for a learner (seat 1) and three greedy team bots."""
         return cls(game, tasks, bot_delay=bot_delay)
 
-    def _table(self) -> TeamTable:
-        game = self.start_game
-        table = TeamTable(game.board, [p.name for p in game.players], self.kinds,
-                          game.seed, bot_delay=self.bot_delay, game=game)
-        table.leave.layout.display = "none"
-        table.on_move.append(self._moved)
-        table.on_refusal.append(self._refused)
-        return table
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<TeamTryIt: {', '.join(t.name for t in self.tasks)}>"
+
+    def _seats(self) -> tuple[Seat, ...]:
+        return tuple(LearnerSeat() if kind == "human" else BotSeat(kind) for kind in self.kinds)
 
     def reset(self) -> None:
         """The practice position again (the tasks already done stay ticked)."""
-        self.table.stop()
-        self.table = self._table()
-        self.children = (*self.children[:2], self.table)
+        self.table.reset(self.start_game)
+        self._checked = 0
 
-    def _moved(self, before: GameState, action: Action, _after: GameState) -> None:
-        for task in self.tasks:
-            if not task.refusal and task.done_by(before, action):
-                self.done.add(task.name)
-        self._show_tasks()
-
-    def _refused(self, error: RulesError) -> None:
-        for task in self.tasks:
-            if task.refusal and error.rule == task.rule:
-                self.done.add(task.name)
+    def _answered(self, _action: Action, refusal: RulesError | None) -> None:
+        """A move tried: the learner's moves since the last look tick their tasks; a refusal
+        ticks the refusal tasks of its rule."""
+        if refusal is not None:
+            self.done |= {t.name for t in self.tasks if t.refusal and t.rule == refusal.rule}
+        game, seats = self.table.game, self.table.seating
+        for step in range(self._checked, game.cursor):
+            before, action = game.states[step], game.actions[step]
+            if seats[before.current].here:  # the learner's own move, not a bot's
+                self.done |= {t.name for t in self.tasks
+                              if not t.refusal and t.done_by(before, action)}
+        self._checked = max(self._checked, game.cursor)
         self._show_tasks()
 
     def _show_tasks(self) -> None:

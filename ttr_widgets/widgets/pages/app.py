@@ -6,6 +6,12 @@ in the status line) with the app's panels assembled around it: the stepper (Undo
 on, the Log tab), Hint and Coach, the Score tab with the coach's review, the Game tab (new game,
 team game, records) and the Plan tab.
 
+A team game (Team Asia rules, started from the Game tab's team panel or given as
+``Options(teams=True)``) is a game like any other on the same table: its seats are team seats,
+teammates two shades of their team's colour, and the Play tab adds the team holders, the place
+of a card just drawn and sharing tickets (``table.holders``); records, Undo, Hint, Coach, the
+Plan and the Score tabs work the same.
+
 Who sits where is a seat policy (``table.seats``): a person (``"human"``) or one of the bots
 (``bots.BOTS``). Bots play one move at a time, ``bot_delay`` seconds apart, on the running event
 loop (so the browser sees each move); ``bot_delay=0`` — or no running loop — plays them at once.
@@ -36,7 +42,7 @@ from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
 from ttr_widgets.rules.words import bonus_name, count
 from ttr_widgets.widgets.board.fit import BoardFit
-from ttr_widgets.widgets.style import APP_CSS, DEFAULT_PLAYER_COLORS
+from ttr_widgets.widgets.style import APP_CSS
 from ttr_widgets.widgets.table.controller import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
@@ -49,7 +55,8 @@ from ttr_widgets.widgets.table.records import RecordsPanel
 from ttr_widgets.widgets.table.scoring_view import longest_trail_routes
 from ttr_widgets.widgets.table.seats import seats_for
 from ttr_widgets.widgets.table.stepper import Stepper
-from ttr_widgets.widgets.table.team_start import TeamMode
+from ttr_widgets.widgets.table.team_start import TeamSetup, TeamStartPanel
+from ttr_widgets.widgets.table.teams import table_colors
 
 __all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "TABS", "PlayApp"]
 
@@ -97,14 +104,15 @@ class PlayApp(TableController):
         self.title = widgets.HTML()
         self.title.add_class("ttr-title")
         self.plan_panel = PlanPanel(self.show_path)
-        self.team = TeamMode(self)  # team games (Team Asia rules): start panel in the Game tab
+        self.team_start = TeamStartPanel(self._team_clicked)  # team games (Team Asia rules)
 
         play_tab = widgets.VBox([self.tunnel, self.collect, self.ticket_choice,
-                                 self.ticket_rule, self.claim, self.feed, self.market,
-                                 self.hand, self.tickets])
+                                 self.ticket_rule, self.share_choice, self.placement,
+                                 self.claim, self.feed, self.market, self.hand, self.holders,
+                                 self.tickets, self.share])
         self.tabs = widgets.Tab(
             [play_tab, self.stepper, widgets.VBox([self.scoring, self.review]),
-             widgets.VBox([self.title, self.start, self.team.panel, self.records]),
+             widgets.VBox([self.title, self.start, self.team_start, self.records]),
              self.plan_panel],
             titles=TABS, layout=widgets.Layout(align_self="stretch"))
         for page in self.tabs.children:  # no tab scrolls on its own: the table fits the screen
@@ -129,7 +137,7 @@ class PlayApp(TableController):
         row.add_class("ttr-row")
         self.children = (self.css, self.fit, row)
         self.add_class("ttr-app")
-        self.start.show(self._setup())
+        self._show_setup()
         self.begin()
 
     @classmethod
@@ -184,20 +192,23 @@ class PlayApp(TableController):
 
     def load_game(self, game: Game, kinds: Sequence[str] | None = None, *,
                   paused: bool = True) -> None:
-        """Show ``game``; ``kinds`` default to the current seats when the player count matches.
-        A loaded game waits (``paused``) until a person moves or presses Play on."""
+        """Show ``game`` (a team game too); ``kinds`` default to the current seats when the
+        player count matches. A loaded game waits (``paused``) until a person moves or presses
+        Play on. The board takes the game's map and players, teammates in their team's
+        shades."""
         self._bots.stop()
-        n = len(game.state.players)
+        state = game.state
+        n = len(state.players)
         seats = seats_for(kinds if kinds is not None else (
             self.kinds if len(self.kinds) == n else _default_kinds(n)), n)
-        if game.state.board is not self.board or n != len(self.map_view.player_colors) or \
-                tuple(p.name for p in game.state.players) != self.map_view.player_names:
-            self.map_view.set_board(game.state.board, player_colors=DEFAULT_PLAYER_COLORS[:n],
-                                    player_names=[p.name for p in game.state.players])
-            self.scoring.board = game.state.board
+        names, colors = tuple(p.name for p in state.players), table_colors(state)
+        if state.board is not self.board or \
+                (colors, names) != (self.map_view.player_colors, self.map_view.player_names):
+            self.map_view.set_board(state.board, player_colors=colors, player_names=names)
+            self.scoring.board = state.board
         self._was_over = False  # a finished game shows its score, in the Score tab
         self.show_game(game, seats, paused=paused)
-        self.start.show(self._setup())
+        self._show_setup()
 
     def load_state(self, state: GameState, kinds: Sequence[str] | None = None) -> None:
         """Play on from a position (``rules.scenario``), not from a deal. Its record would not
@@ -236,7 +247,7 @@ class PlayApp(TableController):
             + (f'{html.escape(extras)} · ' if extras else '') +
             f'seed {self._game.initial.seed} · {count(len(humans), "person")}, '
             f'{count(len(self._seats) - len(humans), "bot")}</div>')
-        assign(self.stepper, humans=humans, paused=self._paused and self._self_moving(),
+        assign(self.stepper, humans=humans, paused=self._paused and self._bots.moving(),
                game=self._game)
         assign(self.records, recordable=self._from_deal(), game=self._game)
         assign(self.plan_panel, viewer=self.viewer, route=self._selected, state=state)
@@ -245,8 +256,16 @@ class PlayApp(TableController):
     def _show_score(self, *, select_tab: bool) -> None:
         sheet = self._score()
         self.scoring.sheet = sheet
-        self.scoring.show_stats(game_stats(self._game), self.map_view.player_colors)
-        self._highlight = (longest_trail_routes(sheet), bonus_name(self.board.rules))
+        try:
+            stats = game_stats(self._game)
+        except ValueError:
+            if not sheet.teams:
+                raise
+            stats = None  # the core counts no statistics of a team game yet (rules.stats)
+        if stats is not None:
+            self.scoring.show_stats(stats, self.map_view.player_colors)
+        bonus = "Asian Express bonus" if sheet.teams else bonus_name(self.board.rules)
+        self._highlight = (longest_trail_routes(sheet), bonus)
         if select_tab:
             self.tabs.selected_index = TABS.index("Score")
 
@@ -256,8 +275,15 @@ class PlayApp(TableController):
                         f"shown at step {game.cursor}.", then=self.prompt())
 
     def _start_clicked(self) -> None:
+        self._deal(self.start)
+
+    def _team_clicked(self) -> None:
+        self._deal(self.team_start)
+
+    def _deal(self, panel: StartPanel | TeamStartPanel) -> None:
+        """A new game as a start panel describes it (a team game from the team panel)."""
         try:
-            setup = self.start.setup()
+            setup = panel.setup()
             self.new_game(setup.map_name, setup.players, setup.kinds, setup.seed,
                           setup.options)
         except (TTRError, ValueError) as error:
@@ -265,10 +291,15 @@ class PlayApp(TableController):
         else:
             self.tabs.selected_index = 0
 
-    def _setup(self) -> GameSetup:
+    def _show_setup(self) -> None:
+        """The start panel of the game's kind filled from it: the next game the same."""
         first = self._game.initial
-        return GameSetup(first.board.name, tuple(p.name for p in first.players), self.kinds,
-                         first.seed, first.options.variant, first.options.warehouses)
+        names = tuple(p.name for p in first.players)
+        if first.teams:
+            self.team_start.show(TeamSetup(first.board.name, names, self.kinds, first.seed))
+        else:
+            self.start.show(GameSetup(first.board.name, names, self.kinds, first.seed,
+                                      first.options.variant, first.options.warehouses))
 
     def _from_deal(self) -> bool:
         """Whether the game starts from the deal its seed makes (records replay from there)."""

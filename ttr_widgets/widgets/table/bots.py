@@ -1,16 +1,114 @@
-"""The bots' pace at a table: ``BotTurns`` plays them one move at a time on the running event
-loop (or at once without one), for the table controller and the team table alike;
-``because`` words a bot's reason; ``running_loop`` is the loop a page runs on, if any.
+"""The turns of the seats that move by themselves at a table (bots; a remote seat later).
 
-Which seats move by themselves and what they play is their seat policy's (``seats``).
+``SeatTurns`` plays them for the table controller until a seat that waits for a click is to
+move, the game ends or the table is paused, and tells them in the status line: the person's
+move and the round since, with each bot's reason. Which seats move by themselves and what they
+play is their seat policy's (``seats``: ``moves_itself``, ``choose``); each move goes through
+the core like a click, and one the core refuses pauses the table with its sentence (a bot's
+mistake must not freeze it). ``BotTurns`` is the pace: one move at a time on the running event
+loop, so the browser sees each, or at once without one; ``because`` words a bot's reason;
+``running_loop`` is the loop a page runs on, if any.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-__all__ = ["BotTurns", "because", "running_loop"]
+from ttr_widgets.bots import Choice
+from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.history import Game
+from ttr_widgets.widgets.table.narrate import round_story
+from ttr_widgets.widgets.table.seats import Seat, TableView
+from ttr_widgets.widgets.table.status import StatusLine
+
+__all__ = ["BotTurns", "MovingTable", "SeatTurns", "because", "running_loop"]
+
+
+class MovingTable(TableView, Protocol):
+    """What ``SeatTurns`` reads and does at its table (the controller is one): what a seat
+    reads, and more."""
+
+    bot_delay: float
+    status: StatusLine
+
+    @property
+    def seating(self) -> Sequence[Seat]: ...
+    def prompt(self) -> str: ...
+    def pause(self) -> None: ...
+    def redraw(self) -> None: ...
+
+
+class SeatTurns:
+    """The self-moving seats' turns at ``table`` (see the module docstring); ``take(game)``
+    makes a seat's move the table's game (the table draws it when asked to)."""
+
+    def __init__(self, table: MovingTable, take: Callable[[Game], object]) -> None:
+        self._table, self._take = table, take
+        self._pace = BotTurns()
+        self._told, self._since = "", 0  #: the person's move, and the step after it
+
+    @property
+    def task(self) -> asyncio.Task[None] | None:
+        """The moves under way on the event loop, if any."""
+        return self._pace.task
+
+    def stop(self) -> None:
+        self._pace.stop()
+
+    def moving(self) -> bool:
+        """Whether the seat to move moves by itself (the game not over)."""
+        state = self._table.state
+        return not state.is_over and self._table.seating[state.current].moves_itself
+
+    def advance(self, told: str = "") -> bool:
+        """Let the seats that move by themselves play until one that waits for a click is to
+        move (or the game ends): at once when the table's ``bot_delay`` is 0 or no event loop
+        runs, else on the loop, one move per delay. Returns whether they moved or were set
+        going; the status line then tells ``told`` (the person's move), what they did, and
+        what the table waits for."""
+        table = self._table
+        if table.paused or not self.moving() or self._pace.task is not None:
+            return False
+        self._told, self._since = told, table.game.cursor
+        if self._pace.play(table.bot_delay, to_move=lambda: self.moving() and not table.paused,
+                           step=lambda on_loop: self._step(render=on_loop),
+                           finish=self._done):
+            return True
+        table.redraw()
+        if told:
+            table.status.say(told, "done")
+        return True
+
+    def _done(self, on_loop: bool) -> None:
+        """The seats stopped: one that waits is to move, the game ended, or they were paused."""
+        table = self._table
+        table.redraw()
+        if not (self.moving() if on_loop else table.paused):
+            table.status.say(round_story(table.game, self._told, self._since),
+                             "done" if self._told else "info", then=table.prompt())
+
+    def _step(self, *, render: bool) -> bool:
+        """Play the move of the seat to move by itself (with ``render``, show it and tell it);
+        returns whether one was played (a refused move pauses the table and says why)."""
+        table = self._table
+        state = table.state
+        choice: Choice | None = table.seating[state.current].choose(table)
+        if choice is None:  # nothing yet
+            return False
+        try:
+            game = table.game.play(choice.action)
+        except TTRError as error:  # a bot's mistake must not freeze the table
+            table.pause()
+            table.status.refuse(error)
+            return False
+        self._take(game)
+        if render:
+            table.redraw()
+            story = round_story(game, self._told, self._since)
+            table.status.say(f"{story} {because(state.player.name, choice.reason)}")
+        return True
 
 
 class BotTurns:

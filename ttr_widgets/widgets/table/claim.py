@@ -2,7 +2,10 @@
 
 Everything offered comes from ``legal_actions`` (through ``rules.advice``): a payment button is
 only shown when the rules allow it, and when none is allowed the panel says which rule stands in
-the way. Gray routes and stations first ask for the colour, then list the ways to pay in it.
+the way. Gray routes and stations first ask for the colour, then list the ways to pay in it. In
+a team game a payment comes from the hand and the team holder together, each way named by
+where its cards come from (``advice.payment_text``); beyond the first few, the other ways to
+pay are in a list under them, so the panel stays compact however many the cards allow.
 With Warehouses & Depots a city also offers "Place a Depot here" (a free action) when the rules
 allow it, or says which rule forbids it.
 """
@@ -40,7 +43,7 @@ from ttr_widgets.rules.words import count, possessive, says
 from ttr_widgets.widgets.table.market import CARD_FILL, CARD_INK, card_chip
 from ttr_widgets.widgets.table.status import payment_text, why_html
 
-__all__ = ["ClaimPanel", "TunnelPanel", "route_title"]
+__all__ = ["MAX_BUTTONS", "ClaimPanel", "TunnelPanel", "route_title"]
 
 Handler = Callable[[Action], object]
 Payment = ClaimRoute | BuildStation
@@ -51,6 +54,10 @@ def route_title(board: Board, route: Route) -> str:
     return (f"{board.city_label(route.a)} – {board.city_label(route.b)} · {route.length} "
             f"{route.color} · {board.route_points(route)} points")
 
+
+#: The ways to pay shown as buttons; any more are in a list under them (a team game's hand and
+#: holder together can pay one route dozens of ways).
+MAX_BUTTONS = 4
 
 #: Under a route or station refused: the reason itself is in the status line (one place).
 _POINTER = "Not possible now: the line at the top says why."
@@ -90,6 +97,17 @@ class ClaimPanel(widgets.VBox):
         self.colors.add_class("ttr-claim-color")
         self.colors.observe(lambda _c: self._show_options(), names="value")
         self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.more = widgets.Dropdown(options=[], description="or",
+                                     layout=widgets.Layout(width="auto", max_width="100%"))
+        self.more.style.description_width = "18px"
+        self.more.add_class("ttr-claim-more")
+        self.more_pay = widgets.Button(description="Pay this way", icon="check",
+                                       layout=widgets.Layout(width="auto", margin="2px"))
+        self.more_pay.add_class("ttr-claim-more-pay")
+        self.more_pay.on_click(lambda _b: self._pay_more())
+        self.more_row = widgets.HBox([self.more, self.more_pay],
+                                     layout=widgets.Layout(flex_flow="row wrap",
+                                                           align_items="center"))
         self.cancel = widgets.Button(description="Cancel", icon="times",
                                      layout=widgets.Layout(width="90px"))
         self.cancel.add_class("ttr-claim-cancel")
@@ -102,6 +120,7 @@ class ClaimPanel(widgets.VBox):
         self.place_depot.add_class("ttr-place-depot")
         self.place_depot.on_click(lambda _b: self._depot_clicked())
         self.payments: tuple[Payment, ...] = ()
+        self._rest: tuple[Payment, ...] = ()  #: the payments in the list, not as buttons
         self.depot: PlaceDepot | None = None  #: the Depot offered (Warehouses & Depots)
         self._cost = 0
         super().__init__([], layout=widgets.Layout(border="1px solid #c9bfa5", padding="4px",
@@ -145,6 +164,8 @@ class ClaimPanel(widgets.VBox):
             notes.append("Tunnel: " + explain("tunnel.reveal"))
         if route.color == GRAY:
             notes.append("Gray route: pay with any one colour.")
+        if state.teams:
+            notes.append("Team game: pay with your hand and your team's holder together.")
         owner = state.owners[route.index]
         if owner != OPEN:
             notes.append(f"Claimed by {state.players[owner].name}.")
@@ -226,17 +247,34 @@ class ClaimPanel(widgets.VBox):
         self._show_options()
         depot = (self.place_depot,) if self.depot is not None else ()
         # the colour, the ways to pay and Cancel share one row (it wraps): a compact panel
-        self.actions.children = (*picker, self.options, self.cancel)
+        self.actions.children = (*picker, self.options, self.more_row, self.cancel)
         self.children = (self.title, self.notes, *depot, self.actions)
 
     def _show_options(self) -> None:
         color = self.colors.value if len(self.colors.options) > 1 else None
         shown = [p for p in self.payments if color is None or p.color == color]
-        self.options.children = tuple(self._option(p) for p in shown)
+        self.options.children = tuple(self._option(p) for p in shown[:MAX_BUTTONS])
+        rest = shown[MAX_BUTTONS:]
+        self.more.options = [(self._text(p), i) for i, p in enumerate(rest)]
+        self._rest = tuple(rest)
+        self.more_row.layout.display = None if rest else "none"
+
+    def _pay_more(self) -> None:
+        """Pay the way picked in the list under the buttons."""
+        if self._rest and self.more.value is not None:
+            self._on_action(self._rest[self.more.value])
+
+    def _text(self, payment: Payment) -> str:
+        """The payment in words, with where its cards come from in a team game."""
+        if isinstance(payment, ClaimRoute):
+            return payment_text(payment.color, self._cost - payment.locomotives,
+                                payment.locomotives, payment.holder_cards,
+                                payment.holder_locomotives)
+        return payment_text(payment.color, self._cost - payment.locomotives, payment.locomotives)
 
     def _option(self, payment: Payment) -> widgets.Button:
         station = isinstance(payment, BuildStation)
-        text = payment_text(payment.color, self._cost - payment.locomotives, payment.locomotives)
+        text = self._text(payment)
         button = widgets.Button(description=f"{'Build' if station else 'Pay'} {text}",
                                 layout=widgets.Layout(width="auto", margin="2px"),
                                 tooltip=f"{'Build the station' if station else 'Claim'} "
@@ -284,9 +322,12 @@ class TunnelPanel(widgets.VBox):
         route = board.route(pending.route)
         revealed = "".join(card_chip(CARD_NAMES[c]) for c in pending.revealed) or "no cards"
         offered = payment_text(pending.color, route.length - pending.locomotives,
-                               pending.locomotives)
+                               pending.locomotives, pending.holder_cards,
+                               pending.holder_locomotives)
         paid_in = ("locomotives" if pending.color == LOCOMOTIVE
                    else f"{pending.color} or locomotives")
+        if state.teams:
+            paid_in += ", from your hand or your team's holder"
         self.info.value = (
             f'<div style="font-size:12px"><b>Tunnel {html.escape(route_title(board, route))}'
             f'</b><br>{html.escape(state.player.name)} offered {html.escape(offered)}. '
@@ -306,8 +347,11 @@ class TunnelPanel(widgets.VBox):
 
     def _pay(self, pending: TunnelPayment, pay: PayTunnel) -> widgets.Button:
         colored = pending.extra - pay.locomotives
-        text = payment_text(pending.color, colored, pay.locomotives)
-        button = widgets.Button(description=f"Pay {text} more", button_style="warning",
+        text = payment_text(pending.color, colored, pay.locomotives, pay.holder_cards,
+                            pay.holder_locomotives)
+        said = (f"Pay {pending.extra} more: {text}" if pay.holder_cards or
+                pay.holder_locomotives else f"Pay {text} more")
+        button = widgets.Button(description=said, button_style="warning",
                                 layout=widgets.Layout(width="auto", margin="2px"))
         button.add_class("ttr-pay-tunnel")
         button.on_click(lambda _b: self._on_action(pay))

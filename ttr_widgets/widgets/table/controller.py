@@ -10,12 +10,19 @@ one value built from the state (``marks()``, ``board.marks.Marks``).
 
 Who sits at each seat is a policy (``seats``): the controller asks the seat to move whether a
 click here may act for it, what the prompt says and whether it moves by itself (bots: one move
-every ``bot_delay`` seconds on the running event loop, ``bots.BotTurns``); the seats together
-say whose hand is shown. A page (``pages.app.PlayApp``, ``course.lesson_board.LessonBoard``) is
-a controller with its own parts arranged around the components (``status``, ``map_view``: the
-page's one ``FigureWidget``, ``market``, ``hand``, ``tickets``, ``ticket_choice`` with
-``ticket_rule``, ``players_table``, ``claim``, ``tunnel``, ``feed`` and ``collect``, ``scoring``,
-with ``coach=True`` the ``coach`` toggle); it draws its own parts in ``_render_page``.
+every ``bot_delay`` seconds on the running event loop, played and told by ``bots.SeatTurns``);
+the seats together say whose hand is shown. A page (``pages.app.PlayApp``,
+``course.lesson_board.LessonBoard``) is a controller with its own parts arranged around the
+components (``status``, ``map_view``: the page's one ``FigureWidget``, ``market``, ``hand``,
+``tickets``, ``ticket_choice`` with ``ticket_rule``, ``players_table``, ``claim``, ``tunnel``,
+``feed`` and ``collect``, ``scoring``, a team game's ``holders``, ``placement``,
+``share_choice`` and ``share``, with ``coach=True`` the ``coach`` toggle); it draws its own
+parts in ``_render_page``.
+
+What the components show is the viewer's view of the game (``rules.view``: between hotseat
+turns, the public view), so no component can show a hand, a ticket or a holder its viewer may
+not see. A team game (``rules.teams``) is a game like any other: its seats are team seats
+(``seats.team_seat``), teammates' trains two shades of their team's colour (``teams``).
 """
 
 from __future__ import annotations
@@ -25,32 +32,45 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ttr_widgets.bots import Choice, hint
+from ttr_widgets.bots import hint
 from ttr_widgets.bots.coach import Verdict
-from ttr_widgets.rules.actions import Action, ClaimRoute, PlaceDepot
+from ttr_widgets.rules.actions import Action, ClaimRoute, PlaceCard, PlaceDepot
 from ttr_widgets.rules.advice import claim_refusal
 from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.errors import RulesError, TTRError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import ScoreSheet
-from ttr_widgets.rules.state import DepotPlacement, FirstCard, GameState
+from ttr_widgets.rules.state import (
+    CardPlacement,
+    DepotPlacement,
+    FirstCard,
+    GameState,
+    ShareChoice,
+)
+from ttr_widgets.rules.view import public_view, view
 from ttr_widgets.rules.words import possessive
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.board.marks import Marks
-from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.answers import city_answer, table_marks
-from ttr_widgets.widgets.table.bots import BotTurns, because
+from ttr_widgets.widgets.table.bots import SeatTurns, because
 from ttr_widgets.widgets.table.claim import ClaimPanel, TunnelPanel, route_title
 from ttr_widgets.widgets.table.coach import CoachBox
 from ttr_widgets.widgets.table.depots import CollectPanel, FeedRow
 from ttr_widgets.widgets.table.hand import HandView
+from ttr_widgets.widgets.table.holders import (
+    HoldersView,
+    PlacementPanel,
+    ShareAction,
+    ShareChoicePanel,
+)
 from ttr_widgets.widgets.table.market import Market
-from ttr_widgets.widgets.table.narrate import navigation_story, own_move, round_story
+from ttr_widgets.widgets.table.narrate import navigation_story, own_move
 from ttr_widgets.widgets.table.players import PlayersTable
 from ttr_widgets.widgets.table.scoring_view import ScoringView
-from ttr_widgets.widgets.table.seats import Seat, viewer
+from ttr_widgets.widgets.table.seats import Seat, team_seat, viewer
 from ttr_widgets.widgets.table.status import StatusLine, describe_action
+from ttr_widgets.widgets.table.teams import table_colors
 from ttr_widgets.widgets.table.tickets import LongTicketRule, TicketChoicePanel, TicketsView
 
 __all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "Answer", "TableController", "assign"]
@@ -81,15 +101,15 @@ class TableController(widgets.VBox):
         self._highlight: tuple[tuple[str, ...], str] = ((), "")  #: until the next move
         self._standing: tuple[str, ...] = ()  #: highlighted whenever nothing else is
         self._paused = paused  #: bots wait (after undo / jump / load) until "Play on"
-        self._told, self._since = "", 0  #: the person's last move, and the step after it
-        self._bots = BotTurns()  #: the bots' moves under way on the event loop
+        self._bots = SeatTurns(self, self._take)  #: the self-moving seats' turns (bots)
         self._sheet: tuple[GameState, ScoreSheet] | None = None
+        self._seen: tuple[GameState, int | None, GameState] | None = None
         self._answers: list[Answer] = []
 
         state = game.state
         players = tuple(names) or tuple(p.name for p in state.players)
         self.status = StatusLine()
-        self.map_view = MapView(state.board, player_colors=DEFAULT_PLAYER_COLORS[:len(players)],
+        self.map_view = MapView(state.board, player_colors=table_colors(state, len(players)),
                                 player_names=players, width=BOARD_WIDTH, height=BOARD_HEIGHT)
         self.map_view.on_route_click(self.select_route)
         self.map_view.on_city_click(self.select_city)
@@ -104,13 +124,17 @@ class TableController(widgets.VBox):
         self.feed = FeedRow(self.play)
         self.collect = CollectPanel(self.play)
         self.scoring = ScoringView(state.board, self.show_path)
+        self.holders = HoldersView()  # a team game's parts (nothing shown in other games)
+        self.placement = PlacementPanel(self.play)
+        self.share_choice = ShareChoicePanel(self.play)
+        self.share = ShareAction(self.play)
         self.coach = CoachBox(self._follow_coach) if coach else None
 
     def begin(self) -> None:
         """Draw every component, say what the table waits for, and let the bots move."""
         self._render()
         self.status.say(self.prompt())
-        self._advance()
+        self._bots.advance()
 
     # -- what the table shows ----------------------------------------------------------------
 
@@ -164,6 +188,16 @@ class TableController(widgets.VBox):
         return self._selected_city
 
     @property
+    def seen(self) -> GameState:
+        """What the screen shows of the state: the viewer's view (``rules.view``), or between
+        hotseat turns the public view."""
+        state, shown = self.state, self.viewer
+        if self._seen is None or self._seen[0] is not state or self._seen[1] != shown:
+            self._seen = (state, shown, public_view(state) if shown is None else
+                          view(state, shown))
+        return self._seen[2]
+
+    @property
     def score_sheet(self) -> ScoreSheet | None:
         """The final score once the game is over."""
         return self._score() if self.state.is_over else None
@@ -186,7 +220,7 @@ class TableController(widgets.VBox):
         """What the board shows (``answers.table_marks``): the highlight until the next move,
         else the page's standing one."""
         routes, label = self._highlight if self._highlight[0] else (self._standing, "")
-        return table_marks(self.state, shown=self.viewer, highlight=routes, label=label,
+        return table_marks(self.seen, shown=self.viewer, highlight=routes, label=label,
                            selected=self._selected, selected_city=self._selected_city)
 
     def on_answer(self, callback: Answer) -> None:
@@ -323,26 +357,25 @@ class TableController(widgets.VBox):
         """Let the bots play on from the position shown."""
         self._paused = False
         self._render()
-        self._advance()
+        self._bots.advance()
 
     # -- seats and games ----------------------------------------------------------------------
 
     def sit(self, seat: int, policy: Seat) -> None:
         """Put ``policy`` at ``seat`` (a lesson's learner taking a seat) and show the table."""
         seats = list(self._seats)
-        seats[seat] = policy
+        seats[seat] = team_seat(policy, self.state.teams)
         self._seats = tuple(seats)
         self._render()
         self.status.say(self.prompt())
-        self._advance()
+        self._bots.advance()
 
     def show_game(self, game: Game, seats: Sequence[Seat] | None = None, *,
                   paused: bool = True) -> None:
         """Show ``game`` from its cursor with ``seats`` (default: the same), nothing selected;
         ``paused``: the bots wait for Play on. The board keeps its map and legend."""
         self._bots.stop()
-        if seats is not None:
-            self._seats = self._checked(seats, game.state)
+        self._seats = self._checked(self._seats if seats is None else seats, game.state)
         self._game = game
         self._revealed = None
         self._selected = self._selected_city = None
@@ -352,9 +385,18 @@ class TableController(widgets.VBox):
 
     # -- the drawing -----------------------------------------------------------------------------
 
+    def redraw(self) -> None:
+        """Draw every component again from the state shown."""
+        self._render()
+
+    def _take(self, game: Game) -> None:
+        """A move a seat made by itself: the table's game from now on (drawn when asked)."""
+        self._game = game
+
     def _render(self) -> None:
-        """Every component from the state shown (each re-renders only what changed)."""
-        state, shown, active = self.state, self.viewer, self.active
+        """Every component from the viewer's view of the state shown (each re-renders only
+        what changed)."""
+        state, shown, active = self.seen, self.viewer, self.active
         here = self._seats[state.current].here
         assign(self.market, state=state)
         assign(self.players_table, kinds=self.kinds, state=state,
@@ -362,11 +404,11 @@ class TableController(widgets.VBox):
         reveal = state.player.name if shown is None and here and not state.is_over else ""
         assign(self.hand, viewer=shown, reveal=reveal, state=state)
         assign(self.tickets, viewer=shown, state=state)
+        assign(self.holders, viewer=shown, state=state)
         assign(self.ticket_choice, viewer=shown if active else None, state=state)
-        assign(self.ticket_rule, active=active, state=state)
-        assign(self.tunnel, active=active, state=state)
-        assign(self.feed, active=active, state=state)
-        assign(self.collect, active=active, state=state)
+        for part in (self.ticket_rule, self.tunnel, self.feed, self.collect, self.placement,
+                     self.share_choice, self.share):
+            assign(part, active=active, state=state)
         assign(self.claim, active=active, route=self._selected, city=self._selected_city,
                state=state)
         self._follow_coach()
@@ -409,71 +451,20 @@ class TableController(widgets.VBox):
             if isinstance(verdict.better, ClaimRoute):
                 self._selected = verdict.better.route
                 self._render()
-        if not self._advance(told):
+        if not self._bots.advance(told):
             state = game.state
             then = ""
             if (state.is_over or state.current != before.current
-                    or isinstance(state.pending, FirstCard | DepotPlacement)
-                    or isinstance(action, PlaceDepot)):
+                    or isinstance(state.pending, FirstCard | DepotPlacement | CardPlacement
+                                  | ShareChoice)
+                    or isinstance(action, PlaceDepot | PlaceCard)):
                 then = self.prompt()
             self.status.say(told, "done", then=then)
 
-    def _self_moving(self) -> bool:
-        """Whether the seat to move moves by itself now (not paused, the game not over)."""
-        state = self.state
-        return not state.is_over and self._seats[state.current].moves_itself
-
-    def _advance(self, told: str = "") -> bool:
-        """Let the seats that move by themselves play until one that waits for a click is to
-        move (or the game ends): at once when ``bot_delay`` is 0 or no event loop runs, else on
-        the loop, one move per delay. Returns whether they moved or were set going; the status
-        line then tells ``told`` (the person's move), what they did, and whose turn it is."""
-        if self._paused or not self._self_moving() or self._bots.task is not None:
-            return False
-        self._told, self._since = told, self._game.cursor
-        if self._bots.play(self.bot_delay,
-                           to_move=lambda: self._self_moving() and not self._paused,
-                           step=lambda on_loop: self._seat_move(render=on_loop),
-                           finish=self._bots_done):
-            return True
-        self._render()
-        if told:
-            self.status.say(told, "done")
-        return True
-
-    def _bots_done(self, on_loop: bool) -> None:
-        """The bots stopped: a person is to move, the game ended, or the bots were paused."""
-        self._render()
-        if not (self._self_moving() if on_loop else self._paused):
-            self.status.say(round_story(self._game, self._told, self._since),
-                            "done" if self._told else "info",
-                            then=self.prompt())
-
-    def _seat_move(self, *, render: bool) -> bool:
-        """Play the move of the seat to move by itself (with ``render``, show it and tell it);
-        returns whether one was played (a refused move pauses the bots and shows the
-        refusal)."""
-        state = self.state
-        choice: Choice | None = self._seats[state.current].choose(self)
-        if choice is None:  # nothing yet
-            return False
-        try:
-            game = self._game.play(choice.action)
-        except TTRError as error:  # a bot's mistake must not freeze the table
-            self._paused = True
-            self._render()
-            self.status.refuse(error)
-            return False
-        self._game = game
-        if render:
-            self._render()
-            story = round_story(game, self._told, self._since)
-            self.status.say(f"{story} {because(state.player.name, choice.reason)}")
-        return True
-
     @staticmethod
     def _checked(seats: Sequence[Seat], state: GameState) -> tuple[Seat, ...]:
-        seats = tuple(seats)
+        """One seat per player; at a team game, team seats."""
+        seats = tuple(team_seat(seat, state.teams) for seat in seats)
         if len(seats) != len(state.players):
             raise ValueError(f"seats: expected one per player ({len(state.players)}), got "
                              f"{len(seats)}")

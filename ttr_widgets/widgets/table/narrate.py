@@ -2,18 +2,20 @@
 
 The engine writes every event (``GameState.last_event``: "Greedy bot claims New York–Pittsburgh
 (2 red) for 2 points."); these helpers only pick and join them — a bot's turn of two card draws
-becomes one sentence, a card the person drew blind is named (only its taker sees it), and Undo
-/ Redo say how far they went.
+becomes one sentence (in a team game with where each card went: the hand or the team holder),
+a card the person drew blind is named (only its taker, and in a team game its team, sees it), and
+Undo / Redo say how far they went.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttr_widgets.rules.actions import Action, DrawBlind, DrawFaceUp
+from ttr_widgets.rules.actions import Action, DrawBlind, DrawFaceUp, PlaceCard
 from ttr_widgets.rules.history import Game
-from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE
-from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE, Hand
+from ttr_widgets.rules.state import NO_CARD, CardPlacement, GameState, SecondCard
+from ttr_widgets.rules.teams import HOLDER
 from ttr_widgets.rules.words import count, says
 from ttr_widgets.widgets.table.stepper import turn_label
 
@@ -25,12 +27,16 @@ Move = tuple[GameState, Action, GameState]
 
 def blind_card(before: GameState, after: GameState, player: int) -> str | None:
     """The card ``player`` got from the pile between ``before`` and ``after`` (``None`` if
-    their hand did not grow by exactly one card)."""
-    old, new = before.players[player].hand, after.players[player].hand
+    neither their hand nor, in a team game, their team's holder grew by exactly one card)."""
+    card = _grown(before.players[player].hand, after.players[player].hand)
+    if card is None and before.teams:
+        card = _grown(before.holders[player // 2], after.holders[player // 2])
+    return card
+
+
+def _grown(old: Hand, new: Hand) -> str | None:
     grown = [CARD_NAMES[i] for i, (a, b) in enumerate(zip(old, new, strict=True)) if b > a]
-    if len(grown) != 1 or sum(new) - sum(old) != 1:
-        return None
-    return grown[0]
+    return grown[0] if len(grown) == 1 and sum(new) - sum(old) == 1 else None
 
 
 def _a(card: str) -> str:
@@ -41,6 +47,11 @@ def own_move(before: GameState, action: Action, after: GameState) -> str:
     """What the person just did, in the core's words; a blind draw names the card drawn (the
     person sees their own hand)."""
     event = after.last_event
+    pending = before.pending
+    if isinstance(action, PlaceCard) and isinstance(pending, CardPlacement) and \
+            pending.card != NO_CARD and " put it " in f" {event}":  # the card they saw
+        seen = CARD_NAMES[pending.card]
+        return event.replace("put it ", f"put the {_a(seen)[2:]} ", 1)
     if isinstance(action, DrawBlind):
         card = blind_card(before, after, before.current)
         if card is not None:
@@ -54,9 +65,28 @@ def own_move(before: GameState, action: Action, after: GameState) -> str:
 
 def _draws(turn: Sequence[Move]) -> str:
     name = turn[0][0].player.name
-    cards = [f"the face-up {a.card}" if isinstance(a, DrawFaceUp) else "one from the pile"
-             for _, a, _ in turn]
+    cards = []
+    for i, (before, action, _after) in enumerate(turn):
+        if isinstance(action, PlaceCard):
+            continue
+        card = f"the face-up {action.card}" if isinstance(action, DrawFaceUp) else \
+            "one from the pile"
+        if before.teams:
+            where = "the team holder" if _place(turn, i) == HOLDER else "the hand"
+            card = f"{card} (into {where})"
+        cards.append(card)
     return f"{says(name, 'draws')} {count(len(cards), 'card')}: {' and '.join(cards)}."
+
+
+def _place(turn: Sequence[Move], i: int) -> str:
+    """Where the card drawn by the ``i``-th move of a team game's turn went: the second card to
+    the place the first did not take, the first where the next move put it, a face-up
+    locomotive (the whole draw) into the team holder."""
+    pending = turn[i][0].pending
+    if isinstance(pending, SecondCard) and pending.to:
+        return pending.to
+    placed = turn[i + 1][1] if i + 1 < len(turn) else None
+    return placed.to if isinstance(placed, PlaceCard) else HOLDER
 
 
 def moves_story(moves: Sequence[Move]) -> str:
@@ -73,7 +103,7 @@ def moves_story(moves: Sequence[Move]) -> str:
             turns.append([move])
     told = []
     for turn in turns:
-        if all(isinstance(a, DrawBlind | DrawFaceUp) for _, a, _ in turn):
+        if all(isinstance(a, DrawBlind | DrawFaceUp | PlaceCard) for _, a, _ in turn):
             told.append(_draws(turn))
         else:
             told.extend(after.last_event for _, _, after in turn)

@@ -18,9 +18,10 @@ from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.variants import VARIANTS, variant_names
 from ttr_widgets.rules.words import count
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_title
 
-__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bot_words", "hotseat_viewer",
-           "humans", "options_title", "seat_names", "seat_words", "typed_seed", "variant_title"]
+__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bot_words", "options_title",
+           "seat_names", "seat_words", "typed_seed", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
 #: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
@@ -30,24 +31,6 @@ _KIND_LABELS = {"human": "human", "random": "random bot", "greedy": "greedy bot"
 _DEFAULT_NAMES = ("You", "Greedy bot", "Random bot", "Ada", "Bo")
 _DEFAULT_KINDS = ("human", "greedy", "random", "greedy", "random")
 BASE = "base"  #: the variant dropdown's value for the map's own tickets
-
-
-def humans(kinds: Sequence[str]) -> tuple[int, ...]:
-    """The seats people play."""
-    return tuple(i for i, kind in enumerate(kinds) if kind == "human")
-
-
-def hotseat_viewer(kinds: Sequence[str], current: int, turn: int,
-                   revealed: tuple[int, int] | None) -> int | None:
-    """The seat whose hand and tickets a table shows: everything to watch with only bots, the one
-    person's with one; with several people at one screen, the player to move once they have
-    asked to see their hand this turn (``revealed`` is that seat and turn), else nobody's."""
-    people = humans(kinds)
-    if not people:
-        return current
-    if len(people) == 1:
-        return people[0]
-    return current if revealed == (current, turn) and current in people else None
 
 
 def bot_words(name: str, kind: str) -> str:
@@ -80,8 +63,8 @@ def variant_title(name: str | None) -> str:
 
 def options_title(options: Options) -> str:
     """The options that make a game differ from the map's base game, in words (``''`` for
-    none): ``'Mega Europe tickets · Warehouses & Depots'``."""
-    parts = []
+    none): ``'Mega Europe tickets · Warehouses & Depots'``, ``'team game (Team Asia rules)'``."""
+    parts = ["team game (Team Asia rules)"] if options.teams else []
     if options.variant not in (None, BASE):
         parts.append(f"{variant_title(options.variant)} tickets")
     if options.warehouses:
@@ -92,7 +75,9 @@ def options_title(options: Options) -> str:
 class PlayersTable(widgets.HTML):
     """Every player's trains, stations (maps with stations), cards, tickets and route points,
     and with Warehouses & Depots the cards in their Warehouse and their Depots left; the player
-    to move is marked ▶ (``ttr-players``)."""
+    to move is marked ▶ (``ttr-players``). In a team game the players are grouped by team, each
+    team under its name and players (``ttr-team-row``: "Blue team: Ann & Cleo") with its route
+    points together and its holders' sizes; cards and tickets are counts only."""
 
     state = traitlets.Instance(GameState, allow_none=True)
     kinds = traitlets.Tuple()
@@ -114,6 +99,8 @@ class PlayersTable(widgets.HTML):
                 "tickets", "points", *(_DEPOT_HEAD if depots else [])]
         rows = []
         for i, p in enumerate(state.players):
+            if state.teams and i % 2 == 0:
+                rows.append(_team_row(state, i // 2, len(head)))
             now = i == state.current and not state.is_over
             kind = self.kinds[i] if i < len(self.kinds) else "human"
             swatch = (f'<span style="display:inline-block;width:10px;height:10px;'
@@ -124,7 +111,7 @@ class PlayersTable(widgets.HTML):
                 f'{swatch}{html.escape(p.name)}' + _grey(seat_words(p.name, kind)),
                 str(p.trains), *([str(p.stations)] if stations else []), str(p.card_count),
                 str(len(p.tickets)), str(p.route_points),
-                *([str(sum(state.warehouses[i])), str(state.depots_left[i])] if depots else []),
+                *([str(state.warehouse_count(i)), str(state.depots_left[i])] if depots else []),
             ]
             style = "font-weight:bold;background:#fff6d6" if now else ""
             rows.append(f'<tr class="ttr-player-row" style="{style}">' +
@@ -137,6 +124,20 @@ class PlayersTable(widgets.HTML):
             '<table style="border-collapse:collapse;font-size:12px;width:100%">'
             '<tr style="color:#555">' + "".join(_head_cell(h) for h in head) + "</tr>"
             + "".join(rows) + "</table>" + note)
+
+
+def _team_row(state: GameState, team: int, columns: int) -> str:
+    """A team's heading row: its name and players in its colour, its route points together,
+    and what its holders hold (their sizes: what everyone may see)."""
+    color = TEAM_COLORS[team][0]
+    points = sum(p.route_points for p in state.team_players(team))
+    title = team_title(team, [p.name for p in state.team_players(team)])
+    holder = (f"holder {count(state.holder_count(team), 'card')}, "
+              f"{count(len(state.shared[team]), 'shared ticket')}")
+    return (f'<tr class="ttr-team-row" data-team="{team}"><td colspan="{columns}" style="'
+            f'border-left:4px solid {color};padding-left:4px"><b style="color:{color}">'
+            f'{html.escape(title)}</b> <span style="color:#555">· '
+            f'{count(points, "point")} · {holder}</span></td></tr>')
 
 
 def _grey(words: str) -> str:

@@ -3,9 +3,11 @@ longest trail and its bonus, the Depot bonus (Warehouses & Depots), the total �
 how ties were broken.
 
 The sheet is ``rules.engine.score(state)`` (``scoring.score_game`` under the hood); buttons
-highlight a player's longest trail on the board. Below them, the statistics of the game
-(``stats_view.StatsView``: cards, tickets, turns … and a chart comparing the players), shown by
-``show_stats`` and cleared with the sheet.
+highlight a player's longest trail on the board. A team game's sheet has a line a team
+(``ScoreSheet.teams``): routes, tickets, the longest trail with the Asian Express bonus, the
+Globetrotter bonus and the total, a row each, and each team's tickets hit or missed under it.
+Below them, the statistics of the game (``stats_view.StatsView``: cards, tickets, turns … and a
+chart comparing the players), shown by ``show_stats`` and cleared with the sheet.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.stats import GameStats
-from ttr_widgets.rules.words import bonus_name, possessive, win_verb
+from ttr_widgets.rules.words import bonus_name, count, possessive, win_verb
 from ttr_widgets.widgets.plots.stats_view import StatsView
+from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
 
-__all__ = ["ScoringView", "longest_trail_routes"]
+__all__ = ["ScoringView", "longest_trail_routes", "score_table_html", "team_score_html"]
 
 Highlight = Callable[[Sequence[str], str], object]
 
@@ -68,17 +71,23 @@ class ScoringView(widgets.VBox):
             return
         self.running.value = ""
         names = " and ".join(sheet.winners)
+        verb = ("win" if len(sheet.winners) == 1 else "share the win") if sheet.teams else \
+            win_verb(sheet.winners)
         self.winner.value = (f'<div style="font-size:14px"><b>★ {html.escape(names)}</b> '
-                             f'{win_verb(sheet.winners)}.<br>'
+                             f'{verb}.<br>'
                              f'<span style="font-size:12px">{html.escape(sheet.reason)}'
                              '</span></div>')
-        self.table.value = score_table_html(self.board, sheet)
+        self.table.value = (team_score_html(self.board, sheet) if sheet.teams
+                            else score_table_html(self.board, sheet))
         self.trails.children = tuple(self._trail_button(p) for p in sheet.players)
 
     def show_running(self, state: GameState, colors: Sequence[str]) -> None:
         """Mid-game (no sheet yet): say what the tab will show, and each player's route points
         so far, in their colours."""
         if self.sheet is not None:
+            return
+        if state.teams:
+            self.running.value = _team_running_html(state)
             return
         points = " · ".join(
             f'<span style="white-space:nowrap"><span style="display:inline-block;width:10px;'
@@ -155,6 +164,55 @@ def score_table_html(board: Board, sheet: ScoreSheet) -> str:
     ]
     return ('<table class="ttr-score" style="border-collapse:collapse;font-size:12px;'
             'width:100%">' + "".join(body) + "</table>")
+
+
+def _team_running_html(state: GameState) -> str:
+    points = " · ".join(
+        f'<span style="white-space:nowrap;color:{TEAM_COLORS[t][0]}"><b>{team_label(t)}</b> '
+        f'<b>{sum(p.route_points for p in state.team_players(t))}</b></span>'
+        for t in range(state.num_teams))
+    return ('<div style="font-size:12px;line-height:1.4">The final score shows here when the '
+            "game ends: a line a team, both teammates' routes, every ticket of the team "
+            "completed or missed against both teammates' routes (tickets stay secret until "
+            'then), the Asian Express and Globetrotter bonuses, and the winning team.<br>'
+            f'<b>Route points so far</b>: {points}</div>')
+
+
+def team_score_html(board: Board, sheet: ScoreSheet) -> str:
+    """A team game's sheet as an HTML table, a row a team (``ttr-team-score-row``): routes,
+    tickets, the longest trail, the Asian Express and Globetrotter bonuses, the total; under
+    it each team's tickets, hit or missed against both teammates' routes."""
+    heads = ("team", "routes", "tickets", "longest trail", "Asian Express", "Globetrotter",
+             "total")
+    cell = 'style="padding:2px 4px;text-align:right;vertical-align:top"'
+    rows = []
+    for team, line in enumerate(sheet.players):
+        color = TEAM_COLORS[team][0]
+        won = " ★" if line.name in sheet.winners else ""
+        cells = (f"{line.route_points}", f"{line.ticket_points:+d} ({line.tickets_completed} "
+                 f"of {len(line.tickets)})", count(line.longest_trail, "space"),
+                 f"{line.longest_bonus:+d}" if line.longest_bonus else "0",
+                 f"{line.globetrotter_bonus:+d}" if line.globetrotter_bonus else "0",
+                 f"<b>{line.total}</b>")
+        rows.append(f'<tr class="ttr-team-score-row" style="border-top:1px solid #ddd"><td '
+                    f'style="padding:2px 4px;color:{color}"><b>{team_label(team)}</b> '
+                    f'{html.escape(line.name)}{won}</td>'
+                    + "".join(f"<td {cell}>{c}</td>" for c in cells) + "</tr>")
+    head = "".join(f'<th {cell if h != "team" else ""}>{h}</th>' for h in heads)
+    tickets = []
+    for team, line in enumerate(sheet.players):
+        marks = []
+        for t in line.tickets:
+            ticket = board.ticket(t.id)
+            mark, color = ("✔", "#1d5a2c") if t.completed else ("✘", "#8a1c12")
+            marks.append(f'<span style="color:{color};white-space:nowrap">{mark} '
+                         f'{html.escape(ticket.cities_label)} {t.points:+d}</span>')
+        tickets.append(f'<div class="ttr-team-tickets"><b style="color:{TEAM_COLORS[team][0]}">'
+                       f'{team_label(team)}</b>: {" · ".join(marks) or "no tickets"}</div>')
+    return ('<table class="ttr-score ttr-team-scores" style="border-collapse:collapse;'
+            f'font-size:12px;width:100%"><tr style="color:#555">{head}</tr>{"".join(rows)}'
+            f'</table><div style="font-size:12px;line-height:1.4;margin-top:4px">'
+            f'{"".join(tickets)}</div>')
 
 
 def _borrow(board: Board, borrow: StationBorrow) -> str:

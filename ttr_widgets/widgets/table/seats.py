@@ -16,15 +16,20 @@ asked of the seat whose turn it is:
   ``private`` (its hand is hidden from the others here until its owner presses "Show").
 
 The policies: ``PersonSeat`` (a person at this screen; two or more make a hotseat table),
-``BotSeat(level)`` (one of the bots, ``bots.BOTS``), and a lesson's ``LearnerSeat`` (the seats
-the learner has taken) and ``WaitingSeat`` (the others: they wait, and a click for them is
-refused under ``turn.order`` until the learner takes the seat, "Play Ben's turn"). ``seats_for``
-turns the play app's kinds (``"human"``, ``"greedy"`` …) into policies.
+``BotSeat(level)`` (one of the bots, ``bots.BOTS``, deciding from its seat's view), and a
+lesson's ``LearnerSeat`` (the seats the learner has taken) and ``WaitingSeat`` (the others: they
+wait, and a click for them is refused under ``turn.order`` until the learner takes the seat,
+"Play Ben's turn"). ``seats_for`` turns the play app's kinds (``"human"``, ``"greedy"`` …) into
+policies.
 
-The seam is meant for two more, written as policies and nothing else:
+At a team game (``rules.teams``) every seat is a ``TeamSeat`` around one of those
+(``team_seat``; the table seats them so): the seat it wraps decides who may act, whether it
+moves by itself and what it plays; the team seat speaks the team's words — what a person (or a
+learner) is to do now with the card just drawn, the tickets to share, the second card's place,
+and whose team a bot plays for when a click is refused.
 
-* a **team seat** (team play in the one engine): its refusal and prompt in the team's words, a
-  team bot's ``choose``, and ``here`` / ``private`` as for a person or a bot;
+The seam is meant for one more, written as a policy and nothing else:
+
 * a **remote seat** (a person at another browser): not ``here``, ``moves_itself`` with
   ``choose`` returning the move the table service delivered for it (``None`` until one
   arrives, and the controller asks again a delay later), its refusal "wait for Ben's move".
@@ -38,24 +43,30 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ttr_widgets.bots import BOTS, Choice
+from ttr_widgets.bots import BOTS, Choice, choose
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import (
+    NO_CARD,
+    CardPlacement,
     CollectChoice,
     DepotPlacement,
     FirstCard,
     GameState,
     SecondCard,
+    ShareChoice,
     TicketChoice,
     TunnelPayment,
 )
+from ttr_widgets.rules.teams import HOLDER
 from ttr_widgets.rules.words import count, possessive
 from ttr_widgets.widgets.table.players import KINDS, bot_words
+from ttr_widgets.widgets.table.teams import team_label
 
-__all__ = ["BotSeat", "LearnerSeat", "PersonSeat", "Seat", "TableView", "WaitingSeat",
-           "game_over", "seats_for", "turn_over", "viewer"]
+__all__ = ["BotSeat", "LearnerSeat", "PersonSeat", "Seat", "TableView", "TeamSeat",
+           "WaitingSeat", "game_over", "seats_for", "team_seat", "turn_over", "viewer"]
 
 
 class TableView(Protocol):
@@ -148,9 +159,10 @@ class BotSeat(Seat):
         return f"{state.player.name} (bot) is playing…"
 
     def choose(self, table: TableView) -> Choice:
+        """The bot's move, decided from its seat's view only (``bots.choose``)."""
         state = table.state
         rng = random.Random(f"ttr-app:{state.seed}:{table.game.cursor}")
-        return BOTS[self.level](state, rng)
+        return choose(self.level, state, rng)
 
     def __repr__(self) -> str:
         return f"BotSeat({self.level!r})"
@@ -209,6 +221,53 @@ class WaitingSeat(_LessonSeat):
         name = possessive(state.player.name, capital=False)
         return (f"{possessive(_learner(table))} turn is over; it is {name} turn. Press “Play "
                 f"{name} turn” to play it, or Reset.")
+
+
+class TeamSeat(Seat):
+    """A seat at a team game: ``inner`` (a person, a bot, a learner, a waiting seat) decides
+    who may act, whether the seat moves by itself and what it plays; this policy speaks the
+    team's words (see the module docstring)."""
+
+    def __init__(self, inner: Seat) -> None:
+        if isinstance(inner, TeamSeat):
+            raise ValueError("inner: already a team seat")
+        self.inner = inner
+        self.kind, self.here, self.private = inner.kind, inner.here, inner.private
+        self.moves_itself = inner.moves_itself
+
+    def refusal(self, table: TableView) -> RulesError | None:
+        refusal = self.inner.refusal(table)
+        if refusal is None or refusal.rule != "turn.order" or not isinstance(self.inner,
+                                                                            BotSeat):
+            return refusal
+        state = table.state
+        name, viewer = state.player.name, table.viewer
+        side = ("your teammate" if viewer is not None and viewer != state.current
+                and viewer // 2 == state.team else team_label(state.team))
+        kind = bot_words(name, self.inner.level)
+        return RulesError("turn.order", f"It is {possessive(name, capital=False)} turn ("
+                          f"{side}{f', {kind}' if kind else ''}); wait for it to play.")
+
+    def prompt(self, table: TableView) -> str:
+        state = table.state
+        if state.is_over or not self.here or table.viewer != state.current or \
+                isinstance(state.pending, DepotPlacement):
+            return self.inner.prompt(table)
+        return _team_prompt(state)
+
+    def choose(self, table: TableView) -> Choice | None:
+        return self.inner.choose(table)
+
+    def __repr__(self) -> str:
+        return f"TeamSeat({self.inner!r})"
+
+
+def team_seat(seat: Seat, teams: bool) -> Seat:
+    """``seat`` as it sits at a game played in teams (``teams``) or not: wrapped in a
+    ``TeamSeat`` (once), or as it is."""
+    if isinstance(seat, TeamSeat):
+        return seat if teams else seat.inner
+    return TeamSeat(seat) if teams else seat
 
 
 def _learner(table: TableView) -> str:
@@ -278,6 +337,26 @@ def _pending_prompt(state: GameState) -> str:
     if isinstance(pending, CollectChoice):
         return f"{name}: your route reaches a Depot: choose the Warehouses to collect (or none)."
     return ""
+
+
+def _team_prompt(state: GameState) -> str:
+    """A team game's words for what the player to move, who sees their hand, does now."""
+    name, pending = state.player.name, state.pending
+    if isinstance(pending, CardPlacement):
+        card = CARD_NAMES[pending.card] if pending.card != NO_CARD else "card"
+        drawn = card if card in (LOCOMOTIVE, "card") else f"{card} card"
+        return (f"{name}: put the {drawn} you drew into your hand or the team holder (the "
+                "second card goes to the other place).")
+    if isinstance(pending, ShareChoice):
+        return f"{name}: choose a ticket you kept to put into the team's ticket holder."
+    if isinstance(pending, SecondCard) and pending.to:
+        where = "the team holder" if pending.to == HOLDER else "your hand"
+        return f"{name}: take your second card; it goes into {where}."
+    if pending is not None:
+        return _pending_prompt(state)
+    last = " Last round!" if state.last_round else ""
+    return (f"{possessive(name)} turn: draw cards, click a route to claim it, draw tickets, "
+            f"or share tickets.{last}")
 
 
 def _turn_prompt(state: GameState) -> str:

@@ -1,37 +1,32 @@
 """Starting a team game from the play app's Game tab (Team Asia rules, ``rules.teams``).
 
 ``TeamStartPanel`` picks a map fit for team play (the core's ``teams.map_refusal``), 4 or 6
-seats shown by team (the Blue team: seats 1 and 2, …), each a person or a team bot, and a seed.
-``TeamMode`` puts that panel in a ``PlayApp`` and, on "Start team game", shows a
-``team_table.TeamTable`` in place of the app's table (its bots paused); "Leave the team game"
-brings the app's own game back as it was.
+seats shown by team (the Blue team: seats 1 and 2, …), each a person or a bot of any level the
+game's start panel offers (``players.KINDS``), and a seed; "Start team game" calls back, and
+the app deals the game (``Options(teams=True)``) on its own table like any other game.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
-from ttr_widgets.rules.teams import map_refusal
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.teams import PLAYERS, map_refusal
 from ttr_widgets.widgets.table.players import (
+    KINDS,
     map_field,
     seat_fields,
     seat_names,
     seed_field,
     typed_seed,
 )
-from ttr_widgets.widgets.table.team_table import TEAM_COLORS, TEAM_KINDS, TeamTable, team_label
+from ttr_widgets.widgets.table.teams import seat_colors, team_label
 
-if TYPE_CHECKING:
-    from ttr_widgets.widgets.pages.app import PlayApp
-
-__all__ = ["TeamMode", "TeamSetup", "TeamStartPanel", "team_maps"]
+__all__ = ["TeamSetup", "TeamStartPanel", "team_maps"]
 
 _NAMES = ("You", "Ben", "Cleo", "Dev", "Eve", "Finn")
 _KINDS = ("human", "greedy", "greedy", "greedy", "greedy", "greedy")
@@ -44,10 +39,17 @@ def team_maps() -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class TeamSetup:
+    """What the team start panel asks for: a map, the players' names and kinds (team by team:
+    seats 1 and 2 the first team), a seed (``None``: a fresh random seed)."""
+
     map_name: str
     players: tuple[str, ...]
     kinds: tuple[str, ...]
     seed: int | None
+
+    @property
+    def options(self) -> Options:
+        return Options(teams=True)
 
 
 class TeamStartPanel(widgets.VBox):
@@ -57,10 +59,10 @@ class TeamStartPanel(widgets.VBox):
 
     def __init__(self, on_start: Callable[[], object]) -> None:
         self.map = map_field(team_maps(), "ttr-team-map")
-        self.count = widgets.ToggleButtons(options=[("4 players", 4), ("6 players", 6)],
-                                           value=4, style={"button_width": "80px"})
+        self.count = widgets.ToggleButtons(options=[(f"{n} players", n) for n in PLAYERS],
+                                           value=PLAYERS[0], style={"button_width": "80px"})
         self.count.add_class("ttr-team-count")
-        self.names, self.kinds = seat_fields(_NAMES, _KINDS, TEAM_KINDS, "ttr-team",
+        self.names, self.kinds = seat_fields(_NAMES, _KINDS, KINDS, "ttr-team",
                                              name_width="120px", kind_width="165px")
         self.seats = widgets.VBox()
         self.seed = seed_field("ttr-team-seed")
@@ -79,8 +81,8 @@ class TeamStartPanel(widgets.VBox):
 
     def _show_seats(self) -> None:
         rows = []
-        for i in range(self.count.value):
-            color = TEAM_COLORS[i // 2][i % 2]
+        colors = seat_colors(self.count.value)
+        for i, color in enumerate(colors):
             label = team_label(i // 2) if i % 2 == 0 else ""
             rows.append(widgets.HBox([
                 widgets.HTML(f'<span style="color:{color}">■</span> {i + 1}. {label}',
@@ -95,42 +97,15 @@ class TeamStartPanel(widgets.VBox):
         names, seed = seat_names(self.names[:n]), typed_seed(self.seed)
         return TeamSetup(self.map.value, names, tuple(w.value for w in self.kinds[:n]), seed)
 
-
-class TeamMode:
-    """A ``PlayApp``'s team games: ``panel`` goes in its Game tab; ``table`` is the team game
-    shown (None while the app shows its own game)."""
-
-    def __init__(self, app: PlayApp, *, bot_delay: float | None = None) -> None:
-        self.app = app
-        self.bot_delay = bot_delay
-        self.panel = TeamStartPanel(self.start)
-        self.table: TeamTable | None = None
-        self._row: widgets.Widget | None = None
-
-    def start(self) -> None:
-        """Deal the team game the panel describes and show it instead of the app's table."""
-        app = self.app
-        try:
-            setup = self.panel.setup()
-            delay = app.bot_delay if self.bot_delay is None else self.bot_delay
-            seed = secrets.randbelow(1_000_000) if setup.seed is None else setup.seed
-            table = TeamTable(load_map(setup.map_name), setup.players, setup.kinds, seed,
-                              bot_delay=delay, on_leave=self.leave)
-        except (TTRError, ValueError) as error:
-            app.status.refuse(error if isinstance(error, TTRError) else TTRError(str(error)))
-            return
-        app.pause()
-        if self.table is not None:
-            self.table.stop()
-        else:
-            self._row = app.children[-1]
-        self.table = table
-        app.children = (*app.children[:-1], table)
-
-    def leave(self) -> None:
-        """Back to the app's own game (its bots wait for Play on)."""
-        if self.table is None or self._row is None:
-            return
-        self.table.stop()
-        self.table = None
-        self.app.children = (*self.app.children[:-1], self._row)
+    def show(self, setup: TeamSetup) -> None:
+        """Fill the panel from a team game (after the app starts or loads one): the same map
+        and seats for the next one, and a blank seed (a new deal) unless one is typed."""
+        if setup.map_name in self.map.options:
+            self.map.value = setup.map_name
+        if len(setup.players) in PLAYERS:
+            self.count.value = len(setup.players)
+        for name_field, kind_field, name, kind in zip(self.names, self.kinds, setup.players,
+                                                      setup.kinds, strict=False):
+            name_field.value = name
+            kind_field.value = kind
+        self.seed.value = ""

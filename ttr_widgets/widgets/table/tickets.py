@@ -3,8 +3,9 @@ which tickets to keep (at setup and after drawing), with a limit on long tickets
 the variant has one (``LongTicketRule``, Mega Europe).
 
 A ticket is *completed* when the player's own routes join its cities (``advice.ticket_status``,
-over ``graph.connected``); clicking it highlights its path on the board: the path over the
-player's routes when completed, else the cheapest path still open to them.
+over ``graph.connected``) — in a team game the team's routes, as the team scores it
+(``ticket_progress``); clicking it highlights its path on the board: the path over the player's
+routes when completed, else the cheapest path still open to them.
 """
 
 from __future__ import annotations
@@ -17,13 +18,29 @@ import traitlets
 
 from ttr_widgets.rules.actions import Action, KeepTickets
 from ttr_widgets.rules.advice import TicketStatus, long_tickets_offered, ticket_status
+from ttr_widgets.rules.planner import plan_for
 from ttr_widgets.rules.state import GameState, TicketChoice
 from ttr_widgets.rules.words import count
 from ttr_widgets.widgets.table.status import why_html
 
-__all__ = ["LongTicketRule", "TicketChoicePanel", "TicketsView", "ticket_label"]
+__all__ = ["LongTicketRule", "TicketChoicePanel", "TicketsView", "ticket_label",
+           "ticket_progress"]
 
 Highlight = Callable[[Sequence[str], str], object]
+
+
+def ticket_progress(state: GameState, player: int, ticket_id: str) -> TicketStatus:
+    """Where ``player``'s ticket stands: ``advice.ticket_status``, and in a team game the
+    planner's plan for that one ticket (``planner.plan_for``), which counts the teammate's
+    routes as the team's (rule team.score-tickets) where ``ticket_status`` sees the player's
+    own only."""
+    if not state.teams:
+        return ticket_status(state, player, ticket_id)
+    plan = plan_for(state, player, (ticket_id,))
+    ticket = state.board.ticket(ticket_id)
+    if plan.trains is None:
+        return TicketStatus(ticket, False, (), ())
+    return TicketStatus(ticket, plan.complete, plan.routes, plan.to_claim)
 
 
 def ticket_label(status: TicketStatus, board_label: Callable[[str], str]) -> str:
@@ -58,7 +75,7 @@ class TicketsView(widgets.VBox):
             self.list.children = ()
             return
         player = state.players[self.viewer]
-        self.statuses = tuple(ticket_status(state, self.viewer, t) for t in player.tickets)
+        self.statuses = tuple(ticket_progress(state, self.viewer, t) for t in player.tickets)
         done = sum(s.completed for s in self.statuses)
         said = (f"{done} of {len(self.statuses)} completed · click one to see its path"
                 if self.statuses else "none yet: the tickets you keep show here")
@@ -68,7 +85,8 @@ class TicketsView(widgets.VBox):
     def _button(self, state: GameState, status: TicketStatus) -> widgets.Button:
         label = ticket_label(status, _city_label(state))
         if status.completed:
-            text, tip, mark = f"✔ {label}", "Completed: your routes join these cities", "done"
+            joined = "your team's routes join" if state.teams else "your routes join"
+            text, tip, mark = f"✔ {label}", f"Completed: {joined} these cities", "done"
         elif status.reachable:
             n = len(status.to_claim)
             text = f"… {label}: {count(n, 'route')} to go"
@@ -147,15 +165,16 @@ class TicketChoicePanel(widgets.VBox):
             self.offered = pending.tickets
             self.boxes = [self._box(state, t) for t in pending.tickets]
         when = "to start the game" if pending.setup else "just drawn"
+        whose = "your team's" if state.teams else "your"
         self.note.value = (
             f'<div style="font-size:12px;line-height:1.3"><b>{html.escape(state.player.name)}'
             f'</b>: keep at least <b>{pending.keep}</b> of these {len(pending.tickets)} tickets '
-            f'{when} (ringed on the board). A ticket scores its points if your routes join its '
-            'cities by the end, and loses them if not.</div>')
+            f'{when} (ringed on the board). A ticket scores its points if {whose} routes join '
+            'its cities by the end, and loses them if not.</div>')
         self.children = (self.note, *self.boxes, self.keep)
 
     def _box(self, state: GameState, ticket_id: str) -> widgets.Checkbox:
-        status = ticket_status(state, state.current, ticket_id)
+        status = ticket_progress(state, state.current, ticket_id)
         label = ticket_label(status, _city_label(state))
         cost = sum(state.board.route(r).length for r in status.to_claim)
         hint = f" — about {cost} trains" if status.reachable else " — no open path"

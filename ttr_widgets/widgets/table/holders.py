@@ -1,0 +1,251 @@
+"""What a team game adds to the table (Team Asia rules, ``rules.teams``): the team holders, the
+place of a card just drawn, and sharing tickets.
+
+* ``HoldersView``: the viewer's team holder (its cards, and the tickets shared in it) and the
+  other teams' holders as sizes only;
+* ``PlacementPanel``: the first card drawn, seen, and two buttons to put it into the hand or
+  the team holder (the second card then goes to the other place), shown only while a
+  ``CardPlacement`` waits;
+* ``ShareChoicePanel``: after keeping tickets, the one of them to put into the team's ticket
+  holder (``ShareChoice``);
+* ``ShareAction``: the share action, 1 or 2 of one's own tickets into the ticket holder, the
+  whole turn (folded behind "Share tickets" until asked for).
+
+Each reads the state it is given, which the table makes the viewer's view (``rules.view``): a
+teammate's hand or another team's holder cards are not in it to show. Each button plays an
+action the core checks; a refusal comes back to the status line. Outside team games they
+show nothing.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+import traitlets
+
+from ttr_widgets.rules.actions import Action, PlaceCard, ShareTickets
+from ttr_widgets.rules.engine import legal_actions
+from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE, Hand
+from ttr_widgets.rules.state import NO_CARD, CardPlacement, GameState, ShareChoice
+from ttr_widgets.rules.teams import HAND, HOLDER
+from ttr_widgets.rules.view import HIDDEN
+from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.widgets.table.market import CARD_FILL, CARD_INK, card_chip
+from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
+from ttr_widgets.widgets.table.tickets import ticket_progress
+
+__all__ = ["HoldersView", "PlacementPanel", "ShareAction", "ShareChoicePanel", "cards_html"]
+
+Handler = Callable[[Action], object]
+_SMALL = "font-size:12px;line-height:1.45"
+
+
+def cards_html(hand: Hand) -> str:
+    """A hand (or a holder) as card chips, or 'no cards'."""
+    chips = [card_chip(CARD_NAMES[c], n) for c, n in enumerate(hand) if n]
+    return "".join(chips) or '<span style="color:#666">no cards</span>'
+
+
+def _ticket_name(state: GameState, ticket_id: str) -> str:
+    """'Denver – El Paso (4)', as the ticket choice names it."""
+    board = state.board
+    ticket = board.ticket(ticket_id)
+    return f"{board.city_label(ticket.a)} – {board.city_label(ticket.b)} ({ticket.points})"
+
+
+def _a_card(card: str) -> str:
+    return "a locomotive" if card == LOCOMOTIVE else f"a {card} card"
+
+
+def _button(description: str, css: str, on_click: Callable[[], object], *,
+            tooltip: str = "", card: str | None = None) -> widgets.Button:
+    button = widgets.Button(description=description, tooltip=tooltip,
+                            layout=widgets.Layout(width="auto", margin="2px"))
+    if card is not None:  # the card drawn, in its colour
+        button.style.button_color, button.style.text_color = CARD_FILL[card], CARD_INK[card]
+    button.add_class(css)
+    button.on_click(lambda _b: on_click())
+    return button
+
+
+class HoldersView(widgets.HTML):
+    """Every team's holder (``ttr-holders``; one ``ttr-holder`` a team): the ``viewer``'s
+    team's cards and shared tickets (each ✔ when the team's routes join it), the other teams'
+    as how many cards and tickets they hold. Hidden outside team games."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    viewer = traitlets.Int(None, allow_none=True)
+
+    def __init__(self) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+        self.add_class("ttr-holders")
+
+    @traitlets.observe("state", "viewer")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        if state is None or not state.teams:
+            self.value, self.layout.display = "", "none"
+            return
+        mine = None if self.viewer is None else self.viewer // 2
+        rows = []
+        for team in range(state.num_teams):
+            color = TEAM_COLORS[team][0]
+            shared = state.shared[team]
+            if team == mine and self.viewer is not None:
+                tickets = ", ".join(self._shared(state, self.viewer, t) for t in shared
+                                    if t != HIDDEN) or "none yet"
+                body = (f"{cards_html(state.holders[team])}<br>Shared tickets: {tickets}")
+            else:
+                body = (f"{count(state.holder_count(team), 'card')}, "
+                        f"{count(len(shared), 'shared ticket')}")
+            rows.append(f'<div class="ttr-holder" data-team="{team}" style="border-left:4px '
+                        f'solid {color};padding-left:5px;margin:2px 0"><b style="color:{color}">'
+                        f'{team_label(team)} holder</b>: {body}</div>')
+        self.value = f'<div style="{_SMALL}">{"".join(rows)}</div>'
+        self.layout.display = None
+
+    @staticmethod
+    def _shared(state: GameState, viewer: int, ticket_id: str) -> str:
+        done = ticket_progress(state, viewer, ticket_id).completed
+        return f"{'✔ ' if done else ''}{html.escape(_ticket_name(state, ticket_id))}"
+
+
+class PlacementPanel(widgets.VBox):
+    """The first card just drawn, named and shown in its colour, and where it goes: "Into my
+    hand" (``ttr-place-hand``) or "Into the team holder" (``ttr-place-holder``), each in the
+    card's colour. Shown only while ``active`` and a ``CardPlacement`` waits."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    active = traitlets.Bool(False)
+
+    def __init__(self, on_action: Handler) -> None:
+        self._on_action = on_action
+        self.info = widgets.HTML()
+        self.info.add_class("ttr-placement-info")
+        self.hand = _button("Into my hand", "ttr-place-hand",
+                            lambda: self._on_action(PlaceCard(HAND)))
+        self.holder = _button("Into the team holder", "ttr-place-holder",
+                              lambda: self._on_action(PlaceCard(HOLDER)))
+        super().__init__([], layout=widgets.Layout(display="none", border="2px solid #2c6fd1",
+                                                   padding="4px", margin="4px 0"))
+        self.add_class("ttr-placement")
+
+    @traitlets.observe("state", "active")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        pending = state.pending if state is not None else None
+        if state is None or not self.active or not isinstance(pending, CardPlacement) or \
+                pending.card == NO_CARD:
+            self.layout.display = "none"
+            self.children = ()
+            return
+        card = CARD_NAMES[pending.card]
+        where = "from the pile" if pending.blind else "face up"
+        self.info.value = (f'<div style="{_SMALL}"><b>{html.escape(state.player.name)}</b> drew '
+                           f'{_a_card(card)} {where}: {card_chip(card)} Where does it go? The '
+                           'second card goes to the other place.</div>')
+        for button, place in ((self.hand, "your hand"), (self.holder, "the team holder")):
+            button.style.button_color, button.style.text_color = CARD_FILL[card], CARD_INK[card]
+            button.tooltip = f"Put the {card} into {place}"
+        self.children = (self.info, widgets.HBox([self.hand, self.holder]))
+        self.layout.display = None
+
+
+class ShareChoicePanel(widgets.VBox):
+    """After keeping tickets in a team game: one button per ticket just kept (``ttr-share-one``,
+    "Share Denver – El Paso (4)") to put it into the team's ticket holder. Shown only while
+    ``active`` and a ``ShareChoice`` waits."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    active = traitlets.Bool(False)
+
+    def __init__(self, on_action: Handler) -> None:
+        self._on_action = on_action
+        self.note = widgets.HTML()
+        self.buttons: list[widgets.Button] = []
+        super().__init__([], layout=widgets.Layout(display="none", border="2px solid #2c6fd1",
+                                                   padding="4px", margin="4px 0"))
+        self.add_class("ttr-share-choice")
+
+    @traitlets.observe("state", "active")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        pending = state.pending if state is not None else None
+        if state is None or not self.active or not isinstance(pending, ShareChoice):
+            self.layout.display = "none"
+            self.children, self.buttons = (), []
+            return
+        unseen = (" Your teammate chooses too; both shares show once both have chosen."
+                  if pending.setup else "")
+        self.note.value = (f'<div style="{_SMALL}"><b>{html.escape(state.player.name)}</b>: put '
+                           "one of the tickets you kept into your team's ticket holder, where "
+                           f"your teammate sees it.{unseen}</div>")
+        self.buttons = [self._button(state, t) for t in pending.tickets]
+        self.children = (self.note, widgets.HBox(self.buttons, layout=widgets.Layout(
+            flex_flow="row wrap")))
+        self.layout.display = None
+
+    def _button(self, state: GameState, ticket_id: str) -> widgets.Button:
+        name = _ticket_name(state, ticket_id)
+        return _button(f"Share {name}", "ttr-share-one",
+                       lambda: self._on_action(ShareTickets((ticket_id,))),
+                       tooltip=f"Put {name} into the team's ticket holder")
+
+
+class ShareAction(widgets.VBox):
+    """The share action of a team game: "Share tickets" (``ttr-share-open``, a toggle) opens
+    one box per ticket of the player to move (``ttr-share-pick``) and "Share the ticked
+    tickets" (``ttr-share-tickets``), the whole turn. Shown while ``active`` at the start of a
+    turn when sharing is legal."""
+
+    state = traitlets.Instance(GameState, allow_none=True)
+    active = traitlets.Bool(False)
+
+    def __init__(self, on_action: Handler) -> None:
+        self._on_action = on_action
+        self.toggle = widgets.ToggleButton(description="Share tickets", icon="share",
+                                         tooltip="Move 1 or 2 of your tickets into your team's "
+                                                 "ticket holder: your whole turn",
+                                         layout=widgets.Layout(width="auto", margin="2px"))
+        self.toggle.add_class("ttr-share-open")
+        self.toggle.observe(lambda _c: self._render(), names="value")
+        self.share = _button("Share the ticked tickets (your whole turn)", "ttr-share-tickets",
+                             lambda: self._on_action(ShareTickets(self.chosen())))
+        self.boxes: list[widgets.Checkbox] = []
+        self.offered: tuple[str, ...] = ()
+        super().__init__([], layout=widgets.Layout(display="none"))
+        self.add_class("ttr-share-action")
+
+    def chosen(self) -> tuple[str, ...]:
+        """The tickets ticked, in the hand's order."""
+        return tuple(t for t, box in zip(self.offered, self.boxes, strict=True) if box.value)
+
+    @traitlets.observe("state", "active")
+    def _render(self, _change: object = None) -> None:
+        state = self.state
+        if state is None or not state.teams or not self.active or state.pending is not None \
+                or not any(isinstance(a, ShareTickets) for a in legal_actions(state)):
+            self.layout.display = "none"
+            self.children, self.boxes, self.offered = (), [], ()
+            self.toggle.value = False  # folded again for the next turn (this comes back here)
+            return
+        self.layout.display = None
+        if not self.toggle.value:
+            self.children = (self.toggle,)
+            return
+        mine = state.player.tickets
+        if mine != self.offered:
+            self.offered = mine
+            self.boxes = [widgets.Checkbox(value=False, indent=False,
+                                           description=_ticket_name(state, t),
+                                           layout=widgets.Layout(width="auto"))
+                          for t in mine]
+            for box in self.boxes:
+                box.add_class("ttr-share-pick")
+        most = state.board.rules.team.share_max
+        note = widgets.HTML(f'<div style="{_SMALL}">Tick 1 to {most} of '
+                            f'{possessive(state.player.name, capital=False)} tickets: they '
+                            "move into the team's ticket holder for good.</div>")
+        self.children = (self.toggle, note, *self.boxes, self.share)

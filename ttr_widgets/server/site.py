@@ -44,8 +44,8 @@ from ttr_widgets.server.config import (
 )
 
 APP = DEFAULT_APP
-TOOLS = ("Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb",
-         "Map-Analysis.ipynb")
+TOOLS = ("Tables.ipynb", "Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb",
+         "Probability-Lab.ipynb", "Map-Analysis.ipynb")
 REFERENCE = ("Glossary.ipynb", "Unclear-Cases.ipynb")  #: pages every lesson links, after the tools
 LESSON = re.compile(r"\d\d-[^/]+\.ipynb")
 BACK_TO_APP = f"[← Back to the play app]({APP})"  #: the link every page other than the app shows

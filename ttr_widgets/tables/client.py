@@ -118,7 +118,7 @@ def _request(url: str, token: str | None, body: dict[str, Any] | None = None
             text = json.loads(exc.read()).get("error")
         except ValueError:
             text = None
-        if exc.code == 403:
+        if exc.code in (401, 403):
             raise TableClientError("class key: the server asks for its class key (the "
                                    "?token=… of the links it prints)") from None
         raise TableClientError(text or f"the server answered {exc.code} {exc.reason}") \
@@ -141,8 +141,8 @@ Handler = Callable[[dict[str, Any]], Awaitable[None] | None]
 
 class TableClient:
     """One connection to one table (see the module docstring). ``on_message`` is called with
-    every message the table sends; ``view`` is the latest view received, ``seq`` the last
-    event's number."""
+    every message the table sends; ``view`` is the latest view received and ``seq`` the number
+    of the event it follows: a move is sent against that position."""
 
     def __init__(self, link: Link, *, name: str | None = None, watch: bool = False,
                  on_message: Handler | None = None, patience: float = PATIENCE) -> None:
@@ -178,7 +178,7 @@ class TableClient:
                 continue
             except Exception as exc:  # tornado's HTTPClientError for a refused handshake
                 code = getattr(exc, "code", None)
-                if code == 403:
+                if code in (302, 401, 403):  # sent to the login page: no class key
                     raise TableClientError("class key: the server asks for its class key "
                                            "(the ?token=… of the links it prints)") from None
                 if code == 404:
@@ -207,8 +207,6 @@ class TableClient:
                 self.table = message["table"]
                 self.name = self.name if self.seat is None else (
                     self.table["seats"][self.seat]["name"])
-            elif kind == "event":
-                self.seq = message["seq"]
             elif kind == "view":
                 self.view = state_from_dict(message["state"])
                 self.table = message["table"]

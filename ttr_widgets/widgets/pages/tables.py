@@ -1,0 +1,193 @@
+"""The Tables page: make a shared table and hand its link out, and see the tables of this
+server (``ttr_widgets.tables``).
+
+A table is made with a map, a ticket variant, team play or not, its seats (each open for a
+person, or taken by a bot of a level) and how long a person may be away before the table's bot
+plays for them. Its link is the play page's address with ``?table=NAME``: whoever opens it takes
+an open seat with a name, or watches when every seat is taken. Outside ``ttr serve`` (JupyterLab,
+Binder) there are no shared tables, and the page says so.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ttr_widgets.bots import LEVELS
+from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
+from ttr_widgets.rules.teams import PLAYERS as TEAM_SIZES
+from ttr_widgets.rules.teams import map_refusal
+from ttr_widgets.rules.variants import VARIANTS, variant_names
+from ttr_widgets.rules.words import count, map_title
+from ttr_widgets.tables.client import TableClientError
+from ttr_widgets.widgets.table.shared import list_tables, make_table, table_link, tables_here
+
+__all__ = ["PERSON", "TablesPage", "seat_choices"]
+
+PERSON = "person"  #: a seat open for a person
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """What a seat may be: open for a person, or a bot of a level ('hard: strong bot')."""
+    return [("open for a person", PERSON),
+            *((f"{level}: {kind} bot", kind) for kind, (level, _what) in LEVELS.items())]
+
+
+class TablesPage(widgets.VBox):
+    """Make a table (``make``), and the tables of this server (``refresh``)."""
+
+    def __init__(self) -> None:
+        self.map = widgets.Dropdown(options=[(map_title(m), m) for m in BUILTIN_MAPS
+                                             if m != "mini"], description="Map")
+        self.map.add_class("ttr-tables-map")
+        self.variant = widgets.Dropdown(description="Tickets")
+        self.variant.add_class("ttr-tables-variant")
+        self.teams = widgets.Checkbox(value=False, description="Team game (teams of 2)",
+                                      indent=False)
+        self.teams.add_class("ttr-tables-teams")
+        self.count = widgets.Dropdown(description="Seats")
+        self.count.add_class("ttr-tables-count")
+        self.seat_boxes = [widgets.Dropdown(options=seat_choices(), value=PERSON,
+                                            description=f"Seat {i + 1}",
+                                            layout=widgets.Layout(width="260px"))
+                           for i in range(6)]
+        for box in self.seat_boxes:
+            box.add_class("ttr-tables-seat")
+        self.takeover = widgets.BoundedIntText(value=60, min=0, max=3600,
+                                               description="Away (s)",
+                                               tooltip="Seconds a person may be away before "
+                                                       "the table's bot plays for them")
+        self.takeover.add_class("ttr-tables-takeover")
+        self.make_button = widgets.Button(description="Make the table", button_style="info",
+                                          icon="plus")
+        self.make_button.add_class("ttr-tables-make")
+        self.made = widgets.HTML()
+        self.made.add_class("ttr-tables-made")
+        self.link_box = widgets.Text(description="Link", disabled=False,
+                                     layout=widgets.Layout(width="100%", display="none"))
+        self.link_box.add_class("ttr-tables-link")
+        self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
+        self.refresh_button.add_class("ttr-tables-refresh")
+        self.listing = widgets.HTML()
+        self.listing.add_class("ttr-tables-list")
+        self.map.observe(lambda _c: self._map_changed(), "value")
+        self.teams.observe(lambda _c: self._sizes(), "value")
+        self.count.observe(lambda _c: self._show_seats(), "value")
+        self.make_button.on_click(lambda _b: self.make())
+        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.seats = widgets.VBox()
+        self._map_changed()
+        super().__init__([
+            widgets.HTML("<b>Make a table</b> — choose its game and its seats, then hand out "
+                         "its link: whoever opens it takes an open seat with a name, or "
+                         "watches when every seat is taken."),
+            widgets.HBox([self.map, self.variant]), widgets.HBox([self.teams, self.count]),
+            self.seats, widgets.HBox([self.takeover, self.make_button]), self.made,
+            self.link_box,
+            widgets.HTML("<b>Tables on this server</b>"), self.refresh_button, self.listing])
+        self.add_class("ttr-tables")
+        try:
+            tables_here()
+        except TableClientError as exc:
+            self.made.value = f"<i>{html.escape(str(exc))}</i>"
+            self.make_button.disabled = self.refresh_button.disabled = True
+        else:
+            self.refresh()
+
+    # -- the form
+
+    def _map_changed(self) -> None:
+        board = load_map(self.map.value)
+        self.variant.options = [(VARIANTS[v].title if v in VARIANTS else "the map's own", v)
+                                for v in variant_names(board)]
+        self.variant.value = "base"
+        fits_teams = map_refusal(board) is None
+        self.teams.disabled = not fits_teams
+        if not fits_teams:
+            self.teams.value = False
+        self._sizes()
+
+    def _sizes(self) -> None:
+        board = load_map(self.map.value)
+        rules = board.rules
+        sizes = TEAM_SIZES if self.teams.value else tuple(
+            range(rules.players_min, rules.players_max + 1))
+        self.variant.disabled = self.teams.value
+        keep = self.count.value if self.count.value in sizes else sizes[0]
+        self.count.options = [(str(n), n) for n in sizes]
+        self.count.value = keep
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        n = self.count.value or 0
+        if self.teams.value:
+            for i, box in enumerate(self.seat_boxes):
+                box.description = f"Team {i // 2 + 1}, seat {i + 1}"
+        else:
+            for i, box in enumerate(self.seat_boxes):
+                box.description = f"Seat {i + 1}"
+        self.seats.children = self.seat_boxes[:n]
+
+    def settings(self) -> dict[str, Any]:
+        """The table the form describes, as the service takes it."""
+        n = self.count.value
+        bots = [None if box.value == PERSON else box.value for box in self.seat_boxes[:n]]
+        settings: dict[str, Any] = {"map": self.map.value, "seats": n,
+                                    "teams": bool(self.teams.value),
+                                    "takeover": int(self.takeover.value), "bots": bots}
+        if self.variant.value != "base" and not self.teams.value:
+            settings["variant"] = self.variant.value
+        return settings
+
+    def make(self) -> dict[str, Any] | None:
+        """Make the table the form describes and show its link; None (and why) if refused."""
+        settings = self.settings()
+        if all(b is not None for b in settings["bots"]):
+            self.made.value = ("<span style='color:#8a1c12'>Every seat is a bot: leave at least "
+                               "one open for a person.</span>")
+            return None
+        try:
+            table = make_table(settings)
+        except TableClientError as exc:
+            self.made.value = f"<span style='color:#8a1c12'>{html.escape(str(exc))}</span>"
+            return None
+        link = table_link(table["name"])
+        people = sum(b is None for b in settings["bots"])
+        self.made.value = (
+            f"<div class='ttr-tables-new'>Table <b>{html.escape(table['name'])}</b> is ready: "
+            f"{html.escape(map_title(table['map']))}, {count(people, 'seat')} for people. "
+            f"Copy the link below and hand it out, or "
+            f"<a href='{html.escape(link)}' target='_blank'>open the table</a>.</div>")
+        self.link_box.value = link
+        self.link_box.layout.display = None
+        self.refresh()
+        return table
+
+    # -- the list
+
+    def refresh(self) -> None:
+        try:
+            tables = list_tables()
+        except TableClientError as exc:
+            self.listing.value = f"<i>{html.escape(str(exc))}</i>"
+            return
+        if not tables:
+            self.listing.value = "<i>No table yet.</i>"
+            return
+        rows = []
+        for table in tables:
+            link = table_link(table["name"])
+            seats = f"{table['taken']} of {len(table['seats'])} seats taken"
+            people = ", ".join(html.escape(s["name"]) for s in table["seats"] if s["name"])
+            rows.append(
+                f"<tr><td><a href='{html.escape(link)}' target='_blank'><b>"
+                f"{html.escape(table['name'])}</b></a></td>"
+                f"<td>{html.escape(map_title(table['map']))}"
+                f"{' (teams)' if table['teams'] else ''}</td><td>{seats}</td>"
+                f"<td>{html.escape(table['status'])}</td><td>{people}</td></tr>")
+        self.listing.value = (
+            "<table class='ttr-tables-rows' style='font-size:13px;border-collapse:collapse'>"
+            "<tr><th>table</th><th>map</th><th>seats</th><th>now</th><th>players</th></tr>"
+            + "".join(rows) + "</table>")

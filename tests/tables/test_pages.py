@@ -115,3 +115,29 @@ def test_two_pages_take_the_seats_see_only_their_own_and_a_reload_gets_it_back(
 
     again = asyncio.run(reload())
     assert again.seat == ann.seat and again.info["seats"][ann.seat or 0]["name"] == "Ann"
+
+
+def test_a_game_at_one_screen_is_kept_on_the_server_and_read_back(server: VoilaServer) -> None:
+    from ttr_widgets.rules.history import Game
+    from ttr_widgets.rules.maps import load_map
+    from ttr_widgets.widgets.table.keeper import GameKeeper
+
+    game = Game.new(load_map("usa"), ("You", "Ben"), seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        game = game.play(choose("greedy", game.state, rng).action)
+    game = game.jump(30)  # the cursor is kept too
+    keeper = GameKeeper()
+    assert keeper.served and keeper.read() is None  # nothing kept yet under a new key
+
+    async def keep() -> None:
+        keeper.keep(game, ("human", "strong"))
+        keeper.keep(game, ("human", "strong"))  # a burst is written once
+        await asyncio.sleep(1.0)
+
+    asyncio.run(keep())
+    assert keeper.saved == 1
+    kept = GameKeeper(keeper.key).read()
+    assert kept is not None and kept.kinds == ("human", "strong")
+    assert kept.game.states == game.states and kept.game.cursor == 30
+    assert GameKeeper("x" * 22).read() is None

@@ -34,12 +34,12 @@ from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.snapshot import state_from_dict
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.tables.names import valid_name
+from ttr_widgets.tables.protocol import API, GAMES
 
-__all__ = ["Link", "TableClient", "TableClientError", "api_get", "api_post", "parse_link",
-           "play_bot", "server_link"]
+__all__ = ["Link", "TableClient", "TableClientError", "api_get", "api_post", "kept_game",
+           "parse_link", "play_bot", "server_link"]
 
 PATIENCE = 90.0  #: seconds a client keeps trying to reach a table that went away
-API = "ttr/api/tables"
 
 
 class TableClientError(TTRError):
@@ -134,6 +134,11 @@ def api_get(server: str, path: str = "", token: str | None = None) -> dict[str, 
 
 def api_post(server: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
     return _request(f"{server}{API}", token, body)
+
+
+def kept_game(server: str, key: str, token: str | None = None) -> dict[str, Any]:
+    """The game a page kept under ``key`` (``ttr_widgets.widgets.table.keeper``)."""
+    return _request(f"{server}{GAMES}/{key}", token)
 
 
 Handler = Callable[[dict[str, Any]], Awaitable[None] | None]

@@ -17,7 +17,10 @@ from typing import Any
 
 from ttr_widgets.rules.actions import Action, action_from_dict
 
-__all__ = ["Act", "Hello", "ProtocolError", "read_client"]
+__all__ = ["API", "GAMES", "Act", "Hello", "ProtocolError", "read_client"]
+
+API = "ttr/api/tables"  #: the table service's path under the server's base address
+GAMES = "ttr/api/games"  #: where pages keep the games played at one screen
 
 
 class ProtocolError(ValueError):

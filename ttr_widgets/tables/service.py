@@ -11,6 +11,7 @@ time, theirs until they return), and answers a refused action to its sender only
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import secrets
 import time
@@ -40,6 +41,7 @@ from ttr_widgets.tables.store import Store
 __all__ = ["BOT_PACE", "Connection", "TableService"]
 
 BOT_PACE = 0.8  #: seconds a bot at a table waits before each move (people follow its moves)
+MAX_SAVED = 2_000_000  #: the largest game a page may keep (a long game's record is ~60 kB)
 TICK = 1.0  #: seconds between two looks for people gone longer than their takeover time
 Send = Callable[[dict[str, Any]], None]
 
@@ -135,6 +137,22 @@ class TableService:
 
     def listing(self) -> list[dict[str, Any]]:
         return [self.info(name) for name in self.tables]
+
+    def save_game(self, key: str, game: Any) -> None:
+        """Keep a game played at one screen under its key (the page's own: ``new_key``); a
+        game is a JSON object with at most ``MAX_SAVED`` bytes."""
+        if not isinstance(key, str) or not 16 <= len(key) <= 64 or not key.replace(
+                "-", "").replace("_", "").isalnum():
+            raise TableError("key: expected the game's key (16 to 64 letters, digits, - or _)")
+        if not isinstance(game, dict) or len(json.dumps(game)) > MAX_SAVED:
+            raise TableError(f"game: expected a JSON object of at most {MAX_SAVED} bytes")
+        self.store.save_game(key, game, self.clock())
+
+    def saved_game(self, key: str) -> dict[str, Any]:
+        game = self.store.saved_game(key)
+        if game is None:
+            raise TableError("game: no game is kept under this key")
+        return game
 
     def record(self, name: str) -> dict[str, Any]:
         """The finished game as the kit's game record (refused before the end: it would show

@@ -1,7 +1,8 @@
-"""Where tables live between restarts: each table's spec and its event log, behind one
-interface (``Store``). ``SQLiteStore`` is the embedded default, a file in the user's data
-directory (``default_path``); an event is committed before the table announces it, so a restart
-(or a crash) loses no move anyone has seen.
+"""Where tables live between restarts: each table's spec and its event log, and the games
+played at one screen (kept after each move, so a reload or a lesson visited on the way resumes
+them), behind one interface (``Store``). ``SQLiteStore`` is the embedded default, a file in the
+user's data directory (``default_path``); an event is committed before the table announces it,
+so a restart (or a crash) loses no move anyone has seen.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ class Store(Protocol):
 
     def load(self) -> list[tuple[TableSpec, list[Event]]]:
         """Every table with its events in order."""
+
+    def save_game(self, key: str, game: dict[str, Any], at: float) -> None:
+        """Keep (or replace) the game played at one screen under ``key``."""
+
+    def saved_game(self, key: str) -> dict[str, Any] | None:
+        """The game kept under ``key``, or None."""
 
     def close(self) -> None: ...
 
@@ -88,7 +95,9 @@ class SQLiteStore:
                 "CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, spec TEXT NOT NULL);"
                 "CREATE TABLE IF NOT EXISTS events (table_name TEXT NOT NULL, seq INTEGER NOT"
                 " NULL, at REAL NOT NULL, kind TEXT NOT NULL, seat INTEGER, text TEXT NOT NULL,"
-                " data TEXT NOT NULL, PRIMARY KEY (table_name, seq));")
+                " data TEXT NOT NULL, PRIMARY KEY (table_name, seq));"
+                "CREATE TABLE IF NOT EXISTS games (key TEXT PRIMARY KEY, at REAL NOT NULL,"
+                " game TEXT NOT NULL);")
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"{self.path}: cannot keep tables there ({exc})") from None
 
@@ -119,6 +128,21 @@ class SQLiteStore:
             return out
         except (sqlite3.Error, KeyError, ValueError) as exc:
             raise StoreError(f"{self.path}: cannot read the tables kept there ({exc})") from None
+
+    def save_game(self, key: str, game: dict[str, Any], at: float) -> None:
+        self._write("INSERT INTO games (key, at, game) VALUES (?, ?, ?) ON CONFLICT (key) DO "
+                    "UPDATE SET at = excluded.at, game = excluded.game",
+                    (key, at, json.dumps(game)))
+
+    def saved_game(self, key: str) -> dict[str, Any] | None:
+        try:
+            row = self._db.execute("SELECT game FROM games WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot read ({exc})") from None
+        if row is None:
+            return None
+        game: dict[str, Any] = json.loads(row[0])
+        return game
 
     def close(self) -> None:
         self._db.close()

@@ -7,6 +7,8 @@
 * ``GET  …/tables/NAME``       one table
 * ``GET  …/tables/NAME/record`` the finished game's record (``ttr table record``)
 * ``WS   …/tables/NAME/socket`` play or watch (``tables.protocol``)
+* ``PUT  …/games/KEY``          keep the game played at one screen (the page's autosave)
+* ``GET  …/games/KEY``          that game, to resume it
 
 Every address is behind the server's identity check: with a class key (``ttr serve --host``)
 a request carries it (``?token=KEY`` or ``Authorization: token KEY``, as Jupyter's own).
@@ -24,22 +26,23 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
 from ttr_widgets.rules.state import Options
 from ttr_widgets.tables.authority import DEFAULT_TAKEOVER, TableError
-from ttr_widgets.tables.protocol import Hello, ProtocolError, read_client
+from ttr_widgets.tables.protocol import API, GAMES, Hello, ProtocolError, read_client
 from ttr_widgets.tables.service import Connection, TableService
 
 __all__ = ["API", "handlers"]
 
-API = "ttr/api/tables"  #: the service's path under the server's base URL
 _NAME = r"([a-z]{2,12}-[0-9]{1,3})"
 
 
 def handlers(base_url: str, service: TableService) -> list[tuple[str, Any, dict[str, Any]]]:
     """The service's handlers for a tornado application served at ``base_url``."""
     root = base_url.rstrip("/") + "/" + API
+    games = base_url.rstrip("/") + "/" + GAMES
     args = {"service": service}
     return [(root, TablesHandler, args), (root + "/" + _NAME, TableHandler, args),
             (root + "/" + _NAME + "/record", RecordHandler, args),
-            (root + "/" + _NAME + "/socket", SocketHandler, args)]
+            (root + "/" + _NAME + "/socket", SocketHandler, args),
+            (games + r"/([A-Za-z0-9_-]{16,64})", GameHandler, args)]
 
 
 class _Api(APIHandler):
@@ -92,6 +95,28 @@ class RecordHandler(_Api):
             self.fail(404 if name not in self.service.tables else 400, str(exc))
             return
         self.finish(json.dumps(record))
+
+
+class GameHandler(_Api):
+    """A game played at one screen, kept by its page after each move and read back to resume
+    it (the key is the page's: whoever has it has the game)."""
+
+    @web.authenticated
+    def get(self, key: str) -> None:
+        try:
+            self.finish(json.dumps(self.service.saved_game(key)))
+        except TableError as exc:
+            self.fail(404, str(exc))
+
+    @web.authenticated
+    def put(self, key: str) -> None:
+        try:
+            self.service.save_game(key, json.loads(self.request.body or b"null"))
+        except (ValueError, TableError) as exc:
+            self.fail(400, str(exc))
+            return
+        self.set_status(204)
+        self.finish()
 
 
 class SocketHandler(WebSocketHandler, JupyterHandler):

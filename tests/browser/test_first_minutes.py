@@ -7,8 +7,9 @@
 - Each turn is told where the eye is: the card drawn blind, the bot's turn, Undo, Redo, Cancel;
   a refusal is a sentence whose rule id shows only behind its "why?", and a repeated message
   flashes anew. What to do now is never cut: a story too long for the line is, with an ellipsis.
-- The Game tab and the team table stay on the screen: what is taller scrolls inside the side
-  panel; the team table's face-up row is the play app's.
+- The Game tab stays on the screen: what is taller scrolls inside the side panel; a team game
+  started from it is on the app's own table, whole on the screen at its ticket choice and on a
+  turn, the players by team and the team holders in view.
 - In a 934 px wide container (JupyterLab's output area on that screen) the side panel goes under
   the board and nothing is wider than the container; squeezed further, a line says how to widen.
 - In JupyterLab itself (Play.ipynb run in a notebook at 1366×768): nothing wider than the output
@@ -170,7 +171,7 @@ def test_the_whole_table_fits_a_laptop_screen_without_scrolling(
 
 # --- told where the eye is ------------------------------------------------------------------
 
-_CARD = r"(a (red|orange|yellow|green|blue|pink|white|black|gray) card|a locomotive)"
+_CARD = r"(a (red|yellow|green|blue|pink|white|black|gray) card|an orange card|a locomotive)"
 
 
 def test_every_turn_is_told_in_the_status_line(
@@ -273,15 +274,18 @@ def test_what_to_do_is_never_cut_from_the_status_line(
     assert console_errors == []
 
 
+_TAB_TOP_JS = """
+() => document.querySelector('.ttr-tabs > .widget-tab-contents').scrollTop
+"""
 _TALL_JS = """
 () => { const c = document.querySelector('.ttr-tabs > .widget-tab-contents');
   return [c.clientHeight, c.scrollHeight]; }
 """
-_FACE_UP_JS = """
-() => Array.from(document.querySelectorAll('button.ttr-team-faceup')).map(b => [
-  b.textContent.trim(), Array.from(b.classList).some(c => c.startsWith('ttr-card-')),
-  b.scrollWidth <= b.clientWidth])
-"""
+#: A team game's table: beside the board, what stays in view above the tabs (the Play tab's
+#: contents may scroll inside the side panel, as the Game tab's do).
+TEAM_TOP = {"board": ".ttr-board", "side": ".ttr-side", "status line": ".ttr-status",
+            "Undo": ".ttr-undo", "Hint": ".ttr-hint", "players": ".ttr-players",
+            "tabs": ".ttr-tabs"}
 
 
 def _on_the_screen(layout: dict[str, Any]) -> None:
@@ -292,12 +296,13 @@ def _on_the_screen(layout: dict[str, Any]) -> None:
     assert layout["scrolled"] == [0] * len(layout["scrolled"])
 
 
-def test_the_game_tab_and_the_team_table_stay_on_the_screen(
+def test_the_game_tab_and_a_team_game_stay_on_the_screen(
         kit_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
     """The Game tab (a new game, a team game, the game record) is taller than the screen leaves
-    it: it scrolls inside the tab, while the board, the status line and the players stay. The
-    team table's side panel stays on the screen too (what is under the teams scrolls), and its
-    face-up row is the play app's: cards in their colours, each name whole."""
+    it: it scrolls inside the tab, while the board, the status line and the players stay. A
+    team game started from it is on the app's own table — its face-up row, its players by team
+    — and its side panel stays on the screen beside the board as a game's does, the Play tab
+    opened at its top; what is taller than the screen leaves scrolls inside it."""
     play = PlayPage.open(page, kit_server)
     parts = {"board": ".ttr-board", "side": ".ttr-side"}
     play.tab("Game")
@@ -309,15 +314,29 @@ def test_the_game_tab_and_the_team_table_stay_on_the_screen(
     page.locator(".ttr-team-seed input").fill("1")  # a deal with a locomotive face up
     page.locator(".ttr-team-seed input").press("Tab")  # the text box syncs on blur
     page.locator(".ttr-team-start").first.click()  # scrolled to inside the tab
-    page.locator(".ttr-team-state").wait_for(state="attached", timeout=30_000)
+    page.wait_for_function("() => (document.querySelector('.ttr-title') || {}).textContent"
+                           ".includes('team game')", timeout=30_000)
     play.wait_for_board()
-    _on_the_screen(_layout(page, parts))
-    face_up = page.evaluate(_FACE_UP_JS)
-    assert [name for name, _painted, _fits in face_up] == [
-        "red", "orange", "locomotive", "pink", "green"]
-    assert all(painted and fits for _name, painted, fits in face_up), face_up
+    play.wait_status("choose the tickets to keep")
+    screen = (0.0, 0.0, float(VIEWPORT["width"]), float(VIEWPORT["height"]))
+    setup = _layout(page, TEAM_TOP)
+    assert _outside(setup, screen) == [] and setup["wide"] == []
+    _on_the_screen(setup)
+    # the Play tab opened at its top, not where the Game tab was scrolled to
+    assert page.evaluate(_TAB_TOP_JS) == 0
+    face_up = [t.strip() for t in page.locator("button.ttr-market-card").all_text_contents()]
+    assert face_up == ["red", "orange", "locomotive", "pink", "green"]
     assert play.status().text.endswith("choose the tickets to keep (at least 3).")
-    screenshot(page, "first-minutes-8-team-table", full_page=False)
+    assert "Blue team: You & Ben" in play.text(".ttr-players")
+    screenshot(page, "first-minutes-8-team-game", full_page=False)
+
+    assert play.act(page.locator(".ttr-keep-tickets").first)
+    assert play.act(page.locator("button.ttr-share-one").first)
+    turn = _layout(page, TEAM_TOP)
+    assert _outside(turn, screen) == []
+    _on_the_screen(turn)
+    assert play.status().text.endswith("draw tickets, or share tickets.")
+    screenshot(page, "first-minutes-8b-team-turn", full_page=False)
     assert console_errors == []
 
 

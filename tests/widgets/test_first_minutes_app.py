@@ -49,7 +49,8 @@ def test_a_blind_draw_names_the_card_to_its_taker_and_the_bots_turn_follows():
     app.market.blind.click()
     card = blind_card(before, app.state, 0)
     assert card in CARD_NAMES
-    drawn = "a locomotive" if card == "locomotive" else f"a {card} card"
+    drawn = "a locomotive" if card == "locomotive" else \
+        f"{'an' if card == 'orange' else 'a'} {card} card"
     assert app.status.text == f"You draw {drawn} from the pile; one more card to draw."
     assert app.status.kind == "done"
 

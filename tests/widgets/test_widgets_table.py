@@ -532,6 +532,7 @@ def test_a_lesson_seat_is_named_without_calling_it_a_bot() -> None:
     from ttr_widgets.widgets.table.players import seat_words
 
     assert seat_words("Ann", "you") == "you" and seat_words("Ben", "waits") == "waits"
+    assert seat_words("You", "you") == ""  # a learner called You: said once
     assert seat_words("Greedy 2", "greedy") == "medium bot"
 
 

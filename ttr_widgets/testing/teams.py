@@ -1,14 +1,22 @@
-"""Team games set up for a test or a benchmark: past their setup (``started``), or arranged
-by hand (``arranged``: the player to move, hands, the holder, trains, owners)."""
+"""Team games set up for a test or a benchmark: past their setup (``started``), arranged by
+hand (``arranged``: the player to move, hands, the holder, trains, owners), or played by greedy
+bots and written as a game record (``team_record``)."""
 
 from __future__ import annotations
 
-from ttr_widgets.rules.actions import KeepTickets, ShareTickets
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ttr_widgets.bots import choose
+from ttr_widgets.rules.actions import KeepTickets, ShareTickets, action_to_dict
 from ttr_widgets.rules.engine import apply, new_game
+from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.model import Board, hand_from
+from ttr_widgets.rules.record import FORMAT, VERSION, options_to_dict
 from ttr_widgets.rules.state import GameState, Options, ShareChoice, TicketChoice, evolve
 
-__all__ = ["NAMES", "arranged", "started", "ticket_between"]
+__all__ = ["NAMES", "arranged", "started", "team_record", "ticket_between"]
 
 NAMES = ("Ann", "Cleo", "Ben", "Dev", "Eve", "Finn")  #: teams: Ann & Cleo, Ben & Dev, Eve & Finn
 
@@ -54,3 +62,21 @@ def arranged(game: GameState, *, current: int = 0, hand: dict[str, int] | None =
 def ticket_between(board: Board, a: str, b: str) -> str:
     """The id of the ticket between cities ``a`` and ``b``."""
     return next(t.id for t in board.tickets if {t.a, t.b} == {a, b})
+
+
+def team_record(board: Board, names: Sequence[str], seed: int, moves: int | None = None
+                ) -> tuple[dict[str, Any], Game]:
+    """A team game of ``moves`` greedy moves (None: to its end) and its game record, as the
+    app's record format holds it — without the ``summary`` the core cannot count yet for a
+    team game (``rules.stats``; ``record.to_record`` fails on one), which a reader never reads
+    back."""
+    game = Game.new(board, tuple(names), seed, Options(teams=True))
+    rng = random.Random(f"team-record:{seed}")
+    while not game.state.is_over and (moves is None or len(game.actions) < moves):
+        game = game.play(choose("greedy", game.state, rng).action)
+    first = game.initial
+    data = {"format": FORMAT, "version": VERSION, "map": board.name,
+            "players": [p.name for p in first.players], "seed": seed,
+            "options": options_to_dict(first.options),
+            "actions": [action_to_dict(a) for a in game.actions], "cursor": game.cursor}
+    return data, game

@@ -136,4 +136,5 @@ APP_CSS = """
 .ttr-app .ttr-players td, .ttr-app .ttr-players th { padding: 0 4px; line-height: 18px; }
 .ttr-app .widget-html-content { line-height: 1.35; }
 .ttr-app .ttr-ticket { height: 24px; margin: 1px 0; }
+.ttr-app .ttr-ticket-choice, .ttr-app .ttr-share-pick { height: 22px; margin: 1px 0; }
 """

@@ -2,15 +2,16 @@
 
 The board is drawn at one size in pixels (``render.board_geometry`` places every train space in
 screen pixels, so spaces never overlap). ``BoardFit`` sits in the play app and, in the browser,
-shrinks that drawing with a CSS scale until the table fits the window: beside the side panel when
-the page is wide enough, alone on its row (the panel under it) when it is narrow, and never
+shrinks that drawing with a CSS scale until the table fits the window: beside the side panel
+when the page is wide enough, alone on its row (the panel under it) when it is narrow, and never
 taller than the window leaves below the app's top (in JupyterLab, where the notebook scrolls to
 the app, never taller than the notebook panel). Plotly reads the scale back for hovers and
 clicks, so the board stays exactly clickable. Beside the board, the side panel is no taller than
 the table's height on the screen (``--ttr-table-height``; ``style.APP_CSS``): a tab taller than
-that scrolls inside the panel rather than the page scrolling the board away. When the board
-would be drawn smaller than ``readable`` of its size — or, in JupyterLab, when the panel has to
-go under the board — a line above the board says how to widen it.
+that scrolls inside the panel rather than the page scrolling the board away, and a tab shown
+opens at its top (the tabs share that one scroller). When the board would be drawn smaller than
+``readable`` of its size — or, in JupyterLab, when the panel has to go under the board — a line
+above the board says how to widen it.
 """
 
 from __future__ import annotations
@@ -111,6 +112,22 @@ export default {
       requestAnimationFrame(() => { queued = false; if (!fit(model, el)) setTimeout(again, 200); });
     };
     const watch = new ResizeObserver(again), swaps = new MutationObserver(again);
+    // The app's tabs scroll in one box (style.APP_CSS): a tab shown, by a click or by the app
+    // (a game started from the Game tab's foot opens the Play tab), opens at its top.
+    let shownTab = null;
+    const tabs = new MutationObserver(() => {
+      const box = el.closest('.ttr-app').querySelector('.ttr-tabs');
+      const now = box && box.querySelector('.lm-TabBar-tab.lm-mod-current');
+      if (!now || now === shownTab) return;
+      const contents = box.querySelector(':scope > .widget-tab-contents');
+      if (shownTab !== null && contents) contents.scrollTop = 0;
+      shownTab = now;
+    });
+    const watchTabs = (tries) => {
+      const bar = el.closest('.ttr-app').querySelector('.ttr-tabs .lm-TabBar-content');
+      if (bar) tabs.observe(bar, { subtree: true, attributes: true, attributeFilter: ['class'] });
+      else if (tries > 0) setTimeout(() => watchTabs(tries - 1), 250);  // a lesson has none
+    };
     const start = () => {
       const app = el.closest('.ttr-app');
       if (!app) { setTimeout(start, 100); return; }
@@ -119,6 +136,7 @@ export default {
       const side = app.querySelector('.ttr-side'), board = app.querySelector('.ttr-board');
       if (side) watch.observe(side);
       if (board) swaps.observe(board, { childList: true });
+      watchTabs(40);
       again();
     };
     start();
@@ -128,7 +146,7 @@ export default {
     window.addEventListener('resize', again);
     model.on('change', again);
     return () => {
-      watch.disconnect(); swaps.disconnect(); clearInterval(ticker);
+      watch.disconnect(); swaps.disconnect(); tabs.disconnect(); clearInterval(ticker);
       window.removeEventListener('resize', again);
     };
   }

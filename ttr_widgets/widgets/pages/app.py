@@ -264,7 +264,7 @@ class PlayApp(TableController):
             stats = None  # the core counts no statistics of a team game yet (rules.stats)
         if stats is not None:
             self.scoring.show_stats(stats, self.map_view.player_colors)
-        bonus = "Asian Express bonus" if sheet.teams else bonus_name(self.board.rules)
+        bonus = "Asian Express" if sheet.teams else bonus_name(self.board.rules)
         self._highlight = (longest_trail_routes(sheet), bonus)
         if select_tab:
             self.tabs.selected_index = TABS.index("Score")

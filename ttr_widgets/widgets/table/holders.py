@@ -1,8 +1,8 @@
 """What a team game adds to the table (Team Asia rules, ``rules.teams``): the team holders, the
 place of a card just drawn, and sharing tickets.
 
-* ``HoldersView``: the viewer's team holder (its cards, and the tickets shared in it) and the
-  other teams' holders as sizes only;
+* ``HoldersView``: the viewer's team holder (its cards, and the tickets shared in it); every
+  team's holder size is in the players table (``players.PlayersTable``);
 * ``PlacementPanel``: the first card drawn, seen, and two buttons to put it into the hand or
   the team holder (the second card then goes to the other place), shown only while a
   ``CardPlacement`` waits;
@@ -31,7 +31,7 @@ from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE, Hand
 from ttr_widgets.rules.state import NO_CARD, CardPlacement, GameState, ShareChoice
 from ttr_widgets.rules.teams import HAND, HOLDER
 from ttr_widgets.rules.view import HIDDEN
-from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.rules.words import possessive
 from ttr_widgets.widgets.table.market import CARD_FILL, CARD_INK, card_chip
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
 from ttr_widgets.widgets.table.tickets import ticket_progress
@@ -56,7 +56,9 @@ def _ticket_name(state: GameState, ticket_id: str) -> str:
 
 
 def _a_card(card: str) -> str:
-    return "a locomotive" if card == LOCOMOTIVE else f"a {card} card"
+    """'an orange card', 'a locomotive'."""
+    noun = card if card == LOCOMOTIVE else f"{card} card"
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def _button(description: str, css: str, on_click: Callable[[], object], *,
@@ -71,9 +73,10 @@ def _button(description: str, css: str, on_click: Callable[[], object], *,
 
 
 class HoldersView(widgets.HTML):
-    """Every team's holder (``ttr-holders``; one ``ttr-holder`` a team): the ``viewer``'s
-    team's cards and shared tickets (each ✔ when the team's routes join it), the other teams'
-    as how many cards and tickets they hold. Hidden outside team games."""
+    """The ``viewer``'s team holder (``ttr-holders``): its cards and the tickets shared in it
+    (each ✔ once the team's routes join it). Every team's holder size is in the players table;
+    the cards and tickets of another team's holder are not in the viewer's view to show. Hidden
+    outside team games and while no hand is shown (between hotseat turns)."""
 
     state = traitlets.Instance(GameState, allow_none=True)
     viewer = traitlets.Int(None, allow_none=True)
@@ -84,26 +87,18 @@ class HoldersView(widgets.HTML):
 
     @traitlets.observe("state", "viewer")
     def _render(self, _change: object = None) -> None:
-        state = self.state
-        if state is None or not state.teams:
+        state, viewer = self.state, self.viewer
+        if state is None or not state.teams or viewer is None:
             self.value, self.layout.display = "", "none"
             return
-        mine = None if self.viewer is None else self.viewer // 2
-        rows = []
-        for team in range(state.num_teams):
-            color = TEAM_COLORS[team][0]
-            shared = state.shared[team]
-            if team == mine and self.viewer is not None:
-                tickets = ", ".join(self._shared(state, self.viewer, t) for t in shared
-                                    if t != HIDDEN) or "none yet"
-                body = (f"{cards_html(state.holders[team])}<br>Shared tickets: {tickets}")
-            else:
-                body = (f"{count(state.holder_count(team), 'card')}, "
-                        f"{count(len(shared), 'shared ticket')}")
-            rows.append(f'<div class="ttr-holder" data-team="{team}" style="border-left:4px '
-                        f'solid {color};padding-left:5px;margin:2px 0"><b style="color:{color}">'
-                        f'{team_label(team)} holder</b>: {body}</div>')
-        self.value = f'<div style="{_SMALL}">{"".join(rows)}</div>'
+        team = viewer // 2
+        color = TEAM_COLORS[team][0]
+        tickets = ", ".join(self._shared(state, viewer, t) for t in state.shared[team]
+                            if t != HIDDEN) or "none yet"
+        self.value = (f'<div class="ttr-holder" data-team="{team}" style="{_SMALL};border-left:'
+                      f'4px solid {color};padding-left:5px;margin:2px 0"><b style="color:{color}">'
+                      f'{team_label(team)} holder</b>: {cards_html(state.holders[team])} · '
+                      f'shared tickets: {tickets}</div>')
         self.layout.display = None
 
     @staticmethod

@@ -39,8 +39,15 @@ def _grown(old: Hand, new: Hand) -> str | None:
     return grown[0] if len(grown) == 1 and sum(new) - sum(old) == 1 else None
 
 
+def _noun(card: str) -> str:
+    """'orange card', 'locomotive'."""
+    return card if card == LOCOMOTIVE else f"{card} card"
+
+
 def _a(card: str) -> str:
-    return f"a {card}" if card == LOCOMOTIVE else f"a {card} card"
+    """'an orange card', 'a locomotive'."""
+    noun = _noun(card)
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def own_move(before: GameState, action: Action, after: GameState) -> str:
@@ -51,7 +58,7 @@ def own_move(before: GameState, action: Action, after: GameState) -> str:
     if isinstance(action, PlaceCard) and isinstance(pending, CardPlacement) and \
             pending.card != NO_CARD and " put it " in f" {event}":  # the card they saw
         seen = CARD_NAMES[pending.card]
-        return event.replace("put it ", f"put the {_a(seen)[2:]} ", 1)
+        return event.replace("put it ", f"put the {_noun(seen)} ", 1)
     if isinstance(action, DrawBlind):
         card = blind_card(before, after, before.current)
         if card is not None:

@@ -42,11 +42,12 @@ def bot_words(name: str, kind: str) -> str:
 def seat_words(name: str, kind: str) -> str:
     """What the players table says after a name, each word once: ``''`` for a person,
     ``'medium'`` for Greedy bot, ``'medium bot'`` for Greedy 2, ``'medium greedy bot'`` for
-    Ada; any other seat word (a lesson's ``'you'``, ``'waits'``) as it is."""
+    Ada; any other seat word (a lesson's ``'you'``, ``'waits'``) as it is, unless the name
+    says it already (a learner called You)."""
     if kind == "human":
         return ""
     if kind not in BOTS:
-        return kind
+        return "" if kind == name.casefold() else kind
     level = LEVELS[kind][0] if kind in LEVELS else ""
     said = kind in name.lower()
     bot = "" if "bot" in name.lower() and said else "bot"

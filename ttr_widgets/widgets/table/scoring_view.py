@@ -184,21 +184,23 @@ def team_score_html(board: Board, sheet: ScoreSheet) -> str:
     it each team's tickets, hit or missed against both teammates' routes."""
     heads = ("team", "routes", "tickets", "longest trail", "Asian Express", "Globetrotter",
              "total")
-    cell = 'style="padding:2px 4px;text-align:right;vertical-align:top"'
+    cell = 'style="padding:2px 3px;text-align:right;vertical-align:top;white-space:nowrap"'
     rows = []
     for team, line in enumerate(sheet.players):
         color = TEAM_COLORS[team][0]
         won = " ★" if line.name in sheet.winners else ""
-        cells = (f"{line.route_points}", f"{line.ticket_points:+d} ({line.tickets_completed} "
-                 f"of {len(line.tickets)})", count(line.longest_trail, "space"),
+        cells = (f"{line.route_points}", f"{line.ticket_points:+d}<br><span style="
+                 f'"color:#777">{line.tickets_completed} of {len(line.tickets)}</span>',
+                 count(line.longest_trail, "space"),
                  f"{line.longest_bonus:+d}" if line.longest_bonus else "0",
                  f"{line.globetrotter_bonus:+d}" if line.globetrotter_bonus else "0",
                  f"<b>{line.total}</b>")
         rows.append(f'<tr class="ttr-team-score-row" style="border-top:1px solid #ddd"><td '
-                    f'style="padding:2px 4px;color:{color}"><b>{team_label(team)}</b> '
-                    f'{html.escape(line.name)}{won}</td>'
+                    f'style="padding:2px 3px;color:{color};white-space:nowrap"><b>'
+                    f'{team_label(team)}{won}</b><br>{html.escape(line.name)}</td>'
                     + "".join(f"<td {cell}>{c}</td>" for c in cells) + "</tr>")
-    head = "".join(f'<th {cell if h != "team" else ""}>{h}</th>' for h in heads)
+    head = "".join(f'<th style="padding:0 3px;text-align:{"left" if h == "team" else "right"};'
+                   f'font-weight:normal">{h}</th>' for h in heads)
     tickets = []
     for team, line in enumerate(sheet.players):
         marks = []

@@ -30,7 +30,14 @@ from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.position import parse_position
 from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.rules.state import TicketChoice, TunnelPayment
+from ttr_widgets.rules.state import (
+    CardPlacement,
+    Options,
+    ShareChoice,
+    TicketChoice,
+    TunnelPayment,
+    evolve,
+)
 from ttr_widgets.rules.words import count, plural
 from ttr_widgets.testing.words import (
     assert_plain,
@@ -121,6 +128,43 @@ def test_the_play_app_speaks_plainly_through_a_short_game() -> None:
         app.tabs.selected_index = tab
         seen += assert_plain(app)
     assert any("You keep" in text for text in seen)
+
+
+def test_a_team_game_speaks_plainly_at_each_of_its_steps() -> None:
+    """The team game's own parts: the players by team, the holders, the card drawn and its two
+    places, the share choice and the share action, payments from hand and holder, a bot's turn
+    refused in the team's words, every tab."""
+    app = PlayApp("usa", ("You", "Ben", "Cleo", "Dev"), ("human", "greedy", "greedy", "greedy"),
+                  seed=5, bot_delay=0, options=Options(teams=True))
+    seen = assert_plain(app)
+    _keep_offered(app)  # then one of them to share
+    assert isinstance(app.state.pending, ShareChoice)
+    seen += assert_plain(app)
+    app.hint()
+    seen += assert_plain(app)
+    app.share_choice.buttons[0].click()
+    app.share.toggle.value = True  # the share action opened
+    seen += assert_plain(app)
+    app.share.toggle.value = False
+    app.market.blind.click()  # the card drawn, to place
+    assert isinstance(app.state.pending, CardPlacement)
+    seen += assert_plain(app)
+    app.hint()
+    seen += assert_plain(app)
+    app.placement.holder.click()
+    app.market.blind.click()
+    seen += assert_plain(app)
+    route = max((r for r in USA.routes if r.color != "gray"), key=lambda r: r.length)
+    app.click_route(route.id)  # cannot be paid: refused in words
+    seen += assert_plain(app)
+    app.load_game(Game((evolve(app.state, current=1),)))  # a bot to move, bots waiting
+    app.market.blind.click()
+    seen += assert_plain(app)
+    for tab in range(len(app.tabs.children)):
+        app.tabs.selected_index = tab
+        seen += assert_plain(app)
+    assert any("Blue team: You & Ben" in text for text in seen)
+    assert any("into the team holder" in text for text in seen)
 
 
 def test_a_europe_game_names_cities_as_the_board_does() -> None:

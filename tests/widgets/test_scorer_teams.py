@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
+from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.position import parse_position, score_position
 from ttr_widgets.rules.teams import score_teams
+from ttr_widgets.testing.teams import team_record
 from ttr_widgets.widgets.board.marks import MARK_FIELDS
 from ttr_widgets.widgets.pages.scorer import TicketScorer
 from ttr_widgets.widgets.table.teams import TEAM_COLORS
@@ -140,3 +142,30 @@ def test_six_players_in_three_teams_then_a_five_seat_map(tmp_path: Path) -> None
     assert scorer.team_sheet == expected and len(expected.players) == 3
     scorer.show_map("usa")  # the USA base game seats 5 at most
     assert scorer.names == ("Ann", "Ben", "Cleo", "Dev", "Eve") and scorer.teams == ()
+
+
+def test_a_team_game_s_record_is_refused_in_one_line_until_the_core_reads_it(
+        tmp_path: Path) -> None:
+    data, _game = team_record(POSITION.board, ("Ann", "Ben", "Cleo", "Dev"), 2)
+    path = tmp_path / "team-record.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    scorer = TicketScorer("usa", players=["Ann", "Ben"])
+    assert not scorer.load(path)
+    assert "Not loaded." in scorer.message.value
+    assert "a team game&#x27;s record cannot be read here yet" in scorer.message.value
+    assert scorer.teams == ()
+
+
+@pytest.mark.xfail(strict=True, reason="the core counts no statistics of a team game, which "
+                   "rules.record.read_game recounts from a record (rules.stats.game_stats)")
+def test_a_team_game_s_record_loads_with_its_teams(tmp_path: Path) -> None:
+    data, game = team_record(POSITION.board, ("Ann", "Ben", "Cleo", "Dev"), 2)
+    path = tmp_path / "team-record.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    scorer = TicketScorer("usa", players=["Ann", "Ben"])
+    assert scorer.load(path)
+    assert scorer.teams == (("Ann", "Ben"), ("Cleo", "Dev"))
+    assert "a finished 4-player USA team game record" in scorer.message.value
+    assert game.state.is_over and scorer.team_sheet is not None
+    assert [t.total for t in scorer.team_sheet.players] == [
+        t.total for t in score(game.state).players]  # as the game itself scored

@@ -23,8 +23,8 @@ play app saved: ``position.teams`` pairs the players) is explored the same way, 
 teammates in their team's two shades, a bar and a row per team (routes, tickets, the Asian
 Express and Globetrotter bonuses), each team's longest trail over both teammates' routes, and
 the winning team. What-if still takes a route from the player who claimed it or drops one
-player's ticket; the teams are scored again by ``rules.position.score_position``. The tables, keys and
-sentences are ``widgets.explorer_view``.
+player's ticket; the teams are scored again by ``rules.position.score_position``. The tables,
+keys and sentences are ``widgets.explorer_view``.
 """
 
 from __future__ import annotations

@@ -7,14 +7,10 @@ Hint, Coach, the Plan and Score tabs."""
 
 from __future__ import annotations
 
-import datetime
 import html
-import json
 import random
 import re
 from pathlib import Path
-
-import pytest
 
 from ttr_widgets.bots import choose
 from ttr_widgets.rules.actions import (
@@ -22,14 +18,12 @@ from ttr_widgets.rules.actions import (
     ClaimRoute,
     KeepTickets,
     PayTunnel,
-    PlaceCard,
     ShareTickets,
 )
-from ttr_widgets.rules.engine import legal_actions, why_illegal
+from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, LOCO
-from ttr_widgets.rules.record import from_record, to_record
 from ttr_widgets.rules.state import (
     CardPlacement,
     SecondCard,
@@ -37,10 +31,10 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
     evolve,
 )
-from ttr_widgets.rules.teams import HAND, HOLDER
+from ttr_widgets.rules.teams import HAND
 from ttr_widgets.rules.view import HIDDEN
 from ttr_widgets.testing.team_table import click, payment_label
-from ttr_widgets.testing.teams import arranged, started, team_record
+from ttr_widgets.testing.teams import arranged, started
 from ttr_widgets.testing.words import assert_plain, visible_texts
 from ttr_widgets.widgets.pages.app import TABS, PlayApp
 from ttr_widgets.widgets.table.claim import MAX_BUTTONS
@@ -378,112 +372,6 @@ def test_every_component_shows_the_viewer_s_view_and_other_teams_holders_by_size
     rows = app.players_table.value
     assert "holder 2 cards, 2 shared tickets" in rows  # the Blue team's, and the Red's size
     assert "holder 9 cards, 2 shared tickets" in rows
-
-
-# --------------------------------------------------------------------------- the app's tools
-
-
-def test_hint_and_coach_on_a_team_game() -> None:
-    app = started_app()
-    app.hint_button.click()
-    said = app.status.text
-    assert said.startswith("Hint for You: keep ") and app.status.kind == "hint"
-    click(app, KeepTickets(app.state.pending.tickets))  # type: ignore[union-attr]
-    app.hint()
-    assert app.status.text.startswith("Hint for You: share ") and "team" in app.status.text
-    click(app, ShareTickets(app.state.pending.tickets[:1]))  # type: ignore[union-attr]
-    app.market.blind.click()
-    assert isinstance(app.state.pending, CardPlacement)
-    app.hint()
-    hinted = app.status.text
-    assert hinted.startswith("Hint for You: put the ") and "holder" in hinted
-    moves = {f"put the {CARD_NAMES[app.state.pending.card]} into your hand": PlaceCard(HAND),
-             f"put the {CARD_NAMES[app.state.pending.card]} into the team holder":
-                 PlaceCard(HOLDER)}
-    move = next(a for words, a in moves.items() if words in hinted)
-    assert why_illegal(app.state, move) is None
-    app.coach.value = True
-    cursor = app.game.cursor
-    worst = PlaceCard(HOLDER) if move == PlaceCard(HAND) else PlaceCard(HAND)
-    click(app, worst)
-    assert app.game.actions[cursor] == worst  # the coach judges, the move is played
-    assert_plain(app)
-
-
-def test_the_plan_tab_plans_the_team_s_tickets() -> None:
-    app = past_setup(started_app())
-    app.tabs.selected_index = TABS.index("Plan")
-    assert app.plan_panel.plan is not None
-    assert set(app.plan_panel.plan.tickets) == set(app.state.players[0].tickets)
-    assert "You" in app.plan_panel.summary.value and "train" in app.plan_panel.summary.value
-
-
-def test_the_log_tab_tells_every_move_of_the_team_game() -> None:
-    app = past_setup(started_app())
-    log = app.stepper.log_view.value
-    assert log.count('class="ttr-log-entry"') == len(app.game.actions)
-    assert "Every player puts their shared ticket in the holder at once" in log
-
-
-def test_a_team_game_undone_is_replayed_in_the_stepper() -> None:
-    app = past_setup(started_app())
-    app.market.blind.click()
-    app.placement.holder.click()
-    app.market.blind.click()
-    moved = app.game
-    app.undo()
-    assert app.game.cursor < moved.cursor and app.state.current == 0
-    app.replay()
-    assert app.game.cursor == 0 and app.state.in_setup
-    while app.game.cursor < len(app.game.actions):
-        app.stepper.step_forward.click()
-    assert app.state == moved.state
-
-
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="the core counts no statistics of a team game (rules.stats."
-                          "game_stats zips the players with the team sheet's lines), and a "
-                          "record carries them as its summary (record.to_record)")
-def test_a_team_game_is_saved_as_a_record_loaded_back_and_replayed(tmp_path: Path) -> None:
-    app = past_setup(started_app())
-    app.market.blind.click()
-    app.placement.hand.click()
-    app.market.blind.click()
-    path = tmp_path / "team.json"
-    app.save(path)
-    record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["options"] == {"teams": True}
-    other = PlayApp("usa", seed=1, bot_delay=0)
-    other.load(path)
-    assert other.state == app.state and other.state.teams and other.paused
-    assert other.map_view.player_colors == (*TEAM_COLORS[0], *TEAM_COLORS[1])
-    other.replay()
-    assert other.game.cursor == 0
-    other.redo()
-    assert other.game.cursor > 0 and "ttr-download-link" in other.records.download.value
-
-
-def test_a_team_game_s_record_loads_into_the_app_and_replays() -> None:
-    """Loading needs no statistics: a team record replays through the rules (written here as
-    the app's own record would be, once the core writes one: ``testing.teams.team_record``)."""
-    data, game = team_record(USA, ("You", "Ben", "Cleo", "Dev"), 3, moves=40)
-    with pytest.raises(ValueError):
-        to_record(game)  # the core gap above: remove this once it is gone
-    assert from_record(data).state == game.state
-    app = PlayApp("usa", seed=1, bot_delay=0)
-    content = json.dumps(data).encode()
-    app.records.upload.value = ({"name": "team.json", "type": "application/json",
-                                 "size": len(content), "content": memoryview(content),
-                                 "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
-    assert app.state == game.state and app.paused and app.kinds == BOTS
-    assert "Loaded a Ticket to Ride" in app.status.text
-    assert app.map_view.player_colors == (*TEAM_COLORS[0], *TEAM_COLORS[1])
-    assert "A team game's record cannot be saved yet" in app.records.download.value
-    app.replay()
-    assert app.game.cursor == 0
-    app.redo()
-    assert 0 < app.game.cursor <= 40
-    assert_plain(app)
 
 
 def test_the_team_seats_kinds_and_prompts_in_the_team_s_words() -> None:

@@ -2,8 +2,8 @@
 ``TableController``), driven in this process by its buttons and board clicks: started from the
 Game tab's team panel, played to the end with the holder used and a ticket shared, the draw
 flow, payments from hand and holder (a tunnel's surcharge too), refusals with their team rule,
-hotseat hiding hands, what every component shows coming from the viewer's view, records,
-Hint, Coach, the Plan and Score tabs."""
+hotseat hiding hands, what every component shows coming from the viewer's view, the Score
+tab's team sheet, the team seats' words (the tools: test_team_tools.py)."""
 
 from __future__ import annotations
 

@@ -118,13 +118,13 @@ def test_text_of_complete_and_impossible_sets(capsys: pytest.CaptureFixture[str]
     (["--map", "usa", "--tickets", "usa-t01", "--blocked", "eu-001"],
      "ttr plan: argument --blocked: no route 'eu-001' on the usa map"),
     (["--map", "usa", "--tickets", "usa-t01,usa-t01"],
-     "ttr plan: argument --tickets: usa-t01 is given twice"),
+     "ttr plan: argument --tickets: Boston – Miami [usa-t01] is given twice"),
     (["--map", "usa", "--tickets", ""],
-     "ttr plan: argument --tickets: give at least one ticket id"),
+     "ttr plan: argument --tickets: give at least one ticket"),
     (["--map", "usa", "--tickets", "usa-t01,,usa-t02"],
-     "ttr plan: argument --tickets: an empty id in 'usa-t01,,usa-t02'"),
+     "ttr plan: argument --tickets: an empty name in 'usa-t01,,usa-t02'"),
     (["--map", "usa", "--tickets", "usa-t01", "--owned", "usa-001", "--blocked", "usa-001"],
-     "ttr plan: argument --blocked: usa-001 is also in --owned"),
+     "ttr plan: argument --blocked: Atlanta – Charleston [usa-001] is also in --owned"),
     (["--map", "usa"], "ttr plan: the following arguments are required: --tickets"),
     (["--map", "atlantis", "--tickets", "x"], "invalid map atlantis"),
     (["--map", "usa", "--tickets", ",".join(f"usa-t{i:02d}" for i in range(1, 11))],
@@ -146,3 +146,42 @@ def test_the_installed_command_answers_in_one_process() -> None:
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert isinstance(data["trains"], int) and data["tickets"][0] == "usa-t24"
+
+
+def test_tickets_and_routes_by_the_names_people_write(capsys: pytest.CaptureFixture[str]) -> None:
+    code, by_name, _ = run(capsys, "--map", "usa", "--tickets",
+                           "Denver-El Paso,helena – los angeles", "--json")
+    assert code == 0
+    code, by_id, _ = run(capsys, "--map", "usa", "--tickets", "usa-t07,usa-t11", "--json")
+    assert code == 0 and json.loads(by_name) == json.loads(by_id)
+    assert json.loads(by_name)["tickets"] == ["usa-t07", "usa-t11"]
+    code, out, _ = run(capsys, "--map", "usa", "--tickets", "El Paso-Denver",
+                       "--owned", "Denver-Santa Fe", "--blocked", "El Paso-Santa Fe")
+    assert code == 0
+    assert "Your routes the plan uses:\n  Denver – Santa Fe" in out
+    assert "El Paso – Santa Fe" not in out.split("Your routes")[0]
+
+
+def test_a_variant_plans_its_deck_at_its_values(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--map", "usa", "--variant", "usa-mega", "--tickets",
+                       "Los Angeles-Miami")
+    assert code == 0 and "Los Angeles – Miami (19 points)" in out
+    code, out, _ = run(capsys, "--map", "usa", "--tickets", "Los Angeles-Miami")
+    assert "Los Angeles – Miami (20 points)" in out
+    code, _, err = run(capsys, "--map", "usa", "--variant", "usa-1910", "--tickets",
+                       "Denver-El Paso")
+    assert code == 2 and err == ("ttr: error: ttr plan: argument --tickets: Denver–El Paso "
+                                 "(4 points, usa-t07) is not in this game's deck, the USA 1910 "
+                                 "tickets\n")
+    code, _, err = run(capsys, "--map", "usa", "--variant", "mega", "--tickets", "usa-t07")
+    assert code == 2 and "argument --variant: 'mega' is not a variant of the usa map" in err
+
+
+@pytest.mark.parametrize(("tickets", "message"), [
+    ("Denvr-El Paso", "no ticket 'Denvr-El Paso' on the usa map; closest: Denver–El Paso"),
+    ("Denver", "no ticket 'Denver' on the usa map; closest:"),
+])
+def test_an_unknown_name_gets_the_closest(capsys: pytest.CaptureFixture[str], tickets: str,
+                                          message: str) -> None:
+    code, _, err = run(capsys, "--map", "usa", "--tickets", tickets)
+    assert code == 2 and message in err and err.count("\n") == 1

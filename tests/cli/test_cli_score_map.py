@@ -52,7 +52,7 @@ def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
                     {"id": "eu-t06", "completed": False, "points": -8}],
         "ticket_points": 6, "tickets_completed": 2, "stations_built": 3, "station_points": 0,
         "station_borrows": {"Wien": "eu-079", "Budapest": "eu-038", "Zurich": "eu-080"},
-        "longest_trail": 9, "longest_bonus": 10, "total": 26}
+        "longest_trail": 9, "longest_bonus": 10, "globetrotter_bonus": 0, "total": 26}
     assert ben["station_borrows"] == {"Bucuresti": None}
     assert [p["total"] for p in (ann, ben, cat)] == [26, 23, 12]
 

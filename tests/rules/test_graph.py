@@ -11,6 +11,7 @@ import pytest
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.graph import Trail, components, connected, longest_trail, ticket_path
 from ttr_widgets.rules.model import Board
+from ttr_widgets.testing.references import dfs_longest
 
 MINI = load_map("mini")
 EUROPE = load_map("europe")
@@ -48,27 +49,6 @@ def _is_connected(routes: tuple) -> bool:
                 cities |= {r.a, r.b}
                 grew = True
     return all(r.a in cities for r in routes)
-
-
-def dfs_longest(board: Board, route_ids: list[str]) -> int:
-    """The longest trail by plain exhaustive search over every walk from every city."""
-    adjacency: dict[str, list[tuple[int, str, int]]] = {}
-    for n, rid in enumerate(route_ids):
-        r = board.route(rid)
-        adjacency.setdefault(r.a, []).append((n, r.b, r.length))
-        adjacency.setdefault(r.b, []).append((n, r.a, r.length))
-    best = 0
-
-    def walk(city: str, used: frozenset[int], length: int) -> None:
-        nonlocal best
-        best = max(best, length)
-        for n, other, spaces in adjacency[city]:
-            if n not in used:
-                walk(other, used | {n}, length + spaces)
-
-    for city in adjacency:
-        walk(city, frozenset(), 0)
-    return best
 
 
 def assert_is_trail(board: Board, trail: Trail, owned: list[str]) -> None:

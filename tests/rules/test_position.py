@@ -49,8 +49,8 @@ def refused(data: Any) -> str:
 
 def test_test_positions_load() -> None:
     usa = load_position(POSITIONS / "usa-three.json")
-    assert usa.board is load_map("usa")
-    assert usa.variant is None
+    assert usa.board is load_map("usa", printing="1910")
+    assert usa.variant == "usa-mega"
     assert [h.name for h in usa.players] == ["Ann", "Ben", "Cat"]
     assert usa.players[0] == Holding(
         "Ann", frozenset({"usa-039", "usa-068", "usa-069", "usa-083", "usa-089", "usa-091"}),
@@ -118,7 +118,10 @@ def test_position_is_immutable_and_reprs() -> None:
     position = load_position(POSITIONS / "usa-three.json")
     with pytest.raises(AttributeError):
         position.variant = "x"  # type: ignore[misc]
-    assert repr(position).startswith("Position(board=load_map('usa'), players=(Holding(")
+    assert repr(position).startswith(
+        "Position(board=load_map('usa', printing='1910'), players=(Holding(")
+    names = {"Position": Position, "Holding": Holding, "load_map": load_map}
+    assert eval(repr(position), names) == position
 
 
 # ----------------------------------------------------------------------------- ticket decks
@@ -129,7 +132,7 @@ def test_ticket_decks() -> None:
     base = ticket_deck(europe)
     assert base is TICKET_DECKS[("europe", None)]
     assert sum(base.admits(t) for t in europe.tickets) == 46
-    assert sum(ticket_deck(usa).admits(t) for t in usa.tickets) == 69
+    assert sum(ticket_deck(usa).admits(t) for t in usa.tickets) == 30
     assert all(ticket_deck(mini).admits(t) for t in mini.tickets)
     # The shape a later variant will take: Europe Expanded is the tickets printed for it.
     expanded = TicketDeck("europe", "europe-expanded", "Europe Expanded",
@@ -137,10 +140,23 @@ def test_ticket_decks() -> None:
     assert sum(expanded.admits(t) for t in europe.tickets) == 65
 
 
-def test_usa_accepts_1910_and_mega_tickets() -> None:
-    data = usa_game()
-    data["players"][1]["tickets"] += ["usa-t40", "usa-t66"]  # a 1910 and a 1910-mega ticket
-    assert parse_position(data).players[1].tickets[-2:] == ("usa-t40", "usa-t66")
+def test_usa_decks_are_the_variants() -> None:
+    usa = load_map("usa")
+    sizes = {variant: sum(ticket_deck(usa, variant).admits(t) for t in usa.tickets)
+             for variant in (None, "usa-classic", "usa-1910", "usa-mega", "usa-big-cities")}
+    assert sizes == {None: 30, "usa-classic": 30, "usa-1910": 35, "usa-mega": 69,
+                     "usa-big-cities": 35}
+    data = {**usa_game(), "variant": None}
+    data["players"][1]["tickets"] += ["usa-t40", "usa-t66"]  # a 1910 and a Mystery Train ticket
+    message = refused(data)
+    assert ("players[1].tickets[2]: ticket 'usa-t40' (Las Vegas–New York, 19 points) is not "
+            "in this game's deck, the 2004 USA tickets, but in the usa-1910, usa-mega and "
+            "usa-big-cities decks") in message
+    assert ("players[1].tickets[3]: ticket 'usa-t66' (Boston–Washington, 4 points) is not in "
+            "this game's deck, the 2004 USA tickets, but in the usa-mega deck") in message
+    assert parse_position({**data, "variant": "usa-mega"}).players[1].tickets[-2:] == \
+        ("usa-t40", "usa-t66")
+    assert "usa-t66" in refused({**data, "variant": "usa-1910"})
 
 
 # ----------------------------------------------------------------------------- errors
@@ -170,7 +186,8 @@ def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
      "players: expected a list of players, got null"),
     (lambda d: {**d, "colour": "red"}, "colour: unknown key"),
     (lambda d: {**d, "variant": "big-cities"},
-     "variant: 'big-cities' is not a variant of the usa map (only the base game (null) so far)"),
+     "variant: 'big-cities' is not a variant of the usa map "
+     "(usa-1910, usa-big-cities, usa-classic, usa-mega)"),
     (lambda d: {**d, "variant": 3}, "variant: expected a string or null, got a number"),
 ])
 def test_document_errors(change: Any, message: str) -> None:
@@ -326,8 +343,9 @@ def test_europe_ticket_outside_the_base_deck() -> None:
     expansion = next(t for t in europe.tickets if t.kind == "1912-big-cities")
     data = mutate(europe_game(), 2, "tickets", ["eu-t24", expansion.id])
     assert (f"players[2].tickets[1]: ticket '{expansion.id}' ({expansion.cities_label}, "
-            f"{expansion.points} points) is a 1912-big-cities ticket, not in this game's deck: "
-            "the Europe base game tickets (regular and long)") in refused(data)
+            f"{expansion.points} points) is not in this game's deck, "
+            "the Europe base game tickets (regular and long), but in the big-cities and "
+            "mega-europe decks") in refused(data)
 
 
 def test_position_is_a_value() -> None:

@@ -274,20 +274,16 @@ SUBPACKAGE_MAY_IMPORT: dict[str, frozenset[str]] = {
     "widgets": frozenset({"rules"}),
     "widgets.board": frozenset({"rules", "widgets"}),
     "widgets.plots": frozenset({"rules", "served", "widgets"}),
-    "widgets.table": frozenset({"rules", "bots", "bots.__init__", "widgets", "widgets.board",
-                                "widgets.plots"}),
-    "widgets.pages": frozenset({"rules", "widgets", "widgets.board", "widgets.plots",
-                                "widgets.table"}),
+    "widgets.table": frozenset({"rules", "bots", "bots.__init__", "served", "tables", "widgets",
+                                "widgets.board", "widgets.plots"}),
+    "widgets.pages": frozenset({"rules", "bots", "bots.__init__", "tables", "widgets",
+                                "widgets.board", "widgets.plots", "widgets.table"}),
     "widgets.__init__": frozenset({"widgets", "widgets.board", "widgets.plots", "widgets.table",
                                    "widgets.pages"}),
 }
 
 #: single imports allowed across the subpackage map, each with its reason
-SUBPACKAGE_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("ttr_widgets.widgets.table.team_start", "ttr_widgets.widgets.pages.app"):
-        "a table component typed by the page that holds it (TeamMode(app: PlayApp), under "
-        "TYPE_CHECKING): for the widgets' owner to turn into what TeamMode reads of the app",
-}
+SUBPACKAGE_EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def _unit(module: str) -> str:

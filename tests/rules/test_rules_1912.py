@@ -48,9 +48,10 @@ def kinds(board, ids):
 # --------------------------------------------------------------------------- ticket variants
 
 
-def test_europe_offers_three_variants_and_usa_none():
+def test_each_map_offers_its_own_variants():
     assert variant_names(EUROPE) == ("base", "europe-expanded", "big-cities", "mega-europe")
-    assert variant_names(USA) == ("base",)
+    assert variant_names(USA) == ("base", "usa-classic", "usa-1910", "usa-mega",
+                                  "usa-big-cities")
     with pytest.raises(RulesError) as info:
         new_game(USA, 2, options=Options(variant="mega-europe"))
     assert info.value.rule == "variant.unknown"

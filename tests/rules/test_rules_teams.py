@@ -27,9 +27,12 @@ from ttr_widgets.rules.actions import (
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import apply, legal_actions, new_game, score, why_illegal
 from ttr_widgets.rules.errors import MapError, RulesError
+from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import board_from_dict, load_map
 from ttr_widgets.rules.model import CARD_INDEX, EMPTY_HAND, LOCO, Board, hand_from
+from ttr_widgets.rules.record import from_record, read_game, to_record
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
+from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.state import (
     NO_CARD,
     CardPlacement,
@@ -591,3 +594,20 @@ def test_team_rule_ids_have_sentences_and_every_raised_id_is_in_the_catalog() ->
     error = why_illegal(arranged(started(USA, seed=18), hand={"blue": 5}, trains={0: 3}),
                         ClaimRoute("usa-002", "blue"))
     assert error is not None and error.rule_text == RULES["team.own-trains"]
+
+
+def test_a_team_game_s_record_carries_its_statistics_and_reads_back() -> None:
+    game = Game.new(USA, 4, seed=8, options=Options(teams=True))
+    rng = random.Random(8)
+    while not game.state.is_over and game.cursor < 120:
+        game = game.play(rng.choice(legal_actions(game.state)))
+    stats = game_stats(game)
+    sheet = score(game.state)
+    assert [p.total for p in stats.players] == [sheet.players[i // 2].total for i in range(4)]
+    assert all(p.total == p.route_points + p.ticket_points + p.longest_bonus
+               + p.globetrotter_bonus for p in stats.players)
+    record = to_record(game)
+    assert record["summary"]["players"][1]["total"] == sheet.players[0].total
+    loaded = read_game(json.dumps(record), "team.json")
+    assert loaded.position.teams == ((0, 1), (2, 3)) and loaded.stats == stats
+    assert from_record(record).state == game.state

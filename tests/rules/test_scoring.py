@@ -19,6 +19,7 @@ from ttr_widgets.rules.scoring import (
     format_score_sheet,
     score_game,
 )
+from ttr_widgets.testing.references import roots
 
 MINI = load_map("mini")
 USA = load_map("usa")
@@ -202,21 +203,6 @@ def brute_force_ticket_points(board: Board, holdings: list[Holding], seat: int) 
     return best
 
 
-def roots(board: Board, routes: set[str]) -> dict[str, str]:
-    """For every city, a representative of the cities the routes join it to."""
-    parent = {c.name: c.name for c in board.cities}
-
-    def find(city: str) -> str:
-        while parent[city] != city:
-            city = parent[city]
-        return city
-
-    for rid in routes:
-        route = board.route(rid)
-        parent[find(route.a)] = find(route.b)
-    return {city: find(city) for city in parent}
-
-
 def random_game(board: Board, rng: random.Random, players: int) -> list[Holding]:
     """Random routes and tickets; stations where players need them, at their ticket cities."""
     routes = [r.id for r in board.routes]
@@ -382,7 +368,7 @@ def test_json_form_has_exactly_the_documented_keys() -> None:
     ann = data["players"][0]
     assert list(ann) == ["name", "route_points", "tickets", "ticket_points", "tickets_completed",
                          "stations_built", "station_points", "station_borrows", "longest_trail",
-                         "longest_bonus", "total"]
+                         "longest_bonus", "globetrotter_bonus", "total"]
     assert ann["tickets"][0] == {"id": "eu-t27", "completed": True, "points": 8}
     assert data["players"][1]["station_borrows"] == {"Bucuresti": None}
     json.dumps(data)  # plain JSON types only

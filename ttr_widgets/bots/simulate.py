@@ -61,6 +61,7 @@ class PlayerResult:
     stations_built: int
     trains_left: int
     stats: PlayerStats | None = None  #: the game's statistics for this player (``rules.stats``)
+    globetrotter_bonus: int = 0  #: USA 1910: the most completed tickets
 
     @property
     def tickets_completed(self) -> int:
@@ -130,7 +131,7 @@ def _player_dict(p: PlayerResult) -> dict[str, Any]:
         "name": p.name, "bot": p.bot, "total": p.total, "route_points": p.route_points,
         "ticket_points": p.ticket_points, "station_points": p.station_points,
         "longest_bonus": p.longest_bonus, "longest_trail": p.longest_trail,
-        "tickets_completed": p.tickets_completed,
+        "globetrotter_bonus": p.globetrotter_bonus, "tickets_completed": p.tickets_completed,
         "tickets": [{"id": t.id, "value": t.value, "completed": t.completed,
                      "kept_at_setup": t.kept_at_setup, "drawn_turn": t.drawn_turn,
                      "trains_at_draw": t.trains_at_draw} for t in p.tickets],
@@ -240,13 +241,13 @@ def _result(board: Board, bots: Sequence[str], state: GameState, seed: int, inde
     stats = tally.result(state, sheet)
     players = []
     for i, (p, s) in enumerate(zip(state.players, sheet.players, strict=True)):
-        tickets = tuple(TicketOutcome(t.id, board.ticket_by_id[t.id].points, t.completed,
+        tickets = tuple(TicketOutcome(t.id, state.board.ticket_by_id[t.id].points, t.completed,
                                       t.id in setup_tickets[i], *drawn.get(t.id, (None, None)))
                         for t in s.tickets)
         players.append(PlayerResult(
             p.name, bots[i], s.total, s.route_points, s.ticket_points, s.station_points,
             s.longest_bonus, s.longest_trail, tickets, p.routes, s.stations_built, p.trains,
-            stats.players[i]))
+            stats.players[i], s.globetrotter_bonus))
     low = min(p.trains for p in state.players) <= board.rules.end_trains
     return GameResult(index, seed, board.name, tuple(players), sheet.winners, state.turn, steps,
                       state.refreshes, "trains" if low else "stalemate", stats.last_round_turn)

@@ -28,9 +28,9 @@ from ttr_widgets.rules.variants import ticket_rules
 FORMAT = "ttr-widgets simulation"
 TEAM_FORMAT = "ttr-widgets team simulation"  #: a run of team games: its results per team
 CSV_COLUMNS = ("game", "seed", "player", "name", "bot", "total", "route_points", "ticket_points",
-               "station_points", "longest_bonus", "longest_trail", "tickets_kept",
-               "tickets_completed", "routes_claimed", "stations_built", "trains_left", "won",
-               "turns", "ended_by",
+               "station_points", "longest_bonus", "longest_trail", "globetrotter_bonus",
+               "tickets_kept", "tickets_completed", "routes_claimed", "stations_built",
+               "trains_left", "won", "turns", "ended_by",
                # the statistics of the game (rules.stats), per player, then the game's own
                "ticket_points_won", "ticket_points_lost", "depot_bonus", "cards_face_up",
                "cards_blind", "locomotives_face_up", "locomotives_blind", "cards_collected",
@@ -137,7 +137,8 @@ def csv_rows(result: GameResult) -> Iterator[dict[str, Any]]:
                "bot": p.bot, "total": p.total, "route_points": p.route_points,
                "ticket_points": p.ticket_points, "station_points": p.station_points,
                "longest_bonus": p.longest_bonus, "longest_trail": p.longest_trail,
-               "tickets_kept": len(p.tickets), "tickets_completed": p.tickets_completed,
+               "globetrotter_bonus": p.globetrotter_bonus, "tickets_kept": len(p.tickets),
+               "tickets_completed": p.tickets_completed,
                "routes_claimed": len(p.routes), "stations_built": p.stations_built,
                "trains_left": p.trains_left, "won": int(p.name in result.winners),
                "turns": result.turns, "ended_by": result.ended_by,
@@ -158,6 +159,7 @@ def _stats_columns(result: GameResult, player: int) -> dict[str, Any]:
 
 #: Columns the score already fills (the statistics agree with them).
 _SCORE_COLUMNS = frozenset(("route_points", "station_points", "longest_bonus", "longest_trail",
+                            "globetrotter_bonus",
                             "total", "trains_left", "tickets_kept", "tickets_completed",
                             "refreshes"))
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import Board, Route
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.variants import VARIANTS, ticket_rules, variant_names
 from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name
 
 
@@ -109,8 +111,30 @@ def map_text(board: Board) -> str:
         else "Ferries: none",
         "Tickets by kind: " + ", ".join(f"{kind} {n}" for kind, n in kinds.items()),
         f"{bonus_name(rules)}: {_count(rules.longest_bonus, 'point')} for the {LONGEST_TRAIL}",
+        *_variant_lines(board),
     ]
     return "\n".join(lines)
+
+
+def _variant_lines(board: Board) -> list[str]:
+    """The map's ticket variants, one line each: deck, deal and draw, bonuses."""
+    names = [n for n in variant_names(board) if n != "base"]
+    if not names:
+        return []
+    lines = ["Ticket variants (--variant):"]
+    for name in names:
+        rules = ticket_rules(board, Options(variant=name))
+        dealt = rules.deal_long + rules.deal_regular
+        bonuses = [b for b, on in ((bonus_name(board.rules), rules.longest_bonus),
+                                   ("Globetrotter", rules.globetrotter)) if on]
+        lines.append(f"  {name} ({VARIANTS[name].title}): "
+                     f"{_count(len(rules.all_tickets), 'ticket')}, {dealt} dealt, keep "
+                     f"{rules.keep_setup}; draws of {rules.draw}, keep {rules.draw_keep}; "
+                     + (" and ".join(bonuses) if bonuses else "no bonus"))
+    if any(ticket_rules(board, Options(variant=n)).globetrotter for n in names):
+        lines.append(f"Globetrotter: {_count(board.rules.globetrotter_bonus, 'point')} to every "
+                     "player tied for the most completed tickets")
+    return lines
 
 
 def _team_lines(board: Board) -> list[str]:

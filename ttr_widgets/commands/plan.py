@@ -1,7 +1,11 @@
-"""``ttr plan --map M --tickets ID,ID,... [--owned ROUTE,...] [--blocked ROUTE,...] [--json]``:
-the fewest trains that complete a set of tickets, and the routes that hurt most if taken.
+"""``ttr plan --map M --tickets T,T,... [--owned ROUTE,...] [--blocked ROUTE,...]
+[--variant V] [--json]``: the fewest trains that complete a set of tickets, and the routes
+that hurt most if taken.
 
-Owned routes cost nothing, blocked routes (taken by others) cannot be used. The text names
+Tickets and routes are named as people write them (``Denver-El Paso``, ``denver – el paso``,
+``New York-Boston red``) or by id (``rules.naming``); ``--variant`` plays one of the map's
+ticket decks, at its values. Owned routes cost nothing, blocked routes (taken by others)
+cannot be used. The text names
 cities as the board spells them (``--ids`` adds route and ticket ids); ``--json`` answers
 ``{"trains", "routes", "tickets", "bottlenecks", ...}`` with ``"trains": null`` and the
 tickets that cannot be joined in ``"unreachable"`` when the set cannot be completed.
@@ -13,10 +17,14 @@ import argparse
 import json
 from typing import Any
 
-from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.errors import PositionError, TTRError
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import GRAY, LOCOMOTIVE, Board
+from ttr_widgets.rules.naming import NamingError, find_route, find_ticket
 from ttr_widgets.rules.planner import Bottleneck, Plan, bottlenecks, plan
+from ttr_widgets.rules.position import TicketDeck, ticket_deck
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.variants import variant_board
 from ttr_widgets.rules.words import count
 
 
@@ -25,12 +33,12 @@ class PlanArgumentError(TTRError):
 
 
 def id_list(text: str) -> tuple[str, ...]:
-    """``a,b,c`` → ``('a', 'b', 'c')``; an empty string is no ids."""
+    """``a,b,c`` → ``('a', 'b', 'c')``; an empty string is no names."""
     items = tuple(part.strip() for part in text.split(","))
     if items == ("",):
         return ()
     if "" in items:
-        raise argparse.ArgumentTypeError(f"an empty id in {text!r}")
+        raise argparse.ArgumentTypeError(f"an empty name in {text!r}")
     return items
 
 
@@ -42,44 +50,69 @@ def add_parser(subparsers: Any) -> None:
                     "points, and the bottlenecks: the routes whose loss costs most.")
     parser.add_argument("--map", required=True, metavar="MAP",
                         help=f"a built-in map ({', '.join(BUILTIN_MAPS)}) or a map file")
-    parser.add_argument("--tickets", required=True, type=id_list, metavar="ID,ID,...",
-                        help="ticket ids, e.g. usa-t24,usa-t20 (see ttr map MAP --json)")
+    parser.add_argument("--tickets", required=True, type=id_list, metavar="TICKET,...",
+                        help='tickets, e.g. "Denver-El Paso,Helena-Los Angeles" (or ids)')
     parser.add_argument("--owned", default=(), type=id_list, metavar="ROUTE,...",
-                        help="route ids you own: they cost nothing")
+                        help='routes you own, e.g. "Denver-Helena,New York-Boston red": they '
+                             "cost nothing")
     parser.add_argument("--blocked", default=(), type=id_list, metavar="ROUTE,...",
-                        help="route ids you cannot use (taken by others)")
+                        help="routes you cannot use (taken by others); a double route of one "
+                             "colour named twice is both tracks")
+    parser.add_argument("--variant", default=None, metavar="VARIANT",
+                        help="a ticket variant of the map (its deck and values), e.g. usa-mega")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--ids", action="store_true", help="show route and ticket ids in the text")
 
 
 def run(args: argparse.Namespace) -> int:
     board = load_map(args.map)
-    _check_ids(board, args)
-    result = plan(board, args.tickets, args.owned, args.blocked)
-    found = bottlenecks(board, args.tickets, args.owned, args.blocked, result)
+    deck = None
+    if args.variant is not None:
+        try:
+            deck = ticket_deck(board, args.variant)
+        except PositionError as exc:
+            raise PlanArgumentError(f"ttr plan: argument --variant: "
+                                    f"{str(exc).removeprefix('variant: ')}") from None
+        board = variant_board(board, Options(variant=args.variant))
+    tickets, owned, blocked = _named(board, args, deck)
+    result = plan(board, tickets, owned, blocked)
+    found = bottlenecks(board, tickets, owned, blocked, result)
     if args.json:
         print(json.dumps(plan_json(result, found), indent=2, ensure_ascii=False))
     else:
-        print(plan_text(board, result, found, set(args.owned), ids=args.ids))
+        print(plan_text(board, result, found, set(owned), ids=args.ids))
     return 0
 
 
-def _check_ids(board: Board, args: argparse.Namespace) -> None:
+_Named = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+def _named(board: Board, args: argparse.Namespace, deck: TicketDeck | None) -> _Named:
+    """The ids of the tickets, owned and blocked routes the arguments name (a double route's
+    alike tracks in turn, across both route lists)."""
     if not args.tickets:
-        raise PlanArgumentError("ttr plan: argument --tickets: give at least one ticket id")
-    for option, ids, known in (("--tickets", args.tickets, board.ticket_by_id),
-                               ("--owned", args.owned, board.route_by_id),
-                               ("--blocked", args.blocked, board.route_by_id)):
-        what = "ticket" if option == "--tickets" else "route"
-        for i, item in enumerate(ids):
-            if item not in known:
-                raise PlanArgumentError(f"ttr plan: argument {option}: no {what} {item!r} on "
-                                        f"the {board.name} map")
-            if item in ids[:i]:
-                raise PlanArgumentError(f"ttr plan: argument {option}: {item} is given twice")
-    both = [r for r in args.owned if r in args.blocked]
+        raise PlanArgumentError("ttr plan: argument --tickets: give at least one ticket")
+    tickets: list[str] = []
+    routes: dict[str, list[str]] = {"--owned": [], "--blocked": []}
+    for option, names in (("--tickets", args.tickets), ("--owned", args.owned),
+                          ("--blocked", args.blocked)):
+        chosen = tickets if option == "--tickets" else routes[option]
+        for name in names:
+            try:
+                item = find_ticket(board, name, deck).id if option == "--tickets" else \
+                    find_route(board, name, routes["--owned"] + routes["--blocked"]).id
+            except NamingError as exc:
+                raise PlanArgumentError(f"ttr plan: argument {option}: {exc}") from None
+            if item in chosen:
+                named = _ticket_name(board, item, True) if option == "--tickets" else \
+                    _route_name(board, item, True)
+                raise PlanArgumentError(f"ttr plan: argument {option}: {named} is given twice")
+            chosen.append(item)
+    both = [r for r in routes["--owned"] if r in routes["--blocked"]]
     if both:
-        raise PlanArgumentError(f"ttr plan: argument --blocked: {both[0]} is also in --owned")
+        raise PlanArgumentError(f"ttr plan: argument --blocked: {_route_name(board, both[0], True)}"
+                                " is also in --owned")
+    return tuple(tickets), tuple(routes["--owned"]), tuple(routes["--blocked"])
 
 
 # --- output -----------------------------------------------------------------------------------

@@ -12,8 +12,14 @@ from ttr_widgets.bots import BOTS, simulation
 from ttr_widgets.bots.simulate import GameResult, SimulationError, check_bots
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.state import Options
-from ttr_widgets.rules.variants import ticket_rules
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.variants import VARIANTS, ticket_rules
+from ttr_widgets.rules.words import count, map_title
+
+
+def _variants_help() -> str:
+    maps = dict.fromkeys(v.map for v in VARIANTS.values())
+    return "; ".join(f"{map_title(m)}: " + ", ".join(n for n, v in VARIANTS.items() if v.map == m)
+                     for m in maps)
 
 
 def _positive(text: str) -> int:
@@ -50,7 +56,7 @@ def add_parser(subparsers: Any) -> None:
                    help="where games run: local processes, or a Dask 'distributed' cluster")
     p.add_argument("--scheduler", default=None, help="Dask scheduler address (engine dask)")
     p.add_argument("--variant", default=None,
-                   help="ticket variant (Europe: europe-expanded, big-cities, mega-europe)")
+                   help=f"ticket variant ({_variants_help()})")
     p.add_argument("--warehouses", action="store_true", help="play with Warehouses & Depots")
     p.add_argument("--teams", action="store_true",
                    help="team play (Team Asia rules): 4 or 6 players in teams of 2, seats 1 "

@@ -105,6 +105,22 @@ RULES: dict[str, str] = {
     "variant.mega-europe": "Mega Europe: all 101 tickets, the 12 long ones kept apart; 2 long + "
     "5 regular dealt, keep at least 3 with at most one long, draws of 3 keep at least 1; "
     "options can change the numbers.",
+    # The USA 1910 box (USA map): its four ways to play and the Globetrotter
+    "variant.usa-classic": "1910 Classic: the 30 original tickets, reprinted in the 1910 box; "
+    "3 dealt, keep at least 2; draws of 3, keep at least 1; the Longest Path bonus, no "
+    "Globetrotter.",
+    "variant.usa-1910": "USA 1910: only the 35 tickets new in the 1910 box; 3 dealt, keep at "
+    "least 2; draws of 3, keep at least 1; the Globetrotter replaces the Longest Path bonus.",
+    "variant.usa-mega": "Mega Game: all 69 tickets of the 1910 box; 5 dealt, keep at least 3; "
+    "draws of 4, keep at least 1; both the Longest Path bonus and the Globetrotter.",
+    "variant.usa-big-cities": "USA Big Cities: the 35 tickets that name one of the seven big "
+    "cities; 4 dealt, keep at least 2; draws of 4, keep at least 1; no bonus unless the game's "
+    "options turn the Longest Path on.",
+    "tickets.reprints": "With the 1910 box's tickets, four reprinted tickets are worth less: "
+    "Los Angeles–Miami 19, Los Angeles–New York 20, Seattle–New York 20 and Sault St. "
+    "Marie–Oklahoma City 8.",
+    "score.globetrotter": "The Globetrotter: 15 points to every player tied for the most "
+    "completed tickets (how many, not what they are worth).",
     # Europa 1912 Warehouses & Depots (any map)
     "wd.setup": "Warehouses & Depots: after the tickets are kept, each player places one Depot "
     "on a city, the last player first, then on counter-clockwise; 4 Depots stay beside each "
@@ -255,6 +271,20 @@ RULINGS: dict[str, Ruling] = {
         "Mega Europe: how many tickets are dealt and kept?",
         "2 long and 5 regular dealt, keep at least 3; draws of 3, keep at least 1, as Board "
         "Game Arena plays it.", "medium"),
+    "variant.usa-big-cities": Ruling(
+        "USA Big Cities: is a bonus scored?",
+        "Accounts differ: Board Game Arena and a played game score none, a fan table gives "
+        "the Longest Path. The kit scores none, as Board Game Arena plays it; the game's options "
+        "can turn the Longest Path on.", "medium"),
+    "score.globetrotter": Ruling(
+        "The Globetrotter: who scores it when nobody completed a ticket?",
+        "Every player, each tied at none, as Board Game Arena scores it; the printed wording "
+        "of ties was not found.", "medium"),
+    "variant.usa-classic": Ruling(
+        "Is the classic game with the 1910 box's tickets a way to play of its own?",
+        "Reviews of the box list it first among four ways to play; its name is not the "
+        "leaflet's. The kit plays the 2004 rules with the reprinted tickets and calls it "
+        "1910 Classic; the base game keeps the 2004 values.", "medium"),
     "wd.exhaustion": Ruling(
         "Warehouses & Depots: when do the Warehouses become the new pile?",
         "As soon as the pile and the discards are empty while some player has no Depot left; "

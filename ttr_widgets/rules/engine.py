@@ -26,7 +26,7 @@ from ttr_widgets.rules.model import NUM_CARD_TYPES, Board, Hand, RuleSet
 from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
 from ttr_widgets.rules.state import OPEN, GameState, Options, PlayerState
 from ttr_widgets.rules.turns import apply, setup_choice
-from ttr_widgets.rules.variants import TicketRules, ticket_rules
+from ttr_widgets.rules.variants import TicketRules, ticket_rules, variant_board
 from ttr_widgets.rules.words import count
 
 __all__ = [
@@ -44,8 +44,9 @@ def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
     ``Options(teams=True)`` deals a team game (rules team.players, team.setup-cards,
     team.setup-tickets): 4 or 6 players, each with trains of their own, empty team holders."""
     names = _player_names(players)
-    rules = board.rules
     options = options or Options()
+    board = variant_board(board, options)  # the 1910 box's cards: its reprints' values
+    rules = board.rules
     if options.teams:
         teams.check_setup(board, len(names))
     elif not rules.players_min <= len(names) <= rules.players_max:
@@ -142,5 +143,6 @@ def score(state: GameState) -> ScoreSheet:
     if state.teams:
         combined = state.options.team_combined_network is not False
         return teams.score_teams(state.board, teams.holdings(state), combined=combined)
-    bonus = ticket_rules(state.board, state.options).longest_bonus
-    return score_game(state.board, holdings(state), longest_bonus=bonus)
+    rules = ticket_rules(state.board, state.options)
+    return score_game(state.board, holdings(state), longest_bonus=rules.longest_bonus,
+                      globetrotter=rules.globetrotter)

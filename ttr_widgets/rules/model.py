@@ -111,6 +111,8 @@ class Ticket:
     decks: tuple[str, ...] = ()
     #: the cities as the board spells them ('Zürich' for 'Zurich'); set by the map loader
     labels: tuple[str, str] = field(default=("", ""), compare=False, repr=False)
+    #: USA: the value printed on the 1910 box's reprint of this card, where it differs
+    points_1910: int | None = field(default=None, repr=False)
 
     @property
     def cities_label(self) -> str:
@@ -164,6 +166,8 @@ class RuleSet:
     longest_bonus_name: str = "Longest Continuous Path"
     depots: int = 5  #: Warehouses & Depots (Europa 1912): Depots per player
     depot_bonus: int = 10  #: Warehouses & Depots: points for the most Depots left (rule wd.bonus)
+    #: USA 1910: the Globetrotter, to every player tied for the most completed tickets
+    globetrotter_bonus: int = 15
     ticket_kinds: tuple[str, ...] = ("regular",)
     team: TeamRules = TeamRules()  #: the numbers of team play, on maps it is played on
 
@@ -187,13 +191,16 @@ class Board:
     rules: RuleSet
     big_cities: tuple[str, ...] = ()
     path: str = ""  #: the file a map was loaded from, when not a built-in map
+    #: "1910": the tickets carry the values of the USA 1910 box's reprints (``load_map``)
+    printing: str = ""
     city_index: Mapping[str, int] = field(default_factory=dict, repr=False)
     route_by_id: Mapping[str, Route] = field(default_factory=dict, repr=False)
     ticket_by_id: Mapping[str, Ticket] = field(default_factory=dict, repr=False)
     routes_at: Mapping[str, tuple[Route, ...]] = field(default_factory=dict, repr=False)
 
     def __repr__(self) -> str:
-        return f"load_map({self.path or self.name!r})"
+        printing = f", printing={self.printing!r}" if self.printing else ""
+        return f"load_map({self.path or self.name!r}{printing})"
 
     def __eq__(self, other: object) -> bool:
         """Two boards are equal when they hold the same map (the same object, usually)."""
@@ -202,9 +209,9 @@ class Board:
         if not isinstance(other, Board):
             return NotImplemented
         return (self.name, self.title, self.cities, self.routes, self.tickets, self.deck,
-                self.rules, self.big_cities) == (other.name, other.title, other.cities,
-                                                 other.routes, other.tickets, other.deck,
-                                                 other.rules, other.big_cities)
+                self.rules, self.big_cities, self.printing) == (
+                    other.name, other.title, other.cities, other.routes, other.tickets,
+                    other.deck, other.rules, other.big_cities, other.printing)
 
     def __hash__(self) -> int:
         return hash((self.name, len(self.routes), len(self.tickets)))

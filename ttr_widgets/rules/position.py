@@ -8,7 +8,10 @@ A position file looks like::
 
 ``stations`` may be left out (and must be empty on a map without stations); an optional
 ``"variant"`` names the ticket deck the game was played with (``null`` for the base game; on
-Europe also ``"europe-expanded"``, ``"big-cities"`` and ``"mega-europe"``), and
+Europe also ``"europe-expanded"``, ``"big-cities"`` and ``"mega-europe"``; on the USA the 1910
+box's ``"usa-classic"``, ``"usa-1910"``, ``"usa-mega"`` and ``"usa-big-cities"``, whose
+reprinted tickets score their 1910 values), ``"longest_bonus"`` and ``"globetrotter"``
+(booleans) say a game played those bonuses otherwise than its variant does, and
 ``"warehouses": true`` marks a game with Warehouses & Depots, where every player gives
 ``"depots_left"``. A team game (Team Asia rules) adds ``"teams"``, the two players of each team
 (``[["Ann", "Cleo"], ["Ben", "Dev"]]``); a team's shared tickets may be listed under either
@@ -34,14 +37,15 @@ from ttr_widgets.rules.model import Board, Ticket
 from ttr_widgets.rules.position_rules import Entry, check_game, team_pairs, ticket_named
 from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
 from ttr_widgets.rules.state import Options
-from ttr_widgets.rules.variants import VARIANTS, ticket_rules
+from ttr_widgets.rules.variants import VARIANTS, ticket_rules, variant_board
 
 __all__ = [
     "TICKET_DECKS", "Position", "TicketDeck", "check_position", "load_position",
     "parse_position", "position_to_dict", "score_position", "sheet_dict", "ticket_deck",
 ]
 
-_TOP_KEYS = frozenset({"map", "players", "variant", "description", "warehouses", "teams"})
+_TOP_KEYS = frozenset({"map", "players", "variant", "description", "warehouses", "teams",
+                       "longest_bonus", "globetrotter"})
 _PLAYER_KEYS = frozenset({"name", "routes", "tickets", "stations", "depots_left"})
 _SHOWN_PROBLEMS = 8
 
@@ -65,13 +69,13 @@ class TicketDeck:
                 and (not self.decks or any(d in ticket.decks for d in self.decks)))
 
 
-#: (map name, variant) → its ticket deck: the base games, and the Europa 1912 variants of
+#: (map name, variant) → its ticket deck: the base games, and the variants of
 #: ``variants.VARIANTS`` (a ticket is in a variant's deck when it is printed for it).
 TICKET_DECKS: Mapping[tuple[str, str | None], TicketDeck] = MappingProxyType({
-    ("usa", None): TicketDeck("usa", None, "every USA ticket (2004 base game and USA 1910)"),
+    ("usa", None): TicketDeck("usa", None, "the 2004 USA tickets", kinds=("regular",)),
     ("europe", None): TicketDeck("europe", None, "the Europe base game tickets (regular and long)",
                                  kinds=("regular", "long")),
-    **{("europe", name): TicketDeck("europe", name, f"the {v.title} tickets", decks=(v.deck,))
+    **{(v.map, name): TicketDeck(v.map, name, f"the {v.title} tickets", decks=(v.deck,))
        for name, v in VARIANTS.items() if v.deck is not None},
 })
 
@@ -100,6 +104,9 @@ class Position:
     variant: str | None = None
     warehouses: bool = False
     teams: tuple[tuple[int, int], ...] = ()
+    #: the bonuses played, where the game chose other than its variant (None: as it says)
+    longest_bonus: bool | None = None
+    globetrotter: bool | None = None
 
     def team_holdings(self) -> tuple[team_play.TeamHolding, ...]:
         """Each team's holding (its shared tickets among its players' tickets)."""
@@ -118,15 +125,17 @@ def _in_order(board: Board, routes: frozenset[str]) -> tuple[str, ...]:
 
 
 def score_position(position: Position, longest_bonus: bool | None = None) -> ScoreSheet:
-    """Final scoring of a position, with its variant's bonus rules (``ttr score``), or with the
-    longest-trail bonus switched on or off when a game record chose so (``longest_bonus``); a
-    team game per team."""
+    """Final scoring of a position (``ttr score``) with its variant's bonuses, as the position
+    overrides them, or with the longest-trail bonus switched on or off (``longest_bonus``, the
+    scorer's switch); a team game per team."""
     if position.teams:
         return team_play.score_teams(position.board, position.team_holdings())
-    if longest_bonus is None:
-        options = Options(variant=position.variant, warehouses=position.warehouses)
-        longest_bonus = ticket_rules(position.board, options).longest_bonus
-    return score_game(position.board, position.players, longest_bonus=longest_bonus)
+    options = Options(variant=position.variant, warehouses=position.warehouses,
+                      longest_bonus=position.longest_bonus, globetrotter=position.globetrotter)
+    rules = ticket_rules(position.board, options)
+    return score_game(position.board, position.players,
+                      longest_bonus=rules.longest_bonus if longest_bonus is None
+                      else longest_bonus, globetrotter=rules.globetrotter)
 
 
 def sheet_dict(position: Position, sheet: ScoreSheet) -> dict[str, Any]:
@@ -195,6 +204,7 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
     problems: list[str] = []
     board, variant, entries = _read(data, problems)
     warehouses = _warehouses(data, entries, problems)
+    bonuses = _bonuses(data, problems)
     pairs: list[tuple[int, int]] = []
     if isinstance(data, dict) and "teams" in data and board is not None and not problems:
         pairs = team_pairs(board, data["teams"], variant, entries or [], problems)
@@ -206,7 +216,23 @@ def parse_position(data: Any, source: str = "<position>") -> Position:
         raise PositionError(f"{source}: {shown}" + (f"; and {more} more" if more > 0 else ""))
     players = tuple(Holding(e.name, frozenset(e.routes), e.tickets, e.stations,
                             e.depots_left if warehouses else None) for e in entries)
-    return Position(board, players, variant, warehouses, tuple(pairs))
+    return Position(variant_board(board, Options(variant=variant)), players, variant,
+                    warehouses, tuple(pairs), *bonuses)
+
+
+def _bonuses(data: Any, problems: list[str]) -> tuple[bool | None, bool | None]:
+    """``longest_bonus`` and ``globetrotter``: booleans when given (a game that played its
+    variant's bonuses otherwise: Big Cities with the Longest Path, say)."""
+    if not isinstance(data, dict):
+        return None, None
+    out: list[bool | None] = []
+    for key in ("longest_bonus", "globetrotter"):
+        value = data.get(key)
+        if value is not None and not isinstance(value, bool):
+            problems.append(f"{key}: expected true, false or null, got {_kind(value)}")
+            value = None
+        out.append(value)
+    return out[0], out[1]
 
 
 def _warehouses(data: Any, entries: list[Entry] | None, problems: list[str]) -> bool:
@@ -235,6 +261,9 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "map": board.name,
         "variant": position.variant,
         **({"warehouses": True} if position.warehouses else {}),
+        **{key: value for key, value in (("longest_bonus", position.longest_bonus),
+                                         ("globetrotter", position.globetrotter))
+           if value is not None},
         **({"teams": [[position.players[i].name for i in pair] for pair in position.teams]}
            if position.teams else {}),
         "players": [{
@@ -344,11 +373,22 @@ def _check_known(place: str, board: Board, deck: TicketDeck, routes: list[str],
         if ticket is None:
             problems.append(f"{place}.tickets[{j}]: unknown ticket {tid!r}")
         elif not deck.admits(ticket):
-            problems.append(f"{place}.tickets[{j}]: {ticket_named(ticket)} is a {ticket.kind} "
-                            f"ticket, not in this game's deck: {deck.description}")
+            problems.append(f"{place}.tickets[{j}]: {ticket_named(ticket)} is not in this "
+                            f"game's deck, {deck.description}{_other_decks(board, ticket)}")
     for j, city in enumerate(stations):
         if city not in board.city_index:
             problems.append(f"{place}.stations[{j}]: unknown city {city!r}")
+
+
+def _other_decks(board: Board, ticket: Ticket) -> str:
+    """Which variants play a ticket outside the game's deck (", but in the usa-1910 and
+    usa-mega decks"), so that the file's missing ``variant`` is easy to find."""
+    names = [name for (map_name, name), deck in TICKET_DECKS.items()
+             if map_name == board.name and name is not None and deck.admits(ticket)]
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f", but in the {listed} {'deck' if len(names) == 1 else 'decks'}"
 
 
 def _kind(value: Any) -> str:

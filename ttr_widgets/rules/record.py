@@ -142,7 +142,7 @@ def _option_ok(key: str, value: Any) -> bool:
         return key not in ("warehouses", "teams")
     if key == "variant":
         return isinstance(value, str)
-    if key in ("longest_bonus", "warehouses", "teams") or key.startswith("team_"):
+    if key in ("longest_bonus", "warehouses", "teams", "globetrotter") or key.startswith("team_"):
         return isinstance(value, bool)
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -232,7 +232,8 @@ def position_of(state: GameState) -> Position:
     options = state.options
     players = holdings(state)
     if not state.teams:
-        return Position(state.board, players, options.variant, options.warehouses)
+        return Position(state.board, players, options.variant, options.warehouses,
+                        longest_bonus=options.longest_bonus, globetrotter=options.globetrotter)
     players = tuple(replace(h, tickets=(*h.tickets, *state.shared[i // 2])) if i % 2 == 0
                     else h for i, h in enumerate(players))
     pairs = tuple((2 * t, 2 * t + 1) for t in range(state.num_teams))

@@ -118,6 +118,7 @@ class ScoreSheet:
     reason: str
     warehouses: bool = False  #: played with Warehouses & Depots (adds ``depot_bonus``)
     teams: bool = False  #: a team game: a line a team
+    globetrotter: bool = False  #: played with the Globetrotter (adds ``globetrotter_bonus``)
 
     @property
     def winning_players(self) -> tuple[str, ...]:
@@ -162,6 +163,7 @@ def _player_dict(score: PlayerScore, warehouses: bool = False) -> dict[str, Any]
         "station_borrows": dict(score.station_borrows),
         "longest_trail": score.longest_trail,
         "longest_bonus": score.longest_bonus,
+        "globetrotter_bonus": score.globetrotter_bonus,
         **depots,
         "total": score.total,
     }
@@ -171,12 +173,15 @@ def _player_dict(score: PlayerScore, warehouses: bool = False) -> dict[str, Any]
 
 
 def score_game(board: Board, holdings: Sequence[Holding], *,
-               longest_bonus: bool = True, trail: TrailFinder = longest_trail) -> ScoreSheet:
-    """Score a finished game (rules score.*, station.borrow).
+               longest_bonus: bool = True, globetrotter: bool = False,
+               trail: TrailFinder = longest_trail) -> ScoreSheet:
+    """Score a finished game (rules score.*, station.borrow, score.globetrotter).
 
     ``longest_bonus=False`` plays without the longest-trail bonus (the trail is still measured
-    and reported, but scores nothing and breaks no tie). ``trail`` finds a player's longest
-    trail (``rules.fast`` passes a quicker search of the same length).
+    and reported, but scores nothing and breaks no tie); ``globetrotter`` gives the map's
+    Globetrotter (15 on the USA map) to every player tied for the most completed tickets.
+    ``trail`` finds a player's longest trail (``rules.fast`` passes a
+    quicker search of the same length).
     """
     _check_holdings(board, holdings)
     owners = {rid: holding.name for holding in holdings for rid in holding.routes}
@@ -185,11 +190,21 @@ def score_game(board: Board, holdings: Sequence[Holding], *,
     bonus = board.rules.longest_bonus if longest_bonus else 0
     players = tuple(replace(p, longest_bonus=bonus, total=p.total + bonus)
                     if p.longest_trail == best_trail > 0 else p for p in partial)
+    if globetrotter:
+        players = _globetrotter(players, board.rules.globetrotter_bonus)
     warehouses = any(h.depots_left is not None for h in holdings)
     if warehouses:
         players = _depot_bonus(players, holdings, board.rules.depot_bonus)
     winner, reason = _decide(board, players, longest_bonus)
-    return ScoreSheet(players, winner, reason, warehouses)
+    return ScoreSheet(players, winner, reason, warehouses, globetrotter=globetrotter)
+
+
+def _globetrotter(players: tuple[PlayerScore, ...], bonus: int) -> tuple[PlayerScore, ...]:
+    """Rule score.globetrotter: the bonus to every player tied for the most completed tickets
+    (their number, not their points), even when that is none (ruling score.globetrotter)."""
+    most = max((p.tickets_completed for p in players), default=0)
+    return tuple(replace(p, globetrotter_bonus=bonus, total=p.total + bonus)
+                 if p.tickets_completed == most else p for p in players)
 
 
 def _depot_bonus(players: tuple[PlayerScore, ...], holdings: Sequence[Holding], bonus: int
@@ -388,7 +403,8 @@ def format_score_sheet(board: Board, sheet: ScoreSheet) -> str:
     bonus, total), then the standings and the winner with the reason."""
     if sheet.teams:
         return _format_teams(board, sheet)
-    tables = [(score, _rows(board, score, sheet.warehouses)) for score in sheet.players]
+    tables = [(score, _rows(board, score, sheet.warehouses, sheet.globetrotter))
+              for score in sheet.players]
     width = max((len(label) + len(points) + 2 for _, rows in tables for label, points in rows
                  if points), default=40)
     blocks = [_render(score, rows, width) for score, rows in tables]
@@ -401,7 +417,8 @@ def format_score_sheet(board: Board, sheet: ScoreSheet) -> str:
 _Row = tuple[str, str]  #: (label, points as shown; "" for a note line)
 
 
-def _rows(board: Board, score: PlayerScore, warehouses: bool = False) -> list[_Row]:
+def _rows(board: Board, score: PlayerScore, warehouses: bool = False,
+          globetrotter: bool = False) -> list[_Row]:
     rows: list[_Row] = [(f"Routes: {score.routes_claimed} claimed, {score.trains_used} trains",
                          f"{score.route_points:+d}")]
     for result in score.tickets:
@@ -421,6 +438,9 @@ def _rows(board: Board, score: PlayerScore, warehouses: bool = False) -> list[_R
     holds = f", holds the {bonus_name(board.rules)}" if score.longest_bonus else ""
     rows.append((f"Longest trail: {score.longest_trail} spaces{holds}",
                  f"{score.longest_bonus:+d}"))
+    if globetrotter:
+        rows.append((f"Globetrotter: {'the most' if score.globetrotter_bonus else 'fewer'} "
+                     "tickets completed", f"{score.globetrotter_bonus:+d}"))
     if warehouses:
         rows.append(("Depots: most left beside the Warehouse" if score.depot_bonus
                      else "Depots: fewer left than the leader", f"{score.depot_bonus:+d}"))

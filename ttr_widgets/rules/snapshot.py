@@ -32,6 +32,7 @@ from ttr_widgets.rules.state import (
     TicketChoice,
     TunnelPayment,
 )
+from ttr_widgets.rules.variants import variant_board
 from ttr_widgets.rules.view import HIDDEN
 
 __all__ = ["SNAPSHOT", "state_from_dict", "state_to_dict"]
@@ -96,17 +97,17 @@ class _Reader:
         self.data = data
 
     def state(self) -> GameState:
-        board = self._board()
+        try:
+            options = options_from_dict(self.data.get("options") or {})
+        except PositionError as exc:
+            raise PositionError(f"snapshot.{exc}") from None
+        board = variant_board(self._board(), options)
         seat = self.whole("seat", low=-1)
         view = seat >= 0
         players = tuple(self._player(i, p) for i, p in
                         enumerate(self.items("players", dict, "an object")))
         deck = self._hidden_or("deck", view, NO_CARD, lambda p, v: self.card(p, v))
         tickets = self._hidden_or("tickets", view, HIDDEN, lambda p, v: self.name(p, v))
-        try:
-            options = options_from_dict(self.data.get("options") or {})
-        except PositionError as exc:
-            raise PositionError(f"snapshot.{exc}") from None
         return GameState(
             board=board, players=players, deck=deck,
             discard=tuple(self.card(f"discard[{i}]", c)

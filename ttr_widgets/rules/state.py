@@ -27,8 +27,8 @@ class Options:
 
     ``variant``: a ticket variant (Europe: "europe-expanded", "big-cities", "mega-europe");
     the numbers after it override the variant's dealing, keeping and drawing;
-    ``longest_bonus`` turns the longest-trail bonus on or off; ``warehouses`` plays with the
-    Europa 1912 Warehouses & Depots.
+    ``longest_bonus`` turns the longest-trail bonus on or off (``globetrotter`` the USA 1910
+    Globetrotter); ``warehouses`` plays with the Europa 1912 Warehouses & Depots.
 
     Team play (``rules.teams``) reads the ``team_`` options, each a choice the Team Asia rules
     leave open (``None``: the kit's choice, said in the rule's sentence):
@@ -50,6 +50,7 @@ class Options:
     draw_keep: int | None = None
     longest_bonus: bool | None = None
     warehouses: bool = False
+    globetrotter: bool | None = None
     team_six_player_doubles: bool | None = None
     team_double_one_per_team: bool | None = None
     team_combined_network: bool | None = None

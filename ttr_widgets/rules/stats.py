@@ -79,7 +79,8 @@ _KIND_OF: dict[type[Any], str] = {
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """One player's figures. Points are the score sheet's (``total`` is their sum):
+    """One player's figures. Points are the score sheet's (``total`` is their sum; in a team
+    game the player's team's, the same for both teammates):
     ``ticket_points_lost`` is zero or negative. Ticket counts include the tickets dealt at the
     start; in a game not yet over, "failed" means "not completed so far". ``refreshes`` are the
     3-locomotive refreshes of the face-up row this player's actions set off."""
@@ -91,6 +92,7 @@ class PlayerStats:
     station_points: int = 0
     longest_bonus: int = 0
     depot_bonus: int = 0
+    globetrotter_bonus: int = 0  #: USA 1910: for the most completed tickets
     total: int = 0
     cards_face_up: int = 0
     cards_blind: int = 0
@@ -163,11 +165,14 @@ class GameStats:
                 "players": [p.to_dict() for p in self.players]}
 
 
+_ADDED = frozenset({"globetrotter_bonus"})  #: figures newer than some saved statistics
+
+
 def player_stats_from_dict(data: Mapping[str, Any]) -> PlayerStats:
     """The inverse of ``PlayerStats.to_dict`` (``KeyError`` / ``TypeError`` when it is not)."""
     turns = data["turns"]
-    counts = {f.name: int(data[f.name]) for f in fields(PlayerStats)
-              if f.name not in ("name", "turns")}
+    counts = {f.name: int(data[f.name] if f.name not in _ADDED else data.get(f.name, 0))
+              for f in fields(PlayerStats) if f.name not in ("name", "turns")}
     return PlayerStats(name=str(data["name"]),
                        turns=TurnCounts(**{k: int(turns[k]) for k in TURN_KINDS}), **counts)
 
@@ -242,10 +247,12 @@ class StatsTally:
     def result(self, final: GameState, sheet: ScoreSheet | None = None) -> GameStats:
         """The figures once ``final`` is reached (``sheet``: its score, if already known)."""
         sheet = sheet or score(final)
+        lines = sheet.players if not sheet.teams else \
+            tuple(sheet.players[i // 2] for i in range(final.num_players))
         players = tuple(
             _player_stats(p_state.name, s, self._counts[i], self._turns[i], p_state.trains,
                           p_state.stations, len(p_state.routes))
-            for i, (p_state, s) in enumerate(zip(final.players, sheet.players, strict=True)))
+            for i, (p_state, s) in enumerate(zip(final.players, lines, strict=True)))
         last_turn, last_by = self._last_round if self._last_round else (None, None)
         return GameStats(players, final.turn, final.is_over, last_turn, last_by,
                          final.refreshes, self._deal_refreshes)
@@ -267,7 +274,7 @@ def _player_stats(name: str, s: PlayerScore, counts: Mapping[str, int],
     won = sum(t.points for t in s.tickets if t.completed)
     return PlayerStats(
         name, s.route_points, won, s.ticket_points - won, s.station_points, s.longest_bonus,
-        s.depot_bonus, s.total, tickets_kept=len(s.tickets),
+        s.depot_bonus, s.globetrotter_bonus, s.total, tickets_kept=len(s.tickets),
         tickets_completed=s.tickets_completed,
         tickets_failed=len(s.tickets) - s.tickets_completed, turns=TurnCounts(**turns),
         routes_claimed=routes, longest_trail=s.longest_trail, trains_left=trains,

@@ -136,5 +136,6 @@ def _searched_trail(adjacency: dict[str, list[tuple[int, str, int]]], routes: Se
 def score(state: GameState) -> ScoreSheet:
     """``engine.score`` with ``fast_trail``: the same sheet but perhaps another longest trail
     of the same length in ``longest_trail_routes``."""
-    bonus = ticket_rules(state.board, state.options).longest_bonus
-    return score_game(state.board, holdings(state), longest_bonus=bonus, trail=fast_trail)
+    rules = ticket_rules(state.board, state.options)
+    return score_game(state.board, holdings(state), longest_bonus=rules.longest_bonus,
+                      globetrotter=rules.globetrotter, trail=fast_trail)

@@ -8,7 +8,8 @@ ticket decks, at its values. Owned routes cost nothing, blocked routes (taken by
 cannot be used. The text names
 cities as the board spells them (``--ids`` adds route and ticket ids); ``--json`` answers
 ``{"trains", "routes", "tickets", "bottlenecks", ...}`` with ``"trains": null`` and the
-tickets that cannot be joined in ``"unreachable"`` when the set cannot be completed.
+tickets that cannot be joined in ``"unreachable"`` when the set cannot be completed. The text is
+``rules.plan_text``'s, which the Planner page shows too.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from typing import Any
 
 from ttr_widgets.rules.errors import PositionError, TTRError
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
-from ttr_widgets.rules.model import GRAY, LOCOMOTIVE, Board
+from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.naming import NamingError, find_route, find_ticket
+from ttr_widgets.rules.plan_text import plan_text, route_name, ticket_name
 from ttr_widgets.rules.planner import Bottleneck, Plan, bottlenecks, plan
 from ttr_widgets.rules.position import TicketDeck, ticket_deck
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import variant_board
-from ttr_widgets.rules.words import count
 
 
 class PlanArgumentError(TTRError):
@@ -104,13 +105,13 @@ def _named(board: Board, args: argparse.Namespace, deck: TicketDeck | None) -> _
             except NamingError as exc:
                 raise PlanArgumentError(f"ttr plan: argument {option}: {exc}") from None
             if item in chosen:
-                named = _ticket_name(board, item, True) if option == "--tickets" else \
-                    _route_name(board, item, True)
+                named = ticket_name(board, item, True) if option == "--tickets" else \
+                    route_name(board, item, True)
                 raise PlanArgumentError(f"ttr plan: argument {option}: {named} is given twice")
             chosen.append(item)
     both = [r for r in routes["--owned"] if r in routes["--blocked"]]
     if both:
-        raise PlanArgumentError(f"ttr plan: argument --blocked: {_route_name(board, both[0], True)}"
+        raise PlanArgumentError(f"ttr plan: argument --blocked: {route_name(board, both[0], True)}"
                                 " is also in --owned")
     return tuple(tickets), tuple(routes["--owned"]), tuple(routes["--blocked"])
 
@@ -132,128 +133,3 @@ def plan_json(result: Plan, found: tuple[Bottleneck, ...]) -> dict[str, Any]:
         "cards": dict(result.cards),
         "shared": {rid: list(users) for rid, users in result.shared.items()},
     }
-
-
-def _city(board: Board, name: str) -> str:
-    return board.city_label(name)
-
-
-def _route_name(board: Board, rid: str, ids: bool) -> str:
-    route = board.route(rid)
-    name = f"{_city(board, route.a)} – {_city(board, route.b)}"
-    return f"{name} [{rid}]" if ids else name
-
-
-def _ticket_name(board: Board, tid: str, ids: bool) -> str:
-    ticket = board.ticket(tid)
-    name = f"{_city(board, ticket.a)} – {_city(board, ticket.b)}"
-    return f"{name} [{tid}]" if ids else name
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _colour_text(route_color: str, length: int, locomotives: int) -> str:
-    paid = length - locomotives
-    cards = f"{count(paid, 'card')} of any one colour" if route_color == GRAY \
-        else count(paid, f"{route_color} card")
-    parts = [cards] if paid else []
-    if locomotives:
-        parts.append(count(locomotives, LOCOMOTIVE))
-    return " and ".join(parts)
-
-
-def plan_text(board: Board, result: Plan, found: tuple[Bottleneck, ...], owned: set[str],
-              ids: bool = False) -> str:
-    """The plan in plain English: cities as the board spells them."""
-    tickets = [f"{_ticket_name(board, t, ids)} ({count(board.ticket(t).points, 'point')})"
-               for t in result.tickets]
-    lines = [f"{count(len(tickets), 'ticket')}: {_and(tickets)}."]
-    if result.unreachable:
-        lost = [_ticket_name(board, t, ids) for t in result.unreachable]
-        verb = "cannot" if len(lost) > 1 else "can no longer"
-        lines.append(f"Impossible: {_and(lost)} {verb} be completed with the routes left open.")
-        planned = [t for t in result.tickets if t not in result.unreachable]
-        if not planned:
-            return "\n".join(lines)
-        trains = sum(board.route(r).length for r in result.to_claim)
-        lines.append(f"For the others, the fewest trains: {trains}.")
-    elif result.trains == 0:
-        done = "It is" if len(tickets) == 1 else "All of them are"
-        lines.append(f"{done} complete already: no train to place.")
-    else:
-        over = result.trains > board.rules.trains
-        them = "it" if len(tickets) == 1 else "them all"
-        lines.append(f"Fewest trains to complete {them}: {result.trains}" + (
-            f", more than the {board.rules.trains} a player starts with." if over else "."))
-    lines += _route_lines(board, result, owned, ids)
-    lines += _cards_lines(board, result)
-    lines.append(f"Points: {result.points} ({_points_text(board, result)}).")
-    lines += _bottleneck_lines(board, found, ids)
-    return "\n".join(lines)
-
-
-def _route_lines(board: Board, result: Plan, owned: set[str], ids: bool) -> list[str]:
-    lines = []
-    for heading, chosen in (("Routes to claim:", result.to_claim),
-                            ("Your routes the plan uses:",
-                             tuple(r for r in result.routes if r in owned))):
-        if not chosen:
-            continue
-        lines.append(heading)
-        for rid in chosen:
-            route = board.route(rid)
-            users = result.shared.get(rid, ())
-            cards = "" if rid in owned else \
-                ", " + _colour_text(route.color, route.length, route.ferry_locomotives)
-            uses = "" if len(result.tickets) == 1 or not users else "; for " + (
-                _and([_ticket_name(board, t, ids) for t in users]) if len(users) <= 3
-                else f"{len(users)} of the tickets")
-            tunnel = " (a tunnel)" if route.tunnel else ""
-            lines.append(f"  {_route_name(board, rid, ids)}{tunnel}: "
-                         f"{count(route.length, 'train')}{cards}{uses}")
-    return lines
-
-
-def _cards_lines(board: Board, result: Plan) -> list[str]:
-    if not result.to_claim:
-        return []
-    parts = []
-    for key, n in result.cards.items():
-        if key == GRAY:
-            parts.append(f"{n} for gray routes (one colour per route)")
-        elif key == LOCOMOTIVE:
-            parts.append(f"{count(n, LOCOMOTIVE)} for ferries")
-        else:
-            parts.append(f"{n} {key}")
-    tunnels = sum(1 for r in result.to_claim if board.route(r).tunnel)
-    note = "; tunnels may ask for more" if tunnels else ""
-    return [f"Cards: {_and(parts)}{note}."]
-
-
-def _points_text(board: Board, result: Plan) -> str:
-    routes = sum(board.route_points(board.route(r)) for r in result.to_claim)
-    won = sum(board.ticket(t).points for t in result.tickets if t not in result.unreachable)
-    lost = sum(board.ticket(t).points for t in result.unreachable)
-    text = f"{count(routes, 'point')} for the routes to claim, {won} for tickets"
-    return text + (f", {lost} lost for tickets that cannot be completed" if lost else "")
-
-
-def _bottleneck_lines(board: Board, found: tuple[Bottleneck, ...], ids: bool) -> list[str]:
-    hurting = [b for b in found if b.extra != 0]
-    if not found:
-        return []
-    if not hurting:
-        return ["No bottleneck: whichever route of the plan someone takes, another plan is "
-                "as cheap."]
-    lines = ["Bottlenecks, if someone else takes the route:"]
-    for b in hurting:
-        effect = ("a ticket becomes impossible" if b.extra is None
-                  else f"{count(b.extra, 'more train', 'more trains')}")
-        lines.append(f"  {_route_name(board, b.route, ids)}: {effect}")
-    spare = len(found) - len(hurting)
-    if spare:
-        others = "the other route" if spare == 1 else f"the other {spare} routes"
-        lines.append(f"  ({others} of the plan can be lost at no cost)")
-    return lines

@@ -44,7 +44,7 @@ from ttr_widgets.server.config import (
 )
 
 APP = DEFAULT_APP
-TOOLS = ("Tables.ipynb", "Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb",
+TOOLS = ("Tables.ipynb", "Ticket-Scorer.ipynb", "Planner.ipynb", "Scoring-Explorer.ipynb",
          "Probability-Lab.ipynb", "Map-Analysis.ipynb")
 REFERENCE = ("Glossary.ipynb", "Unclear-Cases.ipynb")  #: pages every lesson links, after the tools
 LESSON = re.compile(r"\d\d-[^/]+\.ipynb")

@@ -3,9 +3,10 @@
 table, touching nothing else. Measured shares carry their counts in the hover text, so a reader
 can see how many games a bar stands on.
 
-The figures of exact chances, shared with the app's odds panel, live in
-``ttr_widgets.widgets.plots.lab_plots``; they are named here too, so the lab's notebook reads every
-figure from one module.
+The ticket deal's figures (``deal_table``, ``shared_city_figure``, ``low_keep_figure``) draw the
+exact chances of ``course.lab_deal``. The figures of exact chances shared with the app's odds
+panel live in ``ttr_widgets.widgets.plots.lab_plots``; they are named here too, so the lab's
+notebook reads every figure from one module.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ttr_widgets.course.lab import (
     TicketGamble,
     refresh_stats,
 )
+from ttr_widgets.course.lab_deal import Deal, low_keep_chance, low_keep_curve, shared_city_chance
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.words import map_title
 from ttr_widgets.widgets.board.render import map_figure
@@ -35,6 +37,7 @@ from ttr_widgets.widgets.plots.lab_plots import (
     PALETTE,
     chance_table,
     distribution_figure,
+    fraction_text,
     layout,
     percent,
     seeing_figure,
@@ -46,9 +49,9 @@ from ttr_widgets.widgets.plots.lab_plots import (
 
 __all__ = [
     "chance_table", "claim_frequency_figure", "claim_map_figure", "completion_figure",
-    "distribution_figure", "gamble_figure", "gamble_stage_figure", "gamble_table",
-    "points_per_train_figure", "refresh_figure", "refresh_table", "seeing_figure", "setting",
-    "show", "what_if_table",
+    "deal_table", "distribution_figure", "gamble_figure", "gamble_stage_figure", "gamble_table",
+    "low_keep_figure", "points_per_train_figure", "refresh_figure", "refresh_table",
+    "seeing_figure", "setting", "shared_city_figure", "show", "what_if_table",
 ]
 
 
@@ -217,3 +220,47 @@ def claim_map_figure(board: Board, rows: Sequence[ClaimFrequency], *, top: int =
     routes = [r.route_id for r in rows[:top]]
     return map_figure(board, highlight=routes, highlight_label=f"{len(routes)} most claimed")
 
+
+
+# --- the ticket deal ---------------------------------------------------------------------------
+
+def deal_table(deals: Sequence[Deal], points: int) -> widgets.HTML:
+    """Each way to play: its deck, its setup deal, the exact chance that two dealt tickets
+    share a city and the chance of keeping no ticket worth more than ``points``."""
+    rows = []
+    for deal in deals:
+        shared, low = shared_city_chance(deal), low_keep_chance(deal, points)
+        rows.append((deal.title, f"{deal.size} tickets", deal.setup, str(shared), percent(shared),
+                     str(low), percent(low)))
+    return table(["way to play", "deck", "at setup", "two share a city", "about",
+                  f"keep none over {points} points", "about"], rows)
+
+
+def shared_city_figure(deals: Sequence[Deal], *,
+                       title: str = "Dealt at setup: at least two tickets share a city"
+                       ) -> go.Figure:
+    """One bar per way to play, labelled with the exact chance."""
+    chances = [shared_city_chance(deal) for deal in deals]
+    return go.Figure(
+        go.Bar(x=[f"{deal.title}<br>{deal.setup}" for deal in deals],
+               y=[float(p) for p in chances], text=[fraction_text(p) for p in chances],
+               textposition="outside", cliponaxis=False, marker_color=BAR, hoverinfo="x+text"),
+        layout=layout(title, yaxis=share_axis("chance"), showlegend=False))
+
+
+def low_keep_figure(deals: Sequence[Deal], values: Sequence[int], *,
+                    title: str = "Dealt at setup: you can keep no ticket worth more than …"
+                    ) -> go.Figure:
+    """One line per way to play: the chance of keeping only tickets worth at most each of
+    ``values`` points."""
+    traces = [
+        go.Scatter(x=list(values), y=[float(p) for p in curve], mode="lines+markers",
+                   name=f"{deal.title} ({deal.setup})",
+                   line={"color": PALETTE[i % len(PALETTE)]}, hoverinfo="text",
+                   hovertext=[f"{deal.title}, none over {v}: {p} = {percent(p)}"
+                              for v, p in zip(values, curve, strict=True)])
+        for i, deal in enumerate(deals)
+        for curve in (low_keep_curve(deal, values),)
+    ]
+    return go.Figure(traces, layout=layout(title, yaxis=share_axis("chance"),
+                                            xaxis={"title": "points", "dtick": 1}))

@@ -2,9 +2,10 @@
 
 ``breakdown_segments(board, sheet, players)`` reads a ``ScoreSheet`` (the core's answer) and the
 holdings it was computed from, and splits each total into the parts a player can point at:
-routes by length, tickets won, tickets lost (negative), unused stations, the longest-trail bonus
-and the depot bonus. ``breakdown_figure`` draws them as one stacked bar per player (lost tickets
-hang below zero) with the total marked on top. Neither touches its arguments and neither decides
+routes by length, tickets won, tickets lost (negative), unused stations, the longest-trail bonus,
+the Globetrotter (a game that plays it, ``ScoreSheet.globetrotter``) and the depot bonus.
+``breakdown_figure`` draws them as one stacked bar per player (lost tickets hang below zero)
+with the total marked on top. Neither touches its arguments and neither decides
 a rule: every number is the sheet's, or ``board.route_points`` for one route.
 ``team_breakdown_segments`` and ``team_breakdown_figure`` do the same for a team game (a
 team ``ScoreSheet``): one bar per team, with the Asian Express and Globetrotter bonuses.
@@ -68,7 +69,7 @@ class Segment:
     ``notes[i]`` what makes them (for the hover)."""
 
     name: str
-    kind: str  #: routes, tickets won, tickets lost, stations, longest, depots
+    kind: str  #: routes, tickets won, tickets lost, stations, longest, globetrotter, depots
     values: tuple[int, ...]
     notes: tuple[str, ...]
     color: str
@@ -94,7 +95,9 @@ def breakdown_segments(board: Board, sheet: ScoreSheet,
             STATIONS))
     segments.append(Segment(
         bonus_name(board.rules), "longest", tuple(p.longest_bonus for p in scores),
-        tuple(f"longest trail {p.longest_trail} spaces" for p in scores), LONGEST))
+        tuple(f"longest trail {count(p.longest_trail, 'space')}" for p in scores), LONGEST))
+    if sheet.globetrotter:
+        segments.append(_globetrotter(scores))
     if sheet.warehouses:
         segments.append(Segment("depot bonus", "depots", tuple(p.depot_bonus for p in scores),
                                 tuple("most Depots left" if p.depot_bonus else ""
@@ -111,7 +114,7 @@ def _route_segments(board: Board, players: Sequence[Holding]) -> list[Segment]:
             routes = [board.route(rid) for rid in holding.routes]
             mine = [r for r in routes if r.length == length]
             points.append(sum(board.route_points(r) for r in mine))
-            notes.append(f"{len(mine)} route{'s' * (len(mine) != 1)}")
+            notes.append(count(len(mine), 'route'))
         blue = ROUTE_BLUES[min(shade, len(ROUTE_BLUES) - 1)]
         segments.append(Segment(f"{length}-space routes", "routes", tuple(points), tuple(notes),
                                 blue))
@@ -133,12 +136,18 @@ def team_breakdown_segments(board: Board, sheet: ScoreSheet,
         *_route_segments(board, networks),
         _tickets(board, scores, won=True), _tickets(board, scores, won=False),
         Segment("Asian Express bonus", "longest", tuple(s.longest_bonus for s in scores),
-                tuple(f"longest trail {s.longest_trail} spaces" for s in scores), LONGEST),
-        Segment("Globetrotter bonus", "globetrotter",
-                tuple(s.globetrotter_bonus for s in scores),
-                tuple(f"{count(s.tickets_completed, 'ticket')} completed" for s in scores),
-                GLOBETROTTER)]
+                tuple(f"longest trail {count(s.longest_trail, 'space')}" for s in scores),
+                LONGEST),
+        _globetrotter(scores)]
     return tuple(s for s in segments if any(s.values))
+
+
+def _globetrotter(scores: Sequence[PlayerScore]) -> Segment:
+    """The Globetrotter: for the most tickets completed (how many each completed)."""
+    return Segment("Globetrotter bonus", "globetrotter",
+                   tuple(s.globetrotter_bonus for s in scores),
+                   tuple(f"{count(s.tickets_completed, 'ticket')} completed" for s in scores),
+                   GLOBETROTTER)
 
 
 def _tickets(board: Board, scores: Sequence[PlayerScore], *, won: bool) -> Segment:

@@ -4,7 +4,9 @@ kind, what is left) and one bar chart comparing the players, in their colours wi
 
 Every number is ``rules.stats`` (``game_stats(game)``), counted from what happened; nothing here
 counts or decides anything. ``stats_table_html``, ``stats_summary`` and ``stats_figure`` are pure
-builders; ``StatsView`` shows them (``show(stats, board, colors)``, ``clear()``).
+builders; ``StatsView`` shows them (``show(stats, board, colors)``, ``clear()``). In a team game
+(``teams=True``) each player's points are their team's, said once over the table, and the
+bonuses are the team game's: the Asian Express and the Globetrotter.
 """
 
 from __future__ import annotations
@@ -30,10 +32,17 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def stats_summary(stats: GameStats) -> str:
+#: Said over a team game's statistics, whose points are each player's team's.
+TEAM_POINTS = ("A team game: a player's points are their team's, the same for both "
+               "teammates; the other figures are the player's own.")
+
+
+def stats_summary(stats: GameStats, *, teams: bool = False) -> str:
     """The game's own figures in a sentence or three (plain text)."""
     parts = [f"{count(stats.turns, 'turn')} played"
              + ("; the game is over." if stats.finished else " so far; the game is not over.")]
+    if teams:
+        parts.append(TEAM_POINTS)
     if stats.last_round_turn is not None:
         parts.append(f"{stats.last_round_by} set off the last round, which began on turn "
                      f"{stats.last_round_turn}.")
@@ -49,10 +58,12 @@ def stats_summary(stats: GameStats) -> str:
     return " ".join(parts)
 
 
-def table_sections(stats: GameStats, board: Board) -> tuple[tuple[str, tuple[Row, ...]], ...]:
+def table_sections(stats: GameStats, board: Board, *, teams: bool = False
+                   ) -> tuple[tuple[str, tuple[Row, ...]], ...]:
     """The table's rows by section: ``(heading, ((label, value of a player), …))``. Rows that
     cannot apply to this board or game (stations, Depots, Warehouses, tunnels, passes when
-    nobody passed) are left out."""
+    nobody passed, the Globetrotter in a game without it) are left out; a team game's
+    longest-trail bonus is the Asian Express."""
     def anyone(value: Callable[[PlayerStats], int]) -> bool:
         return any(value(p) for p in stats.players)
 
@@ -65,7 +76,10 @@ def table_sections(stats: GameStats, board: Board) -> tuple[tuple[str, tuple[Row
     ]
     if board.has_stations:
         points.append(("Unused stations", lambda p: p.station_points))
-    points.append((bonus_name(board.rules), lambda p: p.longest_bonus))
+    points.append(("Asian Express bonus" if teams else bonus_name(board.rules),
+                   lambda p: p.longest_bonus))
+    if teams or anyone(lambda p: p.globetrotter_bonus):  # a game with it gives it to someone
+        points.append(("Globetrotter bonus", lambda p: p.globetrotter_bonus))
     if anyone(lambda p: p.depot_bonus):
         points.append(("Depot bonus", lambda p: p.depot_bonus))
     points.append(("Total", lambda p: p.total))
@@ -112,14 +126,16 @@ _SIGNED = frozenset(("Completed tickets", "Failed tickets", "Tickets not complet
 
 
 def stats_table_html(stats: GameStats, board: Board,
-                     colors: Sequence[str] = DEFAULT_PLAYER_COLORS) -> str:
-    """The statistics as an HTML table, a column per player headed by their colour."""
+                     colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *, teams: bool = False
+                     ) -> str:
+    """The statistics as an HTML table, a column per player headed by their colour
+    (``teams``: a team game's, see ``table_sections``)."""
     cell = "padding:1px 6px;text-align:right"
     head = "".join(
         f'<th style="{cell}"><span style="color:{_color(colors, i)}">■</span> '
         f"{html.escape(p.name)}</th>" for i, p in enumerate(stats.players))
     body = [f'<tr style="border-bottom:1px solid #ccc"><th></th>{head}</tr>']
-    for heading, rows in table_sections(stats, board):
+    for heading, rows in table_sections(stats, board, teams=teams):
         body.append(f'<tr><th colspan="{len(stats.players) + 1}" style="text-align:left;'
                     f'padding:6px 4px 1px 4px;color:#16406e">{html.escape(heading)}</th></tr>')
         for label, value in rows:
@@ -224,12 +240,13 @@ class StatsView(widgets.VBox):
         self.clear()
 
     def show(self, stats: GameStats, board: Board,
-             colors: Sequence[str] = DEFAULT_PLAYER_COLORS) -> None:
-        """Show ``stats`` of a game on ``board``, players in ``colors`` (seating order)."""
+             colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *, teams: bool = False) -> None:
+        """Show ``stats`` of a game on ``board``, players in ``colors`` (seating order);
+        ``teams``: a team game's (each player's points their team's)."""
         self.stats = stats
         self.summary.value = (f'<div style="font-size:12px;color:#333">'
-                              f"{html.escape(stats_summary(stats))}</div>")
-        self.table.value = stats_table_html(stats, board, colors)
+                              f"{html.escape(stats_summary(stats, teams=teams))}</div>")
+        self.table.value = stats_table_html(stats, board, colors, teams=teams)
         self.figure = stats_figure(stats, board, colors, width=self._chart_width)
         text = "; ".join(f"{p.name}: {count(p.cards_drawn, 'card')} drawn, "
                          f"{count(p.turns.total, 'turn')}" for p in stats.players)

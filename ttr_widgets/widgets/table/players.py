@@ -1,6 +1,10 @@
 """The players: a table of everyone's trains, stations, cards, tickets and route points (and,
 with Warehouses & Depots, Warehouse sizes and Depots left), and the start panel where a game is
-set up (map, ticket variant, Warehouses & Depots, players, who is human or which bot, seed)."""
+set up (map, ticket variant with a line of what it deals, keeps and scores, the longest-trail
+bonus, Warehouses & Depots, players, who is human or which bot, seed).
+
+``variant_line`` and ``bonus_words`` are a game's ticket rules in words (the core's
+``variants.ticket_rules``), for every page where a variant is chosen."""
 
 from __future__ import annotations
 
@@ -14,14 +18,18 @@ import traitlets
 from ttr_widgets.bots import BOTS, LEVELS, SLOW
 from ttr_widgets.rules.errors import MapError
 from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.position import ticket_deck
 from ttr_widgets.rules.state import GameState, Options
-from ttr_widgets.rules.variants import VARIANTS, variant_names
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.variants import VARIANTS, TicketRules, ticket_rules, variant_names
+from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name, count
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+from ttr_widgets.widgets.table.status import why_html
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_title
 
-__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bot_words", "options_title",
-           "seat_names", "seat_words", "typed_seed", "variant_title"]
+__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bonus_words", "bot_words",
+           "options_title", "seat_names", "seat_words", "typed_seed", "variant_line",
+           "variant_rules", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
 #: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
@@ -64,13 +72,64 @@ def variant_title(name: str | None) -> str:
 
 def options_title(options: Options) -> str:
     """The options that make a game differ from the map's base game, in words (``''`` for
-    none): ``'Mega Europe tickets · Warehouses & Depots'``, ``'team game (Team Asia rules)'``."""
+    none): ``'Mega Europe tickets · Warehouses & Depots'``, ``'team game (Team Asia rules)'``,
+    ``'USA Big Cities tickets · with the bonus for the longest trail'``."""
     parts = ["team game (Team Asia rules)"] if options.teams else []
     if options.variant not in (None, BASE):
         parts.append(f"{variant_title(options.variant)} tickets")
+    if options.longest_bonus is not None:  # set only where the game chose otherwise
+        parts.append(f"{'with' if options.longest_bonus else 'without'} the bonus for the "
+                     f"{LONGEST_TRAIL}")
     if options.warehouses:
         parts.append("Warehouses & Depots")
     return " · ".join(parts)
+
+
+def variant_rules(board: Board, variant: str | None,
+                  longest_bonus: bool | None = None) -> TicketRules:
+    """The ticket rules of a game of ``variant`` (``None`` or ``"base"``: the map's own) on
+    ``board``, its longest-trail bonus switched by ``longest_bonus`` (``None``: as printed)."""
+    return ticket_rules(board, Options(variant=None if variant in (None, BASE) else variant,
+                                       longest_bonus=longest_bonus))
+
+
+def bonus_words(board: Board, rules: TicketRules) -> str:
+    """The bonuses a game scores, in a sentence: ``'Scores the Longest Continuous Path bonus
+    (10 points for the longest trail) and the Globetrotter (15 points for the most tickets
+    completed).'``, ``'No bonus for the longest trail.'``"""
+    bonuses = []
+    if rules.longest_bonus:
+        bonuses.append(f"the {bonus_name(board.rules)} "
+                       f"({count(board.rules.longest_bonus, 'point')} for the {LONGEST_TRAIL})")
+    if rules.globetrotter:
+        bonuses.append(f"the Globetrotter ({count(board.rules.globetrotter_bonus, 'point')} "
+                       "for the most tickets completed)")
+    none = f"no bonus for the {LONGEST_TRAIL}"
+    if not bonuses:
+        return f"{none[0].upper()}{none[1:]}."
+    return f"Scores {' and '.join(bonuses)}" + ("." if rules.longest_bonus else f"; {none}.")
+
+
+def variant_line(board: Board, variant: str | None, longest_bonus: bool | None = None) -> str:
+    """What a game of ``variant`` on ``board`` deals, keeps and scores, in plain words:
+    ``'The Mega Game tickets, 69 of them: 5 dealt, keep at least 3; a ticket draw shows 4, keep
+    at least 1. Bonuses: … The 1910 box's cards: 4 reprinted tickets are worth less.'``"""
+    rules = variant_rules(board, variant, longest_bonus)
+    name = None if variant in (None, BASE) else variant
+    deck = ticket_deck(board, name).description
+    dealt = rules.deal_long + rules.deal_regular
+    longs = f" ({rules.deal_long} of them long)" if rules.deal_long else ""
+    at_most = (f", at most {rules.max_long_kept} long" if rules.max_long_kept is not None
+               else "")
+    line = (f"{deck[0].upper()}{deck[1:]}, {len(rules.all_tickets)} of them: {dealt} dealt"
+            f"{longs}, keep at least {rules.keep_setup}{at_most}; a ticket draw shows "
+            f"{rules.draw}, keep at least {rules.draw_keep}. {bonus_words(board, rules)}")
+    reprints = sum(1 for t in board.tickets if t.points_1910 is not None
+                   and t.id in rules.all_tickets)
+    if name in VARIANTS and VARIANTS[name].print_1910 and reprints:
+        line += (f" The 1910 box's cards: {count(reprints, 'reprinted ticket')} "
+                 f"{'is' if reprints == 1 else 'are'} worth less.")
+    return line
 
 
 class PlayersTable(widgets.HTML):
@@ -159,8 +218,9 @@ def _head_cell(head: str) -> str:
 @dataclass(frozen=True, slots=True)
 class GameSetup:
     """What the start panel asks for: a map, the players' names and kinds, a seed (``None``: a
-    fresh random seed), the ticket variant (``None``: the map's own tickets) and whether to
-    play with Warehouses & Depots."""
+    fresh random seed), the ticket variant (``None``: the map's own tickets), whether to
+    play with Warehouses & Depots, and the longest-trail bonus where the game plays it
+    otherwise than its variant (``None``: as the variant says; USA Big Cities with it)."""
 
     map_name: str
     players: tuple[str, ...]
@@ -168,11 +228,13 @@ class GameSetup:
     seed: int | None
     variant: str | None = None
     warehouses: bool = False
+    longest_bonus: bool | None = None
 
     @property
     def options(self) -> Options:
         """The game's options (the core checks the variant against the map)."""
-        return Options(variant=self.variant, warehouses=self.warehouses)
+        return Options(variant=self.variant, warehouses=self.warehouses,
+                       longest_bonus=self.longest_bonus)
 
 
 class StartPanel(widgets.VBox):
@@ -180,8 +242,12 @@ class StartPanel(widgets.VBox):
     (``ttr-player-name``) and kind (``ttr-player-kind``), a seed (``ttr-seed``), then press
     ``New game`` (``ttr-new-game``), which calls ``on_start()``; the app reads ``setup()``.
 
-    A map with ticket variants (Europe) also offers them in a "Tickets" dropdown
-    (``ttr-variant``); any map offers the Warehouses & Depots checkbox (``ttr-warehouses``)."""
+    A map with ticket variants (Europe; the USA 1910 box) also offers them in a "Tickets"
+    dropdown (``ttr-variant``), with a line of what the chosen one deals, keeps and scores
+    (``ttr-variant-about``, its rule behind a "why?"); the bonus for the longest trail is a
+    checkbox (``ttr-longest-bonus``), ticked as the variant plays it (where the sources
+    disagree, as for USA Big Cities, the kit's default is the variant's and the box the
+    choice); any map offers the Warehouses & Depots checkbox (``ttr-warehouses``)."""
 
     def __init__(self, on_start: Callable[[], object],
                  maps: Sequence[str] = ("usa", "europe")) -> None:
@@ -194,6 +260,11 @@ class StartPanel(widgets.VBox):
         self.warehouses = widgets.Checkbox(value=False, description="Warehouses & Depots",
                                            indent=False, layout=widgets.Layout(width="auto"))
         self.warehouses.add_class("ttr-warehouses")
+        self.longest = widgets.Checkbox(value=True, description="bonus for the longest trail",
+                                        indent=False, layout=widgets.Layout(width="auto"))
+        self.longest.add_class("ttr-longest-bonus")
+        self.about = widgets.HTML()
+        self.about.add_class("ttr-variant-about")
         self.count = widgets.BoundedIntText(value=2, min=2, max=5, description="Players",
                                             layout=widgets.Layout(width="160px"))
         self.count.add_class("ttr-player-count")
@@ -208,13 +279,16 @@ class StartPanel(widgets.VBox):
         self.start.on_click(lambda _b: self._on_start())
         self.count.observe(lambda _c: self._show_seats(), names="value")
         self.map.observe(lambda _c: self._show_variants(), names="value")
+        self.variant.observe(lambda _c: self._variant_chosen(), names="value")
+        self.longest.observe(lambda _c: self._show_about(), names="value")
         self._show_seats()
         self._show_variants()
         super().__init__([
             widgets.HTML("<b>New game</b>"), widgets.HBox([self.map, self.count]),
             widgets.HBox([self.variant, self.warehouses],
                          layout=widgets.Layout(align_items="center")),
-            self.seats, widgets.HTML(_levels_line()), widgets.HBox([self.seed, self.start]),
+            self.longest, self.about, self.seats, widgets.HTML(_levels_line()),
+            widgets.HBox([self.seed, self.start]),
         ])
         self.add_class("ttr-start")
 
@@ -229,18 +303,54 @@ class StartPanel(widgets.VBox):
         names = _variants_of(self.map.value)
         options = [(variant_title(n), n) for n in names]
         if list(self.variant.options) != options:
-            self.variant.options = options
+            self.variant.options = options  # the value follows: _variant_chosen
             self.variant.value = BASE
         self.variant.layout.display = None if len(names) > 1 else "none"
+        self._variant_chosen()
+
+    def _variant_chosen(self) -> None:
+        """The bonus box ticked as the chosen variant plays it, and the line about it."""
+        board = _board(self.map.value)
+        if board is not None:
+            self.longest.description = bonus_name(board.rules)
+            self.longest.value = variant_rules(board, self._variant()).longest_bonus
+        self._show_about()
+
+    def _show_about(self) -> None:
+        board = _board(self.map.value)
+        if board is None:  # New game names the map's problem
+            self.about.value = ""
+            self.longest.layout.display = "none"
+            return
+        self.longest.layout.display = None
+        variant = self._variant()
+        dealt_long = variant_rules(board, variant).deal_long  # as advice.setup_refusal names it
+        rule = VARIANTS[variant].rule if variant in VARIANTS else \
+            "setup.tickets-europe" if dealt_long else "setup.tickets"
+        reprints = "tickets.reprints" if variant in VARIANTS and VARIANTS[variant].print_1910 \
+            else None
+        self.about.value = (
+            '<div style="font-size:12px;line-height:1.35;color:#333;margin:0 0 4px 0">'
+            f"{html.escape(variant_line(board, variant, self._longest_choice(board)))}"
+            f"{why_html(rule)}{why_html(reprints) if reprints else ''}</div>")
+
+    def _variant(self) -> str:
+        value = self.variant.value
+        return value if value in _variants_of(self.map.value) else BASE
+
+    def _longest_choice(self, board: Board) -> bool | None:
+        """The bonus box when it differs from the variant (None: as the variant plays it)."""
+        printed = variant_rules(board, self._variant()).longest_bonus
+        return None if self.longest.value == printed else self.longest.value
 
     def setup(self) -> GameSetup:
         """The game the panel describes; ``ValueError`` naming the field when it cannot."""
         n = self.count.value
         names, seed = seat_names(self.names[:n]), typed_seed(self.seed)
-        variant = self.variant.value if self.variant.value in _variants_of(self.map.value) \
-            else BASE
+        variant, board = self._variant(), _board(self.map.value)
         return GameSetup(self.map.value, names, tuple(w.value for w in self.kinds[:n]), seed,
-                         None if variant == BASE else variant, self.warehouses.value)
+                         None if variant == BASE else variant, self.warehouses.value,
+                         None if board is None else self._longest_choice(board))
 
     def show(self, setup: GameSetup) -> None:
         """Fill the panel from a game (after ``PlayApp`` starts or loads one): the same map and
@@ -250,6 +360,8 @@ class StartPanel(widgets.VBox):
         variant = setup.variant or BASE
         if variant in _variants_of(self.map.value):
             self.variant.value = variant
+        if setup.longest_bonus is not None:
+            self.longest.value = setup.longest_bonus
         self.warehouses.value = setup.warehouses
         self.count.value = len(setup.players)
         for i, (name, kind) in enumerate(zip(setup.players, setup.kinds, strict=True)):
@@ -327,7 +439,13 @@ def _levels_line() -> str:
 def _variants_of(map_name: str) -> tuple[str, ...]:
     """The ticket variants of a map ("base" first); a map that cannot be read offers none (the
     New game button then names its problem)."""
+    board = _board(map_name)
+    return (BASE,) if board is None else variant_names(board)
+
+
+def _board(map_name: str) -> Board | None:
+    """The map, or None when it cannot be read."""
     try:
-        return variant_names(load_map(map_name))
+        return load_map(map_name)
     except MapError:
-        return (BASE,)
+        return None

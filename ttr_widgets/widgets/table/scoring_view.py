@@ -1,6 +1,6 @@
 """The final score: one column per player — routes, every ticket hit or missed, stations, the
-longest trail and its bonus, the Depot bonus (Warehouses & Depots), the total — the winner and
-how ties were broken.
+longest trail and its bonus, the Globetrotter (a game of the USA 1910 box that plays it), the
+Depot bonus (Warehouses & Depots), the total — the winner and how ties were broken.
 
 The sheet is ``rules.engine.score(state)`` (``scoring.score_game`` under the hood); buttons
 highlight a player's longest trail on the board. A team game's sheet has a line a team
@@ -22,6 +22,7 @@ from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.stats import GameStats
+from ttr_widgets.rules.variants import ticket_rules
 from ttr_widgets.rules.words import bonus_name, count, possessive, win_verb
 from ttr_widgets.widgets.plots.stats_view import StatsView
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
@@ -94,15 +95,22 @@ class ScoringView(widgets.VBox):
             f'height:10px;background:{colors[i % len(colors)]};border:1px solid #333;'
             f'margin-right:3px"></span>{html.escape(p.name)} <b>{p.route_points}</b></span>'
             for i, p in enumerate(state.players))
+        rules = ticket_rules(state.board, state.options)
+        bonuses = [part for part, played in (
+            ("the longest trail and its bonus", rules.longest_bonus),
+            ("the longest trail (no bonus in this game)", not rules.longest_bonus),
+            ("the Globetrotter for the most tickets completed", rules.globetrotter)) if played]
         self.running.value = (
             '<div style="font-size:12px;line-height:1.4">The final score shows here when the '
             'game ends: each player\'s routes, every ticket completed or missed (tickets stay '
-            'secret until then), the longest trail and its bonus, and the winner.<br>'
+            f'secret until then), {", ".join(bonuses)}, and the winner.<br>'
             f'<b>Route points so far</b>: {points}</div>')
 
     def show_stats(self, stats: GameStats, colors: Sequence[str]) -> None:
-        """Show the game's statistics under the score, players in ``colors``."""
-        self.stats.show(stats, self.board, colors)
+        """Show the game's statistics under the score, players in ``colors`` (a team game's,
+        each player with the team's points, when the sheet is a team game's)."""
+        self.stats.show(stats, self.board, colors,
+                        teams=self.sheet is not None and self.sheet.teams)
 
     def _trail_button(self, score: PlayerScore) -> widgets.Button:
         button = widgets.Button(description=f"{possessive(score.name)} longest trail",
@@ -151,10 +159,15 @@ def score_table_html(board: Board, sheet: ScoreSheet) -> str:
             + "".join(f"<div style='color:#777'>{html.escape(_borrow(board, b))}</div>"
                       for b in p.borrowings) for p in players]))
     body += [
-        row("Longest trail", [f"{p.longest_trail} spaces" for p in players]),
+        row("Longest trail", [count(p.longest_trail, "space") for p in players]),
         row(html.escape(bonus_name(board.rules)),
             [f"{p.longest_bonus:+d}" if p.longest_bonus else "0" for p in players]),
     ]
+    if sheet.globetrotter:
+        body.append(row("Globetrotter <span style='color:#777;font-weight:normal'>(most "
+                        "tickets completed)</span>",
+                        [f"{p.globetrotter_bonus:+d}" if p.globetrotter_bonus else "0"
+                         for p in players]))
     if sheet.warehouses:
         body.append(row("Depot bonus <span style='color:#777;font-weight:normal'>(most Depots "
                         "left)</span>",

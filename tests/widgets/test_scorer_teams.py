@@ -144,20 +144,6 @@ def test_six_players_in_three_teams_then_a_five_seat_map(tmp_path: Path) -> None
     assert scorer.names == ("Ann", "Ben", "Cleo", "Dev", "Eve") and scorer.teams == ()
 
 
-def test_a_team_game_s_record_is_refused_in_one_line_until_the_core_reads_it(
-        tmp_path: Path) -> None:
-    data, _game = team_record(POSITION.board, ("Ann", "Ben", "Cleo", "Dev"), 2)
-    path = tmp_path / "team-record.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    scorer = TicketScorer("usa", players=["Ann", "Ben"])
-    assert not scorer.load(path)
-    assert "Not loaded." in scorer.message.value
-    assert "a team game&#x27;s record cannot be read here yet" in scorer.message.value
-    assert scorer.teams == ()
-
-
-@pytest.mark.xfail(strict=True, reason="the core counts no statistics of a team game, which "
-                   "rules.record.read_game recounts from a record (rules.stats.game_stats)")
 def test_a_team_game_s_record_loads_with_its_teams(tmp_path: Path) -> None:
     data, game = team_record(POSITION.board, ("Ann", "Ben", "Cleo", "Dev"), 2)
     path = tmp_path / "team-record.json"
@@ -169,3 +155,19 @@ def test_a_team_game_s_record_loads_with_its_teams(tmp_path: Path) -> None:
     assert game.state.is_over and scorer.team_sheet is not None
     assert [t.total for t in scorer.team_sheet.players] == [
         t.total for t in score(game.state).players]  # as the game itself scored
+
+
+def test_a_team_game_s_record_loads_by_upload_and_scores_each_team() -> None:
+    data, game = team_record(POSITION.board, ("Ann", "Ben", "Cleo", "Dev"), 2)
+    content = json.dumps(data).encode()
+    scorer = TicketScorer("usa", players=["Ann", "Ben"])
+    scorer.upload.value = ({"name": "team-record.json", "type": "application/json",
+                            "size": len(content), "content": memoryview(content),
+                            "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+    assert scorer.teams == (("Ann", "Ben"), ("Cleo", "Dev"))
+    assert "Loaded team-record.json: a finished 4-player USA team game record." in \
+        scorer.message.value
+    played = score(game.state)  # as the game itself scored (the tickets in another order)
+    assert scorer.team_sheet is not None and scorer.team_sheet.winners == played.winners
+    ann_and_ben = played.players[0]
+    assert f"Ann &amp; Ben: {ann_and_ben.total} points" in scorer.total.value

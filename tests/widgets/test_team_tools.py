@@ -1,14 +1,12 @@
 """A team game's tools at the play app's one table: Hint and Coach, the Plan and Log tabs, Undo
-and the stepper's replay, and records (a team record loaded and replayed; saving one waits for
-the core, a strict xfail naming the gap)."""
+and the stepper's replay, and records (a team game saved, downloaded, loaded back and replayed;
+its statistics, each player carrying the team's points)."""
 
 from __future__ import annotations
 
 import datetime
 import json
 from pathlib import Path
-
-import pytest
 
 from ttr_widgets.rules.actions import KeepTickets, PlaceCard, ShareTickets
 from ttr_widgets.rules.engine import why_illegal
@@ -101,10 +99,6 @@ def test_a_team_game_undone_is_replayed_in_the_stepper() -> None:
     assert app.state == moved.state
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="the core counts no statistics of a team game (rules.stats."
-                          "game_stats zips the players with the team sheet's lines), and a "
-                          "record carries them as its summary (record.to_record)")
 def test_a_team_game_is_saved_as_a_record_loaded_back_and_replayed(tmp_path: Path) -> None:
     app = past_setup(started_app())
     app.market.blind.click()
@@ -125,12 +119,10 @@ def test_a_team_game_is_saved_as_a_record_loaded_back_and_replayed(tmp_path: Pat
 
 
 def test_a_team_game_s_record_loads_into_the_app_and_replays() -> None:
-    """Loading needs no statistics: a team record replays through the rules (written here as
-    the app's own record would be, once the core writes one: ``testing.teams.team_record``)."""
+    """A team record (as the app writes it: ``testing.teams.team_record``) replays through the
+    rules, and the loaded game offers its own record for download."""
     data, game = team_record(USA, ("You", "Ben", "Cleo", "Dev"), 3, moves=40)
-    with pytest.raises(ValueError):
-        to_record(game)  # the core gap above: remove this once it is gone
-    assert from_record(data).state == game.state
+    assert data == to_record(game) and from_record(data).state == game.state
     app = PlayApp("usa", seed=1, bot_delay=0)
     content = json.dumps(data).encode()
     app.records.upload.value = ({"name": "team.json", "type": "application/json",
@@ -139,7 +131,7 @@ def test_a_team_game_s_record_loads_into_the_app_and_replays() -> None:
     assert app.state == game.state and app.paused and app.kinds == BOTS
     assert "Loaded a Ticket to Ride" in app.status.text
     assert app.map_view.player_colors == (*TEAM_COLORS[0], *TEAM_COLORS[1])
-    assert "A team game's record cannot be saved yet" in app.records.download.value
+    assert "Download the game record (JSON, 40 moves)" in app.records.download.value
     app.replay()
     assert app.game.cursor == 0
     app.redo()

@@ -1,6 +1,6 @@
 """Team games set up for a test or a benchmark: past their setup (``started``), arranged by
 hand (``arranged``: the player to move, hands, the holder, trains, owners), or played by greedy
-bots and written as a game record (``team_record``)."""
+bots and saved as the app saves a game (``team_record``: ``rules.record.to_record``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ttr_widgets.bots import choose
-from ttr_widgets.rules.actions import KeepTickets, ShareTickets, action_to_dict
+from ttr_widgets.rules.actions import KeepTickets, ShareTickets
 from ttr_widgets.rules.engine import apply, new_game
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.model import Board, hand_from
-from ttr_widgets.rules.record import FORMAT, VERSION, options_to_dict
+from ttr_widgets.rules.record import to_record
 from ttr_widgets.rules.state import GameState, Options, ShareChoice, TicketChoice, evolve
 
 __all__ = ["NAMES", "arranged", "started", "team_record", "ticket_between"]
@@ -67,16 +67,9 @@ def ticket_between(board: Board, a: str, b: str) -> str:
 def team_record(board: Board, names: Sequence[str], seed: int, moves: int | None = None
                 ) -> tuple[dict[str, Any], Game]:
     """A team game of ``moves`` greedy moves (None: to its end) and its game record, as the
-    app's record format holds it — without the ``summary`` the core cannot count yet for a
-    team game (``rules.stats``; ``record.to_record`` fails on one), which a reader never reads
-    back."""
+    app saves it (``rules.record.to_record``: the moves, the cursor and the summary)."""
     game = Game.new(board, tuple(names), seed, Options(teams=True))
     rng = random.Random(f"team-record:{seed}")
     while not game.state.is_over and (moves is None or len(game.actions) < moves):
         game = game.play(choose("greedy", game.state, rng).action)
-    first = game.initial
-    data = {"format": FORMAT, "version": VERSION, "map": board.name,
-            "players": [p.name for p in first.players], "seed": seed,
-            "options": options_to_dict(first.options),
-            "actions": [action_to_dict(a) for a in game.actions], "cursor": game.cursor}
-    return data, game
+    return to_record(game), game

@@ -107,17 +107,7 @@ class RecordsPanel(widgets.VBox):
             return
         first = game.initial
         name = f"ttr-{first.board.name}-seed{first.seed}-step{game.cursor}.json"
-        try:
-            href = record_href(game)
-        except ValueError as error:
-            if not first.teams or isinstance(error, TTRError):
-                raise
-            # The core counts no statistics of a team game yet (rules.stats.game_stats), and a
-            # record carries them as its summary (record.to_record): said, not a traceback.
-            self.download.value = ('<span class="ttr-no-record" style="font-size:12px;'
-                                   'color:#666">A team game\'s record cannot be saved yet; it '
-                                   'can be played to the end, undone and stepped through.</span>')
-            return
+        href = record_href(game)
         self.download.value = (
             f'<a class="ttr-download-link" download="{html.escape(name)}" '
             f'href="{href}" style="font-size:13px">⬇ Download the game record '

@@ -23,14 +23,14 @@ from ttr_widgets.widgets.plots.score_plots import PLOTLY_MIME, breakdown_segment
 #      ticket Denver–El Paso (4) completed: +4.                     Ann: 18 + 4 = 22.
 # Ben: El Paso–Houston (6, 15), El Paso–Oklahoma City (5, 10), Dallas–Oklahoma City (2, 2)
 #      = 27 points; trail Houston–El Paso–Oklahoma City–Dallas = 6 + 5 + 2 = 13 > 12: +10;
-#      ticket Los Angeles–Oklahoma City (9) missed: -9.             Ben: 27 - 9 + 10 = 28.
+#      ticket Chicago–Santa Fe (9) missed: -9.                       Ben: 27 - 9 + 10 = 28.
 # Ben wins 28 to 22. Without Dallas–Oklahoma City, Ben's trail is 6 + 5 = 11 < 12: the bonus
 # goes to Ann (22 + 10 = 32) and Ben has 25 - 9 = 16: Ann wins.
 ANN = ["usa-031", "usa-039", "usa-050", "usa-025"]
 BEN = ["usa-046", "usa-048", "usa-029"]
 DUEL = {"map": "usa", "players": [
     {"name": "Ann", "routes": ANN, "tickets": ["usa-t07"]},
-    {"name": "Ben", "routes": BEN, "tickets": ["usa-t43"]},
+    {"name": "Ben", "routes": BEN, "tickets": ["usa-t05"]},
 ]}
 
 
@@ -109,12 +109,12 @@ def test_taking_a_route_away_moves_the_bonus_and_the_win(duel: ScoringExplorer) 
 
 
 def test_dropping_a_ticket_changes_the_totals(duel: ScoringExplorer) -> None:
-    box = duel.ticket_boxes["usa-t43"]
-    assert box.description == "✘ miss Los Angeles–Oklahoma City (9 points) -9"
+    box = duel.ticket_boxes["usa-t05"]
+    assert box.description == "✘ miss Chicago–Santa Fe (9 points) -9"
     box.value = False
     assert totals(duel) == [22, 37]
-    assert box.description == "(dropped) Los Angeles–Oklahoma City (9 points)"
-    assert "Ben without the ticket Los Angeles–Oklahoma City (9 points)" in duel.changes.value
+    assert box.description == "(dropped) Chicago–Santa Fe (9 points)"
+    assert "Ben without the ticket Chicago–Santa Fe (9 points)" in duel.changes.value
     assert "Ben still wins." in duel.changes.value
     duel.ticket_boxes["usa-t07"].value = False  # Ann's completed ticket: -4
     assert totals(duel) == [18, 37]
@@ -122,10 +122,10 @@ def test_dropping_a_ticket_changes_the_totals(duel: ScoringExplorer) -> None:
 
 def test_reset_goes_back_to_the_game(duel: ScoringExplorer) -> None:
     duel.view.simulate_route_click("usa-029")
-    duel.ticket_boxes["usa-t43"].value = False
+    duel.ticket_boxes["usa-t05"].value = False
     duel.reset_button.click()
     assert not duel.what_if and totals(duel) == [22, 28]
-    assert duel.ticket_boxes["usa-t43"].value is True
+    assert duel.ticket_boxes["usa-t05"].value is True
     assert len(duel.view.widget.data[SELECTION].x) == 0
 
 

@@ -5,6 +5,7 @@ trail on the board, and team files opened and refused."""
 from __future__ import annotations
 
 import datetime
+import html
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.graph import longest_trail
 from ttr_widgets.rules.position import parse_position, score_position
 from ttr_widgets.rules.record import LoadedGame
@@ -20,6 +22,7 @@ from ttr_widgets.testing.teams import team_record
 from ttr_widgets.widgets.pages.explorer import EVERYONE, ScoringExplorer, team_example_path
 from ttr_widgets.widgets.pages.scorer import example_path
 from ttr_widgets.widgets.plots.score_plots import team_breakdown_segments
+from ttr_widgets.widgets.plots.stats_view import TEAM_POINTS
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.teams import TEAM_COLORS
 
@@ -181,18 +184,6 @@ def test_teams_listed_in_any_order_keep_their_shades_and_key() -> None:
     assert explorer.sheet == score_position(parse_position(crossed))
 
 
-def test_a_team_game_s_record_is_refused_in_one_line_until_the_core_reads_it() -> None:
-    data, _game = team_record(POSITION.board, ("Ann", "Ben", "Cleo", "Dev"), 2)
-    explorer = ScoringExplorer("usa")
-    _upload(explorer, "team-record.json", json.dumps(data).encode())
-    assert "Not opened." in explorer.message.value
-    assert "team-record.json: a team game&#x27;s record cannot be read here yet" in \
-        explorer.message.value
-    assert not explorer.sheet.teams  # nothing changed
-
-
-@pytest.mark.xfail(strict=True, reason="the core counts no statistics of a team game, which "
-                   "rules.record.read_game recounts from a record (rules.stats.game_stats)")
 def test_a_team_game_s_record_opens_with_its_teams(tmp_path: Path) -> None:
     data, game = team_record(POSITION.board, ("Ann", "Ben", "Cleo", "Dev"), 2)
     path = tmp_path / "team-record.json"
@@ -200,4 +191,21 @@ def test_a_team_game_s_record_opens_with_its_teams(tmp_path: Path) -> None:
     explorer = ScoringExplorer(path)
     assert explorer.game.kind == "record" and explorer.game.position.teams == ((0, 1), (2, 3))
     assert explorer.sheet.teams and "(team game record, replayed)" in explorer.source_label.value
-    assert explorer.game.stats is not None and game.state.is_over
+    played = score(game.state)  # as the game itself scored (the tickets in another order)
+    assert game.state.is_over and explorer.sheet.winners == played.winners
+    assert [t.total for t in explorer.sheet.players] == [t.total for t in played.players]
+
+
+def test_a_team_game_s_record_shows_its_statistics_each_player_with_the_team_s_points(
+        ) -> None:
+    data, game = team_record(POSITION.board, ("Ann", "Ben", "Cleo", "Dev"), 2)
+    explorer = ScoringExplorer("usa")
+    _upload(explorer, "team-record.json", json.dumps(data).encode())
+    assert explorer.game.position.teams == ((0, 1), (2, 3)) and explorer.message.value == ""
+    stats = explorer.stats_view.stats
+    assert stats is not None and stats.finished and explorer.stats_note.value == ""
+    totals = {team.name: team.total for team in score(game.state).players}
+    assert [p.total for p in stats.players] == [totals["Ann & Ben"]] * 2 + [
+        totals["Cleo & Dev"]] * 2
+    assert html.escape(TEAM_POINTS) in explorer.stats_view.summary.value
+    assert "Asian Express" in explorer.stats_view.table.value

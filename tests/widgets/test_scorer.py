@@ -385,9 +385,8 @@ def test_loading_a_game_record_scores_its_last_state(usa: TicketScorer) -> None:
 def test_a_loaded_game_can_be_edited(usa: TicketScorer) -> None:
     usa.load(example_path("usa"))
     before = usa.sheet.player("Ann").total
-    usa.add_ticket("usa-t69")  # Portland–Vancouver (2): Ann owns Seattle–Vancouver and
-    # Portland–Seattle, so it is completed
-    assert usa.sheet.player("Ann").total == before + 2
+    assert usa.add_ticket("usa-t24")  # Seattle–Los Angeles (9): her routes do not join them
+    assert usa.sheet.player("Ann").total == before - 9
 
 
 @pytest.mark.parametrize(("name", "content", "says"), [

@@ -204,7 +204,8 @@ class ScoringExplorer(widgets.VBox):
                                           "app to see its statistics.")
         else:
             self.stats_note.value = ""
-            self.stats_view.show(game.stats, game.position.board, self.view.player_colors)
+            self.stats_view.show(game.stats, game.position.board, self.view.player_colors,
+                                 teams=bool(game.position.teams))
 
     def _ticket_boxes(self, position: Position) -> dict[str, widgets.Checkbox]:
         boxes: dict[str, widgets.Checkbox] = {}

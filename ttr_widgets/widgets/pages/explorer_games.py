@@ -16,10 +16,10 @@ from pathlib import Path
 
 from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.position import Position
-from ttr_widgets.rules.record import LoadedGame, example_path, load_game
+from ttr_widgets.rules.record import LoadedGame, example_path, load_game, read_game
 from ttr_widgets.rules.words import map_title
 from ttr_widgets.widgets.pages.explorer_view import Game, Sheet
-from ttr_widgets.widgets.pages.scored_teams import open_saved_game, read_saved_game, team_colors
+from ttr_widgets.widgets.pages.scored_teams import team_colors
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
 __all__ = ["NO_CHANGE", "WhatIf", "apply_what_if", "as_game", "open_game", "read_any_game",
@@ -52,8 +52,8 @@ def apply_what_if(position: Position, what_if: WhatIf) -> Position:
 def read_any_game(content: bytes | str, name: str) -> Game:
     """A game from a file's content, as ``read_game`` reads it (a position or a game record,
     a team game's too). ``PositionError`` with one line naming the file and the field when it
-    is neither (``scored_teams.read_saved_game``)."""
-    return read_saved_game(content, name)
+    is neither."""
+    return read_game(content, name)
 
 
 def team_example_path() -> Path:
@@ -63,7 +63,7 @@ def team_example_path() -> Path:
 
 def open_game(path: str | Path) -> Game:
     """``read_any_game`` on a file (``PositionError`` when it cannot be read)."""
-    return open_saved_game(path)
+    return load_game(path)
 
 
 def as_game(source: str | Path | Position | Game) -> Game:

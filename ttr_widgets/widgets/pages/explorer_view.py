@@ -9,10 +9,13 @@ import html
 from collections.abc import Sequence
 
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.position import Position
+from ttr_widgets.rules.position import Position, ticket_deck
 from ttr_widgets.rules.record import LoadedGame
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.variants import ticket_rules
 from ttr_widgets.rules.words import bonus_name, count, win_verb
+from ttr_widgets.widgets.table.players import bonus_words
 from ttr_widgets.widgets.table.teams import team_label
 
 Game = LoadedGame  #: a game the explorer opens: players, or teams (``position.teams``)
@@ -36,14 +39,25 @@ def winners_text(sheet: Sheet) -> tuple[str, str]:
 
 
 def source_html(game: Game) -> str:
+    """Where the game comes from, and (a game of players) the tickets it was played with and
+    the bonuses they score."""
     record = game.kind == "record"
     what = "game record, replayed" if record else "position"
-    if game.position.teams:
+    position = game.position
+    if position.teams:
         what = "team game record, replayed" if record else "team game"
     state = "" if game.finished else " (not finished: scored as it stands)"
     text = f"<b>{html.escape(game.source or 'A game')}</b> ({what}){state}"
     if game.description:
         text += f": {html.escape(game.description)}"
+    if not position.teams:
+        board = position.board
+        rules = ticket_rules(board, Options(variant=position.variant,
+                                            longest_bonus=position.longest_bonus,
+                                            globetrotter=position.globetrotter))
+        deck = ticket_deck(board, position.variant).description
+        text += (f"<br>Played with {html.escape(deck)}. "
+                 f"{html.escape(bonus_words(board, rules))}")
     return f"<div style='color:#444'>{text}</div>"
 
 
@@ -60,6 +74,8 @@ def table_html(board: Board, sheet: ScoreSheet, original: Sheet) -> str:
     if board.has_stations:
         heads.append("stations")
     heads += ["longest trail", bonus_name(board.rules)]
+    if sheet.globetrotter:
+        heads.append("Globetrotter")
     if sheet.warehouses:
         heads.append("depots")
     heads += ["total", "change"]
@@ -71,6 +87,8 @@ def table_html(board: Board, sheet: ScoreSheet, original: Sheet) -> str:
         if board.has_stations:
             cells.append(f"{p.station_points:+d}")
         cells += [f"{p.longest_trail}", f"{p.longest_bonus:+d}"]
+        if sheet.globetrotter:
+            cells.append(f"{p.globetrotter_bonus:+d}")
         if sheet.warehouses:
             cells.append(f"{p.depot_bonus:+d}")
         delta = p.total - was.get(p.name, p.total)

@@ -13,15 +13,12 @@ here.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Sequence
-from pathlib import Path
 
-from ttr_widgets.rules.errors import PositionError, TTRError
+from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.graph import Trail, longest_trail
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position, check_position
-from ttr_widgets.rules.record import LoadedGame, load_game, read_game
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.teams import TeamHolding
 from ttr_widgets.rules.words import count
@@ -29,8 +26,6 @@ from ttr_widgets.widgets.table.teams import pair_colors
 
 __all__ = [
     "Teams",
-    "open_saved_game",
-    "read_saved_game",
     "team_colors",
     "team_names",
     "team_of",
@@ -41,41 +36,6 @@ __all__ = [
 ]
 
 Teams = tuple[tuple[str, ...], ...]  #: each team as its players' names
-
-
-def read_saved_game(content: bytes | str, name: str) -> LoadedGame:
-    """``rules.record.read_game``: a position or a game record, a team game's too. A team
-    game's record the core cannot read yet (it recounts the game's statistics, and
-    ``rules.stats`` counts none of a team game) is refused in one line naming the file, never
-    a traceback."""
-    try:
-        return read_game(content, name)
-    except TTRError:
-        raise
-    except ValueError:
-        if not _team_record(content):
-            raise
-        raise PositionError(f"{name}: a team game's record cannot be read here yet; a team "
-                            "position (who holds what) can") from None
-
-
-def open_saved_game(path: str | Path) -> LoadedGame:
-    """``read_saved_game`` on a file (``rules.record.load_game``'s refusals when it cannot be
-    read)."""
-    try:
-        content = Path(path).read_bytes()
-    except OSError:
-        return load_game(path)  # which says why
-    return read_saved_game(content, Path(path).name)
-
-
-def _team_record(content: bytes | str) -> bool:
-    try:
-        data = json.loads(content)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return False
-    options = data.get("options") if isinstance(data, dict) else None
-    return isinstance(options, dict) and options.get("teams") is True
 
 
 def team_names(position: Position) -> Teams:

@@ -47,11 +47,10 @@ from ttr_widgets.rules.position import (
 )
 from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
+from ttr_widgets.rules.words import bonus_name
 from ttr_widgets.widgets.pages import scorer_position as edits
 from ttr_widgets.widgets.pages.scored_teams import (
     Teams,
-    open_saved_game,
-    read_saved_game,
     team_colors,
     team_names,
     team_of,
@@ -131,7 +130,6 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         self._width, self._height = width, height
         self._holding = 0
         self._syncing = False
-        self.longest_bonus: bool | None = None
         self.sheet: ScoreSheet  #: every player's own score (in a team game, each alone)
         self.team_sheet: ScoreSheet | None = None  #: the teams' score in a team game
         self._build_controls(board)
@@ -176,6 +174,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         edit_of = {
             self.map_select: lambda v: None if v == self.board.name else self.show_map(v),
             self.variant: lambda v: self.set_variant(None if v == BASE else v),
+            self.longest: self.set_longest_bonus,
             self.count: self.set_player_count,
             self.player: lambda v: None if v is None else self.select_player(v),
             self.name: lambda v: None if v.strip() == self.holding.name else self.rename(
@@ -270,7 +269,15 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         return taken
 
     def set_variant(self, variant: str | None) -> bool:
+        """Play ``variant``'s tickets (None: the map's own): its deck in the ticket list, its
+        bonuses, and a variant of the USA 1910 box at that box's values. A ticket held outside
+        the new deck is refused, naming the decks that hold it."""
         return self._propose(edits.variant(self.position, variant))
+
+    def set_longest_bonus(self, on: bool) -> bool:
+        """Score the bonus for the longest trail or not (USA Big Cities plays none unless the
+        table chose it: the sources disagree)."""
+        return self._propose(edits.longest_bonus(self.position, on))
 
     def set_warehouses(self, on: bool) -> bool:
         return self._propose(edits.warehouses(self.position, on))
@@ -280,7 +287,6 @@ class TicketScorer(ScorerLayout, widgets.VBox):
 
     def show_map(self, map_name: str) -> None:
         """Start over on another map, keeping the players' names."""
-        self.longest_bonus = None
         position = edits.fresh_table(map_name, self.names)
         self._load(position, f"A new {position.board.title} table.")
 
@@ -295,7 +301,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             elif isinstance(game, LoadedGame):
                 loaded = game
             else:
-                loaded = open_saved_game(game)
+                loaded = load_game(game)
         except TTRError as exc:
             self.message.value = refusal_html(exc, self.names, heading="Not loaded.")
             return False
@@ -313,7 +319,6 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self.message.value = refusal_html(problem, names, source=source,
                                               heading="Not loaded.")
             return False
-        self.longest_bonus = game.longest_bonus
         self._load(position, loaded_text(game))
         return True
 
@@ -367,7 +372,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         upload = files[0]
         try:
             content, name = bytes(upload["content"]), upload["name"]
-            game = read_saved_game(content, name)
+            game = read_game(content, name)
         except TTRError as exc:
             self.message.value = refusal_html(exc, self.names, heading="Not loaded.")
         else:
@@ -404,7 +409,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     def _render(self) -> None:
         position = self.position
         self.team_sheet = score_position(position) if position.teams else None
-        self.sheet = score_position(replace(position, teams=()), self.longest_bonus)
+        self.sheet = score_position(replace(position, teams=()))
         score = self.sheet.players[self.selected]
         self._sync_controls()
         self._draw_map(score)
@@ -412,7 +417,8 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self._render_team(self.team_sheet)
             return
         depots = self.holding.depots_left if self.sheet.warehouses else None
-        self.results.value = results_html(self.board, score, depots)
+        self.results.value = results_html(self.board, score, depots,
+                                          globetrotter=self.sheet.globetrotter)
         self.total.value = total_html(score.name, score.total)
         self.standings.value = standings_html(self.sheet)
 
@@ -436,6 +442,9 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self.variant.options = decks or [(ticket_deck(board).description, BASE)]
             self.variant.value = position.variant or BASE
             self.variant.layout.display = "" if len(decks) > 1 and not self.teams else "none"
+            self.longest.description = bonus_name(board.rules)
+            self.longest.value = edits.played_rules(position).longest_bonus
+            self.longest.layout.display = "none" if self.teams else ""
             rules = board.rules
             seats = ((len(position.players),) if self.teams
                      else range(rules.players_min, rules.players_max + 1))

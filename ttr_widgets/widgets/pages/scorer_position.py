@@ -23,7 +23,9 @@ from ttr_widgets.rules.graph import ticket_path
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.position import Position, ticket_deck
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
-from ttr_widgets.rules.words import possessive
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.variants import VARIANTS, TicketRules, variant_board
+from ttr_widgets.rules.words import bonus_name, possessive
 from ttr_widgets.widgets.board.marks import Marks
 from ttr_widgets.widgets.pages.scored_teams import team_of, team_trail
 from ttr_widgets.widgets.pages.scorer_view import (
@@ -33,11 +35,12 @@ from ttr_widgets.widgets.pages.scorer_view import (
     route_text,
     ticket_text,
 )
+from ttr_widgets.widgets.table.players import bonus_words, variant_rules
 
 __all__ = ["Edit", "added_ticket", "board_marks", "cleared", "depots_left", "dropped_ticket",
-           "fresh_table", "renamed", "seated", "ticket_id", "ticket_labels",
-           "ticket_results", "toggled_route", "toggled_station", "variant", "warehouses",
-           "with_holding"]
+           "fresh_table", "longest_bonus", "played_rules", "renamed", "seated", "ticket_id",
+           "ticket_labels", "ticket_results", "toggled_route", "toggled_station", "variant",
+           "warehouses", "with_holding"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +134,31 @@ def seated(position: Position, count: int, selected: int) -> Edit:
 
 
 def variant(position: Position, name: str | None) -> Edit:
-    """The tickets of variant ``name`` (None: the map's own)."""
-    return Edit(replace(position, variant=name),
-                f"Tickets: {ticket_deck(position.board, name).description}.")
+    """The tickets of variant ``name`` (None: the map's own), on the board they are played on
+    (a variant of the USA 1910 box: its cards, whose reprinted tickets are worth less), with
+    the bonuses the variant plays."""
+    board = variant_board(load_map(position.board.name), Options(variant=name))
+    changed = replace(position, board=board, variant=name, longest_bonus=None,
+                      globetrotter=None)
+    reprinted = " The reprinted tickets score their 1910 values." if name in VARIANTS and \
+        VARIANTS[name].print_1910 else ""
+    return Edit(changed, f"Tickets: {ticket_deck(board, name).description}. "
+                         f"{bonus_words(board, played_rules(changed))}{reprinted}")
+
+
+def played_rules(position: Position) -> TicketRules:
+    """The ticket rules ``position`` was played with: its variant's, its longest-trail bonus
+    as it chose (``Position.longest_bonus``)."""
+    return variant_rules(position.board, position.variant, position.longest_bonus)
+
+
+def longest_bonus(position: Position, on: bool) -> Edit:
+    """The bonus for the longest trail played (``on``) or not: kept in the position only where
+    it differs from the variant (USA Big Cities with it, say)."""
+    printed = variant_rules(position.board, position.variant).longest_bonus
+    bonus = bonus_name(position.board.rules)
+    return Edit(replace(position, longest_bonus=None if on == printed else on),
+                f"Scored {'with' if on else 'without'} the {bonus}.")
 
 
 def warehouses(position: Position, on: bool) -> Edit:

@@ -18,6 +18,7 @@ from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.record import LoadedGame
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
+from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.rules.words import bonus_name, count, map_title
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
@@ -34,6 +35,9 @@ _PLACE = re.compile(r"players\[(\d+)\](?:\.[a-z_]+(?:\[\d+\])?)?: ")
 _RULE = re.compile(r" ?\(rule ([a-z0-9.-]+)\)")
 #: a route or ticket as a file's refusal names it: "route 'usa-031' (Denver–Helena, 4 red)"
 _NAMED = re.compile(r"\b(route|ticket) '[^']*' \(([^,()]+), ([^()]+)\)")
+#: a variant as the core names it ("but in the usa-1910 and usa-mega decks"), longest first
+_VARIANT = re.compile(r"\b(" + "|".join(re.escape(name) for name in
+                                        sorted(VARIANTS, key=len, reverse=True)) + r")\b")
 
 
 def refusal_html(error: Exception, names: Sequence[str], *, source: str = "position",
@@ -48,12 +52,14 @@ def refusal_html(error: Exception, names: Sequence[str], *, source: str = "posit
 
 def refusal_text(error: Exception, names: Sequence[str], *, source: str = "position") -> str:
     """The refusal's sentence in plain words ("Ben: the route Denver–Helena (4 red) is already
-    owned by Ann."): no field path, no id, no rule id."""
+    owned by Ann."): no field path, no id, no rule id, variants by their titles ("but in the
+    Mega Game deck")."""
     text = str(error)
     if text.startswith(f"{source}: "):
         text = text[len(source) + 2:]
     text = _PLACE.sub(lambda m: f"{_name_at(names, int(m[1]))}: ", text)
     text = _NAMED.sub(r"the \1 \2 (\3)", text)
+    text = _VARIANT.sub(lambda m: VARIANTS[m[1]].title, text)
     text = _RULE.sub("", text).strip()
     return text if text.endswith((".", "?", "!")) else f"{text}."
 
@@ -70,10 +76,12 @@ def _name_at(names: Sequence[str], index: int) -> str:
 # ----------------------------------------------------------------------------- the side panel
 
 
-def results_html(board: Board, score: PlayerScore, depots_left: int | None = None) -> str:
+def results_html(board: Board, score: PlayerScore, depots_left: int | None = None, *,
+                 globetrotter: bool = False) -> str:
     """The selected player's side panel: every ticket hit or missed, routes, stations and
-    their borrowings, the longest trail with its cities and bonus, and (with Warehouses &
-    Depots: ``depots_left`` not None) the Depots left."""
+    their borrowings, the longest trail with its cities and bonus, the Globetrotter (a game
+    that plays it: ``globetrotter``) and (with Warehouses & Depots: ``depots_left`` not None)
+    the Depots left."""
     lines = [f"<div><b>Tickets</b>: {score.tickets_completed} of {len(score.tickets)} "
              f"completed, <b>{score.ticket_points:+d}</b></div>"]
     if not score.tickets:
@@ -101,6 +109,11 @@ def results_html(board: Board, score: PlayerScore, depots_left: int | None = Non
                  f"spaces{bonus}</div>")
     if cities:
         lines.append(muted(html.escape(cities)))
+    if globetrotter:
+        done = count(score.tickets_completed, "ticket")
+        lines.append(f"<div class='ttr-globetrotter'><b>Globetrotter</b>: {done} completed, "
+                     + ("the most, " if score.globetrotter_bonus else "not the most, ")
+                     + f"<b>{score.globetrotter_bonus:+d}</b></div>")
     if depots_left is not None:
         lines.append(f"<div><b>Depots</b>: {depots_left} left, "
                      f"<b>{score.depot_bonus:+d}</b></div>")
@@ -149,10 +162,11 @@ def no_single_ticket(text: str, found: Sequence[str]) -> str:
 
 
 class ScorerLayout:
-    """The scorer's controls (``map_select``, ``variant``, ``count``, ``upload``, ``player``,
-    ``name``, ``clear_button``, ``ticket_search`` + ``add_button``, ``tickets`` +
-    ``remove_button``, ``show``, ``warehouses``, ``depots``) and its outputs (``results``,
-    ``total``, ``standings``, ``message``), built and laid out; ``TicketScorer`` wires them."""
+    """The scorer's controls (``map_select``, ``variant``, ``longest`` (the bonus for the
+    longest trail), ``count``, ``upload``, ``player``, ``name``, ``clear_button``,
+    ``ticket_search`` + ``add_button``, ``tickets`` + ``remove_button``, ``show``,
+    ``warehouses``, ``depots``) and its outputs (``results``, ``total``, ``standings``,
+    ``message``), built and laid out; ``TicketScorer`` wires them."""
 
     board_box: widgets.Box
     _width: int
@@ -166,6 +180,10 @@ class ScorerLayout:
         self.variant = styled(widgets.Dropdown(description="Tickets",
                                                layout=widgets.Layout(width="330px")),
                               "ttr-scorer-variant")
+        self.longest = styled(widgets.Checkbox(description=bonus_name(board.rules),
+                                               indent=False,
+                                               layout=widgets.Layout(width="auto")),
+                              "ttr-scorer-longest")
         self.count = styled(widgets.Dropdown(description="Players",
                                              layout=widgets.Layout(width="150px")),
                             "ttr-scorer-count")
@@ -210,8 +228,9 @@ class ScorerLayout:
         self.message = styled(widgets.HTML(), "ttr-scorer-message")
 
     def _header(self) -> widgets.Widget:
-        return widgets.HBox([self.map_select, self.variant, self.count, self.warehouses,
-                             self.upload], layout=widgets.Layout(flex_flow="row wrap"))
+        return widgets.HBox([self.map_select, self.variant, self.count, self.longest,
+                             self.warehouses, self.upload],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
     def _side(self) -> widgets.Widget:
         return widgets.VBox([

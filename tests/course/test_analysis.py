@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from html import escape
 from itertools import combinations, pairwise
 from pathlib import Path
 
@@ -387,3 +388,66 @@ def test_plan_and_race_sentence_reads_plainly():
     sentence = plots.plan_and_race_sentence(USA, race)
     assert sentence.startswith(f"On the USA map the {race.routes_on} routes on some base-game")
     assert race.on_paths > race.off_paths and 0 < race.rank_correlation <= 1
+
+
+# --- ticket difficulty by deck ----------------------------------------------------------------
+
+def test_every_deck_of_a_map_is_its_tickets_at_their_printed_values():
+    """The base game's deck is the base-game tickets; a deck of the USA 1910 box values the
+    reprinted tickets as the box prints them (Los Angeles – Miami 19, not 20)."""
+    decks = {d.variant: d for d in analysis.deck_difficulties(USA)}
+    assert list(decks) == [None, "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"]
+    assert [p.ticket_id for p in decks[None].paths] == \
+        [t.id for t in analysis.base_tickets(USA)]
+    assert {v: d.tickets for v, d in decks.items()} == {
+        None: 30, "usa-classic": 30, "usa-1910": 35, "usa-mega": 69, "usa-big-cities": 35}
+    points = {v: {p.ticket_id: p.points for p in d.paths} for v, d in decks.items()}
+    assert (points[None]["usa-t14"], points["usa-classic"]["usa-t14"],
+            points["usa-mega"]["usa-t14"]) == (20, 19, 19)
+    assert decks["usa-mega"].title == "the Mega Game tickets"
+    europe = analysis.deck_difficulties(EUROPE)
+    assert [d.tickets for d in europe] == [46, 65, 45, 101]
+
+
+def test_a_deck_s_figures_by_hand():
+    """The 2004 tickets need 343 trains for 349 points; the 1910 reprints take 1 + 1 + 2 + 1
+    points away, and Sault St. Marie – Oklahoma City (9 trains, 8 points) becomes a trap."""
+    base, classic = analysis.deck_difficulty(USA), analysis.deck_difficulty(USA, "usa-classic")
+    assert sum(p.trains for p in base.paths) == 343 == sum(p.trains for p in classic.paths)
+    assert base.trains_per_point == Fraction(343, 349)
+    assert classic.trains_per_point == Fraction(343, 344)
+    assert base.mean_points == Fraction(349, 30) and base.mean_trains == Fraction(343, 30)
+    added = {p.label for p in classic.traps} - {p.label for p in base.traps}
+    assert added == {"Sault St. Marie – Oklahoma City (8 points)"}
+    detours = [p.detour for p in base.paths if p.detour is not None]
+    assert base.mean_detour == Fraction(sum(detours), len(detours))
+
+
+def test_a_deck_s_hardest_tickets_are_its_traps_first():
+    deck = analysis.deck_difficulty(USA, "usa-mega")
+    hardest = deck.hardest()
+    assert sorted(p.ticket_id for p in hardest) == sorted(p.ticket_id for p in deck.paths)
+    assert hardest[:len(deck.traps)] == deck.traps
+    rest = hardest[len(deck.traps):]
+    assert [p.difficulty for p in rest] == sorted((p.difficulty for p in rest), reverse=True)
+    assert deck.hardest(3) == hardest[:3]
+
+
+def test_the_decks_table_and_the_deck_picker():
+    decks = [*analysis.deck_difficulties(USA), *analysis.deck_difficulties(EUROPE)]
+    table = plots.decks_table(decks).value
+    assert table.count("<tr>") == 1 + len(decks)
+    assert "<td style=\"padding:2px 8px\">USA: the Mega Game tickets</td>" in table
+    assert "1.00" in table and "0.98" in table  # the 1910 Classic and the 2004 tickets
+    picker = plots.deck_picker([USA, EUROPE])
+    choice, summary, tickets = picker.children
+    assert [label for label, _ in choice.options][:2] == [
+        "USA: the 2004 USA tickets", "USA: the 1910 Classic tickets"]
+    assert "USA: the 2004 USA tickets: 30 tickets" in summary.value
+    assert tickets.value.count("<tr>") == 31
+    choice.value = [label for label, _ in choice.options].index(
+        "Europe: the Mega Europe tickets")
+    assert "101 tickets" in summary.value and tickets.value.count("<tr>") == 102
+    first = re.search(r"<tr><td[^>]*>([^<]*)</td>", tickets.value)
+    assert first is not None and first.group(1) == escape(decks[-1].traps[0].label)
+    assert not ROUTE_ID.search(table + summary.value + tickets.value)

@@ -15,6 +15,9 @@ pair of neighbouring cities — a *link* — whose length is its shortest track'
 * :func:`link_usage`: how many tickets' cheapest paths use each link (a ticket with ``k``
   cheapest paths gives each of them ``1/k``);
 * :func:`map_summary`: the figures that say how crowded a map is;
+* :func:`deck_difficulty`: a ticket deck (a map's base game or one of its variants: the USA
+  1910 box's, Europa 1912's) across the empty board, its tickets valued as that deck prints
+  them (the 1910 box's reprints are worth less); :func:`deck_difficulties` every deck of a map;
 * :func:`contention`: bot games replayed to learn when each route was claimed
   (:func:`replay_claims`); :func:`shipped_contention` reads the study shipped with the kit
   (``python -m ttr_widgets.course.analysis`` writes it again).
@@ -65,13 +68,16 @@ from ttr_widgets.rules.engine import apply, new_game, score
 from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.position import ticket_deck
 from ttr_widgets.rules.state import OPEN, GameState, Options
+from ttr_widgets.rules.variants import variant_board, variant_names
 
 __all__ = [
     "SHIPPED",
     "CityFacts",
     "Claim",
     "ContentionStudy",
+    "DeckDifficulty",
     "LinkUse",
     "MapSummary",
     "PlanAndRace",
@@ -85,6 +91,9 @@ __all__ = [
     "city_label",
     "contention",
     "cut_cities",
+    "deck_difficulties",
+    "deck_difficulty",
+    "deck_paths",
     "earliest",
     "link_label",
     "link_usage",
@@ -112,6 +121,77 @@ DATA_DOC = """The contention study the map-analysis page reads, written by
 ``python -m ttr_widgets.course.analysis`` (do not edit by hand): for each map, games of four greedy
 bots, game ``i`` dealt as ``ttr simulate --seed SEED`` deals it; for each route, the number of
 games it was claimed in and the sum of the rounds it was claimed in."""
+
+
+# --- ticket decks: how hard each deck's tickets are -------------------------------------------
+
+def deck_paths(board: Board, variant: str | None = None) -> tuple[TicketPath, ...]:
+    """Every ticket of ``variant``'s deck (None: the map's base game) and its cheapest path,
+    valued as that deck prints it: a deck of the USA 1910 box on its cards, where the reprinted
+    tickets are worth less (``variants.variant_board``)."""
+    printed = variant_board(board, Options(variant=variant))
+    deck = ticket_deck(printed, variant)
+    return ticket_paths(printed, (t for t in printed.tickets if deck.admits(t)))
+
+
+@dataclass(frozen=True, slots=True)
+class DeckDifficulty:
+    """One ticket deck on the empty board: its tickets' cheapest paths (``paths``, in the
+    map's order) and what they add up to. ``trains_per_point`` is all its tickets' trains over
+    all their points (above 1: the deck pays less than a point a train); ``traps`` are
+    :func:`traps`' picks, ``mean_detour`` what one blocked link costs a ticket."""
+
+    map: str
+    variant: str | None  #: None: the map's base game
+    title: str  #: the deck as the rules name it: ``'the Mega Game tickets'``
+    paths: tuple[TicketPath, ...]
+
+    @property
+    def tickets(self) -> int:
+        return len(self.paths)
+
+    @property
+    def mean_points(self) -> Fraction:
+        return Fraction(sum(p.points for p in self.paths), len(self.paths))
+
+    @property
+    def mean_trains(self) -> Fraction:
+        return Fraction(sum(p.trains for p in self.paths), len(self.paths))
+
+    @property
+    def trains_per_point(self) -> Fraction:
+        return Fraction(sum(p.trains for p in self.paths), sum(p.points for p in self.paths))
+
+    @property
+    def mean_detour(self) -> Fraction:
+        """The extra trains the worst single blocked link costs a ticket, on average over the
+        tickets it does not cut off."""
+        detours = [p.detour for p in self.paths if p.detour is not None]
+        return Fraction(sum(detours), len(detours)) if detours else Fraction(0)
+
+    @property
+    def traps(self) -> tuple[TicketPath, ...]:
+        return traps(self.paths)
+
+    def hardest(self, top: int | None = None) -> tuple[TicketPath, ...]:
+        """The ``top`` tickets (None: all) most likely to cost their holder: the traps first,
+        the worst first, then the others by trains per point (ties: the longer first)."""
+        trapped = self.traps
+        others = sorted((p for p in self.paths if p not in trapped),
+                        key=lambda p: (-p.difficulty, -p.trains))
+        return (*trapped, *others)[:top]
+
+
+def deck_difficulty(board: Board, variant: str | None = None) -> DeckDifficulty:
+    """``variant``'s deck (None: the base game's) across the empty board."""
+    paths = deck_paths(board, variant)
+    return DeckDifficulty(board.name, variant, ticket_deck(board, variant).description, paths)
+
+
+def deck_difficulties(board: Board) -> tuple[DeckDifficulty, ...]:
+    """Every ticket deck of ``board``: the base game's first, then its variants'."""
+    return tuple(deck_difficulty(board, None if name == "base" else name)
+                 for name in variant_names(board))
 
 
 # --- simulated games: when routes are claimed -------------------------------------------------

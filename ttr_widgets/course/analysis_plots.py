@@ -20,6 +20,7 @@ from ttr_widgets.course.analysis import (
     CityFacts,
     Claim,
     ContentionStudy,
+    DeckDifficulty,
     LinkUse,
     MapSummary,
     PlanAndRace,
@@ -28,11 +29,13 @@ from ttr_widgets.course.analysis import (
     bridges,
     city_label,
     cut_cities,
+    deck_difficulties,
     link_label,
     map_name,
     route_label,
 )
 from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.words import count, map_title
 from ttr_widgets.widgets import style
 from ttr_widgets.widgets.board.render import CITIES, ROUTES, board_geometry, map_figure
 
@@ -43,6 +46,9 @@ __all__ = [
     "claims_table",
     "comparison_table",
     "contention_board",
+    "deck_picker",
+    "deck_sentence",
+    "decks_table",
     "links_table",
     "plan_and_race_sentence",
     "ranking_table",
@@ -56,11 +62,6 @@ SCALE = "YlOrRd"  #: low → high: pale yellow → dark red, readable on the par
 MAP_COLORS: Mapping[str, str] = {"usa": style.DEFAULT_PLAYER_COLORS[0],
                                  "europe": style.DEFAULT_PLAYER_COLORS[1]}
 _FONT = {"family": "Helvetica, Arial, sans-serif", "size": 13, "color": style.INK}
-
-
-def _plain(count: int, word: str, plural: str = "") -> str:
-    """``1 train``, ``2 trains``, ``3 cities`` (with ``plural`` given)."""
-    return f"{count} {word}" if count == 1 else f"{count} {plural or word + 's'}"
 
 
 def _percent(value: float | Fraction) -> str:
@@ -107,7 +108,7 @@ def centrality_board(board: Board, facts: Sequence[CityFacts],
 def _city_hover(f: CityFacts) -> str:
     lines = [f"<b>{html.escape(f.label)}</b>",
              f"on {_percent(f.betweenness)} of the cheapest paths between other cities",
-             f"{_plain(f.routes, 'route')} to {_plain(f.neighbours, 'city', 'cities')}"]
+             f"{count(f.routes, 'route')} to {count(f.neighbours, 'city', 'cities')}"]
     if f.cut:
         lines.append("without it the map falls apart")
     return "<br>".join(lines)
@@ -141,7 +142,7 @@ def usage_board(board: Board, usage: Sequence[LinkUse]) -> go.Figure:
         more = len(row.ticket_ids) - len(names)
         listed = "<br>".join(html.escape(n) for n in names) + (f"<br>and {more} more"
                                                                  if more > 0 else "")
-        return (f"<b>{html.escape(row.label)}</b> ({_plain(row.length, 'train')})<br>"
+        return (f"<b>{html.escape(row.label)}</b> ({count(row.length, 'train')})<br>"
                 f"on the cheapest paths of {float(row.tickets):.1f} tickets"
                 + (f"<br>{listed}" if names else ""))
 
@@ -158,7 +159,7 @@ def contention_board(board: Board, study: ContentionStudy) -> go.Figure:
         when = (f"<br>on average in round {float(r.mean_round):.1f}" if r.mean_round is not None
                 else "")
         return (f"<b>{html.escape(r.label)}</b><br>claimed in {r.claimed} of "
-                f"{_plain(r.games, 'game')}{when}")
+                f"{count(r.games, 'game')}{when}")
 
     return _route_board(board, {r.route_id: float(r.share) for r in study.routes}, hover,
                         "share of games", top=1.0)
@@ -202,11 +203,11 @@ def ticket_scatter(maps: Mapping[Board, Sequence[TicketPath]],
 
 
 def _ticket_hover(p: TicketPath, trap: bool) -> str:
-    text = f"<b>{html.escape(p.label)}</b>: {_plain(p.trains, 'train')} at the least"
+    text = f"<b>{html.escape(p.label)}</b>: {count(p.trains, 'train')} at the least"
     if p.cut_off:
         text += "; one blocked link cuts it off"
     elif p.detour:
-        text += f"; one blocked link costs {_plain(p.detour, 'more train')}"
+        text += f"; one blocked link costs {count(p.detour, 'more train')}"
     return text + (" (a trap)" if trap else "")
 
 
@@ -276,7 +277,7 @@ def tickets_table(board: Board, paths: Sequence[TicketPath]) -> widgets.HTML:
         if p.cut_off and p.detour_link is not None:
             worst = f"{link_label(board, p.detour_link)}: cut off"
         elif p.detour and p.detour_link is not None:
-            worst = f"{link_label(board, p.detour_link)}: {_plain(p.detour, 'more train')}"
+            worst = f"{link_label(board, p.detour_link)}: {count(p.detour, 'more train')}"
         else:
             worst = "none: an equally cheap way remains"
         rows.append((p.label, str(p.trains), f"{float(p.difficulty):.2f}",
@@ -322,4 +323,57 @@ def bridges_sentence(board: Board) -> str:
 def _listed(names: Sequence[str], one: str, many: str) -> str:
     if not names:
         return f"no {one}"
-    return f"{_plain(len(names), one, many)} ({', '.join(names)})"
+    return f"{count(len(names), one, many)} ({', '.join(names)})"
+
+
+# --- ticket decks ------------------------------------------------------------------------------
+
+def _deck_name(deck: DeckDifficulty) -> str:
+    """``'USA: the Mega Game tickets'``."""
+    return f"{map_title(deck.map)}: {deck.title}"
+
+
+def decks_table(decks: Sequence[DeckDifficulty]) -> widgets.HTML:
+    """Ticket decks side by side: how many tickets, what one pays and needs on average, the
+    trains a deck asks per point, what one blocked link costs, its traps and the worst."""
+    rows = [(_deck_name(d), str(d.tickets), f"{float(d.mean_points):.1f}",
+             f"{float(d.mean_trains):.1f}", f"{float(d.trains_per_point):.2f}",
+             f"{float(d.mean_detour):.1f}",
+             f"{len(d.traps)} ({_percent(Fraction(len(d.traps), d.tickets))})",
+             d.traps[0].label if d.traps else "none") for d in decks]
+    return ranking_table(rows, ["deck", "tickets", "points a ticket", "trains a ticket",
+                                "trains per point", "extra trains, one link blocked",
+                                "traps", "the worst trap"])
+
+
+def deck_sentence(deck: DeckDifficulty) -> str:
+    """A deck in one sentence: its size, its trains per point, its traps."""
+    return (f"{_deck_name(deck)}: {count(deck.tickets, 'ticket')}, on average "
+            f"{float(deck.mean_points):.1f} points for {float(deck.mean_trains):.1f} trains, "
+            f"and {float(deck.mean_detour):.1f} more trains when one link of the way is "
+            f"blocked; {count(len(deck.traps), 'trap')}, listed first.")
+
+
+def deck_picker(boards: Sequence[Board]) -> widgets.VBox:
+    """Pick a ticket deck (``ttr-deck-choice``: every deck of every board, base games first)
+    and read its tickets, the traps first (``ttr-deck-tickets``: ``DeckDifficulty.hardest``),
+    under a sentence on the deck (``ttr-deck-summary``)."""
+    decks = [d for board in boards for d in deck_difficulties(board)]
+    choice = widgets.Dropdown(options=[(_deck_name(d), i) for i, d in enumerate(decks)],
+                              value=0, description="Deck", style={"description_width": "auto"},
+                              layout=widgets.Layout(width="420px"))
+    choice.add_class("ttr-deck-choice")
+    summary = widgets.HTML()
+    summary.add_class("ttr-deck-summary")
+    table = widgets.HTML()
+    table.add_class("ttr-deck-tickets")
+    by_map = {board.name: board for board in boards}
+
+    def show(_change: object = None) -> None:
+        deck = decks[choice.value]
+        summary.value = f"<p>{html.escape(deck_sentence(deck))}</p>"
+        table.value = tickets_table(by_map[deck.map], deck.hardest()).value
+
+    choice.observe(show, "value")
+    show()
+    return widgets.VBox([choice, summary, table])

@@ -20,6 +20,7 @@ from ttr_widgets.course.glossary import (
 )
 from ttr_widgets.rules.catalog import RULES, RULINGS
 from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.rules.words import bonus_name, map_title
 from ttr_widgets.server.site import REFERENCE, kit_pages
 
@@ -102,3 +103,19 @@ def test_the_unclear_cases_page_keeps_the_provenance_the_lessons_leave_out() -> 
     for ruling in RULINGS.values():
         assert html.escape(ruling.case) in page
         assert f"<b>How sure the kit is:</b> {ruling.confidence}" in page
+
+
+def test_the_glossary_has_the_usa_1910_boxs_words_by_the_cores_names() -> None:
+    by_term = {e.term: e for e in entries()}
+    for name in ("usa-classic", "usa-1910", "usa-mega", "usa-big-cities"):
+        entry = by_term[VARIANTS[name].title]  # each way to play by its one title
+        assert entry.rules == (VARIANTS[name].rule,)
+    assert by_term["Reprinted tickets"].rules == ("tickets.reprints",)
+    globetrotter = by_term["Globetrotter"]
+    assert "score.globetrotter" in globetrotter.rules and "not their points" in \
+        globetrotter.meaning
+    page = glossary_html()
+    for term in ("Globetrotter", "Mega Game", "USA 1910", "1910 Classic", "USA Big Cities",
+                 "Reprinted tickets"):
+        assert f"<b>{term}</b>" in page
+    assert html.escape(RULES["tickets.reprints"]) in page

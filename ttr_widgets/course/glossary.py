@@ -3,7 +3,8 @@ per map where the box names it differently) and "How the kit rules unclear cases
 rulings, with whom they follow and how sure the kit is).
 
 Every sentence that states a rule is the catalogue's (``rules.catalog.RULES``); the names come
-from ``rules.words`` and the maps' rule sets, so the pages cannot drift from the kit.
+from ``rules.words``, the maps' rule sets and the variants' titles (``rules.variants``), so the
+pages cannot drift from the kit.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import ipywidgets as widgets
 from ttr_widgets.rules.catalog import RULES, RULINGS
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import COLORS, LOCO, Board
+from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.rules.words import FACE_UP_ROW, LONGEST_TRAIL, bonus_name, count, map_title
 from ttr_widgets.widgets.board.render import map_figure
 from ttr_widgets.widgets.plots.lab_plots import show
@@ -94,6 +96,29 @@ def entries(boards: Sequence[Board] | None = None) -> tuple[Entry, ...]:
               ("wd.feed", "wd.exhaustion")),
         Entry("Depot", "Warehouses & Depots: a piece that lets a claim into its city empty its "
               "owner's Warehouse.", ("wd.place", "wd.collect", "wd.bonus")),
+        *_box_1910(),
+    )
+
+
+def _box_1910() -> tuple[Entry, ...]:
+    """The USA 1910 box's words: its ways to play (by their titles), its reprints and the
+    Globetrotter."""
+    def way(name: str, meaning: str) -> Entry:
+        return Entry(VARIANTS[name].title, f"USA 1910 box: {meaning}", (VARIANTS[name].rule,))
+
+    return (
+        way("usa-classic", "the original game, played with the box's reprints of the 30 "
+                           "original tickets."),
+        way("usa-1910", "the way to play with only the box's 35 new tickets. (The box itself "
+                        "is called USA 1910 too.)"),
+        way("usa-mega", "the way to play with all 69 of the box's tickets, and more of them "
+                        "dealt and drawn."),
+        way("usa-big-cities", "the way to play with only the tickets that name one of seven "
+                              "big cities."),
+        Entry("Reprinted tickets", "USA 1910 box: its copies of the 30 original tickets; four "
+              "of them are worth less than in the 2004 box.", ("tickets.reprints",)),
+        Entry("Globetrotter", "A bonus for completing the most tickets: it counts the tickets "
+              "completed, not their points.", ("score.globetrotter", "team.globetrotter")),
     )
 
 

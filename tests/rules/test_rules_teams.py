@@ -32,7 +32,6 @@ from ttr_widgets.rules.maps import board_from_dict, load_map
 from ttr_widgets.rules.model import CARD_INDEX, EMPTY_HAND, LOCO, Board, hand_from
 from ttr_widgets.rules.record import from_record, read_game, to_record
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
-from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.state import (
     NO_CARD,
     CardPlacement,
@@ -44,6 +43,7 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
     evolve,
 )
+from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.teams import HAND, HOLDER, TeamHolding, decide, score_teams
 from ttr_widgets.rules.view import HIDDEN, NO_SEED, view
 from ttr_widgets.testing.teams import NAMES, arranged, started, ticket_between

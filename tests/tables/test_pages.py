@@ -14,7 +14,7 @@ import pytest
 
 from ttr_widgets.bots import choose
 from ttr_widgets.served import CLASS_KEY_ENV, PAGE_BASE_ENV, TABLES_ENV
-from ttr_widgets.testing.browser import VoilaServer, running_server
+from ttr_widgets.testing.browser import VoilaServer, run_loop, running_server
 from ttr_widgets.widgets.pages.tables import PERSON, TablesPage
 from ttr_widgets.widgets.table.shared import SharedTable, TablesNotServed, tables_here
 
@@ -36,13 +36,14 @@ def test_outside_ttr_serve_there_are_no_shared_tables(monkeypatch: pytest.Monkey
     monkeypatch.delenv(TABLES_ENV, raising=False)
     with pytest.raises(TablesNotServed, match="served by ttr serve"):
         tables_here()
-    page = TablesPage()
+    page = TablesPage().maker
     assert page.make_button.disabled and "ttr serve" in page.made.value
 
 
 def test_the_tables_page_makes_a_table_and_lists_it(server: VoilaServer) -> None:
-    page = TablesPage()
-    assert "No table yet" in page.listing.value
+    tables = TablesPage()
+    page = tables.maker
+    assert "No table yet" in tables.listing.value
     page.map.value = "europe"
     page.count.value = 3
     page.seat_boxes[2].value = "greedy"
@@ -52,7 +53,7 @@ def test_the_tables_page_makes_a_table_and_lists_it(server: VoilaServer) -> None
     assert table is not None and table["status"] == "waiting for 2 players"
     link = f"{server.base_url}voila/render/Play.ipynb?table={table['name']}"
     assert page.link_box.value == link and "2 seats for people" in page.made.value
-    assert table["name"] in page.listing.value and "1 of 3 seats taken" in page.listing.value
+    assert table["name"] in tables.listing.value and "1 of 3 seats taken" in tables.listing.value
     page.teams.value = True
     assert [v for _label, v in page.count.options] == [4, 6] or page.teams.disabled
     page.map.value = "usa"
@@ -67,7 +68,7 @@ def test_the_tables_page_makes_a_table_and_lists_it(server: VoilaServer) -> None
 
 def test_two_pages_take_the_seats_see_only_their_own_and_a_reload_gets_it_back(
         server: VoilaServer) -> None:
-    page = TablesPage()
+    page = TablesPage().maker
     page.count.value = 2
     name = page.make()["name"]  # type: ignore[index]
 
@@ -94,7 +95,7 @@ def test_two_pages_take_the_seats_see_only_their_own_and_a_reload_gets_it_back(
         return ann, ben, moves
 
     seen: set[int] = set()
-    ann, ben, moves = asyncio.run(play())
+    ann, ben, moves = run_loop(play())
     assert moves == 30 and {ann.seat, ben.seat} == {0, 1}
     for page in (ann, ben):
         view = page.view
@@ -113,7 +114,7 @@ def test_two_pages_take_the_seats_see_only_their_own_and_a_reload_gets_it_back(
         back.close()
         return back
 
-    again = asyncio.run(reload())
+    again = run_loop(reload())
     assert again.seat == ann.seat and again.info["seats"][ann.seat or 0]["name"] == "Ann"
 
 
@@ -135,7 +136,7 @@ def test_a_game_at_one_screen_is_kept_on_the_server_and_read_back(server: VoilaS
         keeper.keep(game, ("human", "strong"))  # a burst is written once
         await asyncio.sleep(1.0)
 
-    asyncio.run(keep())
+    run_loop(keep())
     assert keeper.saved == 1
     kept = GameKeeper(keeper.key).read()
     assert kept is not None and kept.kinds == ("human", "strong")

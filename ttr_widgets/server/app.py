@@ -12,6 +12,7 @@ import signal
 import sys
 import threading
 import webbrowser
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ from ttr_widgets.server.plotly_module import (
 )
 from ttr_widgets.server.pool import POOL_GATE, refill_pool_when_quiet, stopping_line
 from ttr_widgets.server.ports import check_port, wait_for_port
-from ttr_widgets.tables.service import TableService
+from ttr_widgets.tables.service import BOT_PACE, TableService
 from ttr_widgets.tables.store import SQLiteStore, StoreError, default_path
 
 
@@ -79,9 +80,28 @@ def table_service(serve_plan: ServePlan) -> TableService:
         return serve_plan.keyed(f"{notebook_url(serve_plan.base_url, DEFAULT_APP)}?table={name}")
 
     try:
-        return TableService(store, link=link)
+        return TableService(store, link=link, pace=bot_pace())
     except (StoreError, TTRError) as exc:
         raise ServeError(f"--tables: {exc}") from None
+
+
+BOT_PACE_ENV = "TTR_BOT_PACE"
+
+
+def bot_pace(environ: Mapping[str, str] | None = None) -> float:
+    """Seconds the tables' bots wait before each move: ``BOT_PACE`` (people follow each move),
+    or ``TTR_BOT_PACE`` when set (a demonstration, the browser tests); a bad value is refused
+    in one line."""
+    text = (os.environ if environ is None else environ).get(BOT_PACE_ENV, "")
+    if not text:
+        return BOT_PACE
+    try:
+        pace = float(text)
+    except ValueError:
+        pace = -1.0
+    if not 0 <= pace <= 60:
+        raise ServeError(f"{BOT_PACE_ENV}={text!r}: expected seconds from 0 to 60")
+    return pace
 
 
 def closed_page_filter(record: logging.LogRecord) -> bool:

@@ -182,17 +182,19 @@ class TableService:
             if seat is None:
                 key = None  # every seat is taken: a watcher
         connection = Connection(name, seat, send, key)
+        # The welcome and the table so far first: a return announced below reaches this
+        # client too, after it knows its seat.
+        send({"type": "welcome", "seat": seat, "key": key, "table": self.info(name),
+              "personal_link": self.link(name) + f"&seat={key}" if key else None})
+        for event in table.events:
+            send({"type": "event", **event.public()})
+        send(self._view_message(table, seat))
         self.connections[name].append(connection)
         if seat is not None:
             person = table.seats[seat]
             person.clients += 1
             person.away_since = None
             table.returned(seat, now)
-        send({"type": "welcome", "seat": seat, "key": key, "table": self.info(name),
-              "personal_link": self.link(name) + f"&seat={key}" if key else None})
-        for event in table.events:
-            send({"type": "event", **event.public()})
-        send(self._view_message(table, seat))
         self._schedule_bot(table)
         return connection
 

@@ -23,6 +23,7 @@ A test, start to end::
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import signal
@@ -32,10 +33,11 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import psutil  # type: ignore[import-untyped]
 from playwright.sync_api import Page
@@ -66,12 +68,14 @@ __all__ = [
     "open_notebook",
     "plotly_point",
     "reload_notebook",
+    "run_loop",
     "running_server",
     "screenshot",
     "serve_command",
     "stop_server",
 ]
 
+T = TypeVar("T")
 REPO = Path(__file__).resolve().parents[2]  #: the source checkout (tests, benchmarks, notebooks)
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -272,6 +276,14 @@ def _running(process: psutil.Process) -> bool:
         return bool(process.status() != psutil.STATUS_ZOMBIE)
     except psutil.NoSuchProcess:
         return False
+
+
+def run_loop(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` on a thread of its own: a test may run a loop of its own
+    while Playwright's synchronous API keeps one running in the main thread (the session's
+    browser is open)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 # --- pages -------------------------------------------------------------------------------------

@@ -86,6 +86,7 @@ def legend_entries() -> tuple[tuple[str, str, str], ...]:
 #: inside that part, while the status line and the players stay in view.
 APP_CSS = """
 .ttr-app { max-width: 100%; box-sizing: border-box; }
+body.ttr-opening-table .ttr-app .ttr-row { visibility: hidden; }
 .ttr-app .ttr-row { display: flex; flex-flow: row wrap; align-items: flex-start;
   gap: 4px 8px; width: 100%; }
 .ttr-app .ttr-board { flex: 0 0 auto; overflow: hidden; max-width: 100%;

@@ -21,6 +21,14 @@ A game may use a ticket variant (Europe) and Warehouses & Depots (any map), chos
 panel or given as ``options``: Depots are placed by clicking cities (at setup, and as a free
 action from a city's panel), a Warehouse is fed from the row above the market, and a claim into
 Depot cities opens the collect panel; the board shows Depots and Warehouse sizes.
+
+A game is never lost by leaving the page: served by ``ttr serve``, the app keeps the game on
+the server after every move (``table.keeper``) under a key the browser remembers
+(``table.address``), and picks it up again when the page opens: after a reload, a lesson
+visited on the way, or a kernel the server ended (the page says so and offers to resume).
+With ``?table=NAME`` in its address the app sits at that shared table instead
+(``table.together``): its seat's view only, moves sent to the table, no Undo; the Game tab
+makes such tables (``pages.tables.TableMaker``).
 """
 
 from __future__ import annotations
@@ -42,21 +50,25 @@ from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
 from ttr_widgets.rules.words import bonus_name, count
 from ttr_widgets.widgets.board.fit import BoardFit
+from ttr_widgets.widgets.pages.tables import TableMaker
 from ttr_widgets.widgets.style import APP_CSS
+from ttr_widgets.widgets.table.address import PageAddress
 from ttr_widgets.widgets.table.controller import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
     TableController,
     assign,
 )
+from ttr_widgets.widgets.table.keeper import GameKeeper
 from ttr_widgets.widgets.table.plan import PlanPanel
 from ttr_widgets.widgets.table.players import GameSetup, StartPanel, options_title
 from ttr_widgets.widgets.table.records import RecordsPanel
 from ttr_widgets.widgets.table.scoring_view import longest_trail_routes
-from ttr_widgets.widgets.table.seats import seats_for
+from ttr_widgets.widgets.table.seats import Seat, seats_for
 from ttr_widgets.widgets.table.stepper import Stepper
 from ttr_widgets.widgets.table.team_start import TeamSetup, TeamStartPanel
 from ttr_widgets.widgets.table.teams import table_colors
+from ttr_widgets.widgets.table.together import Together
 
 __all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "TABS", "PlayApp"]
 
@@ -105,14 +117,20 @@ class PlayApp(TableController):
         self.title.add_class("ttr-title")
         self.plan_panel = PlanPanel(self.show_path)
         self.team_start = TeamStartPanel(self._team_clicked)  # team games (Team Asia rules)
+        self.address = PageAddress("Play")  # the browser's address and memory
+        self.together = Together(self)  # a shared table named in the address
+        self.keeper: GameKeeper | None = None  # keeps this screen's game, once addressed
+        self.maker = TableMaker(on_sit=self.sit_here)  # make a table for other screens
+        self._addressed = False
 
         play_tab = widgets.VBox([self.tunnel, self.collect, self.ticket_choice,
                                  self.ticket_rule, self.share_choice, self.placement,
                                  self.claim, self.feed, self.market, self.hand, self.holders,
                                  self.tickets, self.share])
         self.tabs = widgets.Tab(
-            [play_tab, self.stepper, widgets.VBox([self.scoring, self.review]),
-             widgets.VBox([self.title, self.start, self.team_start, self.records]),
+            [play_tab, widgets.VBox([self.stepper, self.together.log]),
+             widgets.VBox([self.scoring, self.review]),
+             widgets.VBox([self.title, self.start, self.team_start, self.records, self.maker]),
              self.plan_panel],
             titles=TABS, layout=widgets.Layout(align_self="stretch"))
         for page in self.tabs.children:  # no tab scrolls on its own: the table fits the screen
@@ -123,7 +141,8 @@ class PlayApp(TableController):
             self.plan_panel, "active", change["new"] == TABS.index("Plan")), "selected_index")
         top = widgets.HBox([self.stepper.bar, self.hint_button, self.coach],
                            layout=widgets.Layout(align_items="center"))
-        self.side = widgets.VBox([self.status, top, self.players_table, self.tabs])
+        self.side = widgets.VBox([self.status, top, self.together.panel, self.players_table,
+                                  self.tabs])
         self.side.add_class("ttr-side")
         self.board_box = widgets.Box([self.map_view.widget])
         self.board_box.add_class("ttr-board")
@@ -135,8 +154,9 @@ class PlayApp(TableController):
         row = widgets.HBox([self.board_box, self.side],
                            layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("ttr-row")
-        self.children = (self.css, self.fit, row)
+        self.children = (self.css, self.fit, self.address, row)
         self.add_class("ttr-app")
+        self.address.observe(lambda _change: self._address_known(), "search")
         self._show_setup()
         self.begin()
 
@@ -201,13 +221,10 @@ class PlayApp(TableController):
         n = len(state.players)
         seats = seats_for(kinds if kinds is not None else (
             self.kinds if len(self.kinds) == n else _default_kinds(n)), n)
-        names, colors = tuple(p.name for p in state.players), table_colors(state)
-        if state.board is not self.board or \
-                (colors, names) != (self.map_view.player_colors, self.map_view.player_names):
-            self.map_view.set_board(state.board, player_colors=colors, player_names=names)
-            self.scoring.board = state.board
+        self._show_board(state)
         self._was_over = False  # a finished game shows its score, in the Score tab
         self.show_game(game, seats, paused=paused)
+        self._shared_parts()
         self._show_setup()
 
     def load_state(self, state: GameState, kinds: Sequence[str] | None = None) -> None:
@@ -231,39 +248,121 @@ class PlayApp(TableController):
             raise
         self._loaded(game)
 
+    # -- the page's address: a kept game, or a shared table -------------------------------------
+
+    def _address_known(self) -> None:
+        """The browser told the page's address: sit at the table it names, else pick up the
+        game kept for this browser (or keep this one from now on)."""
+        if not self.address.known or self._addressed:
+            return
+        self._addressed = True
+        table = self.address.param("table")
+        if table:
+            self._bots.stop()  # the game dealt meanwhile is not this page's: the table is
+            self.together.open(table, self.address.param("seat") or self.address.stored_key
+                               or None)
+            return
+        key = self.address.param("game") or self.address.stored_game or None
+        keeper = GameKeeper(key)
+        if not keeper.served:
+            return
+        self.keeper = keeper
+        self.address.keep_game(keeper.key)
+        kept = keeper.read() if key else None
+        if kept is None:
+            keeper.keep(self._game, self.kinds)
+            return
+        self.load_game(kept.game, kept.kinds, paused=False)
+        self.status.say(f"Welcome back: your {kept.game.state.board.title} game is where you "
+                        "left it.", then=self.prompt())
+
+    def sit_here(self, table: str) -> None:
+        """Sit at the shared table ``table`` on this page (the Game tab's table maker)."""
+        self.address.show(f"?table={table}")
+        self.together.open(table)
+        self.tabs.selected_index = 0
+
+    # -- a shared table (table.together's host) ---------------------------------------------
+
+    def sit_at(self, remote: Together, state: GameState, seats: Sequence[Seat]) -> None:
+        """Show the shared table: this seat's view, the other seats played elsewhere."""
+        self._show_board(state)
+        self._was_over = False
+        self.connect(remote, state, seats)
+        self._shared_parts()
+        self.table_shown()
+
+    def receive(self, state: GameState, seats: Sequence[Seat] | None = None,
+                told: str = "") -> None:
+        """The shared table's next view: the board's legend follows the seats' names."""
+        self._show_board(state)
+        super().receive(state, seats, told)
+
+    def table_over(self, game: Game, seats: Sequence[Seat]) -> None:
+        """The shared game is over: the whole game from the table's record, with its score,
+        statistics and the coach's review; replayed from this seat (still only its own hand),
+        and its record to download."""
+        self._show_board(game.state)
+        self._was_over = False
+        self.show_game(game, seats, paused=True)
+        self._shared_parts()
+        self.status.say(f"Game over. {self._score().reason} Replay the game in the Log tab; "
+                        "download its record in the Game tab.")
+
+    def keep_key(self, table: str, key: str) -> None:
+        self.address.keep(table, key)
+
+    def table_shown(self) -> None:
+        self.address.table_shown()
+
+    def _shared_parts(self) -> None:
+        """At a shared table no Undo, no stepper (the table's log instead), no game record
+        until the end; at one screen, the other way round."""
+        shared = self.remote is not None
+        self.stepper.bar.layout.display = "none" if shared else None
+        self.stepper.layout.display = "none" if shared else None
+        self.together.log.layout.display = None if shared else "none"
+
+    def _show_board(self, state: GameState) -> None:
+        """The board for ``state``'s map and players (teammates in their team's shades)."""
+        names, colors = tuple(p.name for p in state.players), table_colors(state)
+        if state.board is not self.board or \
+                (colors, names) != (self.map_view.player_colors, self.map_view.player_names):
+            self.map_view.set_board(state.board, player_colors=colors, player_names=names)
+            self.scoring.board = state.board
+
     # -- the app's own parts ------------------------------------------------------------------
 
     def _render_page(self, state: GameState, active: bool) -> None:
         over = state.is_over
-        if over and not self._was_over:
+        if over and not self._was_over and self.remote is None:  # a shared game: at its record
             self._show_score(select_tab=True)
         elif not over:
             self.scoring.sheet = None
             self.scoring.show_running(state, self.map_view.player_colors)
         self._was_over = over
         humans, extras = self.humans, options_title(self._game.initial.options)
+        where = (f'table {html.escape(self.together.name)} · {count(len(self._seats), "seat")}'
+                 if self.remote is not None else
+                 f'seed {self._game.initial.seed} · {count(len(humans), "person")}, '
+                 f'{count(len(self._seats) - len(humans), "bot")}')
         self.title.value = (
             f'<div style="font-size:12px"><b>This game</b>: {html.escape(state.board.title)} · '
-            + (f'{html.escape(extras)} · ' if extras else '') +
-            f'seed {self._game.initial.seed} · {count(len(humans), "person")}, '
-            f'{count(len(self._seats) - len(humans), "bot")}</div>')
+            + (f'{html.escape(extras)} · ' if extras else '') + f'{where}</div>')
         assign(self.stepper, humans=humans, paused=self._paused and self._bots.moving(),
                game=self._game)
-        assign(self.records, recordable=self._from_deal(), game=self._game)
+        assign(self.records, recordable=self.remote is None and self._from_deal(),
+               game=self._game)
+        if self.keeper is not None and self.remote is None:
+            self.keeper.keep(self._game, self.kinds)
         assign(self.plan_panel, viewer=self.viewer, route=self._selected, state=state)
         self.hint_button.disabled = over
 
     def _show_score(self, *, select_tab: bool) -> None:
         sheet = self._score()
         self.scoring.sheet = sheet
-        try:
-            stats = game_stats(self._game)
-        except ValueError:
-            if not sheet.teams:
-                raise
-            stats = None  # the core counts no statistics of a team game yet (rules.stats)
-        if stats is not None:
-            self.scoring.show_stats(stats, self.map_view.player_colors)
+        if self.remote is None:  # a shared game's statistics come with its record, at the end
+            self.scoring.show_stats(game_stats(self._game), self.map_view.player_colors)
         bonus = "Asian Express" if sheet.teams else bonus_name(self.board.rules)
         self._highlight = (longest_trail_routes(sheet), bonus)
         if select_tab:

@@ -1,5 +1,6 @@
 """The Tables page: make a shared table and hand its link out, and see the tables of this
-server (``ttr_widgets.tables``).
+server (``ttr_widgets.tables``). The form alone, ``TableMaker``, sits in the play app's Game tab
+too, with "Sit at it here".
 
 A table is made with a map, a ticket variant, team play or not, its seats (each open for a
 person, or taken by a bot of a level) and how long a person may be away before the table's bot
@@ -11,6 +12,7 @@ Binder) there are no shared tables, and the page says so.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -24,7 +26,7 @@ from ttr_widgets.rules.words import count, map_title
 from ttr_widgets.tables.client import TableClientError
 from ttr_widgets.widgets.table.shared import list_tables, make_table, table_link, tables_here
 
-__all__ = ["PERSON", "TablesPage", "seat_choices"]
+__all__ = ["PERSON", "TableMaker", "TablesPage", "seat_choices"]
 
 PERSON = "person"  #: a seat open for a person
 
@@ -35,10 +37,14 @@ def seat_choices() -> list[tuple[str, str]]:
             *((f"{level}: {kind} bot", kind) for kind, (level, _what) in LEVELS.items())]
 
 
-class TablesPage(widgets.VBox):
-    """Make a table (``make``), and the tables of this server (``refresh``)."""
+class TableMaker(widgets.VBox):
+    """The form that makes a table (``make``) and shows its link; with ``on_sit``, a button
+    to sit at it on this page (``on_sit(name)``); ``on_made(table)`` after each table made."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_sit: Callable[[str], object] | None = None,
+                 on_made: Callable[[dict[str, Any]], object] | None = None) -> None:
+        self._on_sit, self._on_made = on_sit, on_made
+        self.table_name = ""
         self.map = widgets.Dropdown(options=[(map_title(m), m) for m in BUILTIN_MAPS
                                              if m != "mini"], description="Map")
         self.map.add_class("ttr-tables-map")
@@ -56,9 +62,11 @@ class TablesPage(widgets.VBox):
         for box in self.seat_boxes:
             box.add_class("ttr-tables-seat")
         self.takeover = widgets.BoundedIntText(value=60, min=0, max=3600,
-                                               description="Away (s)",
+                                               description="Bot after",
                                                tooltip="Seconds a person may be away before "
-                                                       "the table's bot plays for them")
+                                                       "the table's bot plays for them",
+                                               layout=widgets.Layout(width="170px"))
+        takeover_unit = widgets.HTML("seconds away (the table's bot plays until they are back)")
         self.takeover.add_class("ttr-tables-takeover")
         self.make_button = widgets.Button(description="Make the table", button_style="info",
                                           icon="plus")
@@ -68,33 +76,29 @@ class TablesPage(widgets.VBox):
         self.link_box = widgets.Text(description="Link", disabled=False,
                                      layout=widgets.Layout(width="100%", display="none"))
         self.link_box.add_class("ttr-tables-link")
-        self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
-        self.refresh_button.add_class("ttr-tables-refresh")
-        self.listing = widgets.HTML()
-        self.listing.add_class("ttr-tables-list")
+        self.sit_button = widgets.Button(description="Sit at it here", icon="sign-in",
+                                         layout=widgets.Layout(display="none"))
+        self.sit_button.add_class("ttr-tables-sit")
         self.map.observe(lambda _c: self._map_changed(), "value")
         self.teams.observe(lambda _c: self._sizes(), "value")
         self.count.observe(lambda _c: self._show_seats(), "value")
         self.make_button.on_click(lambda _b: self.make())
-        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.sit_button.on_click(lambda _b: self._sit())
         self.seats = widgets.VBox()
         self._map_changed()
         super().__init__([
-            widgets.HTML("<b>Make a table</b> — choose its game and its seats, then hand out "
-                         "its link: whoever opens it takes an open seat with a name, or "
-                         "watches when every seat is taken."),
+            widgets.HTML("<b>Play with people at other screens</b> — make a table: choose its "
+                         "game and its seats, then hand out its link. Whoever opens it takes "
+                         "an open seat with a name, or watches when every seat is taken."),
             widgets.HBox([self.map, self.variant]), widgets.HBox([self.teams, self.count]),
-            self.seats, widgets.HBox([self.takeover, self.make_button]), self.made,
-            self.link_box,
-            widgets.HTML("<b>Tables on this server</b>"), self.refresh_button, self.listing])
+            self.seats, widgets.HBox([self.takeover, takeover_unit]), self.make_button,
+            self.made, self.link_box, self.sit_button])
         self.add_class("ttr-tables")
         try:
             tables_here()
         except TableClientError as exc:
             self.made.value = f"<i>{html.escape(str(exc))}</i>"
-            self.make_button.disabled = self.refresh_button.disabled = True
-        else:
-            self.refresh()
+            self.make_button.disabled = True
 
     # -- the form
 
@@ -154,6 +158,7 @@ class TablesPage(widgets.VBox):
             self.made.value = f"<span style='color:#8a1c12'>{html.escape(str(exc))}</span>"
             return None
         link = table_link(table["name"])
+        self.table_name = table["name"]
         people = sum(b is None for b in settings["bots"])
         self.made.value = (
             f"<div class='ttr-tables-new'>Table <b>{html.escape(table['name'])}</b> is ready: "
@@ -162,10 +167,40 @@ class TablesPage(widgets.VBox):
             f"<a href='{html.escape(link)}' target='_blank'>open the table</a>.</div>")
         self.link_box.value = link
         self.link_box.layout.display = None
-        self.refresh()
+        if self._on_sit is not None:
+            self.sit_button.layout.display = None
+        if self._on_made is not None:
+            self._on_made(table)
         return table
 
-    # -- the list
+    def _sit(self) -> None:
+        if self._on_sit is not None and self.table_name:
+            self._on_sit(self.table_name)
+
+
+class TablesPage(widgets.VBox):
+    """Make a table (``maker``), and the tables of this server (``refresh``)."""
+
+    def __init__(self) -> None:
+        self.maker = TableMaker(on_made=lambda _table: self.refresh())
+        self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
+        self.refresh_button.add_class("ttr-tables-refresh")
+        self.listing = widgets.HTML()
+        self.listing.add_class("ttr-tables-list")
+        self.refresh_button.on_click(lambda _b: self.refresh())
+        super().__init__([self.maker, widgets.HTML("<b>Tables on this server</b>"),
+                          self.refresh_button, self.listing])
+        self.add_class("ttr-tables-page")
+        if self.maker.make_button.disabled:
+            self.refresh_button.disabled = True
+        else:
+            self.refresh()
+
+    def make(self) -> dict[str, Any] | None:
+        return self.maker.make()
+
+    def settings(self) -> dict[str, Any]:
+        return self.maker.settings()
 
     def refresh(self) -> None:
         try:

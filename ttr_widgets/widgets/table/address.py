@@ -1,9 +1,15 @@
 """The page's own address and memory, as the browser holds them: a shared table is named in the
 address (``?table=maple-7``, ``&seat=KEY`` for a personal link), and a seat's key stays in the
 browser (``localStorage``) so that a reload, or the link opened again in the same browser, gets
-the seat back. The kernel cannot read either itself: this small widget reads them in the
-browser and hands them over (``search``, ``stored_key``), remembers a key it is given
-(``remember``) and shows an address without reloading the page (``show``).
+the seat back; so does the key under which the server keeps the game played at this screen
+(``table.keeper``). The kernel cannot read either itself: this small widget reads them in the
+browser and hands them over (``search``, ``stored_key``, ``stored_game``), remembers a key it is
+given (``keep``, ``keep_game``) and shows an address without reloading the page (``show``).
+
+It also watches the page's kernel: when the server has ended it (pages left idle are closed
+after a while, or the server stopped), the page says so over everything and offers to resume —
+a reload, which finds the kept game or the seat again. Nothing is sent to keep the kernel
+alive: an abandoned tab still frees its kernel.
 """
 
 from __future__ import annotations
@@ -13,11 +19,22 @@ from urllib.parse import parse_qs
 import anywidget
 import traitlets
 
-__all__ = ["PageAddress"]
+__all__ = ["ENDED", "PageAddress"]
+
+ENDED = ("This page has lost its game server: pages left idle for a while are closed to free "
+         "the server, or the server was restarted. Nothing is lost: resume to pick up where "
+         "you were.")
 
 _ESM = r"""
 export default {
   render({ model, el }) {
+    // A table's link: the page's own game stays out of sight until the table is shown.
+    if (/[?&]table=/.test(window.location.search) && !model.get('opened')) {
+      document.body.classList.add('ttr-opening-table');
+    }
+    model.on('change:opened', () => {
+      if (model.get('opened')) { document.body.classList.remove('ttr-opening-table'); }
+    });
     const read = () => {
       const params = new URLSearchParams(window.location.search);
       const table = params.get('table');
@@ -25,10 +42,48 @@ export default {
       if (table) {
         try { stored = window.localStorage.getItem('ttr-seat:' + table) || ''; } catch (e) {}
       }
+      let game = '';
+      try { game = window.localStorage.getItem(model.get('game_slot')) || ''; } catch (e) {}
       model.set('stored_key', stored);
+      model.set('stored_game', game);
       model.set('search', window.location.search || '?');
       model.save_changes();
     };
+    model.on('change:kept_game', () => {
+      const key = model.get('kept_game');
+      if (key) {
+        try { window.localStorage.setItem(model.get('game_slot'), key); } catch (e) {}
+      }
+    });
+    const ended = () => {
+      const manager = model.widget_manager || {};
+      const kernel = manager.kernel;
+      if (!kernel) { return false; }
+      return kernel.isDisposed || kernel.status === 'dead' ||
+        kernel.connectionStatus === 'disconnected';
+    };
+    const banner = () => {
+      if (document.querySelector('.ttr-kernel-ended')) { return; }
+      const box = document.createElement('div');
+      box.className = 'ttr-kernel-ended';
+      box.setAttribute('role', 'alertdialog');
+      box.setAttribute('aria-live', 'assertive');
+      box.style.cssText = 'position:fixed;top:0;left:0;right:0;z-index:10000;' +
+        'background:#1d3557;color:#fff;padding:14px 20px;font:15px sans-serif;' +
+        'box-shadow:0 2px 8px rgba(0,0,0,.35)';
+      const text = document.createElement('span');
+      text.textContent = model.get('ended_text');
+      const button = document.createElement('button');
+      button.textContent = 'Resume';
+      button.className = 'ttr-kernel-resume';
+      button.style.cssText = 'margin-left:16px;font:15px sans-serif;padding:4px 14px';
+      button.onclick = () => window.location.reload();
+      box.appendChild(text);
+      box.appendChild(button);
+      document.body.appendChild(box);
+      button.focus();
+    };
+    const watch = setInterval(() => { if (ended()) { clearInterval(watch); banner(); } }, 2000);
     model.on('change:remember', () => {
       const [table, key] = (model.get('remember') || '').split(' ');
       if (table && key) {
@@ -54,9 +109,14 @@ class PageAddress(anywidget.AnyWidget):  # type: ignore[misc]
     stored_key = traitlets.Unicode("").tag(sync=True)
     remember = traitlets.Unicode("").tag(sync=True)  #: 'TABLE KEY': keep this seat's key
     address = traitlets.Unicode("").tag(sync=True)  #: show this address (no reload)
+    game_slot = traitlets.Unicode("ttr-game:Play").tag(sync=True)  #: where the game key lives
+    stored_game = traitlets.Unicode("").tag(sync=True)  #: the kept game's key, if any
+    kept_game = traitlets.Unicode("").tag(sync=True)  #: keep this game key in the browser
+    ended_text = traitlets.Unicode(ENDED).tag(sync=True)
+    opened = traitlets.Bool(False).tag(sync=True)  #: the table named in the address is shown
 
-    def __init__(self) -> None:
-        super().__init__(layout={"display": "none"})
+    def __init__(self, page: str = "Play") -> None:
+        super().__init__(layout={"display": "none"}, game_slot=f"ttr-game:{page}")
 
     @property
     def known(self) -> bool:
@@ -71,6 +131,14 @@ class PageAddress(anywidget.AnyWidget):  # type: ignore[misc]
     def keep(self, table: str, key: str) -> None:
         """Remember ``key`` for ``table`` in this browser."""
         self.remember = f"{table} {key}"
+
+    def table_shown(self) -> None:
+        """The table the address names is on the page (or why it is not): show the page."""
+        self.opened = True
+
+    def keep_game(self, key: str) -> None:
+        """Remember the key of the game this page plays at its screen (``table.keeper``)."""
+        self.kept_game = key
 
     def show(self, address: str) -> None:
         self.address = address

@@ -23,12 +23,19 @@ What the components show is the viewer's view of the game (``rules.view``: betwe
 turns, the public view), so no component can show a hand, a ticket or a holder its viewer may
 not see. A team game (``rules.teams``) is a game like any other: its seats are team seats
 (``seats.team_seat``), teammates' trains two shades of their team's colour (``teams``).
+
+Where a move is played is a seam too: here (``history.Game.play``), or at a shared table
+(``connect(remote)``: the table service is the game's authority, the page holds its seat's view
+only). There ``play`` sends the move (``Remote.send``) and the table answers with the next view
+(``receive``: shown and told, the page's own move in the app's words) or a refusal for this page
+alone (``refused``); the other seats are ``seats.RemoteSeat`` policies.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import ipywidgets as widgets
 
@@ -73,11 +80,17 @@ from ttr_widgets.widgets.table.status import StatusLine, describe_action
 from ttr_widgets.widgets.table.teams import table_colors
 from ttr_widgets.widgets.table.tickets import LongTicketRule, TicketChoicePanel, TicketsView
 
-__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "Answer", "TableController", "assign"]
+__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "Answer", "Remote", "TableController", "assign"]
 
 BOARD_WIDTH = 900  #: px, the board as drawn; the browser scales it to fit (fit.BoardFit)
 BOARD_HEIGHT = 560
 Answer = Callable[[Action, RulesError | None], object]
+
+
+class Remote(Protocol):
+    """A shared table's authority as the controller sees it: where this page's moves go."""
+
+    def send(self, action: Action) -> None: ...
 
 
 class TableController(widgets.VBox):
@@ -105,6 +118,10 @@ class TableController(widgets.VBox):
         self._sheet: tuple[GameState, ScoreSheet] | None = None
         self._seen: tuple[GameState, int | None, GameState] | None = None
         self._answers: list[Answer] = []
+        self._remote: Remote | None = None  #: a shared table's authority (None: here)
+        self._sent: tuple[GameState, Action, Verdict | None] | None = None  #: awaiting answer
+        self._queued: list[Action] = []  #: clicked while a move travels: sent after its answer
+        self._refusal_shown: TTRError | None = None  #: the table's last refusal, kept in view
 
         state = game.state
         players = tuple(names) or tuple(p.name for p in state.players)
@@ -234,6 +251,8 @@ class TableController(widgets.VBox):
         """Play ``action`` for the player to move, as a click does: through the core, and a
         refusal to the status line with its rule. Returns whether it was played."""
         refusal = self._refusal()
+        if refusal is None and self._remote is not None:
+            return self._send_to_table(action)
         if refusal is None:
             before = self.state
             verdict = self.coach.verdict(before, action) if self.coach is not None else None
@@ -359,6 +378,73 @@ class TableController(widgets.VBox):
         self._render()
         self._bots.advance()
 
+    # -- a shared table (the game's authority elsewhere) --------------------------------------
+
+    @property
+    def remote(self) -> Remote | None:
+        """The shared table this page plays at, if any (``connect``)."""
+        return self._remote
+
+    def connect(self, remote: Remote | None, state: GameState, seats: Sequence[Seat]) -> None:
+        """Play at a shared table from now on (None: here again): show ``state`` (this seat's
+        view) with ``seats`` (the page's own seat a person, the others ``RemoteSeat``s)."""
+        self.show_game(Game((state,)), seats, paused=False)
+        self._remote, self._queued = remote, []
+
+    def receive(self, state: GameState, seats: Sequence[Seat] | None = None,
+                told: str = "") -> None:
+        """The table's next view (and who sits where now): shown, then told — this page's own
+        move in the app's words (with the coach's), anyone else's as the table tells it."""
+        before, sent = self.state, self._sent
+        if seats is not None:
+            self._seats = self._checked(seats, state)
+        self._game = Game((state,))
+        if state.turn != before.turn or state.current != before.current:
+            self._selected = self._selected_city = None
+            self._highlight = ((), "")
+        if sent is not None and state != before:
+            self._sent = None
+            told = own_move(sent[0], sent[1], state)
+            if sent[2] is not None:
+                told = f"{told} Coach: {sent[2].sentence}"
+        self._render()
+        refusal, self._refusal_shown = self._refusal_shown, None
+        if refusal is not None:  # a stale move's refusal, then what happened meanwhile
+            self.status.refuse(refusal, then=f"{told} {self.prompt()}".strip())
+        elif told:
+            self.status.say(told, "done", then=self.prompt())
+        else:
+            self.status.say(self.prompt())
+        if self._sent is None and self._queued:  # the click made while the move travelled
+            queued, self._queued = self._queued[0], self._queued[1:]
+            if self.viewer == state.current and not state.is_over:
+                self.play(queued)
+            else:
+                self._queued = []
+
+    def refused(self, error: TTRError) -> None:
+        """The table refused this page's move (said to this page only); a click made after it
+        is dropped."""
+        self._sent, self._queued = None, []
+        self._refusal_shown = error
+        self.status.refuse(error)
+
+    def _send_to_table(self, action: Action) -> bool:
+        """A move for the shared table: sent, judged by the coach meanwhile; the answer comes
+        as ``receive`` or ``refused``."""
+        assert self._remote is not None
+        if self._sent is not None:  # a second click before the first move's answer
+            self._queued.append(action)
+            return True
+        before = self.state
+        self._remote.send(action)  # first: the coach thinks while the move travels
+        verdict = self.coach.verdict(before, action) if self.coach is not None else None
+        self._sent = (before, action, verdict)
+        self.status.say("Sent to the table…")
+        for answer in self._answers:
+            answer(action, None)
+        return True
+
     # -- seats and games ----------------------------------------------------------------------
 
     def sit(self, seat: int, policy: Seat) -> None:
@@ -373,8 +459,10 @@ class TableController(widgets.VBox):
     def show_game(self, game: Game, seats: Sequence[Seat] | None = None, *,
                   paused: bool = True) -> None:
         """Show ``game`` from its cursor with ``seats`` (default: the same), nothing selected;
-        ``paused``: the bots wait for Play on. The board keeps its map and legend."""
+        ``paused``: the bots wait for Play on. The board keeps its map and legend. The game is
+        played here (a shared table's connection, if any, is left)."""
         self._bots.stop()
+        self._remote, self._sent = None, None
         self._seats = self._checked(self._seats if seats is None else seats, game.state)
         self._game = game
         self._revealed = None

@@ -47,6 +47,7 @@ class GameKeeper:
         self.key = key or new_key()
         self.saved = 0  #: games written so far (the browser test waits on it)
         self._pending: tuple[Game, tuple[str, ...]] | None = None
+        self._kept: tuple[Game, tuple[str, ...]] | None = None  #: the last asked for
         self._timer: asyncio.TimerHandle | None = None
 
     @property
@@ -55,10 +56,13 @@ class GameKeeper:
         return bool(self._local)
 
     def keep(self, game: Game, kinds: Sequence[str]) -> None:
-        """Keep ``game`` (soon: a burst of bot moves is written once)."""
-        if not self.served or not replayable(game):
+        """Keep ``game`` (soon: a burst of bot moves is written once; the same game again is
+        not written again)."""
+        wanted = (game, tuple(kinds))
+        if not self.served or (self._kept is not None and self._kept[0] is game
+                               and self._kept[1] == wanted[1]) or not replayable(game):
             return
-        self._pending = (game, tuple(kinds))
+        self._kept = self._pending = wanted
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:

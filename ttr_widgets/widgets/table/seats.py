@@ -28,13 +28,12 @@ moves by itself and what it plays; the team seat speaks the team's words — wha
 learner) is to do now with the card just drawn, the tickets to share, the second card's place,
 and whose team a bot plays for when a click is refused.
 
-The seam is meant for one more, written as a policy and nothing else:
-
-* a **remote seat** (a person at another browser): not ``here``, ``moves_itself`` with
-  ``choose`` returning the move the table service delivered for it (``None`` until one
-  arrives, and the controller asks again a delay later), its refusal "wait for Ben's move".
-  The page's own seat is then the only seat here, so it is the viewer: the page shows only that
-  seat's view.
+At a shared table (``ttr_widgets.tables``: the game's authority is the table service, and the
+page holds its seat's view only) every seat but the page's own is a ``RemoteSeat``: played at
+another screen, by a bot of the table, or by the table's bot while its person is away. It is not
+here and does not move by itself (its moves arrive from the table), its hand is private, and a
+click for it is refused under ``turn.order``: "wait for Ann's move". A page that watches has
+only remote seats, so it shows nobody's hand.
 """
 
 from __future__ import annotations
@@ -65,7 +64,7 @@ from ttr_widgets.rules.words import count, possessive
 from ttr_widgets.widgets.table.players import KINDS, bot_words
 from ttr_widgets.widgets.table.teams import team_label
 
-__all__ = ["BotSeat", "LearnerSeat", "PersonSeat", "Seat", "TableView", "TeamSeat",
+__all__ = ["BotSeat", "LearnerSeat", "PersonSeat", "RemoteSeat", "Seat", "TableView", "TeamSeat",
            "WaitingSeat", "game_over", "seats_for", "team_seat", "turn_over", "viewer"]
 
 
@@ -166,6 +165,34 @@ class BotSeat(Seat):
 
     def __repr__(self) -> str:
         return f"BotSeat({self.level!r})"
+
+
+class RemoteSeat(Seat):
+    """A seat of a shared table played elsewhere (see the module docstring). ``kind`` is what
+    the players table says of it (``"human"``, a bot's level); ``who`` how the prompt names
+    whoever plays it now ("Ann", "Ann (the table's bot plays while Ann is away)")."""
+
+    private = True
+
+    def __init__(self, kind: str = "human", who: str = "") -> None:
+        self.kind, self.who = kind, who
+
+    def refusal(self, table: TableView) -> RulesError | None:
+        state = table.state
+        if state.is_over:
+            return game_over()
+        name = state.player.name
+        return RulesError("turn.order", f"It is {possessive(name, capital=False)} turn; wait "
+                          f"for {self.who or name} to play.")
+
+    def prompt(self, table: TableView) -> str:
+        state = table.state
+        if state.is_over:
+            return super().prompt(table)
+        return f"Waiting for {self.who or state.player.name}…"
+
+    def __repr__(self) -> str:
+        return f"RemoteSeat({self.kind!r}, {self.who!r})"
 
 
 class _LessonSeat(Seat):
@@ -294,14 +321,15 @@ def viewer(seats: Sequence[Seat], state: GameState,
            revealed: tuple[int, int] | None = None) -> int | None:
     """The seat whose hand and tickets the screen shows (``None``: hidden).
 
-    Nobody here (only bots): the player to move, everything to watch. One seat here: that one.
+    Nobody here: the player to move when only bots play (everything to watch), nobody at a
+    shared table watched from here (its remote seats are private). One seat here: that one.
     Several people here with private hands (a hotseat): the player to move once they asked to
     see their hand this turn (``revealed`` is that seat and turn), else nobody's. Several seats
     of one learner: the player to move, or between turns the seat the learner moved last."""
     here = [i for i, seat in enumerate(seats) if seat.here]
     current = state.current
     if not here:
-        return current
+        return None if any(seat.private for seat in seats) else current
     if len(here) == 1:
         return here[0]
     if any(seats[i].private for i in here):

@@ -13,6 +13,7 @@ connects again by itself with the seat's key. Every change calls ``on_change``.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,8 @@ from ttr_widgets.served import table_service
 from ttr_widgets.tables.client import Link, TableClient, TableClientError, api_get, api_post
 
 __all__ = ["SharedTable", "TablesNotServed", "make_table", "table_link", "tables_here"]
+
+_LOG = logging.getLogger(__name__)
 
 
 class TablesNotServed(TableClientError):
@@ -161,5 +164,10 @@ class SharedTable:
         self._changed()
 
     def _changed(self) -> None:
+        """Tell the page; a fault in the page's drawing is logged, and the connection (the
+        seat) stays."""
         if self.on_change is not None:
-            self.on_change()
+            try:
+                self.on_change()
+            except Exception:
+                _LOG.exception("table %s: the page could not show the table's change", self.name)

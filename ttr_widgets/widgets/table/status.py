@@ -71,12 +71,13 @@ class StatusLine(widgets.HTML):
             raise ValueError(f"kind: expected one of {', '.join(_KINDS)}, not {kind!r}")
         self._show(text, kind, "", then)
 
-    def refuse(self, error: TTRError) -> None:
-        """Show why an action was refused: the sentence, and the rule behind a "why?"."""
+    def refuse(self, error: TTRError, *, then: str = "") -> None:
+        """Show why an action was refused: the sentence, and the rule behind a "why?";
+        ``then`` as for ``say``."""
         if isinstance(error, RulesError):
-            self._show(error.reason, "error", error.rule)
+            self._show(error.reason, "error", error.rule, then)
         else:
-            self._show(str(error), "error", "")
+            self._show(str(error), "error", "", then)
 
     def _show(self, text: str, kind: str, rule: str, then: str = "") -> None:
         background, ink, mark = _KINDS[kind]

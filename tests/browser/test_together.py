@@ -1,0 +1,161 @@
+"""Play together: real ``ttr serve`` processes and several Chromium pages at one shared table
+(1366×768). Each page's widget traffic never holds another seat's tickets; every move appears
+on every page; a reload, or one's own link on another device, gets the seat back; a page gone
+longer than the takeover time is played by the table's bot and given back on return; two clicks
+at once play exactly one move; a finished game comes whole to every page.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from ttr_widgets.rules import load_map
+from ttr_widgets.tables.client import api_get, api_post
+from ttr_widgets.testing.together import SeatPage
+
+from . import KIT_NOTEBOOKS, VoilaServer, running_server, screenshot
+
+USA = load_map("usa")
+ROUTE_PAIRS = {frozenset((r.a, r.b)) for r in USA.routes}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[VoilaServer]:
+    """The kit's pages with two kernels kept ready, the tables' bots quick (0.2 s a move)."""
+    os.environ["TTR_BOT_PACE"] = "0.2"
+    try:
+        with running_server(KIT_NOTEBOOKS, log_name="voila-together",
+                            extra=["--pool", "2"]) as running:
+            yield running
+    finally:
+        del os.environ["TTR_BOT_PACE"]
+
+
+@pytest.fixture
+def pages(chromium: Browser) -> Iterator[list[SeatPage]]:
+    opened: list[SeatPage] = []
+    yield opened
+    for page in opened:
+        if not page.page.is_closed():
+            page.close()
+
+
+def table_url(server: VoilaServer, name: str) -> str:
+    return f"{server.url('Play.ipynb')}?table={name}"
+
+
+def offered(page: SeatPage) -> list[str]:
+    """The tickets a page offers its seat to keep, as the page names them ('Toronto – Miami'),
+    leaving out any that a route's name could also spell."""
+    labels = page.page.locator(".ttr-ticket-choice").all_inner_texts()
+    names = [m.group(1) for label in labels
+             for m in re.finditer(r"([A-Z][\w. ]+ – [A-Z][\w. ]+?) \(\d+\)", label)]
+    return [n for n in names if frozenset(n.split(" – ")) not in ROUTE_PAIRS]
+
+
+def test_two_pages_share_a_table(server: VoilaServer, chromium: Browser,
+                                 pages: list[SeatPage]) -> None:
+    table = api_post(server.base_url, {"map": "usa", "seats": 2})["name"]
+    ann, ben = SeatPage(chromium), SeatPage(chromium)
+    pages += [ann, ben]
+    ann.open(table_url(server, table))
+    assert "Type your name to take one of the 2 open seats" in ann.about
+    ann.join("Ann")
+    ben.open(table_url(server, table)).join("Ben")
+    assert "You are Ann, seat 1" in ann.about and "You are Ben, seat 2" in ben.about
+    ann.wait_status("Ann: choose the tickets to keep")
+    assert "Waiting for Ann" in ben.status
+    ann_tickets = offered(ann)
+    assert len(ann_tickets) >= 2, f"Ann's page offers her tickets: {ann_tickets}"
+    screenshot(ann.page, "together-ann-setup", full_page=False)
+
+    # Ann keeps her tickets: Ben's page tells it within a moment, and gets his own choice.
+    ann.keep_tickets()
+    ben.wait_event("Ann keeps")
+    ben.wait_status("Ben: choose the tickets to keep")
+    ben_tickets = offered(ben)
+    ben.keep_tickets()
+    ann.wait_event("Ben keeps")
+    ann.wait_status("Ann's turn")
+    # A click for the other seat is refused in a sentence, the table unchanged.
+    ben.draw_blind()
+    ben.wait_status("wait for Ann to play")
+    ann.draw_blind()
+    ann.draw_blind()
+    ben.wait_status("Ben's turn")  # both cards drawn (the second click waited for the first)
+    ann.wait_status("Waiting for Ben")
+    assert ann.events()[-3:] == ben.events()[-3:]
+    screenshot(ben.page, "together-ben-after-ann", full_page=False)
+
+    # Hidden hands: no page ever received the other seat's tickets.
+    for name in ann_tickets:
+        assert not ben.received(name), f"Ben's page received Ann's ticket {name}"
+    for name in ben_tickets:
+        assert not ann.received(name), f"Ann's page received Ben's ticket {name}"
+
+    # A reload gets the seat back, with no name asked.
+    ben.reload()
+    ben.wait_about("You are Ben, seat 2")
+    assert ben.page.locator(".ttr-together-name input").is_hidden()
+    ben.wait_status("Ben's turn")
+    assert ann.errors == [] and ben.errors == []
+
+
+def test_two_clicks_at_once_play_one_move(server: VoilaServer, chromium: Browser,
+                                          pages: list[SeatPage]) -> None:
+    made = api_post(server.base_url, {"map": "usa", "seats": 2, "bots": [None, "greedy"]})
+    ann = SeatPage(chromium)
+    pages.append(ann)
+    ann.open(table_url(server, made["name"])).join("Ann")
+    ann.wait_status("Ann: choose the tickets to keep")
+    link = ann.page.locator(".ttr-together-link input").input_value()
+    assert "&seat=" in link
+    # The same seat on a second device, by its own link.
+    other = SeatPage(chromium)
+    pages.append(other)
+    other.open(link)
+    other.wait_about("You are Ann, seat 1")
+    ann.keep_tickets()
+    ann.wait_status("Ann's turn", timeout_ms=30_000)
+    other.wait_status("Ann's turn")
+    before = len(ann.events())
+    for page in (ann, other):  # both pages press Draw tickets at the same moment
+        page.page.locator(".ttr-draw-tickets").dispatch_event("click")
+    ann.wait_events(before + 1)
+    time.sleep(1.0)
+    events = ann.events()[before:]
+    assert sum("draws" in e and "ticket" in e for e in events) == 1, events
+    # The other click is told why it was not played: stale (the table moved on since it was
+    # made) or, when its page had seen the move already, the rule it breaks.
+    refused = [p for p in (ann, other) if p.page.locator(".ttr-status-error").count()]
+    assert len(refused) == 1, [p.status for p in (ann, other)]
+    assert re.search(r"The table moved on|First choose which of the tickets", refused[0].status)
+
+
+def test_a_page_gone_is_played_by_the_bot_and_given_back(server: VoilaServer, chromium: Browser,
+                                                        pages: list[SeatPage]) -> None:
+    made = api_post(server.base_url, {"map": "usa", "seats": 2, "takeover": 3,
+                                      "bots": [None, None]})
+    ann, ben = SeatPage(chromium), SeatPage(chromium)
+    pages += [ann, ben]
+    ann.open(table_url(server, made["name"])).join("Ann")
+    ben.open(table_url(server, made["name"])).join("Ben")
+    context = ben.context
+    ben.page.close(run_before_unload=True)  # Ben's tab closed; his browser keeps his key
+    ann.wait_event("Ben is away", timeout_ms=30_000)
+    ann.keep_tickets()
+    ann.wait_event("Ben keeps", timeout_ms=30_000)  # the table's bot chose for him
+    ann.wait_status("Ann's turn")
+    back = SeatPage(chromium, context=context)
+    pages.append(back)
+    back.open(table_url(server, made["name"]))
+    back.wait_about("You are Ben, seat 2")
+    ann.wait_event("Ben is back")
+    info = api_get(server.base_url, f"/{made['name']}")
+    assert info["seats"][1]["away"] is False

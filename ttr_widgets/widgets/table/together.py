@@ -1,0 +1,288 @@
+"""A page at a shared table: the play app's seat among people at other screens.
+
+``Together`` joins the table named in the page's address (``?table=maple-7``) through a
+``shared.SharedTable`` connection and hands what the table says to the app's controller
+(``controller.TableController.connect`` / ``receive`` / ``refused``): this seat's view, with
+every other seat a ``seats.RemoteSeat``. Its own parts:
+
+* ``panel``: before joining, the table and a name to take a seat with (or to watch); then who
+  this page is at the table, its own link to come back from another device, and "Leave my seat
+  to a bot"; the errors a table can give (no such table, a wrong class key) in one sentence;
+* ``log``: the table's events, newest first (the Log tab at a shared table: a move others have
+  seen is not taken back, so there is no Undo);
+
+and at the game's end the whole game (``ttr_widgets.tables`` gives its record once it is over)
+goes to the app (``on_over``): every hand shown, the score, statistics and the review, the
+stepper to replay it and the record to download.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import ipywidgets as widgets
+
+from ttr_widgets.rules.actions import Action
+from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.record import from_record
+from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.words import count, map_title
+from ttr_widgets.tables.client import TableClientError, api_get
+from ttr_widgets.widgets.table.seats import PersonSeat, RemoteSeat, Seat
+from ttr_widgets.widgets.table.shared import SharedTable, tables_here
+
+__all__ = ["Host", "Together", "seat_policies", "seat_who"]
+
+NO_UNDO = ("At a shared table a move the others have seen is not taken back: Undo is only for "
+           "a table at one screen. Cancel closes a claim you have not paid yet.")
+
+
+class Host(Protocol):
+    """What ``Together`` asks of the page it sits on (the play app is one)."""
+
+    def sit_at(self, remote: Together, state: GameState, seats: Sequence[Seat]) -> None: ...
+    def receive(self, state: GameState, seats: Sequence[Seat] | None = None,
+                told: str = "") -> None: ...
+    def refused(self, error: TTRError) -> None: ...
+    def table_over(self, game: Game, seats: Sequence[Seat]) -> None: ...
+    def keep_key(self, table: str, key: str) -> None: ...
+    def table_shown(self) -> None: ...
+
+
+def seat_who(seat: dict[str, Any], index: int) -> str:
+    """Whoever plays a seat now, in words: 'Ann', 'Strong bot 3', 'Ann (away: the table's
+    bot plays for now)'."""
+    name = seat["name"] or f"seat {index + 1}"
+    if seat["away"]:
+        return f"{name} (away: the table's bot plays for now)"
+    return name
+
+
+def seat_policies(info: dict[str, Any], mine: int | None) -> tuple[Seat, ...]:
+    """The table's seats as this page's policies: its own seat a person here, the others
+    played elsewhere."""
+    return tuple(PersonSeat() if i == mine else RemoteSeat(seat["bot"] or "human",
+                                                           seat_who(seat, i))
+                 for i, seat in enumerate(info["seats"]))
+
+
+class Together:
+    """This page's place at one shared table (see the module docstring)."""
+
+    def __init__(self, host: Host, *, connect: Callable[..., SharedTable] = SharedTable
+                 ) -> None:
+        self.host = host
+        self._connect = connect
+        self.table: SharedTable | None = None
+        self.name = ""
+        self._seen = 0  #: the last event told on the page
+        self._shown = False  #: the first view was shown (``host.sit_at``)
+        self._over = False
+        self._asking = False  #: watching until the person takes a seat (or chooses to watch)
+        self.name_box = widgets.Text(placeholder="your name", layout=widgets.Layout(
+            width="160px"))
+        self.name_box.add_class("ttr-together-name")
+        self.sit_button = widgets.Button(description="Take a seat", button_style="success",
+                                         icon="sign-in", layout=widgets.Layout(width="auto"))
+        self.sit_button.add_class("ttr-together-sit")
+        self.watch_button = widgets.Button(description="Just watch", icon="eye",
+                                           layout=widgets.Layout(width="auto"))
+        self.watch_button.add_class("ttr-together-watch")
+        self.hand_button = widgets.Button(description="Leave my seat to a bot", icon="android",
+                                          tooltip="The table's strong bot plays your seat to "
+                                                  "the end; you watch",
+                                          layout=widgets.Layout(width="auto"))
+        self.hand_button.add_class("ttr-together-hand")
+        self.about = widgets.HTML()
+        self.about.add_class("ttr-together-about")
+        self.link_box = widgets.Text(description="Your link", layout=widgets.Layout(
+            width="100%", display="none"), tooltip="Open it on another device to play this "
+            "seat there; keep it to yourself")
+        self.link_box.add_class("ttr-together-link")
+        self.join_row = widgets.HBox([self.name_box, self.sit_button, self.watch_button])
+        self.panel = widgets.VBox([self.about, self.join_row, self.link_box,
+                                   self.hand_button], layout=widgets.Layout(display="none"))
+        self.panel.add_class("ttr-together")
+        self.log = widgets.HTML()
+        self.log.add_class("ttr-together-log")
+        self.sit_button.on_click(lambda _b: self.join(self.name_box.value))
+        self.name_box.on_submit(lambda _b: self.join(self.name_box.value))
+        self.watch_button.on_click(lambda _b: self.watch())
+        self.hand_button.on_click(lambda _b: self.hand_to_bot())
+
+    # -- what the page does
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.table is None else self.table.seat
+
+    @property
+    def active(self) -> bool:
+        """Whether this page is at a shared table now (joined, watching, or joining)."""
+        return bool(self.name) and not self._over
+
+    def open(self, name: str, key: str | None = None) -> None:
+        """The page's address names table ``name``: with a seat's key, take that seat back at
+        once; else watch the table while asking for a name to take a seat with."""
+        self.name = name
+        self.panel.layout.display = None
+        self.link_box.layout.display = "none"
+        self.hand_button.layout.display = "none"
+        if key:
+            self._start(key=key)
+        else:
+            self._asking = True
+            self._start(watch=True)
+
+    def join(self, player: str) -> None:
+        """Take a free seat as ``player``."""
+        if not player.strip():
+            self.about.value = self._line("Type your name first: the others see it at the "
+                                          "table.", "warn")
+            return
+        self._asking = False
+        self._start(player=player.strip())
+
+    def watch(self) -> None:
+        """Stay a watcher (no more asking for a name)."""
+        self._asking = False
+        self.join_row.layout.display = "none"
+        if self.table is not None:
+            self._show_table(self.table)
+
+    def send(self, action: Action) -> None:
+        """A move for this page's seat (the controller's ``Remote``)."""
+        if self.table is not None:
+            self.table.play(action)
+
+    def hand_to_bot(self) -> None:
+        if self.table is not None:
+            self.table.hand_to_bot()
+
+    def close(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+
+    # -- the table's messages
+
+    def _start(self, *, key: str | None = None, player: str | None = None,
+               watch: bool = False) -> None:
+        self.close()
+        self._seen, self._shown = 0, False
+        try:
+            self.table = self._connect(self.name, key=key, player=player, watch=watch,
+                                       on_change=self._changed)
+            self.table.start()
+        except TableClientError as exc:
+            self._say_error(str(exc))
+            return
+        self.join_row.layout.display = "none"
+        self.about.value = self._line(f"Opening table <b>{html.escape(self.name)}</b>…")
+
+    def _changed(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        if table.error is not None:
+            if table.key and "plays no seat" in table.error:  # a stale key: sit anew
+                self.open(self.name)
+                return
+            self._say_error(table.error)
+            return
+        if table.refusal is not None:
+            refusal, table.refusal = table.refusal, None
+            rule = refusal.get("rule") or ""
+            self.host.refused(RulesError(rule, refusal["text"]) if rule
+                              else TTRError(refusal["text"]))
+        view = table.view
+        if view is None or self._over:
+            return
+        if table.key and table.seat is not None:
+            self.host.keep_key(self.name, table.key)
+        if view.is_over and self._finish(table):
+            return
+        seats = seat_policies(table.info, table.seat)
+        if not self._shown:
+            self._shown = True
+            self._seen = table.seq
+            self.host.sit_at(self, view, seats)
+        else:
+            told = " ".join(e["text"] for e in table.events if e["seq"] > self._seen)
+            self._seen = table.seq
+            self.host.receive(view, seats, told)
+        self._show_table(table)
+
+    def _show_table(self, table: SharedTable) -> None:
+        info = table.info
+        seat = table.seat
+        self.log.value = _log_html(table.events)
+        if self._asking:
+            self._ask(info)
+            return
+        if seat is None:
+            full = all(s["name"] for s in info["seats"])
+            where = "You are watching this table" + (": every seat is taken." if full else ".")
+        else:
+            where = f"You are <b>{html.escape(info['seats'][seat]['name'] or '')}</b>, seat " \
+                    f"{seat + 1}."
+        waiting = "" if table.started else \
+            f" The game starts when every seat is taken ({html.escape(info['status'])})."
+        self.about.value = self._line(
+            f"Table <b>{html.escape(self.name)}</b> · "
+            f"{html.escape(map_title(info['map']))}{' (teams)' if info['teams'] else ''} · "
+            f"{where}{waiting}<br><span style='color:#555'>{html.escape(NO_UNDO)}</span>")
+        over = table.view is not None and table.view.is_over
+        mine = seat is not None and info["seats"][seat]["bot"] is None and not over
+        self.hand_button.layout.display = None if mine else "none"
+        if table.personal_link and seat is not None:
+            self.link_box.value = table.personal_link
+            self.link_box.layout.display = None
+
+    def _finish(self, table: SharedTable) -> bool:
+        """The game is over: the whole game from its record, to the app (False when the
+        record cannot be had: the last view is shown instead)."""
+        try:
+            local, _page, class_key = tables_here()
+            record = api_get(local, f"/{self.name}/record", class_key or None)
+            game = from_record(record)
+        except (TableClientError, PositionError):
+            return False
+        self._over = True
+        self._show_table(table)
+        self.host.table_over(game, seat_policies(table.info, table.seat))
+        self.hand_button.layout.display = "none"
+        table.close()
+        return True
+
+    def _ask(self, info: dict[str, Any]) -> None:
+        seats = ", ".join(html.escape(s["name"]) if s["name"] else "<i>open</i>"
+                          for s in info["seats"])
+        open_seats = sum(s["name"] is None for s in info["seats"])
+        can_sit = open_seats > 0
+        self.about.value = self._line(
+            f"Table <b>{html.escape(self.name)}</b> · {html.escape(map_title(info['map']))}"
+            f"{' (teams)' if info['teams'] else ''} · seats: {seats}. "
+            + (f"Type your name to take one of the {count(open_seats, 'open seat')}, or "
+               "just watch." if can_sit else "Every seat is taken: you can watch."))
+        self.sit_button.disabled = self.name_box.disabled = not can_sit
+        self.join_row.layout.display = None
+
+    def _say_error(self, text: str) -> None:
+        self.about.value = self._line(html.escape(text), "error")
+        self.join_row.layout.display = "none"
+        self.host.table_shown()
+
+    @staticmethod
+    def _line(text: str, kind: str = "info") -> str:
+        colour = {"info": "#1d3557", "warn": "#7a4b00", "error": "#8a1c12"}[kind]
+        return f"<div class='ttr-together-{kind}' style='font-size:13px;color:{colour}'>" \
+               f"{text}</div>"
+
+
+def _log_html(events: Sequence[dict[str, Any]]) -> str:
+    rows = "".join(f"<li>{html.escape(e['text'])}</li>" for e in reversed(events[-200:]))
+    return f"<ol reversed class='ttr-together-events' style='font-size:13px'>{rows}</ol>"

@@ -32,7 +32,6 @@ import traitlets
 
 from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute, PayTunnel
 from ttr_widgets.rules.advice import route_payments, station_cost, station_payments
-from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.model import COLORS, GRAY, LOCOMOTIVE
 from ttr_widgets.rules.state import DepotPlacement, GameState, TunnelPayment
@@ -261,11 +260,12 @@ class LessonBoard(TableController):
                                             " turn"
 
     def _render_score(self, state: GameState) -> None:
-        """The app's score sheet: when the game is over, or asked for mid-game."""
+        """The app's score sheet: when the game is over, or asked for mid-game. It scores the
+        game itself (``_score``): the view shown hides the other players' tickets."""
         over = state.is_over
         self.score_now.layout.display = "none" if over else None
         shown = over or self.score_now.value
-        sheet = score(state) if shown else None
+        sheet = self._score() if shown else None
         if sheet != self.scoring.sheet:
             self.scoring.sheet = sheet
         self.scoring.layout.display = None if shown else "none"

@@ -21,7 +21,7 @@ from ttr_widgets.widgets.table.status import why_html
 USA = load_map("usa")
 LESSONS = (lessons.board_and_goal, lessons.drawing, lessons.claiming, lessons.tickets,
            lessons.ending, lessons.ferries_and_tunnels, lessons.stations, lessons.confused_usa,
-           lessons.confused_europe, lessons.europa_1912)
+           lessons.confused_europe, lessons.europa_1912, lessons.usa_1910)
 PRACTICES = [(f.__name__, p) for f in LESSONS for p in f()]
 
 

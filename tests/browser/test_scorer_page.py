@@ -121,3 +121,47 @@ def test_the_explorer_takes_a_route_away_and_the_winner_changes(
     page.locator(".ttr-explorer-reset button, button.ttr-explorer-reset").first.click()
     expect_text(page, ".ttr-explorer-winner", "Dev wins with 130 points.")
     assert console_errors == []
+
+
+def test_the_scorer_plays_the_usa_1910_box_s_mega_game_and_big_cities(
+        scorer_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    """The Mega Game's deck: Los Angeles–Miami at its 1910 value (19), the Globetrotter to the
+    player with the most tickets completed; USA Big Cities without the bonus for the longest
+    trail until its box is ticked."""
+    open_notebook(page, scorer_server, SCORER)
+    expect_text(page, ".ttr-scorer-total", "Player 1: ")
+    page.locator(".ttr-scorer-variant select").select_option(label="the Mega Game tickets")
+    expect_text(page, ".ttr-scorer-message", "Tickets: the Mega Game tickets. Scores the "
+                "Longest Continuous Path bonus (10 points for the longest trail) and the "
+                "Globetrotter (15 points for the most tickets completed).")
+    for route_id in ("usa-039", "usa-050"):  # Denver–Santa Fe–El Paso: 4 points, a trail of 4
+        click_route(page, route_id)
+    expect_text(page, ".ttr-scorer-total", "Player 1: 29 points")  # 4 + 10 + 15 (none done)
+    add_ticket(page, "Los Angeles–Miami (19 points)")
+    results = expect_text(page, ".ttr-scorer-results", "✘ miss Los Angeles–Miami: -19")
+    assert "Globetrotter: 0 tickets completed, the most, +15" in results
+    add_ticket(page, "usa-t07")  # Denver–El Paso (4), joined
+    results = expect_text(page, ".ttr-scorer-results", "Globetrotter: 1 ticket completed, "
+                          "the most, +15")
+    expect_text(page, ".ttr-scorer-total", "Player 1: 14 points")  # 4 - 19 + 4 + 10 + 15
+    expect_text(page, ".ttr-scorer-standings", "Player 1 wins with 14 points.")
+    screenshot(page, "scorer-mega-game", full_page=False)
+    page.locator(".ttr-scorer-variant select").select_option(label="the USA Big Cities tickets")
+    expect_text(page, ".ttr-scorer-message", "the ticket Denver–El Paso (4 points) is not in "
+                "this game's deck, the USA Big Cities tickets, but in the 1910 Classic and "
+                "Mega Game decks.")
+    page.locator(".ttr-scorer-clear button, button.ttr-scorer-clear").first.click()
+    expect_text(page, ".ttr-scorer-total", "Player 1: 15 points")  # the Globetrotter: tied
+    # with Player 2 at no ticket completed
+    page.locator(".ttr-scorer-variant select").select_option(label="the USA Big Cities tickets")
+    expect_text(page, ".ttr-scorer-message", "No bonus for the longest trail.")
+    for route_id in ("usa-039", "usa-050"):
+        click_route(page, route_id)
+    expect_text(page, ".ttr-scorer-total", "Player 1: 4 points")
+    longest = page.locator(".ttr-scorer-longest input")
+    assert not longest.is_checked()
+    longest.check()
+    expect_text(page, ".ttr-scorer-message", "Scored with the Longest Continuous Path bonus.")
+    expect_text(page, ".ttr-scorer-total", "Player 1: 14 points")
+    screenshot(page, "scorer-big-cities-with-the-bonus", full_page=False)
+    assert console_errors == []

@@ -3,7 +3,8 @@ the Game tab's team panel, a 4-seat USA team game (you and three greedy bots) is
 end by clicks — tickets ticked and one shared, the first card's place chosen, face-up and blind
 draws, routes clicked on the board and paid from hand and holder, the share action — with the
 team sheet in the Score tab at the end; the side panel stays on the screen beside the board.
-Then a team game's record is loaded from a file and replayed in the stepper.
+Then a team game's record is loaded from a file and replayed in the stepper, and one is
+downloaded from the Game tab and loaded back.
 
 A twin ``PlayApp`` built in this process with the same seed and seats plays the same game (the
 bots are seeded by the game and the step): it chooses the person's moves (the greedy bot's,
@@ -37,6 +38,7 @@ from ttr_widgets.rules.actions import (
     ShareTickets,
 )
 from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.record import from_record
 from ttr_widgets.rules.state import ShareChoice
 from ttr_widgets.rules.teams import HAND
 from ttr_widgets.testing.team_table import click, payment_label
@@ -275,10 +277,17 @@ def test_a_team_game_is_played_to_the_end_by_clicks(
     assert page.locator(".ttr-team-score-row").count() == 2
     sheet = twin.score_sheet
     assert sheet is not None and play.status().text.endswith(sheet.reason)
-    on_the_screen(page)
+    # The game's statistics follow the sheet in the Score tab, which scrolls to them as it does
+    # after any game; the team sheet itself is in view.
+    on_the_screen(page, whole=False)
+    box = page.locator(".ttr-team-scores").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= VIEWPORT["height"], box
+    stats = play.text(".ttr-stats-summary")
+    assert "a player's points are their team's" in stats
     screenshot(page, "team-game-5-over", full_page=False)
     play.tab("Game")
-    assert "A team game's record cannot be saved yet" in play.text(".ttr-records")
+    assert f"Download the game record (JSON, {len(twin.game.actions)} moves)" in \
+        play.text(".ttr-records")
     screenshot(page, "team-game-6-game-tab", full_page=False)
     assert console_errors == []
 
@@ -315,9 +324,6 @@ def test_a_team_game_s_record_loads_and_replays_in_the_stepper(
     assert console_errors == []
 
 
-@pytest.mark.xfail(strict=True, reason="the core writes no team game's record yet: to_record's "
-                   "summary is rules.stats.game_stats, which zips the players with the team "
-                   "sheet's lines")
 def test_a_team_game_is_downloaded_as_a_record(
         team_server: VoilaServer, page: Page, tmp_path: Path) -> None:
     team = TeamPage(page)
@@ -330,4 +336,11 @@ def test_a_team_game_is_downloaded_as_a_record(
         link.click()
     saved = tmp_path / "saved.json"
     download.value.save_as(saved)
-    assert json.loads(saved.read_text(encoding="utf-8"))["options"] == {"teams": True}
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["options"] == {"teams": True} and record["players"] == list(SEATS)
+    assert from_record(record).state == twin_app().state  # the deal, as the twin deals it
+    with page.expect_file_chooser() as chooser:  # and it loads back into the page
+        page.locator("button.ttr-upload").first.click()
+    chooser.value.set_files(str(saved))
+    team.play.wait_status("Loaded a ")
+    assert "Download the game record" in team.play.text(".ttr-records")

@@ -411,7 +411,8 @@ def test_every_deck_of_a_map_is_its_tickets_at_their_printed_values():
 
 def test_a_deck_s_figures_by_hand():
     """The 2004 tickets need 343 trains for 349 points; the 1910 reprints take 1 + 1 + 2 + 1
-    points away, and Sault St. Marie – Oklahoma City (9 trains, 8 points) becomes a trap."""
+    points away, and Sault St. Marie – Oklahoma City becomes a trap: 8 trains for 8 points now,
+    and one blocked link costs 4 more trains, half its points."""
     base, classic = analysis.deck_difficulty(USA), analysis.deck_difficulty(USA, "usa-classic")
     assert sum(p.trains for p in base.paths) == 343 == sum(p.trains for p in classic.paths)
     assert base.trains_per_point == Fraction(343, 349)
@@ -419,6 +420,8 @@ def test_a_deck_s_figures_by_hand():
     assert base.mean_points == Fraction(349, 30) and base.mean_trains == Fraction(343, 30)
     added = {p.label for p in classic.traps} - {p.label for p in base.traps}
     assert added == {"Sault St. Marie – Oklahoma City (8 points)"}
+    (lowered,) = (p for p in classic.paths if p.ticket_id == "usa-t23")
+    assert (lowered.trains, lowered.points, lowered.detour) == (8, 8, 4)
     detours = [p.detour for p in base.paths if p.detour is not None]
     assert base.mean_detour == Fraction(sum(detours), len(detours))
 

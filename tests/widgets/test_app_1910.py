@@ -72,18 +72,22 @@ def test_the_game_tab_offers_the_usa_box_s_four_ways_to_play_in_their_titles() -
 @pytest.mark.parametrize(("name", "said"), [
     ("usa-classic", "The 1910 Classic tickets, 30 of them: 3 dealt, keep at least 2; a ticket "
                     "draw shows 3, keep at least 1. Scores the Longest Continuous Path bonus "
-                    "(10 points for the longest trail). The 1910 box's cards: 4 reprinted "
-                    "tickets are worth less."),
+                    "(10 points for the longest trail). On the 1910 box's cards 4 reprinted "
+                    "tickets are worth less: Los Angeles–Miami 19, Los Angeles–New York 20, "
+                    "Sault St. Marie–Oklahoma City 8 and Seattle–New York 20."),
     ("usa-1910", "The USA 1910 tickets, 35 of them: 3 dealt, keep at least 2; a ticket draw "
                  "shows 3, keep at least 1. Scores the Globetrotter (15 points for the most "
                  "tickets completed); no bonus for the longest trail."),
     ("usa-mega", "The Mega Game tickets, 69 of them: 5 dealt, keep at least 3; a ticket draw "
                  "shows 4, keep at least 1. Scores the Longest Continuous Path bonus (10 points "
                  "for the longest trail) and the Globetrotter (15 points for the most tickets "
-                 "completed). The 1910 box's cards: 4 reprinted tickets are worth less."),
+                 "completed). On the 1910 box's cards 4 reprinted tickets are worth less: Los "
+                 "Angeles–Miami 19, Los Angeles–New York 20, Sault St. Marie–Oklahoma City 8 "
+                 "and Seattle–New York 20."),
     ("usa-big-cities", "The USA Big Cities tickets, 35 of them: 4 dealt, keep at least 2; a "
-                       "ticket draw shows 4, keep at least 1. No bonus for the longest trail. "
-                       "The 1910 box's cards: 3 reprinted tickets are worth less."),
+                       "ticket draw shows 4, keep at least 1. No bonus for the longest trail. On "
+                       "the 1910 box's cards 3 reprinted tickets are worth less: Los "
+                       "Angeles–Miami 19, Los Angeles–New York 20 and Seattle–New York 20."),
 ])
 def test_each_way_to_play_is_said_in_one_line(name: str, said: str) -> None:
     assert variant_line(USA, name) == said

@@ -232,6 +232,14 @@ def test_removing_a_ticket_takes_its_points_away(worked: TicketScorer) -> None:
     assert worked.sheet.player("Ann").total == 25 + 7
 
 
+def test_clear_leaves_no_ticket_path_shown(worked: TicketScorer) -> None:
+    worked.tickets.value = "usa-t07"
+    assert worked.show.value == "ticket"
+    worked.clear_button.click()
+    assert worked.holding.tickets == () and worked.ticket is None
+    assert worked.show.value == "trail" and worked.view.marks.highlight_label == "longest trail"
+
+
 def test_names_are_editable_and_checked(worked: TicketScorer) -> None:
     worked.name.value = "Zoe"
     assert worked.names == ("Zoe", "Ben")

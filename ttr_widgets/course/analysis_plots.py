@@ -339,7 +339,8 @@ def decks_table(decks: Sequence[DeckDifficulty]) -> widgets.HTML:
     rows = [(_deck_name(d), str(d.tickets), f"{float(d.mean_points):.1f}",
              f"{float(d.mean_trains):.1f}", f"{float(d.trains_per_point):.2f}",
              f"{float(d.mean_detour):.1f}",
-             f"{len(d.traps)} ({_percent(Fraction(len(d.traps), d.tickets))})",
+             f"{len(d.traps)} ({_percent(Fraction(len(d.traps), d.tickets))})"
+             .replace(" ", "\u00a0"),  # kept on one line
              d.traps[0].label if d.traps else "none") for d in decks]
     return ranking_table(rows, ["deck", "tickets", "points a ticket", "trains a ticket",
                                 "trains per point", "extra trains, one link blocked",

@@ -249,6 +249,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     def clear_player(self) -> bool:
         with self._hold():
             self.ticket = None
+            self.showing = SHOW_TRAIL  # no ticket left to show the path of
             return self._propose(edits.cleared(self.position, self.selected))
 
     def rename(self, seat: int, name: str) -> bool:

@@ -35,7 +35,7 @@ from ttr_widgets.widgets.pages.scorer_view import (
     route_text,
     ticket_text,
 )
-from ttr_widgets.widgets.table.players import bonus_words, variant_rules
+from ttr_widgets.widgets.table.players import bonus_words, reprint_words, variant_rules
 
 __all__ = ["Edit", "added_ticket", "board_marks", "cleared", "depots_left", "dropped_ticket",
            "fresh_table", "longest_bonus", "played_rules", "renamed", "seated", "ticket_id",
@@ -140,10 +140,11 @@ def variant(position: Position, name: str | None) -> Edit:
     board = variant_board(load_map(position.board.name), Options(variant=name))
     changed = replace(position, board=board, variant=name, longest_bonus=None,
                       globetrotter=None)
-    reprinted = " The reprinted tickets score their 1910 values." if name in VARIANTS and \
+    rules = played_rules(changed)
+    reprinted = reprint_words(board, rules.all_tickets) if name in VARIANTS and \
         VARIANTS[name].print_1910 else ""
     return Edit(changed, f"Tickets: {ticket_deck(board, name).description}. "
-                         f"{bonus_words(board, played_rules(changed))}{reprinted}")
+                         f"{bonus_words(board, rules)}{reprinted}")
 
 
 def played_rules(position: Position) -> TicketRules:

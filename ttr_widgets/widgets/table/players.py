@@ -3,13 +3,14 @@ with Warehouses & Depots, Warehouse sizes and Depots left), and the start panel 
 set up (map, ticket variant with a line of what it deals, keeps and scores, the longest-trail
 bonus, Warehouses & Depots, players, who is human or which bot, seed).
 
-``variant_line`` and ``bonus_words`` are a game's ticket rules in words (the core's
-``variants.ticket_rules``), for every page where a variant is chosen."""
+``variant_line``, ``bonus_words`` and ``reprint_words`` are a game's ticket rules in words (the
+core's ``variants.ticket_rules``, the 1910 box's reprints), for every page where a variant is
+chosen."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -28,8 +29,8 @@ from ttr_widgets.widgets.table.status import why_html
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_title
 
 __all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bonus_words", "bot_words",
-           "options_title", "seat_names", "seat_words", "typed_seed", "variant_line",
-           "variant_rules", "variant_title"]
+           "options_title", "reprint_words", "seat_names", "seat_words", "typed_seed",
+           "variant_line", "variant_rules", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
 #: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
@@ -124,12 +125,23 @@ def variant_line(board: Board, variant: str | None, longest_bonus: bool | None =
     line = (f"{deck[0].upper()}{deck[1:]}, {len(rules.all_tickets)} of them: {dealt} dealt"
             f"{longs}, keep at least {rules.keep_setup}{at_most}; a ticket draw shows "
             f"{rules.draw}, keep at least {rules.draw_keep}. {bonus_words(board, rules)}")
-    reprints = sum(1 for t in board.tickets if t.points_1910 is not None
-                   and t.id in rules.all_tickets)
-    if name in VARIANTS and VARIANTS[name].print_1910 and reprints:
-        line += (f" The 1910 box's cards: {count(reprints, 'reprinted ticket')} "
-                 f"{'is' if reprints == 1 else 'are'} worth less.")
+    if name in VARIANTS and VARIANTS[name].print_1910:
+        line += reprint_words(board, rules.all_tickets)
     return line
+
+
+def reprint_words(board: Board, tickets: Collection[str]) -> str:
+    """The reprinted tickets among ``tickets`` and their 1910 values (rule tickets.reprints):
+    ``' On the 1910 box's cards 3 reprinted tickets are worth less: Los Angeles–Miami 19, …'``
+    (``''``: none)."""
+    lowered = [f"{t.cities_label} {t.points_1910}" for t in board.tickets
+               if t.points_1910 is not None and t.id in tickets]
+    if not lowered:
+        return ""
+    listed = lowered[0] if len(lowered) == 1 else ", ".join(lowered[:-1]) + " and " + lowered[-1]
+    verb = "is" if len(lowered) == 1 else "are"
+    return (f" On the 1910 box's cards {count(len(lowered), 'reprinted ticket')} {verb} worth "
+            f"less: {listed}.")
 
 
 class PlayersTable(widgets.HTML):
@@ -327,12 +339,10 @@ class StartPanel(widgets.VBox):
         dealt_long = variant_rules(board, variant).deal_long  # as advice.setup_refusal names it
         rule = VARIANTS[variant].rule if variant in VARIANTS else \
             "setup.tickets-europe" if dealt_long else "setup.tickets"
-        reprints = "tickets.reprints" if variant in VARIANTS and VARIANTS[variant].print_1910 \
-            else None
         self.about.value = (
             '<div style="font-size:12px;line-height:1.35;color:#333;margin:0 0 4px 0">'
             f"{html.escape(variant_line(board, variant, self._longest_choice(board)))}"
-            f"{why_html(rule)}{why_html(reprints) if reprints else ''}</div>")
+            f"{why_html(rule)}</div>")
 
     def _variant(self) -> str:
         value = self.variant.value

@@ -1,0 +1,54 @@
+"""The Map-Analysis page in Voila and headless Chromium at 1366×768: its section on ticket
+difficulty by deck shows every deck side by side, and the deck picker lists the chosen deck's
+tickets (the USA 1910 box's Mega Game: 69 tickets at their 1910 values, its traps first), as
+``course.analysis`` computes them in this process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page
+
+from ttr_widgets.course import analysis
+from ttr_widgets.course import analysis_plots as plots
+from ttr_widgets.rules.maps import load_map
+
+from . import KIT_NOTEBOOKS, VoilaServer, expect_text, open_notebook, running_server, screenshot
+
+pytestmark = pytest.mark.browser
+
+PAGE = "Map-Analysis.ipynb"
+
+
+@pytest.fixture(scope="module")
+def analysis_server() -> Iterator[VoilaServer]:
+    with running_server(KIT_NOTEBOOKS, notebook=PAGE, log_name="voila-analysis") as server:
+        yield server
+
+
+_ROWS_JS = """
+(selector) => [...document.querySelectorAll(selector + ' tr')].map(
+  tr => [...tr.children].map(c => c.textContent.trim()))
+"""
+
+
+def test_the_deck_picker_lists_the_mega_game_s_tickets(
+        analysis_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    open_notebook(page, analysis_server, PAGE, ready=".ttr-deck-choice select")
+    mega = analysis.deck_difficulty(load_map("usa"), "usa-mega")
+    expect_text(page, ".ttr-deck-summary", "USA: the 2004 USA tickets: 30 tickets")
+    page.locator(".ttr-deck-choice select").select_option(label="USA: the Mega Game tickets")
+    expect_text(page, ".ttr-deck-summary", plots.deck_sentence(mega))
+    rows = page.evaluate(_ROWS_JS, ".ttr-deck-tickets")
+    assert len(rows) == 1 + 69
+    assert [row[0] for row in rows[1:]] == [p.label for p in mega.hardest()]
+    assert "Los Angeles – Miami (19 points)" in [row[0] for row in rows[1:]]
+    page.locator(".ttr-deck-choice").scroll_into_view_if_needed()
+    screenshot(page, "map-analysis-deck-picker", full_page=False)
+    table = [row for row in page.evaluate(_ROWS_JS, "table") if row and row[0].startswith(
+        ("USA: the", "Europe: the"))]
+    assert [row[0] for row in table][:5] == [
+        "USA: the 2004 USA tickets", "USA: the 1910 Classic tickets", "USA: the USA 1910 tickets",
+        "USA: the Mega Game tickets", "USA: the USA Big Cities tickets"]
+    assert console_errors == []

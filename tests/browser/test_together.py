@@ -11,11 +11,13 @@ import os
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 
 from ttr_widgets.rules import load_map
+from ttr_widgets.server.ports import find_free_port
 from ttr_widgets.tables.client import api_get, api_post
 from ttr_widgets.testing.together import SeatPage
 
@@ -159,3 +161,110 @@ def test_a_page_gone_is_played_by_the_bot_and_given_back(server: VoilaServer, ch
     ann.wait_event("Ben is back")
     info = api_get(server.base_url, f"/{made['name']}")
     assert info["seats"][1]["away"] is False
+
+
+def test_a_finished_game_comes_whole_to_every_page(server: VoilaServer, chromium: Browser,
+                                                   pages: list[SeatPage]) -> None:
+    made = api_post(server.base_url, {"map": "usa", "seats": 2, "bots": [None, "greedy"]})
+    ann, watcher = SeatPage(chromium), SeatPage(chromium)
+    pages += [ann, watcher]
+    ann.open(table_url(server, made["name"])).join("Ann")
+    watcher.open(table_url(server, made["name"]))
+    assert "Every seat is taken: you can watch" in watcher.about
+    watcher.page.locator(".ttr-together-watch").click()
+    ann.keep_tickets()
+    ann.wait_status("Ann's turn", timeout_ms=30_000)
+    ann.hand_to_bot()  # the table's strong bot plays Ann's seat from now on
+    ann.wait_event("Ann hands their seat to the strong bot")
+    for page in (ann, watcher):
+        page.wait_status("Game over", timeout_ms=240_000)
+    # The whole game now: the Score tab with the statistics, the stepper, the record.
+    ann.page.get_by_role("tab", name="Score").click()
+    assert ann.page.locator(".ttr-score-table").is_visible()
+    assert "wins" in ann.text(".ttr-winner")
+    ann.page.get_by_role("tab", name="Log").click()
+    assert ann.page.locator(".ttr-step-back").is_visible()
+    ann.page.get_by_role("tab", name="Game").click()
+    assert ann.page.locator(".ttr-download-link").count() == 1
+    screenshot(ann.page, "together-game-over", full_page=False)
+    record = api_get(server.base_url, f"/{made['name']}/record")
+    assert record["format"] == "ttr-widgets game record"
+
+
+def test_a_restart_of_ttr_serve_loses_nothing(chromium: Browser, tmp_path: Path,
+                                              pages: list[SeatPage]) -> None:
+    tables, port = tmp_path / "tables.sqlite", find_free_port()
+    with running_server(KIT_NOTEBOOKS, log_name="voila-together-restart", tables=tables,
+                        port=port, extra=["--pool", "2"]) as first:
+        made = api_post(first.base_url, {"map": "usa", "seats": 2})
+        ann, ben = SeatPage(chromium), SeatPage(chromium)
+        pages += [ann, ben]
+        ann.open(table_url(first, made["name"])).join("Ann")
+        ben.open(table_url(first, made["name"])).join("Ben")
+        ann.keep_tickets()
+        ben.wait_status("Ben: choose the tickets to keep")
+        ben.keep_tickets()
+        ann.wait_status("Ann's turn")
+        ann.draw_blind()
+        ben.wait_event("Ann draws a card from the pile; one more card to draw.")
+        seen = ann.events()
+    for page in (ann, ben):  # the pages' kernels went with the server: each page says so
+        page.page.locator(".ttr-kernel-ended").wait_for(state="visible", timeout=90_000)
+    with running_server(KIT_NOTEBOOKS, log_name="voila-together-restart-2", tables=tables,
+                        port=port, extra=["--pool", "2"]) as second:
+        for page in (ann, ben):
+            page.page.locator(".ttr-kernel-resume").click(no_wait_after=True)
+        ann.wait_about("You are Ann, seat 1", timeout_ms=90_000)
+        ben.wait_about("You are Ben, seat 2", timeout_ms=90_000)
+        ann.wait_status("Ann: take your second card")
+        assert ann.events()[:len(seen)] == seen
+        ann.draw_blind()
+        ben.wait_status("Ben's turn")
+        assert api_get(second.base_url, f"/{made['name']}")["status"] == "playing"
+
+
+def test_a_team_game_across_four_pages(server: VoilaServer, chromium: Browser,
+                                       pages: list[SeatPage]) -> None:
+    made = api_post(server.base_url, {"map": "usa", "seats": 4, "teams": True})
+    people = [SeatPage(chromium) for _ in range(4)]
+    pages += people
+    for page, name in zip(people, ("Ann", "Ben", "Cy", "Di"), strict=True):
+        page.open(table_url(server, made["name"])).join(name)
+    offers = {}
+    for i, page in enumerate(people):
+        page.wait_status("choose the tickets to keep", timeout_ms=40_000)
+        offers[i] = offered(page)
+        page.keep_tickets()
+        if i < 3:
+            people[i + 1].wait_event(("Ann", "Ben", "Cy")[i] + " keeps", timeout_ms=40_000)
+    screenshot(people[1].page, "together-team-ben", full_page=False)
+    # Each page saw only its own tickets (a teammate's stay in the teammate's hand).
+    for i, page in enumerate(people):
+        for j, names in offers.items():
+            if j != i:
+                assert not any(page.received(n) for n in names), (i, j)
+    assert "Red team" in people[0].text(".ttr-players") or "team" in people[0].text(
+        ".ttr-players").lower()
+
+
+def test_a_school_network_page_needs_the_class_key(chromium: Browser, tmp_path: Path,
+                                                   pages: list[SeatPage]) -> None:
+    with running_server(KIT_NOTEBOOKS, log_name="voila-together-host",
+                        tables=tmp_path / "t.sqlite", extra=["--host", "0.0.0.0"]) as hosted:
+        banner = hosted.log_path.read_text()
+        key = banner.split("?token=", 1)[1].split()[0].rstrip(")")
+        local = f"http://127.0.0.1:{hosted.port}/"
+        made = api_post(local, {"map": "usa", "seats": 2}, key)
+        link = made["link"]
+        assert link.endswith(f"&token={key}")
+        ann = SeatPage(chromium)
+        pages.append(ann)
+        ann.open(f"{local}voila/render/Play.ipynb?table={made['name']}&token={key}")
+        ann.join("Ann")
+        assert f"&token={key}" in ann.page.locator(".ttr-together-link input").input_value()
+        stranger = SeatPage(chromium)
+        pages.append(stranger)
+        stranger.page.goto(f"{local}voila/render/Play.ipynb?table={made['name']}",
+                           wait_until="commit")
+        stranger.page.wait_for_load_state()
+        assert stranger.page.locator(".ttr-app").count() == 0  # no key: no page, no table

@@ -112,7 +112,7 @@ class Table:
 
     def __init__(self, spec: TableSpec) -> None:
         board = load_map(spec.map)
-        names = [f"Seat {i + 1}" for i in range(spec.seats)]
+        names = [_bot_name(spec.bot_at(i), i) or f"Seat {i + 1}" for i in range(spec.seats)]
         self.spec = spec
         self.game = Game.new(board, names, spec.seed, spec.options)  # checks the table's size
         self.seats = [Seat(bot=spec.bot_at(i), name=_bot_name(spec.bot_at(i), i))

@@ -48,7 +48,7 @@ from ttr_widgets.rules.record import load_record, replayable, save_record
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
-from ttr_widgets.rules.words import bonus_name, count
+from ttr_widgets.rules.words import bonus_name, count, map_title
 from ttr_widgets.widgets.board.fit import BoardFit
 from ttr_widgets.widgets.pages.tables import TableMaker
 from ttr_widgets.widgets.style import APP_CSS
@@ -273,8 +273,8 @@ class PlayApp(TableController):
             keeper.keep(self._game, self.kinds)
             return
         self.load_game(kept.game, kept.kinds, paused=False)
-        self.status.say(f"Welcome back: your {kept.game.state.board.title} game is where you "
-                        "left it.", then=self.prompt())
+        self.status.say(f"Welcome back: your {map_title(kept.game.state.board.name)} game is "
+                        "where you left it.", then=self.prompt())
 
     def sit_here(self, table: str) -> None:
         """Sit at the shared table ``table`` on this page (the Game tab's table maker)."""

@@ -55,13 +55,6 @@ export default {
         try { window.localStorage.setItem(model.get('game_slot'), key); } catch (e) {}
       }
     });
-    const ended = () => {
-      const manager = model.widget_manager || {};
-      const kernel = manager.kernel;
-      if (!kernel) { return false; }
-      return kernel.isDisposed || kernel.status === 'dead' ||
-        kernel.connectionStatus === 'disconnected';
-    };
     const banner = () => {
       if (document.querySelector('.ttr-kernel-ended')) { return; }
       const box = document.createElement('div');
@@ -83,7 +76,22 @@ export default {
       document.body.appendChild(box);
       button.focus();
     };
-    const watch = setInterval(() => { if (ended()) { clearInterval(watch); banner(); } }, 2000);
+    // The kernel restarted (its widgets are gone), died, or cannot be reached any more.
+    const kernel = (model.widget_manager || {}).kernel;
+    if (kernel && kernel.statusChanged) {
+      kernel.statusChanged.connect((_kernel, status) => {
+        if (['restarting', 'autorestarting', 'dead'].includes(status)) { banner(); }
+      });
+      let lost = null;  // a connection trying again for long: the server has gone
+      kernel.connectionStatusChanged.connect((_kernel, status) => {
+        if (status === 'disconnected') { banner(); }
+        if (status === 'connecting' && lost === null) {
+          lost = setTimeout(() => { if (kernel.connectionStatus !== 'connected') { banner(); } },
+                            model.get('patience_ms'));
+        }
+        if (status === 'connected' && lost !== null) { clearTimeout(lost); lost = null; }
+      });
+    }
     model.on('change:remember', () => {
       const [table, key] = (model.get('remember') || '').split(' ');
       if (table && key) {
@@ -114,6 +122,8 @@ class PageAddress(anywidget.AnyWidget):  # type: ignore[misc]
     kept_game = traitlets.Unicode("").tag(sync=True)  #: keep this game key in the browser
     ended_text = traitlets.Unicode(ENDED).tag(sync=True)
     opened = traitlets.Bool(False).tag(sync=True)  #: the table named in the address is shown
+    #: how long the page's connection may try again before the page says its server has gone
+    patience_ms = traitlets.Int(10_000).tag(sync=True)
 
     def __init__(self, page: str = "Play") -> None:
         super().__init__(layout={"display": "none"}, game_slot=f"ttr-game:{page}")

@@ -252,9 +252,14 @@ class Together:
         except (TableClientError, PositionError):
             return False
         self._over = True
-        self._show_table(table)
+        self.log.value = _log_html(table.events)
         self.host.table_over(game, seat_policies(table.info, table.seat))
-        self.hand_button.layout.display = "none"
+        board = html.escape(map_title(game.state.board.name))
+        self.about.value = self._line(
+            f"Table <b>{html.escape(self.name)}</b> · {board} · the game is over. It is here "
+            "whole now: replay it from your seat in the Log tab, "
+            "or download its record in the Game tab.")
+        self.hand_button.layout.display = self.link_box.layout.display = "none"
         table.close()
         return True
 

@@ -32,6 +32,7 @@ APP = PAGES[0]
 OTHERS = PAGES[1:]
 PLOT = ".js-plotly-plot"
 REFERENCE_TEXT = ".ttr-reference"  #: what a reference page shows instead of a figure
+TABLES_PAGE = ".ttr-tables-page"  #: the shared tables page: a form and a list, no figure
 CELL_ERROR = "There was an error when executing cell"  #: Voila's words for a failed cell
 KIT_LINKS = "a[href$='.ipynb']"
 _LINKS_JS = "els => els.map(e => [e.textContent.trim(), e.href])"
@@ -44,8 +45,8 @@ def markdown(notebook: str) -> list[str]:
 
 # --- what the notebooks promise ----------------------------------------------------------------
 
-def test_the_site_is_the_app_then_the_ten_lessons_in_order_then_the_tools_and_reference() -> None:
-    assert [page.kind for page in PAGES] == (["app"] + ["lesson"] * 10 + ["tool"] * 4 +
+def test_the_site_is_the_app_then_the_lessons_in_order_then_the_tools_and_reference() -> None:
+    assert [page.kind for page in PAGES] == (["app"] + ["lesson"] * 11 + ["tool"] * 6 +
                                              ["reference"] * 2)
     assert SitePage("Play.ipynb", "Play Ticket to Ride", "app") == APP
     assert [page.title for page in PAGES if page.kind == "lesson"] == [
@@ -54,11 +55,12 @@ def test_the_site_is_the_app_then_the_ten_lessons_in_order_then_the_tools_and_re
             "Destination tickets, the gamble", "The end of the game and final scoring",
             "Europe: ferries and tunnels", "Europe: stations and long tickets",
             "Commonly confused rules", "Europa 1912: new tickets, Warehouses & Depots",
-            "Team play (Team Asia rules)"),
+            "Team play (Team Asia rules)",
+            "USA 1910: four ways to play, the Mega Game, the Globetrotter"),
             start=1)]
     assert [page.notebook for page in PAGES if page.kind == "tool"] == [
-        "Ticket-Scorer.ipynb", "Scoring-Explorer.ipynb", "Probability-Lab.ipynb",
-        "Map-Analysis.ipynb"]
+        "Tables.ipynb", "Ticket-Scorer.ipynb", "Planner.ipynb", "Scoring-Explorer.ipynb",
+        "Probability-Lab.ipynb", "Map-Analysis.ipynb"]
     assert [page.notebook for page in PAGES if page.kind == "reference"] == list(REFERENCE)
     assert {page.notebook for page in PAGES} == {p.name for p in KIT_NOTEBOOKS.glob("*.ipynb")}
 
@@ -113,7 +115,10 @@ def open_page(page: Page, server: VoilaServer, notebook: str) -> None:
 
 
 def shown(notebook: str) -> str:
-    """What a rendered page shows: its reference text (glossary, unclear cases) or a figure."""
+    """What a rendered page shows: its reference text (glossary, unclear cases), the tables
+    page's form, or a figure."""
+    if notebook == "Tables.ipynb":
+        return TABLES_PAGE
     return REFERENCE_TEXT if notebook in REFERENCE else PLOT
 
 
@@ -146,7 +151,7 @@ def test_the_app_page_links_every_page_and_a_click_goes_there_and_back(
     tool = next(p for p in OTHERS if p.kind == "tool")
     page.get_by_role("link", name=tool.title, exact=True).click()
     page.wait_for_url(kit_server.url(tool.notebook), timeout=RENDER_TIMEOUT_MS)
-    wait_rendered(page)
+    wait_rendered(page, tool.notebook)
     screenshot(page, "site-app-to-tool")
     assert console_errors == []
 

@@ -73,7 +73,7 @@ def test_the_package_says_one_name_for_each_concept() -> None:
     assert not found, found
     readers = sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")
                      if "longest_bonus_name" in p.read_text(encoding="utf-8"))
-    assert readers == ["rules/maps.py", "rules/model.py", "rules/words.py"], readers
+    assert readers == ["rules/map_file.py", "rules/model.py", "rules/words.py"], readers
 
 
 def test_the_notebooks_say_one_name_for_each_concept() -> None:

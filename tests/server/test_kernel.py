@@ -267,6 +267,12 @@ def test_a_kernel_shut_down_with_messages_in_flight_leaves_no_warning_in_the_log
             seen.append(record.getMessage())
 
     handler = Keep()
+    # an earlier test (a served app) may have raised the logger's level or disabled it
+    level, disabled = gen_log.level, gen_log.disabled
+    everywhere = logging.root.manager.disable
+    logging.disable(logging.NOTSET)
+    gen_log.setLevel(logging.WARNING)
+    gen_log.disabled = False
     gen_log.addHandler(handler)
     gen_log.addFilter(kernel.closed_kernel_filter)
     try:
@@ -275,4 +281,7 @@ def test_a_kernel_shut_down_with_messages_in_flight_leaves_no_warning_in_the_log
     finally:
         gen_log.removeFilter(kernel.closed_kernel_filter)
         gen_log.removeHandler(handler)
+        gen_log.setLevel(level)
+        gen_log.disabled = disabled
+        logging.disable(everywhere)
     assert seen == ["Something else went wrong: still logged"]

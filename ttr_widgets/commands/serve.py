@@ -50,11 +50,12 @@ def seconds(text: str) -> int:
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "serve", help="serve the kit's notebooks with Voila on localhost",
-        description="Serve the kit's notebooks with Voila on localhost and print the play app's "
-                    "URL; Ctrl-C stops the server and every kernel.")
+        "serve", help="serve the kit's notebooks with Voila (and its shared tables)",
+        description="Serve the kit's notebooks with Voila, on localhost unless --host says "
+                    "otherwise, and print the play app's URL; Ctrl-C stops the server and "
+                    "every kernel.")
     parser.add_argument("--port", type=port_number, default=config.DEFAULT_PORT,
-                        help=f"port on localhost (default {config.DEFAULT_PORT})")
+                        help=f"the port to listen on (default {config.DEFAULT_PORT})")
     parser.add_argument("--notebook", default=config.DEFAULT_APP, metavar="NAME",
                         help="the app notebook: its URL is printed and it gets a pre-heated "
                              f"kernel (default {config.DEFAULT_APP})")

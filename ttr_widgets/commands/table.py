@@ -59,8 +59,8 @@ def _seats(text: str) -> int:
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser("table", help="shared tables on a ttr serve: make, join, "
-                                   "watch, list, download",
+    parser = subparsers.add_parser("table", help="shared tables on a ttr serve: new, join, "
+                                   "watch, record, list",
                                    description="Shared tables that several browsers and bots "
                                    "play at, held by a running ttr serve.")
     subs = parser.add_subparsers(dest="table_command", required=True,

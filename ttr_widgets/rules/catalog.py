@@ -107,15 +107,16 @@ RULES: dict[str, str] = {
     "options can change the numbers.",
     # The USA 1910 box (USA map): its four ways to play and the Globetrotter
     "variant.usa-classic": "1910 Classic: the 30 original tickets, reprinted in the 1910 box; "
-    "3 dealt, keep at least 2; draws of 3, keep at least 1; the Longest Path bonus, no "
-    "Globetrotter.",
+    "3 dealt, keep at least 2; draws of 3, keep at least 1; the Longest Continuous Path "
+    "bonus, no Globetrotter.",
     "variant.usa-1910": "USA 1910: only the 35 tickets new in the 1910 box; 3 dealt, keep at "
-    "least 2; draws of 3, keep at least 1; the Globetrotter replaces the Longest Path bonus.",
+    "least 2; draws of 3, keep at least 1; the Globetrotter replaces the Longest Continuous "
+    "Path bonus.",
     "variant.usa-mega": "Mega Game: all 69 tickets of the 1910 box; 5 dealt, keep at least 3; "
-    "draws of 4, keep at least 1; both the Longest Path bonus and the Globetrotter.",
+    "draws of 4, keep at least 1; both the Longest Continuous Path bonus and the Globetrotter.",
     "variant.usa-big-cities": "USA Big Cities: the 35 tickets that name one of the seven big "
     "cities; 4 dealt, keep at least 2; draws of 4, keep at least 1; no bonus unless the game's "
-    "options turn the Longest Path on.",
+    "options turn the Longest Continuous Path bonus on.",
     "tickets.reprints": "With the 1910 box's tickets, four reprinted tickets are worth less: "
     "Los Angeles–Miami 19, Los Angeles–New York 20, Seattle–New York 20 and Sault St. "
     "Marie–Oklahoma City 8.",
@@ -274,8 +275,8 @@ RULINGS: dict[str, Ruling] = {
     "variant.usa-big-cities": Ruling(
         "USA Big Cities: is a bonus scored?",
         "Accounts differ: Board Game Arena and a played game score none, a fan table gives "
-        "the Longest Path. The kit scores none, as Board Game Arena plays it; the game's options "
-        "can turn the Longest Path on.", "medium"),
+        "the Longest Continuous Path bonus. The kit scores none, as Board Game Arena plays it; "
+        "the game's options can turn that bonus on.", "medium"),
     "score.globetrotter": Ruling(
         "The Globetrotter: who scores it when nobody completed a ticket?",
         "Every player, each tied at none, as Board Game Arena scores it; the printed wording "

@@ -46,6 +46,7 @@ def test_drawing_tickets_with_six_trains_left_is_flagged_with_its_cost():
     assert isinstance(verdict.better, ClaimRoute)
     sentence = verdict.sentence
     assert sentence.startswith("Better to claim ")
+    assert " than to draw destination tickets, which cost you about " in sentence
     assert f"cost you about {round(verdict.cost)} points here (worse in {verdict.worse} of " \
            f"{verdict.samples} playouts from this position)" in sentence
     assert "with 6 trains left, new tickets cost you about " in sentence
@@ -98,8 +99,8 @@ def test_paying_a_tunnel_with_the_last_locomotives_for_a_2_point_route_is_flagge
     verdict = judge(state, PayTunnel(2))
     assert verdict is not None and verdict.better == DeclineTunnel()
     assert verdict.cost >= COACH_THRESHOLD and verdict.worse * 3 >= verdict.samples * 2
-    assert verdict.sentence.startswith("Better to decline the tunnel and keep your cards: to "
-                                       "pay the tunnel's surcharge")
+    assert verdict.sentence.startswith("Better to decline the tunnel and keep your cards than "
+                                       "to pay the tunnel's surcharge")
     assert verdict.sentence.endswith("paying would take 2 cards your plan still needs, for a "
                                      "route off your plan that scores 2 points.")
     assert judge(state, DeclineTunnel()) is None

@@ -73,3 +73,15 @@ def test_a_bot_shares_the_ticket_its_trains_cannot_finish_with_a_teammate_who_ca
     assert not isinstance(choose("greedy", plenty, random.Random(0)).action, ShareTickets)
     spent = arranged(game, trains={1: 3})  # the teammate could finish neither
     assert not isinstance(choose("greedy", spent, random.Random(0)).action, ShareTickets)
+
+
+def test_a_face_up_card_its_routes_need_is_named_with_its_article() -> None:
+    """'takes an orange card its routes need', never 'a orange card'."""
+    from ttr_widgets.bots.team_play import _draw
+
+    game = new_game(USA, NAMES[:4], 1, Options(teams=True))
+    choice = _draw(game, [DrawFaceUp("orange"), DrawBlind()], {"usa-004"}, random.Random(0))
+    assert choice.action == DrawFaceUp("orange")
+    assert choice.reason == "takes an orange card its routes need"
+    red = _draw(game, [DrawFaceUp("red"), DrawBlind()], {"usa-010"}, random.Random(0))
+    assert red.reason == "takes a red card its routes need"

@@ -78,6 +78,14 @@ def test_a_bots_turn_of_draws_is_one_sentence_and_hides_the_blind_cards():
     assert "from the pile" in own_move(first, DrawBlind(), second)
 
 
+def test_two_cards_from_the_pile_are_told_once_not_one_from_the_pile_twice():
+    state = dealt_app().state
+    first = apply(state, DrawBlind())
+    second = apply(first, DrawBlind())
+    story = moves_story(((state, DrawBlind(), first), (first, DrawBlind(), second)))
+    assert story == "You draw 2 cards from the pile."
+
+
 def test_a_claim_is_told_in_the_engines_words():
     state = scenario(MINI, ["Ann", "Bob"], hands=[{"red": 2}])
     after = apply(state, ClaimRoute("m-01", "red", 0))

@@ -86,6 +86,17 @@ def test_a_persons_prompt_says_what_the_turn_waits_for():
     assert seat.prompt(Table(dealt)) == "Ann: choose the tickets to keep (at least 2)."
 
 
+def test_at_a_hotseat_a_player_called_you_is_named_not_spoken_to():
+    """Between turns everyone at the screen reads the line: Bob, who just played, must not be
+    told "Your turn"; the player called You is named, and the button quoted as it reads."""
+    seat = PersonSeat()
+    hidden = at(scenario(MINI, ["Bob", "You"], current=1), viewer=None)
+    assert seat.prompt(hidden) == ("The player called You plays next: press “Show your hand” "
+                                   "when the others look away.")
+    assert seat.prompt(at(scenario(MINI, ["Bob", "You"], current=1), viewer=1)).startswith(
+        "Your turn: draw cards")  # once the hand is shown, only You reads it
+
+
 # --------------------------------------------------------------------------- a bot
 
 

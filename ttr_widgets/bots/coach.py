@@ -123,8 +123,9 @@ def _verdict_sentence(state: GameState, action: Action, better: Action, cost: fl
         why = [f"with {trains} left, new tickets cost you about {count(loss, 'point')} on "
                "average (one must be kept)" if loss > 0 else
                f"with {trains} left, new tickets are unlikely to pay"]
-    text = (f"Better to {instead}: to {played} cost you about {count(round(cost), 'point')} "
-            f"here (worse in {worse} of {samples} playouts from this position)")
+    text = (f"Better to {instead} than to {played}, which cost you about "
+            f"{count(round(cost), 'point')} here (worse in {worse} of {samples} playouts from "
+            "this position)")
     return f"{text}; {why[0]}." if why else f"{text}."
 
 

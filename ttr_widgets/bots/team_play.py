@@ -37,6 +37,7 @@ from ttr_widgets.rules.state import (
 )
 from ttr_widgets.rules.teams import HAND, HOLDER
 from ttr_widgets.rules.view import HIDDEN
+from ttr_widgets.rules.words import a_card
 
 __all__ = ["cheapest_path", "greedy", "team_done", "team_routes", "visible_tickets",
            "wanted_routes"]
@@ -204,7 +205,7 @@ def _draw(state: GameState, legal: Sequence[Action], wanted: set[str], rng: rand
     needed = {state.board.route(r).color for r in wanted} - {GRAY}
     for action in draws:
         if isinstance(action, DrawFaceUp) and action.card in needed:
-            return Choice(action, f"takes a {action.card} card its routes need")
+            return Choice(action, f"takes {a_card(action.card)} its routes need")
     if DrawBlind() in draws:
         return Choice(DrawBlind(), "draws blind")
     return Choice(draws[0], "takes what is left face up")

@@ -84,3 +84,18 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
 def count(n: int, noun: str, many: str | None = None) -> str:
     """'1 card', '2 cards', '0 points', '1 person', '3 people'."""
     return f"{n} {plural(n, noun, many)}"
+
+
+def with_article(noun: str) -> str:
+    """``noun`` after its article: 'an orange card', 'a red card', 'a locomotive'."""
+    return f"{'an' if noun[:1].lower() in ('a', 'e', 'i', 'o', 'u') else 'a'} {noun}"
+
+
+def card_noun(card: str) -> str:
+    """A train card by its colour: 'orange card', and 'locomotive' (its own noun)."""
+    return card if card == "locomotive" else f"{card} card"
+
+
+def a_card(card: str) -> str:
+    """'an orange card', 'a red card', 'a locomotive'."""
+    return with_article(card_noun(card))

@@ -27,11 +27,11 @@ import traitlets
 
 from ttr_widgets.rules.actions import Action, PlaceCard, ShareTickets
 from ttr_widgets.rules.engine import legal_actions
-from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE, Hand
+from ttr_widgets.rules.model import CARD_NAMES, Hand
 from ttr_widgets.rules.state import NO_CARD, CardPlacement, GameState, ShareChoice
 from ttr_widgets.rules.teams import HAND, HOLDER
 from ttr_widgets.rules.view import HIDDEN
-from ttr_widgets.rules.words import possessive
+from ttr_widgets.rules.words import a_card, possessive
 from ttr_widgets.widgets.table.market import CARD_FILL, CARD_INK, card_chip
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
 from ttr_widgets.widgets.table.tickets import ticket_progress
@@ -53,12 +53,6 @@ def _ticket_name(state: GameState, ticket_id: str) -> str:
     board = state.board
     ticket = board.ticket(ticket_id)
     return f"{board.city_label(ticket.a)} – {board.city_label(ticket.b)} ({ticket.points})"
-
-
-def _a_card(card: str) -> str:
-    """'an orange card', 'a locomotive'."""
-    noun = card if card == LOCOMOTIVE else f"{card} card"
-    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def _button(description: str, css: str, on_click: Callable[[], object], *,
@@ -139,7 +133,7 @@ class PlacementPanel(widgets.VBox):
         card = CARD_NAMES[pending.card]
         where = "from the pile" if pending.blind else "face up"
         self.info.value = (f'<div style="{_SMALL}"><b>{html.escape(state.player.name)}</b> drew '
-                           f'{_a_card(card)} {where}: {card_chip(card)} Where does it go? The '
+                           f'{a_card(card)} {where}: {card_chip(card)} Where does it go? The '
                            'second card goes to the other place.</div>')
         for button, place in ((self.hand, "your hand"), (self.holder, "the team holder")):
             button.style.button_color, button.style.text_color = CARD_FILL[card], CARD_INK[card]

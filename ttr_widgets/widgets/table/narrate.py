@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from ttr_widgets.rules.actions import Action, DrawBlind, DrawFaceUp, PlaceCard
 from ttr_widgets.rules.history import Game
-from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE, Hand
+from ttr_widgets.rules.model import CARD_NAMES, Hand
 from ttr_widgets.rules.state import NO_CARD, CardPlacement, GameState, SecondCard
 from ttr_widgets.rules.teams import HOLDER
-from ttr_widgets.rules.words import count, says
+from ttr_widgets.rules.words import a_card, card_noun, count, says
 from ttr_widgets.widgets.table.stepper import turn_label
 
 __all__ = ["blind_card", "game_moves", "moves_story", "navigation_story", "own_move",
@@ -39,17 +39,6 @@ def _grown(old: Hand, new: Hand) -> str | None:
     return grown[0] if len(grown) == 1 and sum(new) - sum(old) == 1 else None
 
 
-def _noun(card: str) -> str:
-    """'orange card', 'locomotive'."""
-    return card if card == LOCOMOTIVE else f"{card} card"
-
-
-def _a(card: str) -> str:
-    """'an orange card', 'a locomotive'."""
-    noun = _noun(card)
-    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
-
-
 def own_move(before: GameState, action: Action, after: GameState) -> str:
     """What the person just did, in the core's words; a blind draw names the card drawn (the
     person sees their own hand)."""
@@ -58,31 +47,46 @@ def own_move(before: GameState, action: Action, after: GameState) -> str:
     if isinstance(action, PlaceCard) and isinstance(pending, CardPlacement) and \
             pending.card != NO_CARD and " put it " in f" {event}":  # the card they saw
         seen = CARD_NAMES[pending.card]
-        return event.replace("put it ", f"put the {_noun(seen)} ", 1)
+        return event.replace("put it ", f"put the {card_noun(seen)} ", 1)
     if isinstance(action, DrawBlind):
         card = blind_card(before, after, before.current)
         if card is not None:
-            drawn = f"{says(before.player.name, 'draws')} {_a(card)} from the pile"
+            drawn = f"{says(before.player.name, 'draws')} {a_card(card)} from the pile"
             plain = f"{says(before.player.name, 'draws')} a card from the pile"
             if plain in event:
                 return event.replace(plain, drawn, 1)
-            return f"{event} ({_a(card)})"
+            return f"{event} ({a_card(card)})"
     return event
 
 
 def _draws(turn: Sequence[Move]) -> str:
+    """A turn of card draws in one sentence: "Ann draws 2 cards: the face-up blue and one from
+    the pile.", "Ann draws 2 cards from the pile." (in a team game with where each went)."""
     name = turn[0][0].player.name
-    cards = []
+    cards, places = [], []
     for i, (before, action, _after) in enumerate(turn):
         if isinstance(action, PlaceCard):
             continue
-        card = f"the face-up {action.card}" if isinstance(action, DrawFaceUp) else \
-            "one from the pile"
+        cards.append(f"the face-up {action.card}" if isinstance(action, DrawFaceUp) else
+                     "one from the pile")
         if before.teams:
-            where = "the team holder" if _place(turn, i) == HOLDER else "the hand"
-            card = f"{card} (into {where})"
-        cards.append(card)
-    return f"{says(name, 'draws')} {count(len(cards), 'card')}: {' and '.join(cards)}."
+            places.append("the team holder" if _place(turn, i) == HOLDER else "the hand")
+    drew = f"{says(name, 'draws')} {count(len(cards), 'card')}"
+    if all(card == "one from the pile" for card in cards):  # nothing to tell apart but places
+        return f"{drew} from the pile{_into(places)}."
+    told = [f"{card} (into {place})" for card, place in zip(cards, places, strict=True)] \
+        if places else cards
+    return f"{drew}: {' and '.join(told)}."
+
+
+def _into(places: Sequence[str]) -> str:
+    """Where blind cards went in a team game: ' (into the hand)', ': one into the hand and one
+    into the team holder' ('' outside team games)."""
+    if not places:
+        return ""
+    if len(set(places)) == 1:
+        return f" (into {places[0]})"
+    return ": " + " and ".join(f"one into {place}" for place in places)
 
 
 def _place(turn: Sequence[Move], i: int) -> str:

@@ -60,7 +60,7 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
 )
 from ttr_widgets.rules.teams import HOLDER
-from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.rules.words import count, is_you, possessive
 from ttr_widgets.widgets.table.players import KINDS, bot_words
 from ttr_widgets.widgets.table.teams import team_label
 
@@ -125,9 +125,17 @@ class PersonSeat(Seat):
             return (f"{name}: place a Depot — click an empty city on the board (the last "
                     "player places first, then on counter-clockwise).")
         if table.viewer is None:
-            return (f"{possessive(name)} turn: press “Show {possessive(name, capital=False)} "
-                    "hand” when the others look away.")
+            return _hand_over_prompt(name)
         return _pending_prompt(state) or _turn_prompt(state)
+
+
+def _hand_over_prompt(name: str) -> str:
+    """A hotseat between turns: the line is read by everyone at the screen, so a player called
+    You is named, not spoken to ("Your turn" would speak to whoever just played)."""
+    if is_you(name):
+        return ("The player called You plays next: press “Show your hand” when the others "
+                "look away.")
+    return f"{name}'s turn: press “Show {name}'s hand” when the others look away."
 
 
 class BotSeat(Seat):

@@ -226,9 +226,22 @@ def test_hint_for_kept_tickets_gives_the_trains_they_need():
     state = apply(state, DrawTickets())
     reason = hint(state).reason
     assert reason == ("keep Denver–El Paso (4 points): with it all your tickets need 5 trains "
-                      "of your 8; Boston–Miami (12 points) would need 12 more trains, more than "
-                      "you have left; Vancouver–Montréal (20 points) would need 20 more trains, "
-                      "more than you have left")
+                      "of your 8; Boston–Miami (12 points) would need 12 more trains: 17 in "
+                      "all, more than the 8 you have left; Vancouver–Montréal (20 points) would "
+                      "need 20 more trains: 25 in all, more than the 8 you have left")
+
+
+def test_a_ticket_needing_as_many_more_trains_as_are_left_is_said_by_its_total():
+    """Ann (6 trains) holds Kansas City–Houston (5 trains to go) and is offered New York–Atlanta,
+    6 more: 11 in all. The hint must not say "6 more trains, more than you have left" to a
+    player with exactly 6: it names the total that is too many."""
+    pile = ["usa-t07", "usa-t18", "usa-t01"]
+    state = scenario(USA, ["Ann", "Bob"], claimed={"usa-039": 0, "usa-050": 0},
+                     tickets=[["usa-t12"], ["usa-t04"]], ticket_pile=pile, trains=[6, 30])
+    reason = hint(apply(state, DrawTickets())).reason
+    assert "New York–Atlanta (6 points) would need 6 more trains: 11 in all, more than the 6 " \
+           "you have left" in reason, reason
+    assert "6 more trains, more than you have left" not in reason
 
 
 def test_percent_never_rounds_a_possibility_away():

@@ -331,7 +331,8 @@ def _keep_reasons(state: GameState, action: KeepTickets) -> list[str]:
             out.append(f"{ticket_words(ticket)} would need no more trains, but it is risky "
                        "for the turns left")
         else:
-            beyond = ", more than you have left" if more.trains > player.trains else ""
+            beyond = (f": {more.trains} in all, more than the {player.trains} you have left"
+                      if more.trains > player.trains else "")
             out.append(f"{ticket_words(ticket)} would need "
                        f"{count(more.trains - plan.trains, 'more train')}{beyond}")
     return out

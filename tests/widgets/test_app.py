@@ -386,6 +386,16 @@ def test_new_game_from_the_start_panel():
     assert app.status.rule == "setup.players"
 
 
+def test_new_seats_keep_their_names_unless_given_for_a_bot():
+    app = PlayApp("mini", ("You", "Greedy bot"), ("human", "greedy"), seed=1, bot_delay=0)
+    app.new_game(kinds=("human", "strong"))
+    assert [p.name for p in app.state.players] == ["You", "Strong bot"]
+    app.new_game(players=("You", "Greedy bot"), kinds=("human", "strong"))
+    assert [p.name for p in app.state.players] == ["You", "Greedy bot"]  # as asked
+    assert [p.name for p in PlayApp("mini", kinds=("human", "strong"), seed=1, bot_delay=0)
+            .state.players] == ["You", "Strong bot"]
+
+
 def test_city_click_opens_the_station_flow():
     app = mini_app([{"red": 1}])
     app.click_city("Cole")

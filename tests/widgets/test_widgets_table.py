@@ -341,6 +341,35 @@ def test_start_panel_describes_the_game_and_names_a_bad_field():
         panel.setup()
 
 
+def test_a_bots_given_name_follows_its_level_and_a_typed_name_stays():
+    """The hard bot is not left called 'Greedy bot' ('Greedy bot · hard strong bot')."""
+    panel = StartPanel(Recorder())
+    panel.count.value = 3
+    assert [f.value for f in panel.names[:3]] == ["You", "Greedy bot", "Random bot"]
+    panel.kinds[1].value = "strong"
+    assert panel.names[1].value == "Strong bot"
+    panel.kinds[2].value = "strong"  # the name is taken: the seat's number tells them apart
+    assert panel.names[2].value == "Strong bot 3"
+    panel.kinds[2].value = "human"
+    assert panel.names[2].value == "Player 3"
+    panel.names[1].value = "Ada"
+    panel.kinds[1].value = "random"
+    assert panel.names[1].value == "Ada"  # a name a person typed is theirs
+    panel.kinds[0].value = "greedy"
+    assert panel.names[0].value == "You"
+
+
+def test_a_hard_bot_started_from_the_panel_is_named_for_its_level():
+    table = PlayersTable()
+    panel = StartPanel(Recorder())
+    panel.kinds[1].value = "strong"
+    setup = panel.setup()
+    table.kinds = setup.kinds
+    table.state = scenario(MINI, list(setup.players))
+    text = re.sub(r"<[^>]+>", "", table.value)
+    assert "Strong bot · hard" in text and "Greedy bot" not in text
+
+
 @pytest.mark.parametrize("make", [lambda: StartPanel(Recorder()),
                                   lambda: TeamStartPanel(lambda: None)],
                          ids=["game", "team game"])

@@ -61,7 +61,12 @@ from ttr_widgets.widgets.table.controller import (
 )
 from ttr_widgets.widgets.table.keeper import GameKeeper
 from ttr_widgets.widgets.table.plan import PlanPanel
-from ttr_widgets.widgets.table.players import GameSetup, StartPanel, options_title
+from ttr_widgets.widgets.table.players import (
+    GameSetup,
+    StartPanel,
+    names_for_kinds,
+    options_title,
+)
 from ttr_widgets.widgets.table.records import RecordsPanel
 from ttr_widgets.widgets.table.scoring_view import longest_trail_routes
 from ttr_widgets.widgets.table.seats import Seat, seats_for
@@ -78,7 +83,8 @@ TABS = ("Play", "Log", "Score", "Game", "Plan")
 class PlayApp(TableController):
     """A game of Ticket to Ride on a clickable board (see the module docstring).
 
-    ``PlayApp(map_name, players, kinds, seed)`` deals a new game; ``PlayApp.from_game(game)``
+    ``PlayApp(map_name, players, kinds, seed)`` deals a new game (``players`` by default You
+    and a bot named for its kind); ``PlayApp.from_game(game)``
     shows a ``history.Game`` (a loaded record, a position to study). ``kinds[i]`` is
     ``"human"``, ``"random"`` or ``"greedy"``; ``seed=None`` picks a fresh one; ``options``
     (``rules.state.Options``) picks a ticket variant and Warehouses & Depots.
@@ -87,7 +93,7 @@ class PlayApp(TableController):
     def __init__(
         self,
         map_name: str = "usa",
-        players: Sequence[str] = ("You", "Greedy bot"),
+        players: Sequence[str] | None = None,
         kinds: Sequence[str] = ("human", "greedy"),
         seed: int | None = None,
         *,
@@ -97,7 +103,9 @@ class PlayApp(TableController):
         options: Options | None = None,
     ) -> None:
         if game is None:
-            game = Game.new(load_map(map_name), tuple(players), _seed(seed), options)
+            names = tuple(players) if players is not None else \
+                names_for_kinds(("You", "Greedy bot"), kinds)  # a bot named for its level
+            game = Game.new(load_map(map_name), names, _seed(seed), options)
         seats = seats_for(kinds, len(game.state.players))
         super().__init__(game, seats, bot_delay=bot_delay, paused=paused, coach=True)
         assert self.coach is not None
@@ -205,6 +213,8 @@ class PlayApp(TableController):
             options = _carried_options(self._game.initial.options, board)
         names = tuple(players) if players is not None else tuple(
             p.name for p in self.state.players)
+        if players is None and kinds is not None:  # a bot's given name follows its new kind
+            names = names_for_kinds(names, kinds)
         seats = (kinds if kinds is not None else
                  self.kinds if len(self.kinds) == len(names) else _default_kinds(len(names)))
         seats_for(seats, len(names))  # refused before the game is dealt

@@ -28,9 +28,10 @@ from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.status import why_html
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_title
 
-__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bonus_words", "bot_words",
-           "options_title", "reprint_words", "seat_names", "seat_words", "typed_seed",
-           "variant_line", "variant_rules", "variant_title"]
+__all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bonus_words", "bot_name",
+           "bot_words", "name_for_kind", "names_for_kinds", "options_title", "reprint_words",
+           "seat_names", "seat_words", "typed_seed", "variant_line", "variant_rules",
+           "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
 #: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
@@ -46,6 +47,40 @@ def bot_words(name: str, kind: str) -> str:
     """A seat's kind when its name does not say it already: ``'greedy bot'`` for Ada, ``''``
     for Greedy bot and for a person."""
     return "" if kind == "human" or kind in name.lower() else _KIND_LABELS.get(kind, f"{kind} bot")
+
+
+def bot_name(kind: str) -> str:
+    """The name a bot's seat is given: ``'Greedy bot'``, ``'Strong bot'``."""
+    return f"{kind.capitalize()} bot"
+
+
+def _given(name: str) -> bool:
+    """Whether ``name`` is one a seat was given for its bot ('Greedy bot', 'Strong bot 3'),
+    not one a person typed."""
+    words = name.split()
+    if words[-1:] and words[-1].isdigit():
+        words = words[:-1]
+    return " ".join(words) in {bot_name(kind) for kind in BOTS}
+
+
+def name_for_kind(name: str, kind: str, seat: int, taken: Collection[str] = ()) -> str:
+    """A seat's name once its kind is ``kind``: a name given for a bot follows the bot
+    (``'Greedy bot'`` becomes ``'Strong bot'``, or ``'Strong bot 3'`` when another seat has
+    that name; a person there is ``'Player 3'``); a name a person typed stays."""
+    if not _given(name):
+        return name
+    if kind == "human":
+        return f"Player {seat + 1}"
+    given = bot_name(kind)
+    return given if given not in taken else f"{given} {seat + 1}"
+
+
+def names_for_kinds(names: Sequence[str], kinds: Sequence[str]) -> tuple[str, ...]:
+    """Each seat's name once it has its kind (``name_for_kind``, seat by seat)."""
+    out = list(names)
+    for seat, kind in enumerate(kinds[:len(out)]):
+        out[seat] = name_for_kind(out[seat], kind, seat, out[:seat] + out[seat + 1:])
+    return tuple(out)
 
 
 def seat_words(name: str, kind: str) -> str:
@@ -375,8 +410,8 @@ class StartPanel(widgets.VBox):
         self.warehouses.value = setup.warehouses
         self.count.value = len(setup.players)
         for i, (name, kind) in enumerate(zip(setup.players, setup.kinds, strict=True)):
+            self.kinds[i].value = kind  # first: a name given for a bot follows its kind
             self.names[i].value = name
-            self.kinds[i].value = kind
         self.seed.value = ""
 
 
@@ -399,10 +434,21 @@ def seat_fields(names: Sequence[str], kinds: Sequence[str], offered: Sequence[st
     kind_fields = [widgets.Dropdown(options=[(_kind_choice(k), k) for k in offered], value=kind,
                                     layout=widgets.Layout(width=kind_width))
                    for kind in kinds]
-    for name_field, kind_field in zip(name_fields, kind_fields, strict=True):
+    for seat, (name_field, kind_field) in enumerate(zip(name_fields, kind_fields, strict=True)):
         name_field.add_class(f"{prefix}-name")
         kind_field.add_class(f"{prefix}-kind")
+        kind_field.observe(_name_follows(name_fields, seat), names="value")
     return name_fields, kind_fields
+
+
+def _name_follows(fields: Sequence[widgets.Text], seat: int) -> Callable[[dict[str, str]], None]:
+    """What a seat's kind dropdown calls when it changes: the seat's name follows the kind
+    (``name_for_kind``), the other seats' names taken."""
+    def follow(change: dict[str, str]) -> None:
+        taken = [field.value.strip() for i, field in enumerate(fields) if i != seat]
+        fields[seat].value = name_for_kind(fields[seat].value.strip(), change["new"], seat,
+                                           taken)
+    return follow
 
 
 def seed_field(css_class: str) -> widgets.Text:

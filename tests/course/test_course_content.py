@@ -85,6 +85,20 @@ def test_the_notebooks_say_one_name_for_each_concept() -> None:
             assert not OTHER_NAMES.search(prose), (path.name, prose)
 
 
+#: What a programmer would say where a learner reads: the kit, a widget, an id, a file format,
+#: a command's options.
+CODE_SPEAK = re.compile(r"Load the kit|[Tt]he widget|route ids?\b|\bJSON\b|seeded like|"
+                        r"`ttr score` reads|as `ttr score`")
+
+
+def test_the_pages_speak_to_a_learner_not_a_programmer() -> None:
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "markdown":
+                prose = WHY.sub("", cell.source)
+                assert not CODE_SPEAK.search(prose), (path.name, CODE_SPEAK.search(prose))
+
+
 # --------------------------------------------------------------------------- plain rules
 
 PROVENANCE = re.compile(r"Board Game Arena|printed rules|house ruling|confidence|not settled",

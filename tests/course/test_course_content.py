@@ -116,3 +116,17 @@ def test_lessons_state_rules_plainly() -> None:
     for path in LESSONS:
         for cell in nbformat.read(path, as_version=4).cells:
             assert not PROVENANCE.search(cell.source), (path.name, cell.source)
+
+
+def test_lesson_9_says_the_usa_map_has_the_1910_boxs_variants() -> None:
+    """The USA map's variants exist (the 1910 box, lesson 11): lesson 9 must not say it has
+    none, and points to where they are taught."""
+    from ttr_widgets.rules.variants import variant_names
+
+    usa_variants = [v for v in variant_names(USA) if v != "base"]
+    assert len(usa_variants) == 4
+    cells = nbformat.read(ROOT / "notebooks" / "09-Europa-1912.ipynb", as_version=4).cells
+    intro = next(c.source for c in cells if 'data-rule="variant.unknown"' in c.source)
+    said = WHY.sub("", intro)
+    assert "has none" not in said
+    assert "the USA map the\n1910 box's four ways to play ([lesson 11](11-USA-1910.ipynb))" in said

@@ -119,3 +119,18 @@ def test_the_glossary_has_the_usa_1910_boxs_words_by_the_cores_names() -> None:
                  "Reprinted tickets"):
         assert f"<b>{term}</b>" in page
     assert html.escape(RULES["tickets.reprints"]) in page
+
+
+def test_the_glossary_has_the_team_words_and_the_points_of_an_unbuilt_station() -> None:
+    by_term = {e.term: e for e in entries()}
+    assert by_term["Team holder"].rules == ("team.draw-split", "team.draw-locomotive",
+                                            "team.claim-payment")
+    assert "team.setup-share" in by_term["Shared tickets"].rules
+    assert by_term["Share action"].rules == ("team.share-action",)
+    assert "score.stations" in by_term["Station"].rules
+    page = glossary_html()
+    for term in ("Team holder", "Shared tickets", "Share action", "Globetrotter"):
+        assert f"<b>{term}</b>" in page
+    for rule in ("team.share-action", "team.setup-share", "score.stations"):
+        assert html.escape(RULES[rule]) in page  # the catalogue's sentence, word for word
+    assert "Each station you did not build scores 4 points." in page

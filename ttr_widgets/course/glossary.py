@@ -88,7 +88,8 @@ def entries(boards: Sequence[Board] | None = None) -> tuple[Entry, ...]:
         Entry("Tunnel", "Europe: a route that turns up cards from the pile when claimed.",
               ("tunnel.reveal", "tunnel.decline")),
         Entry("Station", "Europe: a piece that lets its owner borrow one route of another "
-              "player into its city, for tickets.", ("station.cost", "station.borrow")),
+              "player into its city, for tickets.", ("station.cost", "station.borrow",
+                                                      "score.stations")),
         Entry("Last round", "The round that begins when a player is down to a few trains.",
               ("end.trigger",)),
         Entry("Tie-break", "Who wins when totals are equal.", ("score.tiebreak",)),
@@ -96,7 +97,22 @@ def entries(boards: Sequence[Board] | None = None) -> tuple[Entry, ...]:
               ("wd.feed", "wd.exhaustion")),
         Entry("Depot", "Warehouses & Depots: a piece that lets a claim into its city empty its "
               "owner's Warehouse.", ("wd.place", "wd.collect", "wd.bonus")),
+        *_team_words(),
         *_box_1910(),
+    )
+
+
+def _team_words() -> tuple[Entry, ...]:
+    """Team play's words (Team Asia rules): the team's holders and sharing tickets."""
+    return (
+        Entry("Team holder", "Team play: the team's card holder on the table, which both "
+              "teammates draw into and pay from.",
+              ("team.draw-split", "team.draw-locomotive", "team.claim-payment")),
+        Entry("Shared tickets", "Team play: the tickets in the team's ticket holder, which "
+              "both teammates see and the team scores together.",
+              ("team.communication", "team.setup-share", "team.tickets-share-on-draw")),
+        Entry("Share action", "Team play: a turn spent moving your own tickets into the "
+              "team's ticket holder.", ("team.share-action",)),
     )
 
 

@@ -18,7 +18,7 @@ from ttr_widgets.rules.advice import allowed_by
 from ttr_widgets.rules.catalog import RULINGS
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.scenario import scenario
-from ttr_widgets.rules.words import bonus_name, bonus_sentence
+from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name, bonus_sentence, count
 
 USA = load_map("usa")
 EUROPE = load_map("europe")
@@ -130,3 +130,12 @@ def test_lesson_9_says_the_usa_map_has_the_1910_boxs_variants() -> None:
     said = WHY.sub("", intro)
     assert "has none" not in said
     assert "the USA map the\n1910 box's four ways to play ([lesson 11](11-USA-1910.ipynb))" in said
+
+
+def test_the_scorers_intro_gives_the_longest_trails_points_to_every_tied_player() -> None:
+    cells = nbformat.read(ROOT / "notebooks" / "Ticket-Scorer.ipynb", as_version=4).cells
+    intro = " ".join(cells[0].source.split())
+    assert "whoever has it" not in intro
+    points = count(USA.rules.longest_bonus, "point")
+    assert f"{LONGEST_TRAIL} ({points} to every player tied for it)" in intro
+    assert f"{points} to every player tied for the {LONGEST_TRAIL}" in bonus_sentence(USA.rules)

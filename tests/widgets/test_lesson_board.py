@@ -291,3 +291,23 @@ def test_the_apps_score_sheet_shows_when_the_game_ends_and_on_request() -> None:
     assert any(t.borrowed and t.completed for t in ann.tickets)  # through Ben's route
     table.score_now.value = False
     assert not shown(table.scoring)
+
+
+def test_keeping_the_starting_tickets_is_not_called_a_turn() -> None:
+    """Lesson 1: Ann keeps her starting tickets; Ben chooses next. Nobody's turn is over: the
+    status says what happened and the button moves for Ben's choice."""
+    try_it = TryIt.of(lessons.board_and_goal())
+    try_it.select("keep-tickets")
+    try_it.table.ticket_choice.keep.click()  # as dealt: all of Ann's tickets ticked
+    assert try_it.state.current == 1 and try_it.state.in_setup
+    said = try_it.table.status.text
+    assert "turn is over" not in said
+    assert said.endswith("Choosing starting tickets is not a turn; Ben chooses next. Press "
+                         "“Choose Ben's tickets” to choose for them, or Reset.")
+    button = try_it.table.take_turn_button
+    assert shown(button) and button.description == "Choose Ben's tickets"
+    try_it.table.ticket_choice.keep.click()  # Ben's choice, before the learner takes it
+    assert try_it.result.rule == "turn.order"
+    assert try_it.result.text.startswith("Ben chooses starting tickets now; Ann already did.")
+    button.click()
+    assert not shown(button) and try_it.table.active

@@ -35,7 +35,6 @@ from ttr_widgets.rules.advice import route_payments, station_cost, station_payme
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.model import COLORS, GRAY, LOCOMOTIVE
 from ttr_widgets.rules.state import DepotPlacement, GameState, TunnelPayment
-from ttr_widgets.rules.words import possessive
 from ttr_widgets.widgets.board.fit import BoardFit
 from ttr_widgets.widgets.style import APP_CSS
 from ttr_widgets.widgets.table.controller import (
@@ -44,7 +43,13 @@ from ttr_widgets.widgets.table.controller import (
     Answer,
     TableController,
 )
-from ttr_widgets.widgets.table.seats import LearnerSeat, Seat, WaitingSeat, turn_over
+from ttr_widgets.widgets.table.seats import (
+    LearnerSeat,
+    Seat,
+    WaitingSeat,
+    take_over_label,
+    turn_over,
+)
 
 __all__ = ["LESSON_CSS", "Answer", "LessonBoard", "ScrollIntoView", "learner_seats",
            "turn_over"]
@@ -256,8 +261,7 @@ class LessonBoard(TableController):
         self._render_score(state)
         waiting = not active and not state.is_over and not self.seating[state.current].moves_itself
         self.take_turn_button.layout.display = None if waiting else "none"
-        self.take_turn_button.description = f"Play {possessive(state.player.name, capital=False)}" \
-                                            " turn"
+        self.take_turn_button.description = take_over_label(state)
 
     def _render_score(self, state: GameState) -> None:
         """The app's score sheet: when the game is over, or asked for mid-game. It scores the

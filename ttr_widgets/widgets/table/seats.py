@@ -65,7 +65,8 @@ from ttr_widgets.widgets.table.players import KINDS, bot_words
 from ttr_widgets.widgets.table.teams import team_label
 
 __all__ = ["BotSeat", "LearnerSeat", "PersonSeat", "RemoteSeat", "Seat", "TableView", "TeamSeat",
-           "WaitingSeat", "game_over", "seats_for", "team_seat", "turn_over", "viewer"]
+           "WaitingSeat", "game_over", "seats_for", "take_over_label", "team_seat", "turn_over",
+           "viewer"]
 
 
 class TableView(Protocol):
@@ -253,8 +254,12 @@ class WaitingSeat(_LessonSeat):
         state = table.state
         if state.is_over:
             return super().prompt(table)
+        learner = _learner(table)
+        if _choosing_setup_tickets(state):  # not a turn: each player keeps tickets in turn
+            return (f"Choosing starting tickets is not a turn; {state.player.name} chooses "
+                    f"next. Press “{take_over_label(state)}” to choose for them, or Reset.")
         name = possessive(state.player.name, capital=False)
-        return (f"{possessive(_learner(table))} turn is over; it is {name} turn. Press “Play "
+        return (f"{possessive(learner)} turn is over; it is {name} turn. Press “Play "
                 f"{name} turn” to play it, or Reset.")
 
 
@@ -316,10 +321,27 @@ def game_over() -> RulesError:
                       "score.")
 
 
+def take_over_label(state: GameState) -> str:
+    """A lesson's button that moves for the player to move: "Play Ben's turn", or while Ben
+    chooses his starting tickets (not a turn) "Choose Ben's tickets"."""
+    whose = possessive(state.player.name, capital=False)
+    return f"Choose {whose} tickets" if _choosing_setup_tickets(state) else f"Play {whose} turn"
+
+
+def _choosing_setup_tickets(state: GameState) -> bool:
+    pending = state.pending
+    return isinstance(pending, TicketChoice) and pending.setup
+
+
 def turn_over(state: GameState, learner: str) -> RulesError:
     """The refusal for a click once the learner's turn is over: the rule the app cites for a
-    click out of turn (``turn.order``), and how to go on."""
+    click out of turn (``turn.order``), and how to go on. At setup the learner has kept their
+    starting tickets, which is not a turn."""
     name = state.player.name
+    if _choosing_setup_tickets(state):
+        return RulesError("turn.order", f"{name} chooses starting tickets now; {learner} "
+                          f"already did. Press “{take_over_label(state)}” to choose for them, "
+                          "or Reset.")
     return RulesError("turn.order", f"It is {possessive(name, capital=False)} turn: "
                       f"{possessive(learner, capital=False)} turn is over. Press “Play "
                       f"{possessive(name, capital=False)} turn” to move for them, or Reset.")

@@ -95,6 +95,9 @@ def test_the_glossary_board_marks_routes_that_are_what_it_says() -> None:
             or f"{term.lower()}, {EUROPE.city_label(b)}–{EUROPE.city_label(a)}" in prose
     figure = glossary_board().outputs[0]
     assert "application/vnd.plotly.v1+json" in figure["data"]
+    keyed = [t["name"] for t in figure["data"]["application/vnd.plotly.v1+json"]["data"]
+             if t.get("legendrank", 0) >= 3000 and t.get("showlegend", True)]
+    assert keyed == []  # a board with no game keys no players
 
 
 def test_the_unclear_cases_page_keeps_the_provenance_the_lessons_leave_out() -> None:

@@ -435,6 +435,9 @@ def test_route_value_figures() -> None:
     board = claim_map_figure(MINI, rows, top=2)
     assert board.data[HIGHLIGHT].name == "2 most claimed"
     assert len(board.data[HIGHLIGHT].x) > 0
+    # many games' claims, no one game's players: the key names no "player 1"…"player 5"
+    assert not [t.name for t in board.data if t.legendrank and t.legendrank >= 3000
+                and t.showlegend]
 
 
 def test_tickets_drawn_in_play_remember_when_and_the_stages_add_up():

@@ -162,6 +162,15 @@ def test_score_exercise_marks_totals_worked_out_by_hand() -> None:
     assert "Longest trail: 11 spaces" in exercise.breakdown.value
 
 
+def test_an_exercises_board_keys_only_its_players() -> None:
+    """A two-player exercise's legend names Ann and Ben, not players 3 to 5."""
+    for exercise in (ScoreExercise(lessons.score_exercise_usa()),
+                     WhichTicketFails(lessons.ticket_exercise())):
+        keys = [t.name for t in exercise.view.widget.data
+                if t.legendrank and t.legendrank >= 3000 and t.showlegend]
+        assert keys == ["Ann", "Ben"], keys
+
+
 def test_score_exercise_with_a_station_and_with_depots() -> None:
     # Ann: 3 + 3 spaces (4 + 4), Paris–Wien (8) through her München station, 2 stations unused
     # (8), trail 3; Ben: 2 + 3 spaces (2 + 4), London–Berlin (7) lost, 3 unused (12), trail 3.

@@ -347,6 +347,15 @@ def test_bad_options_are_refused_naming_the_field(usa: Board, options: dict[str,
         map_figure(usa, **options)  # type: ignore[arg-type]
 
 
+def test_a_board_without_players_keys_none_and_refuses_an_owner(usa: Board) -> None:
+    figure = map_figure(usa, highlight=("usa-001",), player_colors=())
+    assert not [t.name for t in figure.data if t.legendrank and t.legendrank >= 3000
+                and t.showlegend]
+    with pytest.raises(ValueError, match=re.escape("owners['usa-001']: this board shows no "
+                                                   "players")):
+        map_figure(usa, owners={"usa-001": 0}, player_colors=())
+
+
 def test_map_figure_does_not_touch_its_arguments(usa: Board) -> None:
     owners = {"usa-001": 0}
     highlight = ["usa-001"]

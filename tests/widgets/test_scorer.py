@@ -460,3 +460,24 @@ def test_a_table_the_rules_do_not_allow_is_refused_at_once() -> None:
         TicketScorer("usa", players=1)
     with pytest.raises(ValueError, match=r"duplicate player name 'Ann'"):
         TicketScorer("usa", players=["Ann", "Ann"])
+
+
+def _key(scorer: TicketScorer) -> list[str]:
+    """The players the board's key names (its player entries shown)."""
+    return [t.name for t in scorer.view.widget.data
+            if t.legendrank and t.legendrank >= 3000 and t.showlegend]
+
+
+def test_the_key_names_the_players_seated_and_follows_the_seats(worked: TicketScorer) -> None:
+    """A two-player board keys two players, not players 3 to 5; seats and names follow."""
+    assert _key(worked) == ["Ann", "Ben"]
+    worked.count.value = 3
+    assert _key(worked) == ["Ann", "Ben", "Player 1"]
+    worked.name.value = "Zoe"  # the selected seat renamed
+    assert "Zoe" in _key(worked)
+    worked.count.value = 2
+    assert len(_key(worked)) == 2
+    assert worked.sheet.players[0].route_points > 0  # the marks drawn again after the change
+    owners = worked.view.marks.owners
+    assert owners and set(owners.values()) <= {0, 1}
+    assert worked.view.widget.data[ROUTES].marker.color != ()

@@ -18,6 +18,7 @@ from ttr_widgets.rules.teams import score_teams
 from ttr_widgets.testing.teams import team_record
 from ttr_widgets.widgets.board.marks import MARK_FIELDS
 from ttr_widgets.widgets.pages.scorer import TicketScorer
+from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.teams import TEAM_COLORS
 
 TEAM_FILE = Path(__file__).resolve().parents[1] / "positions" / "team-usa-4.json"
@@ -121,7 +122,9 @@ def test_upload_then_a_new_map_leaves_team_play(tmp_path: Path) -> None:
     assert "Not loaded." in scorer.message.value and "a team has 2 players" in scorer.message.value
     scorer.show_map("europe")
     assert scorer.teams == () and scorer.team_sheet is None
-    assert len(scorer.view.player_colors) > 4 and "points" in scorer.total.value
+    # one plain colour a player again, not the teams' shades (and no key for an empty seat)
+    assert scorer.view.player_colors == DEFAULT_PLAYER_COLORS[:4] and "points" in \
+        scorer.total.value
 
 
 

@@ -56,9 +56,10 @@ def ticket_text(board: Board, ticket_id: str) -> str:
     return f"{ticket.cities_label} ({ticket.points}{long})"
 
 
-def _padded(names: Sequence[str]) -> tuple[str, ...]:
-    many = len(DEFAULT_PLAYER_COLORS)
-    return (*names[:many], *(f"player {i + 1}" for i in range(len(names), many)))
+def _board(board: Board, names: Sequence[str]) -> MapView:
+    """An exercise's board for these players, one colour each: its key names only them."""
+    return MapView(board, player_names=tuple(names),
+                   player_colors=DEFAULT_PLAYER_COLORS[:len(names)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +118,7 @@ class ScoreExercise:
         self.game = _Finished.of(game)
         self.sheet = self.game.sheet
         names = [h.name for h in self.game.players]
-        self.view = MapView(self.game.board, player_names=_padded(names)) if show_board else None
+        self.view = _board(self.game.board, names) if show_board else None
         if self.view is not None:
             self.view.show(self.game.marks())
         self.entries = tuple(w.Text(description=name, placeholder="total",
@@ -179,8 +180,8 @@ class WhichTicketFails:
                              f"{self.player.name} has {len(failed)}")
         self.answer = failed[0]
         holding = self.game.players[player]
-        self.view = MapView(self.game.board, player_names=_padded(
-            [h.name for h in self.game.players])) if show_board else None
+        self.view = _board(self.game.board, [h.name for h in self.game.players]) \
+            if show_board else None
         if self.view is not None:
             self.view.show(self.game.marks())
         self.choice = w.Dropdown(options=[(ticket_text(self.game.board, t), t)
@@ -238,7 +239,7 @@ class PlanTryIt:
         self.state, self.player = state, player
         self.board = state.board
         self.chosen: list[str] = []  #: the routes put in the plan, in the order clicked
-        self.view = MapView(self.board, player_names=_padded([p.name for p in state.players]))
+        self.view = _board(self.board, [p.name for p in state.players])
         self.view.on_route_click(self.click_route)
         self.summary = w.HTML()
         self.feedback = w.HTML()

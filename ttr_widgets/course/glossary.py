@@ -182,7 +182,8 @@ def glossary_board() -> widgets.Output:
     """The Europe board with a double route, a gray route, a ferry and a tunnel marked."""
     board = load_map("europe")
     routes = [route for _term, route in example_routes(board)]
-    return show(map_figure(board, highlight=routes, highlight_label="the four examples"))
+    return show(map_figure(board, highlight=routes, highlight_label="the four examples",
+                           player_colors=()))  # no game: no players in the key
 
 
 def glossary() -> widgets.HTML:

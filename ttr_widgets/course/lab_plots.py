@@ -218,7 +218,8 @@ def _bar_names(rows: Sequence[ClaimFrequency]) -> list[str]:
 def claim_map_figure(board: Board, rows: Sequence[ClaimFrequency], *, top: int = 10) -> go.Figure:
     """The board with its ``top`` most claimed routes highlighted."""
     routes = [r.route_id for r in rows[:top]]
-    return map_figure(board, highlight=routes, highlight_label=f"{len(routes)} most claimed")
+    return map_figure(board, highlight=routes, highlight_label=f"{len(routes)} most claimed",
+                      player_colors=())  # many games' claims, no one game's players
 
 
 

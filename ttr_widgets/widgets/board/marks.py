@@ -118,6 +118,8 @@ def _check_city(board: Board, city: str, where: str) -> None:
 
 
 def _check_player(player: int, players: int, where: str) -> None:
+    if not players:
+        raise ValueError(f"{where}: this board shows no players")
     if not isinstance(player, int) or not 0 <= player < players:
         raise ValueError(f"{where}: player {player!r} is not one of 0..{players - 1} "
                          "(one per player colour)")

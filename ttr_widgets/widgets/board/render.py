@@ -162,8 +162,7 @@ def state_patches(board: Board, geometry: Geometry, marks: Marks = NO_MARKS, /, 
 
 
 def _player_names(colors: Sequence[str], names: Sequence[str] | None) -> tuple[str, ...]:
-    if not colors:
-        raise ValueError("player_colors: expected at least one colour")
+    """One name per player colour (no colours: a board without players, keyed for none)."""
     if names is None:
         return tuple(f"player {i + 1}" for i in range(len(colors)))
     if len(names) != len(colors):
@@ -290,8 +289,8 @@ def map_figure(board: Board, marks: Marks = NO_MARKS, /, **options: Any) -> go.F
     ``options`` are ``figure_spec``'s: ``Marks``' fields as keywords (``owners=…``,
     ``highlight=…``: they change ``marks``), ``player_colors`` and ``player_names`` (a player's
     colour is ``player_colors[index]``, their name ``player_names[index]``, default
-    "player 1"…), ``width`` and ``height``; a misspelt one is a ``TypeError``. The legend ends
-    with a key of the players' colours.
+    "player 1"…; ``player_colors=()`` for a board without players), ``width`` and ``height``;
+    a misspelt one is a ``TypeError``. The legend ends with a key of the players' colours.
     """
     return unchecked(go.Figure, figure_spec(board, marks, **options))
 

@@ -69,7 +69,6 @@ from ttr_widgets.widgets.pages.scorer_view import (
     matching_tickets,
     no_single_ticket,
     note,
-    padded,
     refusal_html,
     refusal_rules,
     refusal_text,
@@ -79,7 +78,6 @@ from ttr_widgets.widgets.pages.scorer_view import (
     ticket_text,
     total_html,
 )
-from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
 __all__ = [
     "EXAMPLES",
@@ -345,7 +343,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
 
     def _load(self, position: Position, done: str) -> None:
         with self._hold():
-            colors = team_colors(position) if position.teams else DEFAULT_PLAYER_COLORS
+            colors = team_colors(position)  # one a player: no key for an empty seat
             if position.board is not self.board or tuple(colors) != self.view.player_colors:
                 self.view = self._new_view(position.board,
                                            [h.name for h in position.players], colors)
@@ -463,8 +461,14 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self.tickets.options = self._ticket_options()
             self.tickets.value = self.ticket
             self.show.value = self.showing
-        if self.view.player_names is not None:
-            self.view.player_names = padded(self.names, len(self.view.player_colors))
+        self._seat_board()
+
+    def _seat_board(self) -> None:
+        """The board's key names the players seated, each in their colour, once the seats or
+        their names change (the marks are drawn again next)."""
+        colors = team_colors(self.position)
+        if colors != self.view.player_colors or self.names != self.view.player_names:
+            self.view.set_board(self.board, player_colors=colors, player_names=self.names)
 
     def _ticket_options(self) -> list[tuple[str, str]]:
         score = self.sheet.players[self.selected]

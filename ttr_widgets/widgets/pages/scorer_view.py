@@ -243,9 +243,12 @@ class ScorerLayout:
         ], layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
 
     def _new_view(self, board: Board, names: Sequence[str],
-                  colors: Sequence[str] = DEFAULT_PLAYER_COLORS) -> MapView:
-        view = MapView(board, player_names=padded(names, len(colors)), width=self._width,
-                       height=self._height, player_colors=colors)
+                  colors: Sequence[str] | None = None) -> MapView:
+        """The board for these players, one colour each (default the players' own colours):
+        its key names only the players seated."""
+        view = MapView(board, player_names=tuple(names), width=self._width,
+                       height=self._height,
+                       player_colors=colors or DEFAULT_PLAYER_COLORS[:len(names)])
         view.on_route_click(self.toggle_route)
         view.on_city_click(self.toggle_station)
         return view
@@ -263,12 +266,6 @@ def default_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int):
         return tuple(f"Player {i + 1}" for i in range(players))
     return tuple(players)
-
-
-def padded(names: Sequence[str], colors: int = len(DEFAULT_PLAYER_COLORS)) -> tuple[str, ...]:
-    """One name per player colour (``colors`` of them), as the board wants."""
-    extra = (f"player {i + 1}" for i in range(len(names), colors))
-    return (*names, *extra)[:colors]
 
 
 def city_label(board: Board, name: str) -> str:

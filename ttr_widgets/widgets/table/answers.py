@@ -1,19 +1,33 @@
 """What the table answers a click with, written once for the play app and the lesson boards:
 a click on a city (what may be built there now, or the rule that forbids it), the tracks the
-board draws closed, and the board's marks for the state a table shows. All ask the core; none
-computes a rule."""
+board draws closed, the board's marks for the state a table shows, and the Hint button's
+answer. All ask the core (and the bots); none computes a rule."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ttr_widgets.bots import hint
+from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.advice import depot_refusal, station_refusal, warehouse_sizes
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.legal import route_closed
 from ttr_widgets.rules.state import GameState, TicketChoice
 from ttr_widgets.widgets.board.marks import Marks
+from ttr_widgets.widgets.table.bots import because
+from ttr_widgets.widgets.table.status import describe_action
 
-__all__ = ["city_answer", "closed_routes", "table_marks"]
+__all__ = ["city_answer", "closed_routes", "hint_answer", "table_marks"]
+
+
+def hint_answer(state: GameState) -> tuple[Action, str]:
+    """What the expert bot would do for the player to move, and why in numbers: the strong
+    bot's move, and near the end its best moves played out to the end (``bots.hint`` with
+    ``deep``: up to a second or two of thought)."""
+    choice = hint(state, deep=True)
+    what = describe_action(state, choice.action)
+    return choice.action, (f"Hint for {state.player.name}: {what}. "
+                           f"{because('The strong bot', choice.reason)}")
 
 
 def table_marks(state: GameState, *, shown: int | None, highlight: Sequence[str] = (),

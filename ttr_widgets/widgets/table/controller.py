@@ -1,45 +1,35 @@
 """The table controller: one game on the board and the table's components around it, written
-once for the play app and the lesson boards.
+once for the play app, the lesson boards and a shared table's page.
 
 Data flows one way. A click on the board or a button becomes an action for the rules core
 (``history.Game.play``); the controller takes the new game and every component re-renders from
 the state shown; a refusal comes back as ``RulesError`` and its sentence goes to the status
-line, never a traceback. The controller decides no rule: a click on a route or a city is
-answered by the core (``advice.claim_refusal``, ``answers.city_answer``), and the board shows
-one value built from the state (``marks()``, ``board.marks.Marks``).
+line, never a traceback. The controller decides no rule: clicks are answered by the core
+(``advice.claim_refusal``, ``answers``), and the board shows one value built from the state
+(``marks()``, ``board.marks.Marks``). What the components show is the viewer's view
+(``rules.view``; between hotseat turns the public view), so none can show what its viewer may
+not see.
 
-Who sits at each seat is a policy (``seats``): the controller asks the seat to move whether a
-click here may act for it, what the prompt says and whether it moves by itself (bots: one move
-every ``bot_delay`` seconds on the running event loop, played and told by ``bots.SeatTurns``);
-the seats together say whose hand is shown. A page (``pages.app.PlayApp``,
-``course.lesson_board.LessonBoard``) is a controller with its own parts arranged around the
-components (``status``, ``map_view``: the page's one ``FigureWidget``, ``market``, ``hand``,
-``tickets``, ``ticket_choice`` with ``ticket_rule``, ``players_table``, ``claim``, ``tunnel``,
-``feed`` and ``collect``, ``scoring``, a team game's ``holders``, ``placement``,
-``share_choice`` and ``share``, with ``coach=True`` the ``coach`` toggle); it draws its own
-parts in ``_render_page``.
+Who sits at each seat is a policy (``seats``): the seat says whether a click here may act for
+it, what the prompt says and whether it moves by itself (bots: a move every ``bot_delay``
+seconds on the event loop, by ``bots.SeatTurns``). A team game is a game like any other, with
+team seats (``seats.team_seat``). A page (``pages.app.PlayApp``, ``course.lesson_board``) lays
+out the components (``status``, ``map_view``, ``market``, ``hand``, ``tickets``, ``claim`` …)
+and draws its own parts in ``_render_page``.
 
-What the components show is the viewer's view of the game (``rules.view``: between hotseat
-turns, the public view), so no component can show a hand, a ticket or a holder its viewer may
-not see. A team game (``rules.teams``) is a game like any other: its seats are team seats
-(``seats.team_seat``), teammates' trains two shades of their team's colour (``teams``).
-
-Where a move is played is a seam too: here (``history.Game.play``), or at a shared table
-(``connect(remote)``: the table service is the game's authority, the page holds its seat's view
-only). There ``play`` sends the move (``Remote.send``) and the table answers with the next view
-(``receive``: shown and told, the page's own move in the app's words) or a refusal for this page
-alone (``refused``); the other seats are ``seats.RemoteSeat`` policies.
+Where a move is played is a seam too: here, or at a shared table (``connect(remote)``: the
+table service holds the game, the page its seat's view, the other seats are
+``seats.RemoteSeat``s, and ``remote.Outbox`` carries the moves: ``receive`` shows and tells the
+table's next view, ``refused`` its refusal for this page).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 import ipywidgets as widgets
 
-from ttr_widgets.bots import hint
 from ttr_widgets.bots.coach import Verdict
 from ttr_widgets.rules.actions import Action, ClaimRoute, PlaceCard, PlaceDepot
 from ttr_widgets.rules.advice import claim_refusal
@@ -59,8 +49,8 @@ from ttr_widgets.rules.view import public_view, view
 from ttr_widgets.rules.words import possessive
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.board.marks import Marks
-from ttr_widgets.widgets.table.answers import city_answer, table_marks
-from ttr_widgets.widgets.table.bots import SeatTurns, because
+from ttr_widgets.widgets.table.answers import city_answer, hint_answer, table_marks
+from ttr_widgets.widgets.table.bots import SeatTurns
 from ttr_widgets.widgets.table.claim import ClaimPanel, TunnelPanel, route_title
 from ttr_widgets.widgets.table.coach import CoachBox
 from ttr_widgets.widgets.table.depots import CollectPanel, FeedRow
@@ -74,9 +64,10 @@ from ttr_widgets.widgets.table.holders import (
 from ttr_widgets.widgets.table.market import Market
 from ttr_widgets.widgets.table.narrate import navigation_story, own_move
 from ttr_widgets.widgets.table.players import PlayersTable
+from ttr_widgets.widgets.table.remote import Outbox, Remote
 from ttr_widgets.widgets.table.scoring_view import ScoringView
 from ttr_widgets.widgets.table.seats import Seat, team_seat, viewer
-from ttr_widgets.widgets.table.status import StatusLine, describe_action
+from ttr_widgets.widgets.table.status import StatusLine
 from ttr_widgets.widgets.table.teams import table_colors
 from ttr_widgets.widgets.table.tickets import LongTicketRule, TicketChoicePanel, TicketsView
 
@@ -85,12 +76,6 @@ __all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "Answer", "Remote", "TableController",
 BOARD_WIDTH = 900  #: px, the board as drawn; the browser scales it to fit (fit.BoardFit)
 BOARD_HEIGHT = 560
 Answer = Callable[[Action, RulesError | None], object]
-
-
-class Remote(Protocol):
-    """A shared table's authority as the controller sees it: where this page's moves go."""
-
-    def send(self, action: Action) -> None: ...
 
 
 class TableController(widgets.VBox):
@@ -118,10 +103,7 @@ class TableController(widgets.VBox):
         self._sheet: tuple[GameState, ScoreSheet] | None = None
         self._seen: tuple[GameState, int | None, GameState] | None = None
         self._answers: list[Answer] = []
-        self._remote: Remote | None = None  #: a shared table's authority (None: here)
-        self._sent: tuple[GameState, Action, Verdict | None] | None = None  #: awaiting answer
-        self._queued: list[Action] = []  #: clicked while a move travels: sent after its answer
-        self._refusal_shown: TTRError | None = None  #: the table's last refusal, kept in view
+        self._outbox: Outbox | None = None  #: a shared table's moves (None: played here)
 
         state = game.state
         players = tuple(names) or tuple(p.name for p in state.players)
@@ -251,11 +233,11 @@ class TableController(widgets.VBox):
         """Play ``action`` for the player to move, as a click does: through the core, and a
         refusal to the status line with its rule. Returns whether it was played."""
         refusal = self._refusal()
-        if refusal is None and self._remote is not None:
-            return self._send_to_table(action)
+        if refusal is None and self._outbox is not None:
+            return self._send_to_table(self._outbox, action)
         if refusal is None:
             before = self.state
-            verdict = self.coach.verdict(before, action) if self.coach is not None else None
+            verdict = self._judge(before, action)
             try:
                 game = self._game.play(action)
             except RulesError as error:
@@ -333,8 +315,7 @@ class TableController(widgets.VBox):
 
     def hint(self) -> None:
         """What the expert bot would do in this position, and why in numbers, in the status
-        line: the strong bot's move, and near the end its best moves played out to the end
-        (``coach.hint`` with ``deep``: up to a second or two of thought)."""
+        line (``answers.hint_answer``); a claim's panel opens for it."""
         state = self.state
         refusal = self._refusal()
         if refusal is not None:
@@ -344,16 +325,14 @@ class TableController(widgets.VBox):
             whose = possessive(state.player.name, capital=False)
             self.status.say(f"Show {whose} hand first: the hint is about it.")
             return
-        choice = hint(state, deep=True)
-        if isinstance(choice.action, ClaimRoute):
-            self._selected, self._selected_city = choice.action.route, None
+        action, words = hint_answer(state)
+        if isinstance(action, ClaimRoute):
+            self._selected, self._selected_city = action.route, None
             self._render()
-        elif isinstance(choice.action, PlaceDepot) and state.pending is None:
-            self._selected, self._selected_city = None, choice.action.city
+        elif isinstance(action, PlaceDepot) and state.pending is None:
+            self._selected, self._selected_city = None, action.city
             self._render()
-        what = describe_action(state, choice.action)
-        self.status.say(f"Hint for {state.player.name}: {what}"
-                        f". {because('The strong bot', choice.reason)}", "hint")
+        self.status.say(words, "hint")
 
     def navigate(self, game: Game) -> None:
         """Show another point of the game's history (undo, redo, a jump); bots wait there."""
@@ -383,67 +362,58 @@ class TableController(widgets.VBox):
     @property
     def remote(self) -> Remote | None:
         """The shared table this page plays at, if any (``connect``)."""
-        return self._remote
+        return None if self._outbox is None else self._outbox.remote
 
     def connect(self, remote: Remote | None, state: GameState, seats: Sequence[Seat]) -> None:
         """Play at a shared table from now on (None: here again): show ``state`` (this seat's
         view) with ``seats`` (the page's own seat a person, the others ``RemoteSeat``s)."""
         self.show_game(Game((state,)), seats, paused=False)
-        self._remote, self._queued = remote, []
+        self._outbox = None if remote is None else Outbox(remote)
 
     def receive(self, state: GameState, seats: Sequence[Seat] | None = None,
                 told: str = "") -> None:
         """The table's next view (and who sits where now): shown, then told — this page's own
         move in the app's words (with the coach's), anyone else's as the table tells it."""
-        before, sent = self.state, self._sent
+        before, outbox = self.state, self._outbox
         if seats is not None:
             self._seats = self._checked(seats, state)
         self._game = Game((state,))
         if state.turn != before.turn or state.current != before.current:
             self._selected = self._selected_city = None
             self._highlight = ((), "")
-        if sent is not None and state != before:
-            self._sent = None
-            told = own_move(sent[0], sent[1], state)
-            if sent[2] is not None:
-                told = f"{told} Coach: {sent[2].sentence}"
+        if outbox is not None:
+            told = outbox.answered(before, state) or told
         self._render()
-        refusal, self._refusal_shown = self._refusal_shown, None
+        refusal = None if outbox is None else outbox.kept_refusal()
         if refusal is not None:  # a stale move's refusal, then what happened meanwhile
             self.status.refuse(refusal, then=f"{told} {self.prompt()}".strip())
         elif told:
             self.status.say(told, "done", then=self.prompt())
         else:
             self.status.say(self.prompt())
-        if self._sent is None and self._queued:  # the click made while the move travelled
-            queued, self._queued = self._queued[0], self._queued[1:]
-            if self.viewer == state.current and not state.is_over:
-                self.play(queued)
-            else:
-                self._queued = []
+        may_play = self.viewer == state.current and not state.is_over
+        queued = None if outbox is None else outbox.next_click(may_play)
+        if queued is not None:  # the click made while the move travelled
+            self.play(queued)
 
     def refused(self, error: TTRError) -> None:
         """The table refused this page's move (said to this page only); a click made after it
         is dropped."""
-        self._sent, self._queued = None, []
-        self._refusal_shown = error
+        if self._outbox is not None:
+            self._outbox.refused(error)
         self.status.refuse(error)
 
-    def _send_to_table(self, action: Action) -> bool:
-        """A move for the shared table: sent, judged by the coach meanwhile; the answer comes
-        as ``receive`` or ``refused``."""
-        assert self._remote is not None
-        if self._sent is not None:  # a second click before the first move's answer
-            self._queued.append(action)
-            return True
-        before = self.state
-        self._remote.send(action)  # first: the coach thinks while the move travels
-        verdict = self.coach.verdict(before, action) if self.coach is not None else None
-        self._sent = (before, action, verdict)
-        self.status.say("Sent to the table…")
-        for answer in self._answers:
-            answer(action, None)
+    def _send_to_table(self, outbox: Outbox, action: Action) -> bool:
+        """A move for the shared table: sent (or kept until the move in flight is answered),
+        judged by the coach meanwhile; the answer comes as ``receive`` or ``refused``."""
+        if outbox.send(self.state, action, self._judge):
+            self.status.say("Sent to the table…")
+            for answer in self._answers:
+                answer(action, None)
         return True
+
+    def _judge(self, state: GameState, action: Action) -> Verdict | None:
+        return None if self.coach is None else self.coach.verdict(state, action)
 
     # -- seats and games ----------------------------------------------------------------------
 
@@ -462,7 +432,7 @@ class TableController(widgets.VBox):
         ``paused``: the bots wait for Play on. The board keeps its map and legend. The game is
         played here (a shared table's connection, if any, is left)."""
         self._bots.stop()
-        self._remote, self._sent = None, None
+        self._outbox = None
         self._seats = self._checked(self._seats if seats is None else seats, game.state)
         self._game = game
         self._revealed = None

@@ -56,7 +56,7 @@ def test_a_new_app_deals_and_asks_the_person_for_tickets():
     assert [b.description.split(" — ")[0] for b in app.ticket_choice.boxes] == [
         f"{MINI.ticket(t).a} – {MINI.ticket(t).b} ({MINI.ticket(t).points})"
         for t in app.state.pending.tickets]
-    assert "Mini: six cities" in app.title.value and "seed 5" in app.title.value
+    assert "This game</b>: Mini · " in app.title.value and "seed 5" in app.title.value
 
 
 def test_layout_fits_a_laptop_screen():
@@ -262,7 +262,7 @@ def test_save_and_load_round_trip(tmp_path):
     assert other.board is not app.board or other.board.name == "mini"
     assert other.state == app.state and other.game.actions == app.game.actions
     assert other.map_view.board.name == "mini"
-    assert other.status.text.startswith("Loaded a Mini: six cities")
+    assert other.status.text.startswith("Loaded a Mini game of ")
     other.replay()
     assert other.game.cursor == 0
     other.redo()

@@ -123,6 +123,13 @@ def test_a_big_cities_game_with_the_longest_path_is_dealt_and_scored_with_it() -
     assert max(p.longest_bonus for p in score(finished("usa-big-cities").state).players) == 0
 
 
+def test_the_game_tab_keeps_the_bonus_choice_for_the_next_game() -> None:
+    app = PlayApp("usa", seed=1, bot_delay=0)
+    app.load_game(finished("usa-big-cities", longest_bonus=True), ("human", "greedy", "greedy"))
+    assert app.start.variant.value == "usa-big-cities" and app.start.longest.value
+    assert app.start.setup().options == Options(variant="usa-big-cities", longest_bonus=True)
+
+
 def test_a_mega_game_from_the_game_tab_deals_five_and_keeps_at_least_three() -> None:
     app = PlayApp("usa", seed=1, bot_delay=0)
     app.tabs.selected_index = 3
@@ -177,6 +184,22 @@ def test_no_globetrotter_row_where_the_game_does_not_play_it(variant: str | None
     holdings = position_of(game.state).players
     kinds = [s.kind for s in breakdown_segments(game.state.board, sheet, holdings)]
     assert "globetrotter" not in kinds
+
+
+@pytest.mark.parametrize(("variant", "options", "played"), [
+    (None, {}, True), ("usa-classic", {}, True), ("usa-mega", {}, True),
+    ("usa-1910", {}, False), ("usa-big-cities", {}, False),
+    ("usa-big-cities", {"longest_bonus": True}, True)])
+def test_the_bonus_row_is_there_only_when_the_game_plays_the_bonus(
+        variant: str | None, options: dict[str, bool], played: bool) -> None:
+    game = finished(variant, **options)
+    sheet = score(game.state)
+    assert sheet.longest_bonus is played
+    table = rows(score_table_html(game.state.board, sheet))
+    assert "Longest trail" in table  # the trail is measured whatever the bonus
+    assert ("Longest Continuous Path bonus" in table) is played
+    if played:
+        assert "+10" in table["Longest Continuous Path bonus"]
 
 
 def test_the_running_score_says_which_bonuses_the_game_plays() -> None:

@@ -129,7 +129,7 @@ def test_a_team_game_s_record_loads_into_the_app_and_replays() -> None:
                                  "size": len(content), "content": memoryview(content),
                                  "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
     assert app.state == game.state and app.paused and app.kinds == BOTS
-    assert "Loaded a Ticket to Ride" in app.status.text
+    assert "Loaded a USA game of " in app.status.text
     assert app.map_view.player_colors == (*TEAM_COLORS[0], *TEAM_COLORS[1])
     assert "Download the game record (JSON, 40 moves)" in app.records.download.value
     app.replay()

@@ -119,6 +119,7 @@ class ScoreSheet:
     warehouses: bool = False  #: played with Warehouses & Depots (adds ``depot_bonus``)
     teams: bool = False  #: a team game: a line a team
     globetrotter: bool = False  #: played with the Globetrotter (adds ``globetrotter_bonus``)
+    longest_bonus: bool = True  #: played with the longest trail's bonus (``longest_bonus``)
 
     @property
     def winning_players(self) -> tuple[str, ...]:
@@ -196,7 +197,8 @@ def score_game(board: Board, holdings: Sequence[Holding], *,
     if warehouses:
         players = _depot_bonus(players, holdings, board.rules.depot_bonus)
     winner, reason = _decide(board, players, longest_bonus)
-    return ScoreSheet(players, winner, reason, warehouses, globetrotter=globetrotter)
+    return ScoreSheet(players, winner, reason, warehouses, globetrotter=globetrotter,
+                      longest_bonus=longest_bonus)
 
 
 def _globetrotter(players: tuple[PlayerScore, ...], bonus: int) -> tuple[PlayerScore, ...]:

@@ -356,8 +356,9 @@ class PlayApp(TableController):
                  if self.remote is not None else
                  f'seed {self._game.initial.seed} · {count(len(humans), "person")}, '
                  f'{count(len(self._seats) - len(humans), "bot")}')
+        game = html.escape(map_title(state.board.name))
         self.title.value = (
-            f'<div style="font-size:12px"><b>This game</b>: {html.escape(state.board.title)} · '
+            f'<div style="font-size:12px"><b>This game</b>: {game} · '
             + (f'{html.escape(extras)} · ' if extras else '') + f'{where}</div>')
         assign(self.stepper, humans=humans, paused=self._paused and self._bots.moving(),
                game=self._game)
@@ -380,7 +381,8 @@ class PlayApp(TableController):
 
     def _loaded(self, game: Game) -> None:
         self.load_game(game)
-        self.status.say(f"Loaded a {game.state.board.title} game of {len(game.actions)} moves, "
+        self.status.say(f"Loaded a {map_title(game.state.board.name)} game of "
+                        f"{count(len(game.actions), 'move')}, "
                         f"shown at step {game.cursor}.", then=self.prompt())
 
     def _start_clicked(self) -> None:
@@ -408,7 +410,8 @@ class PlayApp(TableController):
             self.team_start.show(TeamSetup(first.board.name, names, self.kinds, first.seed))
         else:
             self.start.show(GameSetup(first.board.name, names, self.kinds, first.seed,
-                                      first.options.variant, first.options.warehouses))
+                                      first.options.variant, first.options.warehouses,
+                                      first.options.longest_bonus))
 
     def _from_deal(self) -> bool:
         """Whether the game starts from the deal its seed makes (records replay from there)."""

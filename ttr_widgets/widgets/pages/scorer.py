@@ -287,7 +287,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     def show_map(self, map_name: str) -> None:
         """Start over on another map, keeping the players' names."""
         position = edits.fresh_table(map_name, self.names)
-        self._load(position, f"A new {position.board.title} table.")
+        self._load(position, f"A new {map_title(position.board.name)} table.")
 
     def load(self, game: LoadedGame | Position | str | Path) -> bool:
         """Show a saved game: a ``LoadedGame``, a ``Position`` or a file (a position, a team

@@ -158,11 +158,10 @@ def score_table_html(board: Board, sheet: ScoreSheet) -> str:
             f"{p.station_points:+d} <span style='color:#777'>({p.stations_built} built)</span>"
             + "".join(f"<div style='color:#777'>{html.escape(_borrow(board, b))}</div>"
                       for b in p.borrowings) for p in players]))
-    body += [
-        row("Longest trail", [count(p.longest_trail, "space") for p in players]),
-        row(html.escape(bonus_name(board.rules)),
-            [f"{p.longest_bonus:+d}" if p.longest_bonus else "0" for p in players]),
-    ]
+    body.append(row("Longest trail", [count(p.longest_trail, "space") for p in players]))
+    if sheet.longest_bonus:  # a game without the bonus (USA 1910, say) shows no row of zeros
+        body.append(row(html.escape(bonus_name(board.rules)),
+                        [f"{p.longest_bonus:+d}" if p.longest_bonus else "0" for p in players]))
     if sheet.globetrotter:
         body.append(row("Globetrotter <span style='color:#777;font-weight:normal'>(most "
                         "tickets completed)</span>",

@@ -42,9 +42,13 @@ unit: $(STAMP)
 quick: $(STAMP)
 	$(BIN)/pytest -q -m "not slow and not notebook and not browser" tests/rules tests/bots tests/cli
 
-# The whole suite but the classroom load test (20 visitors at once: see load-test).
+# The whole suite but the classroom load test (20 visitors at once: see load-test), in two
+# runs: the in-process tests spread over two workers (pytest-xdist), then the browser tests
+# and the shared tables' real servers one at a time (their pages, servers and timings would
+# fight over the two cores).
 test: $(STAMP) browser-deps lint typecheck
-	$(BIN)/pytest -q --ignore=tests/browser/test_classroom.py
+	$(BIN)/pytest -q -n 2 -m "not browser"
+	$(BIN)/pytest -q -m browser --ignore=tests/browser/test_classroom.py
 
 # A class of 20 visitors on loopback (4 Chromium pages + 16 protocol clients, ~20 kernels):
 # minutes of full CPU on 2 cores, so it runs on its own, by hand.

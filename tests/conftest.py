@@ -2,13 +2,18 @@
 
 Playwright's synchronous API keeps an event loop running in the main thread while its
 session-wide browser is open, so tests that start their own loop (``asyncio.run``) must run
-before it starts."""
+before it starts. Every test under ``tests/browser/`` is marked ``browser``, so that ``-m "not
+browser"`` (the part ``make test`` spreads over the cores) leaves them all to the run after."""
 
 from __future__ import annotations
 
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in item.nodeid:
+            item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None
                or "tests/browser/" in item.nodeid)

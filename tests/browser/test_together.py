@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,14 +128,19 @@ def test_two_clicks_at_once_play_one_move(server: VoilaServer, chromium: Browser
     ann.wait_status("Ann's turn", timeout_ms=30_000)
     other.wait_status("Ann's turn")
     before = len(ann.events())
-    # Both pages press Draw tickets at the same moment, by the browser's one clock (one click
-    # after the other from here would let the first move's answer reach the second page first,
-    # which then has no Draw tickets button left to press).
-    at = ann.page.evaluate("Date.now()") + 500
-    for page in (ann, other):
-        page.page.evaluate("at => setTimeout(() => document.querySelector("
-                           "'.ttr-draw-tickets button, button.ttr-draw-tickets').click(), "
-                           "at - Date.now())", at)
+    # Both pages press Draw tickets at the same moment: with ttr serve stopped (SIGSTOP) the
+    # two clicks wait in its sockets, so neither page can hear of the other's move before its
+    # own click (one click after the other would let the first move's answer disable the
+    # second page's button; a browser timer on two pages is not in step either: a page not in
+    # front runs its timers late).
+    assert [p.page.locator(".ttr-draw-tickets").is_enabled() for p in (ann, other)] == [True, True]
+    os.kill(server.process.pid, signal.SIGSTOP)
+    try:
+        for page in (ann, other):
+            page.page.locator(".ttr-draw-tickets").dispatch_event("click")
+        time.sleep(0.3)
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
     ann.wait_events(before + 1)
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline and not any(

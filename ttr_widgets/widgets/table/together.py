@@ -80,6 +80,7 @@ class Together:
         self.name = ""
         self._seen = 0  #: the last event told on the page
         self._shown = False  #: the first view was shown (``host.sit_at``)
+        self._received: GameState | None = None  #: the table's view the page shows
         self._over = False
         self._asking = False  #: watching until the person takes a seat (or chooses to watch)
         self.name_box = widgets.Text(placeholder="your name", layout=widgets.Layout(
@@ -172,7 +173,7 @@ class Together:
     def _start(self, *, key: str | None = None, player: str | None = None,
                watch: bool = False) -> None:
         self.close()
-        self._seen, self._shown = 0, False
+        self._seen, self._shown, self._received = 0, False, None
         try:
             self.table = self._connect(self.name, key=key, player=player, watch=watch,
                                        on_change=self._changed)
@@ -193,12 +194,14 @@ class Together:
                 return
             self._say_error(table.error)
             return
+        view = table.view
         if table.refusal is not None:
             refusal, table.refusal = table.refusal, None
             rule = refusal.get("rule") or ""
             self.host.refused(RulesError(rule, refusal["text"]) if rule
                               else TTRError(refusal["text"]))
-        view = table.view
+            if view is self._received:  # nothing new to show: the refusal stays in view
+                return
         if view is None or self._over:
             return
         if table.key and table.seat is not None:
@@ -214,6 +217,7 @@ class Together:
             told = " ".join(e["text"] for e in table.events if e["seq"] > self._seen)
             self._seen = table.seq
             self.host.receive(view, seats, told)
+        self._received = view
         self._show_table(table)
 
     def _show_table(self, table: SharedTable) -> None:

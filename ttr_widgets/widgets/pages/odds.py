@@ -18,8 +18,7 @@ negative counts) shows the core's error sentence instead of the numbers.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -50,6 +49,7 @@ from ttr_widgets.rules.odds import (
 )
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.words import count, plural, possessive
+from ttr_widgets.widgets.batch import Batch
 from ttr_widgets.widgets.plots.lab_plots import distribution_figure, distribution_texts, percent
 from ttr_widgets.widgets.plots.score_plots import show_figure
 
@@ -76,12 +76,12 @@ class TunnelOddsExplorer(widgets.VBox):
         self.reveal = self.board.rules.tunnel_reveal or DEFAULT_REVEAL
         self.odds: TunnelOdds | None = None
         self.what_if: WhatIfOdds | None = None
-        self._holding = 0
+        self._batch = Batch(self._update)  #: changes drawn once, at the end
         self._play_chosen = False  #: the user picked what to play: keep it as the hand changes
         self._setting_play = False
         self._build_inputs()
         self._build_outputs(source)
-        with self._hold():
+        with self._batch:
             self._set_counts(self.hand_inputs, _as_hand(hand))
             self._set_counts(self.seen_inputs, _as_hand(seen))
             self.select(route_id if route_id is not None else self._default_route())
@@ -182,12 +182,12 @@ class TunnelOddsExplorer(widgets.VBox):
 
     def set_hand(self, hand: Hand | Mapping[str, int]) -> None:
         """Replace the whole hand (counts by card name, or a nine-count tuple) and update once."""
-        with self._hold():
+        with self._batch:
             self._set_counts(self.hand_inputs, _as_hand(hand))
 
     def set_seen(self, seen: Hand | Mapping[str, int]) -> None:
         """Replace the seen cards and update once."""
-        with self._hold():
+        with self._batch:
             self._set_counts(self.seen_inputs, _as_hand(seen))
 
     def select(self, route_id: str) -> None:
@@ -195,7 +195,7 @@ class TunnelOddsExplorer(widgets.VBox):
         if route_id != BY_HAND and route_id not in {r.id for r in self.tunnels}:
             raise ValueError(f"route_id: {route_id!r} is not a tunnel of the "
                              f"{self.board.name} map")
-        with self._hold():
+        with self._batch:
             if self.tunnel.value == route_id:
                 self._on_tunnel()
             self.tunnel.value = route_id
@@ -212,21 +212,10 @@ class TunnelOddsExplorer(widgets.VBox):
         for name, n in zip(CARD_NAMES, counts, strict=True):
             inputs[name].value = n
 
-    @contextmanager
-    def _hold(self) -> Iterator[None]:
-        """Change several inputs and update once, at the end."""
-        self._holding += 1
-        try:
-            yield
-        finally:
-            self._holding -= 1
-        if not self._holding:
-            self._update()
-
     # -- handlers -------------------------------------------------------------------------
 
     def _on_tunnel(self, _change: Any = None) -> None:
-        with self._hold():
+        with self._batch:
             self._play_chosen = False
             by_hand = self.tunnel.value == BY_HAND
             self.route_color.disabled = self.length.disabled = not by_hand
@@ -237,16 +226,16 @@ class TunnelOddsExplorer(widgets.VBox):
             self._play_options()
 
     def _on_route_color(self, _change: Any = None) -> None:
-        with self._hold():
+        with self._batch:
             self._play_chosen = False
             self._play_options()
 
     def _on_change(self, _change: Any = None) -> None:
-        if not self._holding:
+        if not self._batch.open:
             self._update()
 
     def _on_hand(self, _change: Any = None) -> None:
-        with self._hold():
+        with self._batch:
             if not self._play_chosen:
                 self._play_options()
 

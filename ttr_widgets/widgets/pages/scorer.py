@@ -48,6 +48,7 @@ from ttr_widgets.rules.position import (
 from ttr_widgets.rules.record import EXAMPLES, LoadedGame, example_path, load_game, read_game
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.words import bonus_name
+from ttr_widgets.widgets.batch import Batch
 from ttr_widgets.widgets.pages import scorer_position as edits
 from ttr_widgets.widgets.pages.scored_teams import (
     Teams,
@@ -126,7 +127,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         board = load_map(map_name)
         names = default_names(players)
         self._width, self._height = width, height
-        self._holding = 0
+        self._batch = Batch(self._render)  #: changes drawn once, at the end
         self._syncing = False
         self.sheet: ScoreSheet  #: every player's own score (in a team game, each alone)
         self.team_sheet: ScoreSheet | None = None  #: the teams' score in a team game
@@ -138,7 +139,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         problem = check_position(position, source="TicketScorer")
         if problem is not None:
             raise ValueError(str(problem))
-        with self._hold():
+        with self._batch:
             self.position = position
         super().__init__([self._header(), widgets.HBox([self.board_box, self._side()])])
         self.add_class("ttr-scorer")
@@ -195,7 +196,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     def select_player(self, seat: int) -> None:
         if not 0 <= seat < len(self.position.players):
             raise ValueError(f"seat: expected 0..{len(self.position.players) - 1}, got {seat}")
-        with self._hold():
+        with self._batch:
             self.selected = seat
             self.ticket = None
             self.showing = SHOW_TRAIL
@@ -221,7 +222,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         if isinstance(edit, str):
             self.message.value = note(edit)
             return False
-        with self._hold():
+        with self._batch:
             taken = self._propose(edit)
             if taken:
                 self.ticket_search.value = ""
@@ -230,7 +231,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
 
     def remove_ticket(self, ticket_id: str) -> bool:
         edit = edits.dropped_ticket(self.position, self.selected, ticket_id)
-        with self._hold():
+        with self._batch:
             if self.ticket == ticket_id:
                 self.ticket = None
                 self.showing = SHOW_TRAIL
@@ -240,12 +241,12 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         """Draw the path of one of the selected player's tickets (``None``: none)."""
         if ticket_id is not None and ticket_id not in self.holding.tickets:
             raise ValueError(f"ticket_id: {self.holding.name} holds no ticket {ticket_id!r}")
-        with self._hold():
+        with self._batch:
             self.ticket = ticket_id
             self.showing = SHOW_TRAIL if ticket_id is None else SHOW_TICKET
 
     def clear_player(self) -> bool:
-        with self._hold():
+        with self._batch:
             self.ticket = None
             self.showing = SHOW_TRAIL  # no ticket left to show the path of
             return self._propose(edits.cleared(self.position, self.selected))
@@ -261,7 +262,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
                                        "a new table, or load another game.")
             self._sync_controls()
             return False
-        with self._hold():
+        with self._batch:
             taken = self._propose(edits.seated(self.position, count, self.selected))
             if taken:
                 self.selected = min(self.selected, count - 1)
@@ -336,13 +337,13 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             self.message.value = refusal_html(problem, order)
             self._sync_controls()
             return False
-        with self._hold():
+        with self._batch:
             self.position = position
             self.message.value = note(edit.done)
         return True
 
     def _load(self, position: Position, done: str) -> None:
-        with self._hold():
+        with self._batch:
             colors = team_colors(position)  # one a player: no key for an empty seat
             if position.board is not self.board or tuple(colors) != self.view.player_colors:
                 self.view = self._new_view(position.board,
@@ -382,17 +383,6 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     # -- drawing --------------------------------------------------------------------------
 
     @contextmanager
-    def _hold(self) -> Iterator[None]:
-        """Redraw once, after every change made inside."""
-        self._holding += 1
-        try:
-            yield
-        finally:
-            self._holding -= 1
-            if not self._holding:
-                self._render()
-
-    @contextmanager
     def _sync(self) -> Iterator[None]:
         syncing, self._syncing = self._syncing, True
         try:
@@ -402,7 +392,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
 
     @traitlets.observe("position", "selected", "ticket", "showing")
     def _changed(self, _change: object) -> None:
-        if not self._holding:
+        if not self._batch.open:
             self._render()
 
     def _render(self) -> None:

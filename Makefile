@@ -42,13 +42,15 @@ unit: $(STAMP)
 quick: $(STAMP)
 	$(BIN)/pytest -q -m "not slow and not notebook and not browser" tests/rules tests/bots tests/cli
 
-# The whole suite but the classroom load test (20 visitors at once: see load-test), in two
-# runs: the in-process tests spread over two workers (pytest-xdist), then the browser tests
-# and the shared tables' real servers one at a time (their pages, servers and timings would
-# fight over the two cores).
+# The whole suite but the classroom load test (20 visitors at once: see load-test), in three
+# runs: the in-process tests over two workers (pytest-xdist), the browser tests and the shared
+# tables' real servers over two workers a test file each, then the few browser tests of the
+# server's own timing (kernel pool refills wait for a quiet CPU) one at a time.
+BROWSER := --ignore=tests/browser/test_classroom.py
 test: $(STAMP) browser-deps lint typecheck
 	$(BIN)/pytest -q -n 2 -m "not browser"
-	$(BIN)/pytest -q -m browser --ignore=tests/browser/test_classroom.py
+	$(BIN)/pytest -q -n 2 --dist loadfile -m "browser and not alone" $(BROWSER)
+	$(BIN)/pytest -q -m "browser and alone" $(BROWSER)
 
 # A class of 20 visitors on loopback (4 Chromium pages + 16 protocol clients, ~20 kernels):
 # minutes of full CPU on 2 cores, so it runs on its own, by hand.

@@ -9,10 +9,13 @@ template keeps it still, and says in plain words what the page is doing.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from . import VoilaServer
 from .play_helpers import PlayPage
+
+pytestmark = pytest.mark.alone  # measures the page on a CPU of its own
 
 #: Looks at the page every 50 ms from its first moment until the board exists: was Voila's
 #: spinner there, what its line said, and which animations were running.

@@ -76,6 +76,7 @@ def _twin(map_name: str, seed: int) -> PlayApp:
 
 # --- every route ---------------------------------------------------------------------------------
 
+@pytest.mark.alone  # 200 clicks in a row, each answered within its wait: a CPU of its own
 def test_every_route_on_usa_and_europe_reports_its_click(
         kit_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
     """Each train route is clicked on one of its spaces; the kernel must answer with that very

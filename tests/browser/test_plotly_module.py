@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from playwright.sync_api import CDPSession, Page
 
 from ttr_widgets.server.plotly_module import MODULE_CACHE_SECONDS, plotly_module_path
 
 from . import VoilaServer
 from .play_helpers import PlayPage
+
+pytestmark = pytest.mark.alone  # measures the page on a CPU of its own
 
 MB = 2**20
 

@@ -28,7 +28,7 @@ from . import (
     screenshot,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # the pool refills on a quiet CPU
 
 CLICKS = "click_points.ipynb"  # the app of `test_server`: it has the pre-heated kernel
 BOARD = "usa_board.ipynb"

@@ -13,10 +13,13 @@ test fails with "[anywidget] Failed to initialize model."
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, Route
 
 from . import VoilaServer, screenshot
 from .play_helpers import PlayPage
+
+pytestmark = pytest.mark.alone  # measures the page on a CPU of its own
 
 STALL_MS = 3_000  #: how long the page's main thread is kept busy as plotly's module is evaluated
 ROUTE = "usa-031"  #: Denver–Helena

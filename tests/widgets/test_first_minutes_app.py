@@ -175,7 +175,7 @@ def test_claimed_routes_join_into_one_bar_and_the_legend_keys_each_player():
     figure = map_figure(MINI, owners={"m-01": 1}, player_colors=("#111111", "#d55e00"),
                         player_names=("Ann", "Greedy bot"))
     assert style.CLAIMED_SIZE > render._PITCH  # the squares overlap: one bar, not dots
-    keys = [t for t in figure.data if t.legendrank and t.legendrank >= 3000]
+    keys = [t for t in figure.data if t.legendrank and 3000 <= t.legendrank < 4000]
     assert len(keys) == render.PLAYER_KEYS
     shown = [(t.name, t.marker.color, t.marker.symbol) for t in keys if t.showlegend]
     assert shown == [("Ann", "#111111", style.CLAIMED_SYMBOL),

@@ -349,7 +349,7 @@ def test_bad_options_are_refused_naming_the_field(usa: Board, options: dict[str,
 
 def test_a_board_without_players_keys_none_and_refuses_an_owner(usa: Board) -> None:
     figure = map_figure(usa, highlight=("usa-001",), player_colors=())
-    assert not [t.name for t in figure.data if t.legendrank and t.legendrank >= 3000
+    assert not [t.name for t in figure.data if t.legendrank and 3000 <= t.legendrank < 4000
                 and t.showlegend]
     with pytest.raises(ValueError, match=re.escape("owners['usa-001']: this board shows no "
                                                    "players")):

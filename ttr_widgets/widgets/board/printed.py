@@ -40,7 +40,7 @@ def board_traces(board: Board, geometry: Geometry) -> list[dict[str, Any]]:
     return [
         scatter(name="highlighted", mode="lines", x=[], y=[], hoverinfo="skip",
                    line={"color": style.HIGHLIGHT, "width": style.HIGHLIGHT_WIDTH},
-                   legendrank=2000),
+                   legendrank=4000),  # after the players: a long label overflows nothing
         scatter(name="tracks", mode="lines", **_polylines(geometry, tracks),
                    line={"color": style.TRACK, "width": 1.5}, **no_hover),
         scatter(name="tunnels", mode="lines", **_polylines(geometry, tunnels),
@@ -82,7 +82,7 @@ def board_traces(board: Board, geometry: Geometry) -> list[dict[str, Any]]:
             hoverinfo="text", showlegend=False,
         ),
         scatter(
-            name="marked", mode="markers", x=[], y=[], hoverinfo="skip", legendrank=2001,
+            name="marked", mode="markers", x=[], y=[], hoverinfo="skip", legendrank=4001,
             marker={"size": style.MARKED_SIZE, "symbol": "circle-open", "color": style.MARKED,
                     "line": {"width": 3}},
         ),

@@ -54,6 +54,8 @@ from ttr_widgets.server import site
 from ttr_widgets.server.config import plan, voila_config
 from ttr_widgets.server.ports import find_free_port
 
+pytestmark = pytest.mark.alone  # clicks the board where it is drawn
+
 REPO = Path(__file__).resolve().parents[2]
 BINDER = REPO / "binder"
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())

@@ -16,7 +16,7 @@ from ttr_widgets.rules.maps import load_map
 
 from . import KIT_NOTEBOOKS, VoilaServer, expect_text, open_notebook, running_server, screenshot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
 
 PAGE = "Map-Analysis.ipynb"
 

@@ -24,7 +24,7 @@ from ttr_widgets.widgets.board.render import HIGHLIGHT
 from . import VoilaServer, running_server, screenshot
 from .play_helpers import ACTION_TIMEOUT_MS, PlayPage
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
 
 NOTEBOOK = "plan_usa.ipynb"
 SOURCE = """\

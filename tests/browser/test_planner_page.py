@@ -25,7 +25,7 @@ from . import (
     screenshot,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
 
 PLANNER = "Planner.ipynb"
 USA = load_map("usa")

@@ -34,7 +34,7 @@ from .play_helpers import (
     play_to_the_end,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
 
 SEED = 4  #: a USA deal where the person can claim a route at once and a locomotive is face up
 MINI_SEED = 81  #: a mini game whose clicks take every flow: tunnel, station, face-up, pass
@@ -76,7 +76,6 @@ def _twin(map_name: str, seed: int) -> PlayApp:
 
 # --- every route ---------------------------------------------------------------------------------
 
-@pytest.mark.alone  # 200 clicks in a row, each answered within its wait: a CPU of its own
 def test_every_route_on_usa_and_europe_reports_its_click(
         kit_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
     """Each train route is clicked on one of its spaces; the kernel must answer with that very

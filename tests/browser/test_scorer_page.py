@@ -20,7 +20,7 @@ from . import (
     screenshot,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
 
 SCORER = "Ticket-Scorer.ipynb"
 

@@ -83,7 +83,7 @@ class LeanChromium:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-            shutil.rmtree(profile, ignore_errors=True)
+            _remove(profile)
 
     async def _read(self) -> None:
         while True:
@@ -238,6 +238,17 @@ class _Mouse:
             await self._page.send("Input.dispatchMouseEvent", {
                 "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons,
                 "clickCount": 1})
+
+
+def _remove(profile: Path, attempts: int = 50) -> None:
+    """Remove Chromium's profile folder. Its helper processes may still write there for a moment
+    after the browser itself has ended (seen on a loaded machine), so try again until it is gone
+    (at most about five seconds)."""
+    for _ in range(attempts):
+        shutil.rmtree(profile, ignore_errors=True)
+        if not profile.exists():
+            return
+        time.sleep(0.1)
 
 
 async def _devtools_url(profile: Path, process: subprocess.Popen[bytes]) -> str:

@@ -43,11 +43,10 @@ quick: $(STAMP)
 	$(BIN)/pytest -q -m "not slow and not notebook and not browser" tests/rules tests/bots tests/cli
 
 # The whole suite but the classroom load test (20 visitors at once: see load-test), in three
-# runs: the in-process tests over two workers (pytest-xdist), the browser tests that neither
-# click the board nor watch the server's timing (the site's pages, shared tables, kept games,
-# the wheel) over two workers a test file each, then the browser tests marked alone one at a
-# time (kernel pool refills wait for a quiet CPU; a board clicked where it is drawn must not
-# still be settling on a loaded machine).
+# runs: the in-process tests over two workers (pytest-xdist), most browser tests over two
+# workers a test file each, then the browser tests marked alone one at a time: those that watch
+# the server's own timing (kernel pool refills wait for a quiet CPU) and the pages whose board
+# clicks misfired beside another worker (the board still settling under the mouse).
 BROWSER := --ignore=tests/browser/test_classroom.py
 test: $(STAMP) browser-deps lint typecheck
 	$(BIN)/pytest -q -n 2 -m "not browser"

@@ -40,7 +40,7 @@ from ttr_widgets.server.ports import find_free_port
 from . import ARTIFACTS, KIT_NOTEBOOKS, SERVER_START_TIMEOUT, VIEWPORT, VoilaServer, screenshot
 from .play_helpers import PlayPage
 
-pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
+pytestmark = pytest.mark.browser
 
 #: The table's parts a newcomer needs in view, as CSS selectors (each must match something).
 TABLE = {

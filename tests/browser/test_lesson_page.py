@@ -22,8 +22,6 @@ from . import (
     screenshot,
 )
 
-pytestmark = pytest.mark.alone  # clicks the board where it is drawn
-
 LESSON = "02-Drawing-Cards.ipynb"
 TABLE = ".ttr-lesson"
 #: What must be on the screen together: the instructions, the board, the controls.

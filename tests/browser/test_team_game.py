@@ -48,7 +48,7 @@ from ttr_widgets.widgets.pages.app import PlayApp
 from . import VIEWPORT, VoilaServer, running_server, screenshot
 from .play_helpers import PlayPage, app_board_marks, html_text
 
-pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
+pytestmark = pytest.mark.browser
 
 SEED = 3  #: the team game's deal
 NOTEBOOK = "play_team.ipynb"

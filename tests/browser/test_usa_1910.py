@@ -26,7 +26,7 @@ from ttr_widgets.widgets.table.players import variant_line
 from . import VoilaServer, screenshot
 from .play_helpers import PlayPage
 
-pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
+pytestmark = pytest.mark.browser
 
 SEED = 7
 MEGA = Options(variant="usa-mega")

@@ -33,7 +33,7 @@ from ttr_widgets.rules.state import (
 )
 from ttr_widgets.rules.teams import HAND
 from ttr_widgets.rules.view import HIDDEN
-from ttr_widgets.testing.team_table import click, payment_label
+from ttr_widgets.testing.team_table import click, past_setup, payment_label
 from ttr_widgets.testing.teams import arranged, started
 from ttr_widgets.testing.words import assert_plain, visible_texts
 from ttr_widgets.widgets.pages.app import TABS, PlayApp
@@ -58,14 +58,6 @@ def started_app(kinds: tuple[str, ...] = BOTS, seed: int = 3, first: str = "You"
     panel.names[0].value = first
     panel.start.click()
     assert app.state.teams and app.tabs.selected_index == TABS.index("Play")
-    return app
-
-
-def past_setup(app: PlayApp) -> PlayApp:
-    """The person keeps every ticket offered and shares the first."""
-    click(app, KeepTickets(app.state.pending.tickets))  # type: ignore[union-attr]
-    click(app, ShareTickets(app.state.pending.tickets[:1]))  # type: ignore[union-attr]
-    assert not app.state.in_setup and app.state.current == 0
     return app
 
 

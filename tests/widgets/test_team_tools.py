@@ -15,7 +15,7 @@ from ttr_widgets.rules.model import CARD_NAMES
 from ttr_widgets.rules.record import from_record, to_record
 from ttr_widgets.rules.state import CardPlacement
 from ttr_widgets.rules.teams import HAND, HOLDER
-from ttr_widgets.testing.team_table import click
+from ttr_widgets.testing.team_table import click, past_setup
 from ttr_widgets.testing.teams import team_record
 from ttr_widgets.testing.words import assert_plain
 from ttr_widgets.widgets.pages.app import TABS, PlayApp
@@ -31,14 +31,6 @@ def started_app(seed: int = 3) -> PlayApp:
     app.team_start.seed.value = str(seed)
     app.team_start.start.click()
     assert app.state.teams and app.kinds == BOTS
-    return app
-
-
-def past_setup(app: PlayApp) -> PlayApp:
-    """The person keeps every ticket offered and shares the first."""
-    click(app, KeepTickets(app.state.pending.tickets))  # type: ignore[union-attr]
-    click(app, ShareTickets(app.state.pending.tickets[:1]))  # type: ignore[union-attr]
-    assert not app.state.in_setup and app.state.current == 0
     return app
 
 

@@ -30,7 +30,7 @@ from ttr_widgets.rules.state import GameState, ShareChoice, TicketChoice, Tunnel
 from ttr_widgets.rules.teams import HAND
 from ttr_widgets.widgets.table.controller import TableController
 
-__all__ = ["click", "payment_label"]
+__all__ = ["click", "past_setup", "payment_label"]
 
 
 def payment_label(state: GameState, action: ClaimRoute | PayTunnel) -> str:
@@ -85,6 +85,19 @@ def click(table: TableController, action: Action) -> None:
         table.market.pass_button.click()
     else:
         raise AssertionError(f"no click for {action}")
+
+
+def past_setup(table: TableController) -> TableController:
+    """A team game's setup clicked through: the person at seat 0 keeps every ticket offered and
+    shares the first; returns ``table``, now at the first turn."""
+    pending = table.state.pending
+    assert isinstance(pending, TicketChoice)
+    click(table, KeepTickets(pending.tickets))
+    share = table.state.pending
+    assert isinstance(share, ShareChoice)
+    click(table, ShareTickets(share.tickets[:1]))
+    assert not table.state.in_setup and table.state.current == 0
+    return table
 
 
 def _claim(table: TableController, action: ClaimRoute) -> None:

@@ -165,6 +165,18 @@ def _routes(entries: list[Any], names: set[str], rules: RuleSet,
     return routes
 
 
+def _entry_id(place: str, item: dict[str, Any], keys: tuple[str, ...], kind: str,
+              names: set[str], problems: list[str]) -> str | None:
+    """What every route and ticket entry is checked for: its keys, a non-empty id, two cities
+    of the map. Returns the id (None when it is not a string)."""
+    _check_keys(place, item, keys, problems)
+    entry_id = item.get("id")
+    if not isinstance(entry_id, str) or not entry_id:
+        problems.append(f"{place}.id: expected a non-empty string")
+    _check_ends(place, kind, item, names, problems)
+    return entry_id if isinstance(entry_id, str) else None
+
+
 def _route(i: int, item: Any, names: set[str], lengths: set[int],
            problems: list[str]) -> Route | None:
     place = f"routes[{i}]"
@@ -172,11 +184,7 @@ def _route(i: int, item: Any, names: set[str], lengths: set[int],
         problems.append(f"{place}: expected an object")
         return None
     before = len(problems)
-    _check_keys(place, item, _ROUTE_KEYS, problems)
-    rid = item.get("id")
-    if not isinstance(rid, str) or not rid:
-        problems.append(f"{place}.id: expected a non-empty string")
-    _check_ends(place, "route", item, names, problems)
+    rid = _entry_id(place, item, _ROUTE_KEYS, "route", names, problems)
     length = item.get("length")
     if not _is_int(length) or length not in lengths:
         problems.append(f"{place}.length: {_show(length)} is not a length the scoring table "
@@ -298,11 +306,7 @@ def _tickets(entries: list[Any], names: set[str], problems: list[str]) -> list[T
             problems.append(f"{place}: expected an object")
             continue
         before = len(problems)
-        _check_keys(place, item, _TICKET_KEYS, problems)
-        tid = item.get("id")
-        if not isinstance(tid, str) or not tid:
-            problems.append(f"{place}.id: expected a non-empty string")
-        _check_ends(place, "ticket", item, names, problems)
+        tid = _entry_id(place, item, _TICKET_KEYS, "ticket", names, problems)
         points = item.get("points")
         if not _is_int(points) or points <= 0:
             problems.append(f"{place}.points: expected a positive whole number, "

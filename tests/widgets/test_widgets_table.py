@@ -214,6 +214,26 @@ def test_ticket_choice_offers_checkboxes_for_the_chooser_only():
     assert asked.calls == [KeepTickets(state.pending.tickets[1:])]
 
 
+def test_a_ticket_choice_starts_ticked_at_a_keep_the_rules_allow():
+    """Mega Europe with Warehouses & Depots deals 2 long tickets of which at most 1 may be
+    kept: the choice starts with every regular ticket and one long one ticked, a legal keep."""
+    from ttr_widgets.rules.legal import long_tickets
+    from ttr_widgets.rules.state import Options, TicketChoice
+
+    state = new_game(load_map("europe"), ["Ann", "Bob"], seed=3,
+                     options=Options(variant="mega-europe", warehouses=True))
+    while not isinstance(state.pending, TicketChoice):  # the Depots are placed first
+        state = apply(state, legal_actions(state)[0])
+    panel = TicketChoicePanel(Recorder())
+    panel.state, panel.viewer = state, state.current
+    offered = state.pending.tickets
+    longs = long_tickets(state.board, offered)
+    assert len(longs) == 2 and state.pending.max_long == 1
+    ticked = panel.chosen()
+    assert len(longs & set(ticked)) == 1 and set(offered) - longs <= set(ticked)
+    assert why_illegal(state, KeepTickets(ticked)) is None
+
+
 # --------------------------------------------------------------------------- claim
 
 

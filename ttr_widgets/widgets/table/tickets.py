@@ -18,12 +18,13 @@ import traitlets
 
 from ttr_widgets.rules.actions import Action, KeepTickets
 from ttr_widgets.rules.advice import TicketStatus, long_tickets_offered, ticket_status
+from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.planner import plan_for
 from ttr_widgets.rules.state import GameState, TicketChoice
 from ttr_widgets.rules.words import count
 from ttr_widgets.widgets.table.status import why_html
 
-__all__ = ["LongTicketRule", "TicketChoicePanel", "TicketsView", "ticket_label",
+__all__ = ["LongTicketRule", "TicketChoicePanel", "TicketsView", "first_keep", "ticket_label",
            "ticket_progress"]
 
 Highlight = Callable[[Sequence[str], str], object]
@@ -161,9 +162,10 @@ class TicketChoicePanel(widgets.VBox):
             self.children = ()
             return
         self.layout.display = None
-        if pending.tickets != self.offered:  # a new choice: fresh boxes, all ticked
+        if pending.tickets != self.offered:  # a new choice: fresh boxes, a legal keep ticked
             self.offered = pending.tickets
-            self.boxes = [self._box(state, t) for t in pending.tickets]
+            ticked = first_keep(state)
+            self.boxes = [self._box(state, t, t in ticked) for t in pending.tickets]
         when = "to start the game" if pending.setup else "just drawn"
         whose = "your team's" if state.teams else "your"
         self.note.value = (
@@ -173,15 +175,22 @@ class TicketChoicePanel(widgets.VBox):
             'its cities by the end, and loses them if not.</div>')
         self.children = (self.note, *self.boxes, self.keep)
 
-    def _box(self, state: GameState, ticket_id: str) -> widgets.Checkbox:
+    def _box(self, state: GameState, ticket_id: str, ticked: bool) -> widgets.Checkbox:
         status = ticket_progress(state, state.current, ticket_id)
         label = ticket_label(status, _city_label(state))
         cost = sum(state.board.route(r).length for r in status.to_claim)
         hint = f" — about {cost} trains" if status.reachable else " — no open path"
-        box = widgets.Checkbox(value=True, description=label + hint, indent=False,
+        box = widgets.Checkbox(value=ticked, description=label + hint, indent=False,
                                layout=widgets.Layout(width="auto"))
         box.add_class("ttr-ticket-choice")
         return box
+
+
+def first_keep(state: GameState) -> tuple[str, ...]:
+    """The tickets a choice starts ticked: the largest keep the core allows (every ticket
+    offered, unless a limit such as Mega Europe's one long ticket forbids it)."""
+    keeps = [a.tickets for a in legal_actions(state) if isinstance(a, KeepTickets)]
+    return max(keeps, key=len, default=())
 
 
 class LongTicketRule(widgets.HTML):

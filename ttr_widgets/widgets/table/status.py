@@ -39,11 +39,16 @@ THEN_LINE_CHARS = 70
 
 
 def why_html(rule: str) -> str:
-    """A small "why?" that opens the rule ``rule``: its id and its sentence (``ttr-why``)."""
-    sentence = RULES.get(rule, "")
+    """A small "why?" that opens the rule ``rule``: its sentence and id (``ttr-why``)."""
     return (f'<details class="ttr-why" data-rule="{html.escape(rule)}"><summary>why?</summary>'
-            f'<div class="ttr-why-text">Rule <code>{html.escape(rule)}</code>: '
-            f'{html.escape(sentence)}</div></details>')
+            f'<div class="ttr-why-text">{why_line(rule)}</div></details>')
+
+
+def why_line(rule: str) -> str:
+    """One rule as a "why?" opens it: the catalogue's sentence in plain words, then the rule's
+    id in small grey print for whoever looks it up (``ttr-rule-id``), never as code."""
+    return (f'{html.escape(RULES.get(rule, ""))} <small class="ttr-rule-id" '
+            f'style="color:#5f6b7a">(rule {html.escape(rule)})</small>')
 
 
 class StatusLine(widgets.HTML):

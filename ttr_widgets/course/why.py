@@ -1,8 +1,9 @@
 """A lesson's prose keeps rule ids behind a "why?": ``why_details(rules)`` is the HTML a
 markdown cell carries after the sentence (or list item) that states those rules.
 
-It opens like the play table's "why?" (``widgets.status.why_html``, class ``ttr-why``): the
-rule's id and its sentence from the catalogue, one line per rule. The course test checks that
+It opens like the play table's "why?" (``widgets.status.why_html``, class ``ttr-why``): each
+rule's sentence from the catalogue in plain words, its id after it in small print
+(``status.why_line``), one line per rule. The course test checks that
 every "why?" in the lessons is this text for its rules, so a changed sentence shows up there.
 """
 
@@ -13,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.widgets.table.status import why_line
 
 __all__ = ["WHY", "why_details", "why_rules"]
 
@@ -21,11 +23,13 @@ WHY = re.compile(r'<details class="ttr-why" data-rule="([^"]*)".*?</details>')
 
 
 def why_details(rules: Sequence[str]) -> str:
-    """One "why?" (on one line) that opens each rule of ``rules``: its id and its sentence."""
+    """One "why?" (on one line) that opens each rule of ``rules``: its sentence, then its id."""
     if not rules:
         raise ValueError("why_details: no rule to explain")
-    lines = "<br>".join(f"Rule <code>{html.escape(rule)}</code>: {html.escape(RULES[rule])}"
-                        for rule in rules)
+    unknown = [rule for rule in rules if rule not in RULES]
+    if unknown:
+        raise KeyError(f"why_details: no rule {', '.join(unknown)} in the catalogue")
+    lines = "<br>".join(why_line(rule) for rule in rules)
     return (f'<details class="ttr-why" data-rule="{html.escape(" ".join(rules))}" '
             f'style="position:relative"><summary>why?</summary>'
             f'<div class="ttr-why-text">{lines}</div></details>')

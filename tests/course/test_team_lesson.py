@@ -11,13 +11,20 @@ from pathlib import Path
 import nbformat
 
 from ttr_widgets.course.lesson_board import LessonBoard
-from ttr_widgets.course.team_lesson import TeamTryIt
-from ttr_widgets.course.team_practice import ROUTE, TEAM_QUIZZES, TEAM_TASKS, team_practice
+from ttr_widgets.course.team_lesson import LessonBot, TeamTryIt
+from ttr_widgets.course.team_practice import (
+    BLUE_HOLDER,
+    ROUTE,
+    TEAM_QUIZZES,
+    TEAM_TASKS,
+    YOUR_HAND,
+    team_practice,
+)
 from ttr_widgets.course.why import WHY, why_rules
-from ttr_widgets.rules.actions import ClaimRoute, PlaceCard
+from ttr_widgets.rules.actions import ClaimRoute, PayTunnel, PlaceCard
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import legal_actions
-from ttr_widgets.rules.model import CARD_NAMES, LOCO
+from ttr_widgets.rules.model import CARD_NAMES, LOCO, hand_from
 from ttr_widgets.rules.state import CardPlacement
 from ttr_widgets.rules.teams import HOLDER
 from ttr_widgets.testing.team_table import click
@@ -36,6 +43,68 @@ def test_the_practice_position_needs_the_holder_for_its_route() -> None:
               if isinstance(a, ClaimRoute) and a.route == ROUTE]
     assert claims and all(a.holder_cards + a.holder_locomotives >= 2 for a in claims)
     assert all(p.tickets for p in game.players) and all(len(s) == 2 for s in game.shared)
+
+
+def test_the_practice_position_is_one_round_past_a_setup_with_empty_holders() -> None:
+    """The holders start empty (rule team.setup-cards); one round of draws later each player
+    holds 4 + 1 cards and each holder 2, and the lesson's text says so."""
+    game = team_practice()
+    assert [sum(p.hand) for p in game.players] == [5, 5, 5, 5]
+    assert [sum(h) for h in game.holders] == [2, 2]
+    assert game.players[0].hand == hand_from(YOUR_HAND)
+    assert game.holders[0] == hand_from(BLUE_HOLDER)
+    text = _try_it_text()
+    assert "one round" in text and "empty at the start" in text and "2 red" in text
+
+
+def _try_it_text() -> str:
+    cells = nbformat.read(LESSON, as_version=4).cells
+    return next(c.source for c in cells if c.source.startswith("## Try it"))
+
+
+def test_the_lessons_bots_leave_the_holder_and_the_route_to_the_learner() -> None:
+    """Ben, the learner's bot teammate, never pays from the team holder, and no bot claims
+    Denver – Oklahoma City: after 10 rounds of draws (each first card into the holder) the
+    route's task can still be done."""
+    try_it = TeamTryIt.of(team_practice(), TEAM_TASKS, bot_delay=0)
+    table = try_it.table
+    assert [type(getattr(s, "inner", s)) for s in table.seating[1:]] == [LessonBot] * 3
+    for _turn in range(10):
+        table.market.blind.click()
+        click(table, PlaceCard(HOLDER))
+        table.market.blind.click()
+    game = table.game
+    spent = [game.actions[i] for i in range(game.cursor) if game.states[i].current == 1
+             and isinstance(game.actions[i], ClaimRoute | PayTunnel)
+             and game.actions[i].holder_cards + game.actions[i].holder_locomotives]
+    claims = [a for a in game.actions if isinstance(a, ClaimRoute)]
+    assert not spent and claims  # Ben claimed, with his own cards only
+    assert all(a.route != ROUTE for a in claims)
+    claim = next(a for a in legal_actions(table.state)
+                 if isinstance(a, ClaimRoute) and a.route == ROUTE)
+    click(table, claim)
+    assert "claim-holder" in try_it.done
+
+
+def test_a_stopped_bot_teammate_plays_its_own_turn_when_asked() -> None:
+    """With the table stopped at Ben's turn, the lesson's button lets Ben's bot play (it does
+    not hand Ben to the learner), and the status line says so."""
+    try_it = TeamTryIt.of(team_practice(), TEAM_TASKS, bot_delay=0)
+    table = try_it.table
+    assert table.take_turn_button.layout.display == "none"  # the learner's turn
+    table.market.blind.click()
+    table.placement.hand.click()
+    table.market.blind.click()  # the learner's turn is over; the bots played theirs
+    bens_turn = next(i for i, s in enumerate(table.game.states) if s.current == 1)
+    table.navigate(table.game.jump(bens_turn))  # stopped there, as after a refusal or undo
+    assert table.paused and table.state.current == 1
+    assert table.take_turn_button.layout.display is None
+    assert table.take_turn_button.description == "Let Ben's bot play"
+    table.take_turn_button.click()
+    assert table.seating[1].moves_itself and not table.seating[1].here  # still the bot
+    assert table.state.current == 0 and table.game.cursor > bens_turn
+    assert table.status.text.startswith("Ben is a bot in this lesson: it plays its own turn.")
+    assert table.take_turn_button.layout.display == "none"
 
 
 def test_the_try_it_ticks_each_task_as_the_learner_does_it() -> None:

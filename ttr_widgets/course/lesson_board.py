@@ -187,9 +187,19 @@ class LessonBoard(TableController):
     # -- moves (what the buttons and clicks call) -----------------------------------------------
 
     def take_turn(self) -> None:
-        """Move for the player whose turn it is now (the "Play Ben's turn" button)."""
-        if not self.state.is_over:
-            self.sit(self.state.current, LearnerSeat())
+        """The "Play Ben's turn" button: the learner takes the seat to move; a bot's seat
+        (stopped) is not taken but let play its own move ("Let Ben's bot play"), and the status
+        line says so."""
+        state = self.state
+        if state.is_over:
+            return
+        if self.seating[state.current].moves_itself:  # the bots play on, and it is said
+            self._paused = False
+            self._render()
+            self._bots.advance(told=f"{state.player.name} is a bot in this lesson: it plays its "
+                                    "own turn.")
+            return
+        self.sit(state.current, LearnerSeat())
 
     def select_route(self, route_id: str) -> None:
         """Open the claim panel for ``route_id``; the status line answers as the app's does
@@ -259,9 +269,11 @@ class LessonBoard(TableController):
         if tunnel and isinstance(state.pending, TunnelPayment):
             self.try_locomotives.max = state.pending.extra
         self._render_score(state)
-        waiting = not active and not state.is_over and not self.seating[state.current].moves_itself
+        bot = self.seating[state.current].moves_itself
+        waiting = not active and not state.is_over and (not bot or self.paused)
         self.take_turn_button.layout.display = None if waiting else "none"
-        self.take_turn_button.description = take_over_label(state)
+        self.take_turn_button.description = (f"Let {state.player.name}'s bot play" if bot
+                                              else take_over_label(state))
 
     def _render_score(self, state: GameState) -> None:
         """The app's score sheet: when the game is over, or asked for mid-game. It scores the

@@ -4,7 +4,10 @@ ticked from the moves the learner plays.
 ``TeamTryIt.of(team_practice(), TEAM_TASKS)`` shows the practice position on a ``LessonBoard``
 (the play table in lesson mode, so every click is answered as the app answers it) with the
 learner at the first seat and team bots at the others, and the tasks at the top of its side
-panel. After each move tried the try-it reads the game's history: each move the learner played
+panel. The lesson's bots (``LessonBot``) play as the app's do with two courtesies that keep
+every task possible whatever they play: the learner's teammate leaves the team holder's cards
+to the learner, and no bot claims the routes a task needs (``Task.routes``). After each move
+tried the try-it reads the game's history: each move the learner played
 (``before``, ``action``) ticks the tasks it does (``task.done_by``); a refusal task is ticked
 when its rule refuses a move. The lesson's position and tasks are course content
 (``course.team_practice``); any task shaped like ``Task`` will do. *Reset* puts the position
@@ -19,13 +22,16 @@ from typing import Any, Protocol
 
 import ipywidgets as widgets
 
+from ttr_widgets.bots.choice import Choice
 from ttr_widgets.course.lesson_board import LessonBoard
-from ttr_widgets.rules.actions import Action
+from ttr_widgets.rules.actions import Action, ClaimRoute, DrawBlind, PayTunnel
+from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.widgets.table.seats import BotSeat, LearnerSeat, Seat
+from ttr_widgets.rules.teams import teammate
+from ttr_widgets.widgets.table.seats import BotSeat, LearnerSeat, Seat, TableView
 
-__all__ = ["Task", "TeamTryIt"]
+__all__ = ["LessonBot", "Task", "TeamTryIt"]
 
 
 class Task(Protocol):
@@ -40,13 +46,55 @@ class Task(Protocol):
     def rule(self) -> str: ...
     @property
     def refusal(self) -> bool: ...
+    @property
+    def routes(self) -> tuple[str, ...]: ...
     def done_by(self, before: GameState, action: Action) -> bool: ...
+
+
+class LessonBot(BotSeat):
+    """A bot of ``level`` at a team lesson: it plays the bot's move unless that move spends the
+    team holder's cards (when ``spare_holder``: the learner's teammate) or claims one of
+    ``spare`` (the routes the tasks need); it then plays the nearest move that does neither
+    (the same claim paid from its own hand, else a blind draw, else the first such legal move)."""
+
+    def __init__(self, level: str, *, spare_holder: bool = False,
+                 spare: Sequence[str] = ()) -> None:
+        super().__init__(level)
+        self.spare_holder, self.spare = spare_holder, frozenset(spare)
+
+    def choose(self, table: TableView) -> Choice:
+        choice = super().choose(table)
+        if self._allowed(choice.action):
+            return choice
+        state = table.state
+        legal = [a for a in legal_actions(state) if self._allowed(a)]
+        action = choice.action
+        own = (ClaimRoute(action.route, action.color, action.locomotives)
+               if isinstance(action, ClaimRoute) else None)
+        name = state.player.name
+        if own is not None and own in legal:
+            return Choice(own, f"claims it with {name}'s own cards: this lesson's teammate "
+                               "leaves the team holder's cards to you")
+        move = DrawBlind() if DrawBlind() in legal else legal[0] if legal else action
+        return Choice(move, "leaves the team holder's cards and the lesson's route to you")
+
+    def _allowed(self, action: Action) -> bool:
+        if isinstance(action, ClaimRoute) and action.route in self.spare:
+            return False
+        holder = isinstance(action, ClaimRoute | PayTunnel) and \
+            action.holder_cards + action.holder_locomotives > 0
+        return not (self.spare_holder and holder)
+
+    def __repr__(self) -> str:
+        return (f"LessonBot({self.level!r}, spare_holder={self.spare_holder}, "
+                f"spare={sorted(self.spare)})")
 
 
 class TeamTryIt:
     """A team position to play on the lesson board (``table``), with tasks checked from the
     moves played (``done``: their names). ``kinds``: who sits at each seat, ``"human"`` the
-    learner, any other kind that bot (default: the learner and three greedy bots)."""
+    learner, any other kind that bot (default: the learner and three greedy bots), a
+    ``LessonBot`` leaving the tasks' routes open (the learner's teammate the holder too)."""
 
     def __init__(self, game: GameState, tasks: Sequence[Task], *,
                  kinds: Sequence[str] = ("human", "greedy", "greedy", "greedy"),
@@ -54,6 +102,7 @@ class TeamTryIt:
         self.start_game = game
         self.tasks = tuple(tasks)
         self.kinds = tuple(kinds)
+        self.spare = tuple(route for task in self.tasks for route in task.routes)
         self.done: set[str] = set()
         self._checked = 0  #: the steps of the history already read
         self.checklist = widgets.HTML()
@@ -82,7 +131,10 @@ class TeamTryIt:
         return f"<TeamTryIt: {', '.join(t.name for t in self.tasks)}>"
 
     def _seats(self) -> tuple[Seat, ...]:
-        return tuple(LearnerSeat() if kind == "human" else BotSeat(kind) for kind in self.kinds)
+        learners = {i for i, kind in enumerate(self.kinds) if kind == "human"}
+        return tuple(LearnerSeat() if kind == "human" else
+                     LessonBot(kind, spare_holder=teammate(i) in learners, spare=self.spare)
+                     for i, kind in enumerate(self.kinds))
 
     def reset(self) -> None:
         """The practice position again (the tasks already done stay ticked)."""

@@ -1,8 +1,8 @@
 """The team lesson's practice position and its tasks (lesson 10, Team Asia rules).
 
-``team_practice()`` is a 4-player USA team game just past its setup where the learner (seat 0,
-"You") has too few red cards in hand for Denver – Oklahoma City (4 red) but enough with the team
-holder's; ``TEAM_TASKS`` are what the try-it asks, each recognised from a move
+``team_practice()`` is a 4-player USA team game one round past its setup where the learner
+(seat 0, "You") has too few red cards in hand for Denver – Oklahoma City (4 red) but enough with
+the team holder's; ``TEAM_TASKS`` are what the try-it asks, each recognised from a move
 (``task_done``, ``TeamTask.done_by``) or a refusal (its rule); ``course.team_lesson.TeamTryIt``
 shows them.
 """
@@ -21,12 +21,14 @@ from ttr_widgets.rules.actions import (
 )
 from ttr_widgets.rules.engine import apply, new_game
 from ttr_widgets.rules.maps import load_map
-from ttr_widgets.rules.model import Hand, hand_from
+from ttr_widgets.rules.model import NUM_CARD_TYPES, Hand, hand_from
 from ttr_widgets.rules.state import CardPlacement, GameState, Options, TicketChoice, evolve
 from ttr_widgets.rules.teams import HOLDER
 
 PLAYERS = ("You", "Ben", "Cleo", "Dev")  #: You & Ben are the Blue team, Cleo & Dev the Red
 ROUTE = "usa-034"  #: Denver – Oklahoma City, 4 red
+YOUR_HAND = {"red": 2, "blue": 1, "yellow": 1, "black": 1}  #: after one round: 4 dealt, 1 drawn
+BLUE_HOLDER = {"red": 2}  #: one card of your draw and one of Ben's
 SEED = 12
 
 
@@ -39,6 +41,7 @@ class TeamTask:
     text: str
     rule: str
     refusal: bool = False
+    routes: tuple[str, ...] = ()  #: the routes it needs open (the lesson's bots leave them)
 
     def done_by(self, before: GameState, action: Action) -> bool:
         """Whether playing ``action`` in ``before`` does this task (``task_done``)."""
@@ -53,13 +56,16 @@ TEAM_TASKS = (
     TeamTask("share", "Share a ticket: move 1 or 2 of your tickets into the ticket holder (your "
              "whole turn).", "team.share-action"),
     TeamTask("claim-holder", "Claim Denver – Oklahoma City (4 red) with red cards from your hand "
-             "and the team holder together.", "team.claim-payment"),
+             "and the team holder together.", "team.claim-payment", routes=(ROUTE,)),
 )
 
 
 def team_practice() -> GameState:
-    """The position: setup done (each player kept 3 tickets and shared the first), You hold
-    2 red and 1 blue, the Blue team's holder 2 red and 1 green; You are to move."""
+    """The position: setup done (each player kept 3 tickets and shared the first), then one
+    round of card draws, each player's two cards split between their hand and their team's
+    holder (rule team.draw-split): every player holds 5 cards, each holder 2 (the holders
+    started empty, rule team.setup-cards). You hold 2 red, 1 blue, 1 yellow and 1 black, the
+    Blue team's holder the 2 red Ben and You put there; You are to move again."""
     game = new_game(load_map("usa"), PLAYERS, SEED, Options(teams=True))
     while game.in_setup:
         pending = game.pending
@@ -67,15 +73,21 @@ def team_practice() -> GameState:
             game = apply(game, KeepTickets(pending.tickets[:3]))
         else:
             game = apply(game, ShareTickets((game.player.tickets[0],)))
-    hand, holder = hand_from({"red": 2, "blue": 1}), hand_from({"red": 2, "green": 1})
+    hand, blue = hand_from(YOUR_HAND), hand_from(BLUE_HOLDER)
     deck = list(game.deck) + [c for c, n in enumerate(game.players[0].hand) for _ in range(n)]
-    for card, n in enumerate(_plus(hand, holder)):  # every card still counted once
+    for card, n in enumerate(_plus(hand, blue)):  # every card still counted once
         for _ in range(n):
             deck.remove(card)
-    you = evolve(game.players[0], hand=hand)
-    return evolve(game, players=(you, *game.players[1:]), holders=(holder, *game.holders[1:]),
-                  deck=tuple(deck),
-                  last_event="Your turn: the Blue team's holder has cards for you.")
+    players = [evolve(game.players[0], hand=hand)]
+    for other in game.players[1:]:  # each drew one card into the hand …
+        players.append(evolve(other, hand=_plus(other.hand, _one(deck.pop()))))
+    red = _plus(_one(deck.pop()), _one(deck.pop()))  # … and one into the team holder
+    return evolve(game, players=tuple(players), holders=(blue, red), deck=tuple(deck),
+                  last_event="Your turn again: the Blue team's holder has 2 red cards for you.")
+
+
+def _one(card: int) -> Hand:
+    return tuple(int(i == card) for i in range(NUM_CARD_TYPES))
 
 
 def _plus(a: Hand, b: Hand) -> Hand:

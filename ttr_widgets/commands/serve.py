@@ -48,6 +48,14 @@ def seconds(text: str) -> int:
     return value
 
 
+def teacher_key(text: str) -> str:
+    """A key for the teacher's room: 8 to 64 letters, digits, - or _ (it goes in a link)."""
+    if not 8 <= len(text) <= 64 or not text.replace("-", "").replace("_", "").isalnum() \
+            or not text.isascii():
+        raise argparse.ArgumentTypeError("give 8 to 64 letters, digits, - or _")
+    return text
+
+
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve", help="serve the kit's notebooks with Voila (and its shared tables)",
@@ -85,6 +93,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--tables", type=Path, default=None, metavar="FILE",
                         help="the file shared tables are kept in (default: in your data "
                              "directory; the banner names it)")
+    parser.add_argument("--teacher-key", type=teacher_key, default=None, metavar="KEY",
+                        help="the key of the teacher's room (default: a new one at each start; "
+                             "the banner prints the room's link with it)")
     parser.add_argument("--verbose", action="store_true", help="log Voila's activity")
     parser.set_defaults(open_browser=False)
 
@@ -97,4 +108,4 @@ def run(args: argparse.Namespace) -> int:
                              idle_timeout=args.idle_timeout,
                              open_browser=args.open_browser, verbose=args.verbose,
                              host=args.host, tables=args.tables)
-    return serve(serve_plan)
+    return serve(serve_plan, teacher_key=args.teacher_key)

@@ -37,19 +37,27 @@ from ttr_widgets.server.plotly_module import (
 )
 from ttr_widgets.server.pool import POOL_GATE, refill_pool_when_quiet, stopping_line
 from ttr_widgets.server.ports import check_port, wait_for_port
+from ttr_widgets.tables.names import new_key
+from ttr_widgets.tables.room import Room
+from ttr_widgets.tables.room_web import room_link
 from ttr_widgets.tables.service import BOT_PACE, TableService
 from ttr_widgets.tables.store import SQLiteStore, StoreError, default_path
 
 
-def serve(serve_plan: ServePlan) -> int:
+def serve(serve_plan: ServePlan, teacher_key: str | None = None) -> int:
     """Run Voila in this process until Ctrl-C or SIGTERM; every kernel is shut down on the way
-    out. Returns 0 after a clean stop."""
+    out. Returns 0 after a clean stop. The teacher's room opens with ``teacher_key`` (a new
+    one when None)."""
     from traitlets.config import Config
     from voila.app import Voila  # type: ignore[import-untyped]
 
     check_port(serve_plan.port, serve_plan.host)
     service = table_service(serve_plan)
-    for line in banner(serve_plan, service.store.where):
+    room = teachers_room(service, teacher_key)
+    lines = banner(serve_plan, service.store.where)
+    room_address = serve_plan.keyed(room_link(serve_plan.base_url, room.key))
+    lines.insert(-1, f"Teacher's room: {room_address}")
+    for line in lines:
         print(line, flush=True)
     if serve_plan.open_browser:
         _open_when_ready(serve_plan)
@@ -57,15 +65,26 @@ def serve(serve_plan: ServePlan) -> int:
     logging.getLogger("asyncio").addFilter(closed_page_filter)
     logging.getLogger("tornado.general").addFilter(closed_kernel_filter)
     refill_pool_when_quiet()
-    app = kit_voila_class(Voila, serve_plan.app, service, serve_plan)(
+    app = kit_voila_class(Voila, serve_plan.app, service, serve_plan, room)(
         config=Config(voila_config(serve_plan)))
     app.initialize(argv=[])
     try:
         app.start()  # returns when the loop stops; Voila.stop() has then shut every kernel down
     finally:
+        room.close()
         service.stop()
         service.store.close()
     return 0
+
+
+def teachers_room(service: TableService, key: str | None) -> Room:
+    """The teacher's room beside the tables; the coach reviews finished games in a process of
+    its own (no table waits for it)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    return Room(service, key or new_key(), pool)
 
 
 def table_service(serve_plan: ServePlan) -> TableService:
@@ -115,7 +134,8 @@ def closed_page_filter(record: logging.LogRecord) -> bool:
 
 def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
                     tables: TableService | None = None,
-                    serve_plan: ServePlan | None = None) -> type[Any]:
+                    serve_plan: ServePlan | None = None, room: Room | None = None
+                    ) -> type[Any]:
     """Voila as ``ttr serve`` runs it: the root address lands on the app, and loading a
     notebook logs no trust warning.
 
@@ -203,7 +223,7 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
             handlers.insert(0, (re.escape(plotly_module_path(self.base_url)), module_handler,
                                 {"body": served_plotly_module()}))
             if tables is not None:
-                handlers[1:1] = table_handlers(self.base_url, tables)
+                handlers[1:1] = table_handlers(self.base_url, tables, room)
                 IOLoop.current().add_callback(tables.start)
             if not (Path(self.root_dir) / app).is_file():
                 return handlers

@@ -27,10 +27,13 @@ from ttr_widgets.rules.state import GameState, Options, evolve
 from ttr_widgets.rules.view import public_view, view
 from ttr_widgets.rules.words import is_you, map_title, possessive, says, their, verb
 
-__all__ = ["DEFAULT_TAKEOVER", "Event", "Refusal", "Seat", "Table", "TableError", "TableSpec"]
+__all__ = ["DEFAULT_TAKEOVER", "ENDED", "PAUSED", "Event", "Refusal", "Seat", "Table",
+           "TableError", "TableSpec"]
 
 DEFAULT_TAKEOVER = 60.0  #: seconds a person may be gone before the table's bot plays for them
 TABLE_BOT = "strong"  #: the bot that plays a seat whose person is gone
+PAUSED = "The teacher has paused this table."  #: a move sent to a paused table is refused so
+ENDED = "The teacher has ended this game; nothing more can be played."
 
 
 class TableError(TTRError):
@@ -87,7 +90,7 @@ class Event:
 
     seq: int
     at: float
-    kind: str  #: created, joined, away, returned, handed, move
+    kind: str  #: created, joined, away, returned, handed, move, paused, resumed, ended
     seat: int | None
     text: str
     data: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -119,6 +122,8 @@ class Table:
                       for i in range(spec.seats)]
         self.events: list[Event] = []
         self.listeners: list[Callable[[Event], None]] = []
+        self.paused = False  #: the teacher paused it (``pause``): no move, the bots wait
+        self.ended = False  #: the teacher ended it (``end``): over, its record kept
         self._record("created", None, f"The table {spec.name} is set: the "
                      f"{map_title(board.name)} map, {spec.seats} seats.", spec.created)
 
@@ -147,7 +152,8 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.state.is_over
+        """The game is finished, or the teacher ended it."""
+        return self.state.is_over or self.ended
 
     def status(self) -> str:
         """'waiting for 2 players', 'playing', 'over'."""
@@ -228,6 +234,8 @@ class Table:
     def act(self, seat: int, action: Action, seq: int, now: float) -> Refusal | None:
         """Play ``action`` for ``seat``, sent when the table was at event ``seq``; a refusal
         (for that seat only) when it cannot be played, None when it was."""
+        if self.ended or self.paused:
+            return Refusal(ENDED if self.ended else PAUSED)
         if seq != self.seq:
             return Refusal(f"The table moved on since your click ({self.seq - seq} "
                            f"{'change' if self.seq - seq == 1 else 'changes'}): here it is now; "
@@ -263,7 +271,33 @@ class Table:
             seat.bot, seat.key, seat.taken_over = event.data["bot"], None, False
         elif event.kind in ("away", "returned") and event.seat is not None:
             self.seats[event.seat].taken_over = event.kind == "away"
+        elif event.kind in ("paused", "resumed", "ended"):
+            self.paused = event.kind == "paused"
+            self.ended = self.ended or event.kind == "ended"
         self.events.append(event)
+
+    # -- the teacher (``tables.room``)
+
+    def pause(self, now: float) -> None:
+        """The teacher pauses the game: every move is refused (``PAUSED``) until ``resume``."""
+        if self.over or self.paused:
+            raise TableError(f"table: {self.name} is {'over' if self.over else 'paused'} "
+                             "already")
+        self.paused = True
+        self._record("paused", None, PAUSED, now)
+
+    def resume(self, now: float) -> None:
+        if not self.paused or self.over:
+            raise TableError(f"table: {self.name} is not paused")
+        self.paused = False
+        self._record("resumed", None, "The teacher lets the table play on.", now)
+
+    def end(self, now: float) -> None:
+        """The teacher stops the game for good; its log (and so its record) is kept."""
+        if self.over:
+            raise TableError(f"table: {self.name} is over already")
+        self.paused, self.ended = False, True
+        self._record("ended", None, ENDED, now)
 
     # -- internals
 

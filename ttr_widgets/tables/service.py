@@ -133,6 +133,7 @@ class TableService:
             "seats": [{"name": s.name, "bot": s.bot, "away": s.taken_over,
                        "connected": s.clients > 0} for s in table.seats],
             "taken": sum(not s.open for s in table.seats),
+            "paused": table.paused, "ended": table.ended,
         }
 
     def listing(self) -> list[dict[str, Any]]:
@@ -257,7 +258,7 @@ class TableService:
         plays them until they return."""
         now = self.clock()
         for table in self.tables.values():
-            if table.over:
+            if table.over or table.paused:
                 continue
             for i, seat in enumerate(table.seats):
                 if (seat.key and not seat.bot and not seat.taken_over and seat.clients == 0
@@ -304,7 +305,7 @@ class TableService:
                 "state": state_to_dict(table.view(seat)), "table": self.info(table.name)}
 
     def _schedule_bot(self, table: Table) -> None:
-        if table.name in self._bot_timers or table.over or not table.started:
+        if table.name in self._bot_timers or table.over or table.paused or not table.started:
             return
         if table.seats[table.state.current].played_by_bot is None:
             return
@@ -317,6 +318,29 @@ class TableService:
     def _tick(self) -> None:
         self.check_away()
         self._ticker = asyncio.get_running_loop().call_later(TICK, self._tick)
+
+    # -- the teacher's room (``tables.room``)
+
+    def pause(self, name: str) -> None:
+        """Pause a table: its moves are refused and its bots wait; every page is told."""
+        self.table(name).pause(self.clock())
+
+    def resume(self, name: str) -> None:
+        table = self.table(name)
+        table.resume(self.clock())
+        now = self.clock()
+        for seat in table.seats:  # a pause is no absence: the takeover time starts again
+            if seat.away_since is not None:
+                seat.away_since = now
+        self._schedule_bot(table)
+
+    def end(self, name: str) -> None:
+        """End a table's game for good (its record is kept); every page is told."""
+        self.table(name).end(self.clock())
+
+    def personal_link(self, name: str, key: str) -> str:
+        """The link that gives its person the seat ``key`` plays (as ``welcome`` gives it)."""
+        return self.link(name) + f"&seat={key}"
 
 
 def _refused(refusal: Refusal) -> dict[str, Any]:

@@ -9,6 +9,7 @@
 * ``WS   …/tables/NAME/socket`` play or watch (``tables.protocol``)
 * ``PUT  …/games/KEY``          keep the game played at one screen (the page's autosave)
 * ``GET  …/games/KEY``          that game, to resume it
+* ``…/ttr/room``                 the teacher's room, with the teacher's key (``tables.room_web``)
 
 Every address is behind the server's identity check: with a class key (``ttr serve --host``)
 a request carries it (``?token=KEY`` or ``Authorization: token KEY``, as Jupyter's own).
@@ -27,6 +28,8 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler
 from ttr_widgets.rules.state import Options
 from ttr_widgets.tables.authority import DEFAULT_TAKEOVER, TableError
 from ttr_widgets.tables.protocol import API, GAMES, Hello, ProtocolError, read_client
+from ttr_widgets.tables.room import Room
+from ttr_widgets.tables.room_web import handlers as room_handlers
 from ttr_widgets.tables.service import Connection, TableService
 
 __all__ = ["API", "handlers"]
@@ -34,15 +37,18 @@ __all__ = ["API", "handlers"]
 _NAME = r"([a-z]{2,12}-[0-9]{1,3})"
 
 
-def handlers(base_url: str, service: TableService) -> list[tuple[str, Any, dict[str, Any]]]:
-    """The service's handlers for a tornado application served at ``base_url``."""
+def handlers(base_url: str, service: TableService, room: Room | None = None
+             ) -> list[tuple[str, Any, dict[str, Any]]]:
+    """The service's handlers for a tornado application served at ``base_url`` (and the
+    teacher's room's, given a ``room``)."""
     root = base_url.rstrip("/") + "/" + API
     games = base_url.rstrip("/") + "/" + GAMES
     args = {"service": service}
     return [(root, TablesHandler, args), (root + "/" + _NAME, TableHandler, args),
             (root + "/" + _NAME + "/record", RecordHandler, args),
             (root + "/" + _NAME + "/socket", SocketHandler, args),
-            (games + r"/([A-Za-z0-9_-]{16,64})", GameHandler, args)]
+            (games + r"/([A-Za-z0-9_-]{16,64})", GameHandler, args),
+            *([] if room is None else room_handlers(base_url, room))]
 
 
 class _Api(APIHandler):

@@ -48,7 +48,7 @@ def why_line(rule: str) -> str:
     """One rule as a "why?" opens it: the catalogue's sentence in plain words, then the rule's
     id in small grey print for whoever looks it up (``ttr-rule-id``), never as code."""
     return (f'{html.escape(RULES.get(rule, ""))} <small class="ttr-rule-id" '
-            f'style="color:#5f6b7a">(rule {html.escape(rule)})</small>')
+            f'style="color:#5f6b7a">· rule {html.escape(rule)}</small>')
 
 
 class StatusLine(widgets.HTML):

@@ -162,7 +162,7 @@ def test_the_board_answers_a_payment_from_the_hand_alone_with_the_team_rule() ->
     try_it = TeamTryIt.of(team_practice(), TEAM_TASKS, bot_delay=0)
     table = try_it.table
     table.click_route(ROUTE)
-    table.try_color.value = "red"
+    table.try_cards = {"red": 4}
     table.try_payment()  # 4 red from a hand of 2: the holder's cards are not in it
     assert table.status.rule == "team.claim-payment"
     assert "holder together" in table.status.text

@@ -119,7 +119,7 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing():
     refusal = why_illegal(app.state, ClaimRoute("m-01", "red", 0))
     assert app.status.rule == refusal.rule and refusal.rule in RULES
     assert app.status.text == refusal.reason  # said once, in the status line
-    assert f"(rule {refusal.rule})</small>" in app.status.value  # behind its "why?"
+    assert f"· rule {refusal.rule}</small>" in app.status.value  # behind its "why?"
     assert refusal.rule not in app.claim.notes.value and "says why" in app.claim.notes.value
     assert not app.claim.options.children
     assert app.game is before

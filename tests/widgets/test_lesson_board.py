@@ -130,7 +130,8 @@ def test_route_click_offers_the_apps_payments_and_a_wrong_colour_can_be_tried(
     assert claiming.route == atl_mia and "choose how to pay" in claiming.result.text
     assert [b.description for b in claiming.payment_buttons] == ["Pay 3 blue + 2 locomotives"]
     table = claiming.table
-    table.try_color.value, table.try_locomotives.value = "red", 0
+    assert table.try_cards == {"blue": 3, "locomotive": 2}  # the row starts at the first payment
+    table.try_cards = {"red": 5}
     table.try_button.click()
     assert claiming.result.rule == "claim.one-colour" and claiming.goal_met
     claiming.payment_buttons[0].click()
@@ -170,11 +171,11 @@ def test_all_locomotive_tunnel_payment_in_colour_is_refused(europe: TryIt) -> No
     europe.select("tunnel-locomotives")
     europe.view.simulate_route_click(route_between(EUROPE, "Barcelona", "Pamplona"))
     table = europe.table
-    table.try_color.value = "locomotive"
+    table.try_cards = {"locomotive": 2}
     table.try_button.click()
     assert europe.state.pending.extra == 1
-    assert shown(table.try_row) and not shown(table.try_color)
-    table.try_locomotives.value = 0
+    assert shown(table.try_row) and table.try_cards == {"locomotive": 1}  # the reveal's cost
+    table.try_cards = {"red": 1}
     table.try_button.click()
     assert europe.result.rule == "tunnel.all-locomotives" and europe.goal_met
 
@@ -185,7 +186,7 @@ def test_ferry_needs_its_locomotives(europe: TryIt) -> None:
     assert europe.result.rule == "ferry.locomotives"  # the app's answer to the click
     assert RULES["ferry.locomotives"] in europe.table.claim.notes.value
     table = europe.table
-    table.try_color.value, table.try_locomotives.value = "red", 1
+    table.try_cards = {"red": 1, "locomotive": 1}
     table.try_button.click()
     assert europe.result.rule == "ferry.locomotives" and europe.goal_met
 

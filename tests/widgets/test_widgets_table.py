@@ -84,7 +84,7 @@ def test_status_line_shows_the_rule_sentence_and_id_of_a_refusal():
     assert "<summary>why?</summary>" in status.value
     # in plain words first, the id after it in small print, never as code
     assert (f"{html.escape(RULES['tickets.keep'])} <small class=\"ttr-rule-id\"" in status.value
-            and "(rule tickets.keep)</small>" in status.value and "<code>" not in status.value)
+            and "· rule tickets.keep</small>" in status.value and "<code>" not in status.value)
     count = status.count
     status.refuse(RulesError("tickets.keep", "Keep at least 2 of these 3 tickets."))
     assert status.count == count + 1 and f'data-n="{count + 1}"' in status.value  # renewed

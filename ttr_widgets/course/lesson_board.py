@@ -14,9 +14,11 @@ as the app answers it (``advice.claim_refusal`` / ``station_refusal`` / ``depot_
 one payment heuristic, in the core's advice). The lesson's own parts: the try row, "Score if it
 ended now", and the scroll helper that brings the table into view.
 
-One thing the app does not offer: a row to *try* a payment of one's own (a colour and a number
-of locomotives), so the learner can attempt what the rules forbid and read the rule that says
-no. It builds the action as typed; the core judges it.
+One thing the app does not offer: a row to *try* a payment of one's own, as a number of cards
+of each colour ("2 red and 1 blue", locomotives included), for a route, a station or a
+tunnel's extra cards, so the learner can attempt what the rules forbid and read the rule that
+says no. The core turns the cards typed into the move (``advice.typed_payment``, which refuses
+two colours mixed with the rule's sentence) and judges it.
 
     board = LessonBoard(lessons.drawing()[0].state, instructions=widgets.HTML("Take two cards."))
     board.play(DrawBlind())
@@ -24,16 +26,23 @@ no. It builds the action as typed; the core judges it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
 from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute, PayTunnel
-from ttr_widgets.rules.advice import route_payments, station_cost, station_payments
+from ttr_widgets.rules.advice import (
+    route_payments,
+    station_cost,
+    station_payments,
+    tunnel_payments,
+    typed_payment,
+)
+from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.history import Game
-from ttr_widgets.rules.model import COLORS, GRAY, LOCOMOTIVE
+from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCOMOTIVE
 from ttr_widgets.rules.state import DepotPlacement, GameState, TunnelPayment
 from ttr_widgets.widgets.board.fit import BoardFit
 from ttr_widgets.widgets.style import APP_CSS
@@ -118,6 +127,7 @@ class LessonBoard(TableController):
             layout=widgets.Layout(width="auto", margin="2px"))
         self.score_now.add_class("ttr-score-now")
         self.score_now.observe(lambda _c: self._render(), names="value")
+        self._tunnel_preset: TunnelPayment | None = None
         self._make_try_row()
         self.scroller = ScrollIntoView()
         self.scroller.layout.display = "none"
@@ -146,21 +156,36 @@ class LessonBoard(TableController):
         self.begin()
 
     def _make_try_row(self) -> None:
-        """The lesson's own row: try a payment as typed (a colour, how many locomotives)."""
-        self.try_color = widgets.Dropdown(options=[*COLORS, LOCOMOTIVE], description="Try",
-                                          layout=widgets.Layout(width="150px"))
-        self.try_color.style.description_width = "28px"
-        self.try_color.add_class("ttr-try-color")
-        self.try_locomotives = widgets.BoundedIntText(value=0, min=0, max=6,
-                                                      description="locomotives",
-                                                      layout=widgets.Layout(width="150px"))
-        self.try_locomotives.style.description_width = "80px"
-        self.try_locomotives.add_class("ttr-try-locomotives")
+        """The lesson's own row: try a payment as typed, a number of cards of each colour."""
+        self.try_counts: dict[str, widgets.BoundedIntText] = {}
+        for card in CARD_NAMES:
+            box = widgets.BoundedIntText(value=0, min=0, max=9, description=card,
+                                         layout=widgets.Layout(width="124px"))
+            box.style.description_width = "72px" if card == LOCOMOTIVE else "46px"
+            box.add_class("ttr-try-count")
+            box.add_class(f"ttr-try-{card}")
+            self.try_counts[card] = box
+        grid = widgets.GridBox(list(self.try_counts.values()), layout=widgets.Layout(
+            grid_template_columns="repeat(3, 126px)", grid_gap="0 2px"))
+        self.try_title = widgets.HTML('<span style="font-size:12px">Try your own payment, '
+                                      "cards of each colour:</span>")
         self.try_button = _button("Try this payment", self.try_payment, "ttr-try-payment")
-        self.try_row = widgets.HBox([self.try_color, self.try_locomotives, self.try_button],
-                                    layout=widgets.Layout(flex_flow="row wrap",
-                                                          align_items="center"))
+        self.try_row = widgets.VBox([self.try_title, grid, self.try_button],
+                                    layout=widgets.Layout(align_items="flex-start"))
         self.try_row.add_class("ttr-try-row")
+
+    @property
+    def try_cards(self) -> dict[str, int]:
+        """The payment typed in the try row: cards per colour (only those above 0)."""
+        return {card: box.value for card, box in self.try_counts.items() if box.value}
+
+    @try_cards.setter
+    def try_cards(self, cards: Mapping[str, int]) -> None:
+        unknown = sorted(set(cards) - set(CARD_NAMES))
+        if unknown:
+            raise ValueError(f"cards: no train card {unknown[0]!r}")
+        for card, box in self.try_counts.items():
+            box.value = cards.get(card, 0)
 
     # -- what the table shows ---------------------------------------------------------------
 
@@ -221,21 +246,28 @@ class LessonBoard(TableController):
 
     def try_payment(self) -> bool:
         """Play the payment typed in the try row: a claim of the selected route, a station in
-        the selected city, or a tunnel's extra cards."""
-        color, locomotives = self.try_color.value, self.try_locomotives.value
-        state = self.state
-        if isinstance(state.pending, TunnelPayment):
-            return self.play(PayTunnel(locomotives))
-        if self.selected is not None:
-            length = state.board.route(self.selected).length
-            return self.play(ClaimRoute(self.selected, color,
-                                        length if color == LOCOMOTIVE else locomotives))
-        if self.selected_city is not None:
-            cost = station_cost(state) or 1
-            return self.play(BuildStation(self.selected_city, color,
-                                          cost if color == LOCOMOTIVE else locomotives))
-        self.status.say("Click a route or a city on the board first: the payment is for it.")
-        return False
+        the selected city, or a tunnel's extra cards. Cards the core cannot make a move of
+        (two colours mixed, say) are refused as a move is, with the rule's sentence."""
+        state, cards = self.state, self.try_cards
+        tunnel = isinstance(state.pending, TunnelPayment)
+        route = None if tunnel else self.selected
+        city = None if tunnel or route is not None else self.selected_city
+        if not tunnel and route is None and city is None:
+            self.status.say("Click a route or a city on the board first: the payment is for it.")
+            return False
+        refused = self._refusal()
+        if refused is not None:  # not the learner's turn: said as any click out of turn is
+            return self.play(PayTunnel(0) if tunnel else
+                             ClaimRoute(route, COLORS[0]) if route is not None else
+                             BuildStation(city or "", COLORS[0]))
+        try:
+            action = typed_payment(state, cards, route=route, city=city)
+        except RulesError as refusal:
+            self.status.refuse(refusal)
+            for answer in self._answers:
+                answer(_as_typed(cards, tunnel, route, city), refusal)
+            return False
+        return self.play(action)
 
     def reset(self, state: GameState | None = None) -> None:
         """Back to the position (or to ``state``, a new one on the same board)."""
@@ -256,18 +288,26 @@ class LessonBoard(TableController):
                 cost: int) -> None:
         """The try row starts at the first payment the panel offers (or the route's colour)."""
         first = payments[0] if payments else None
-        self.try_locomotives.max = max(cost, 1)
-        self.try_color.value = first.color if first is not None else color
-        self.try_locomotives.value = first.locomotives if first is not None else 0
+        if first is None:
+            self.try_cards = {color: cost}
+        elif first.color == LOCOMOTIVE:
+            self.try_cards = {LOCOMOTIVE: cost}
+        else:
+            self.try_cards = {first.color: cost - first.locomotives,
+                              LOCOMOTIVE: first.locomotives}
 
     def _render_page(self, state: GameState, active: bool) -> None:
         self.market.pass_button.layout.display = None  # a lesson lets the learner try to pass
         chosen = self.selected is not None or self.selected_city is not None
         tunnel = isinstance(state.pending, TunnelPayment)
         self.try_row.layout.display = None if active and (chosen or tunnel) else "none"
-        self.try_color.layout.display = "none" if tunnel else None
-        if tunnel and isinstance(state.pending, TunnelPayment):
-            self.try_locomotives.max = state.pending.extra
+        pending = state.pending
+        if isinstance(pending, TunnelPayment) and self._tunnel_preset != pending:
+            self._tunnel_preset = pending  # a new reveal: the row starts at its first payment
+            first = next(iter(tunnel_payments(state)), None)
+            locos = pending.extra if pending.color == LOCOMOTIVE else \
+                first.locomotives if first is not None else 0
+            self.try_cards = {pending.color: pending.extra - locos, LOCOMOTIVE: locos}
         self._render_score(state)
         bot = self.seating[state.current].moves_itself
         waiting = not active and not state.is_over and (not bot or self.paused)
@@ -285,6 +325,19 @@ class LessonBoard(TableController):
         if sheet != self.scoring.sheet:
             self.scoring.sheet = sheet
         self.scoring.layout.display = None if shown else "none"
+
+
+def _as_typed(cards: Mapping[str, int], tunnel: bool, route: str | None,
+              city: str | None) -> Action:
+    """The move a refused typed payment reads as for whoever listens to the answers (its
+    first colour, its locomotives): the refusal is what they hear."""
+    color = next((c for c in COLORS if cards.get(c)), LOCOMOTIVE)
+    locos = cards.get(LOCOMOTIVE, 0)
+    if tunnel:
+        return PayTunnel(locos)
+    if route is not None:
+        return ClaimRoute(route, color, locos)
+    return BuildStation(city or "", color, locos)
 
 
 def _button(label: str, action: Callable[[], object], css: str, icon: str = "") -> widgets.Button:

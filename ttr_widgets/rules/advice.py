@@ -7,6 +7,7 @@ or the graph functions, so the widgets that ask them hold no rule of their own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ttr_widgets.rules.actions import (
@@ -60,6 +61,7 @@ __all__ = [
     "station_refusal",
     "ticket_status",
     "tunnel_payments",
+    "typed_payment",
     "warehouse_sizes",
     "why_allowed",
 ]
@@ -84,6 +86,65 @@ def station_payments(state: GameState, city: str) -> tuple[BuildStation, ...]:
 def tunnel_payments(state: GameState) -> tuple[PayTunnel, ...]:
     """The legal ways to pay a revealed tunnel's surcharge (empty when it cannot be paid)."""
     return tuple(a for a in legal_actions(state) if isinstance(a, PayTunnel))
+
+
+def typed_payment(state: GameState, cards: Mapping[str, int], *, route: str | None = None,
+                  city: str | None = None) -> ClaimRoute | BuildStation | PayTunnel:
+    """The move that pays with ``cards`` (cards per colour, ``{"red": 2, "blue": 1}``): the
+    extra cards of the tunnel being paid, else a claim of ``route`` or a station in ``city``.
+    ``RulesError``, with its rule, when no move pays that way: two colours mixed
+    (claim.one-colour, station.cost), a colour other than the tunnel's (tunnel.pay), or more or
+    fewer cards than asked. The move itself is then judged by the engine as any other."""
+    unknown = sorted(set(cards) - {*COLORS, LOCOMOTIVE})
+    if unknown:
+        raise RulesError("action.unknown", f"There is no {unknown[0]} train card.")
+    if any(n < 0 for n in cards.values()):
+        raise RulesError("action.unknown", "A payment counts each colour's cards: 0 or more.")
+    locos = cards.get(LOCOMOTIVE, 0)
+    colours = [c for c in (*COLORS,) if cards.get(c, 0) > 0]
+    total = locos + sum(cards.get(c, 0) for c in colours)
+    offered = _cards_offered(cards)
+    pending = state.pending
+    if isinstance(pending, TunnelPayment):
+        wrong = [c for c in colours if c != pending.color]
+        if wrong and pending.color == LOCOMOTIVE:
+            raise RulesError("tunnel.all-locomotives", "You offered only locomotives, so the "
+                             f"extra cards are locomotives too; you offered {offered}.")
+        if wrong:
+            raise RulesError("tunnel.pay", f"The extra cards are {pending.color} cards or "
+                             f"locomotives, as your offer; you offered {offered}.")
+        if total != pending.extra:
+            raise RulesError("tunnel.pay", f"The surcharge is {count(pending.extra, 'card')}; "
+                             f"you offered {offered}.")
+        return PayTunnel(locos)
+    colour = colours[0] if colours else LOCOMOTIVE
+    if route is not None:
+        claimed = state.board.route(route)
+        if len(colours) > 1:
+            shade = ("gray: any one colour will do, not two" if claimed.color == GRAY else
+                     f"{claimed.color}: pay with {claimed.color} cards and locomotives")
+            raise RulesError("claim.one-colour", f"{claimed} is {shade}; you offered "
+                             f"{offered}.")
+        if total != claimed.length:
+            raise RulesError("claim.whole-route", f"{claimed} takes exactly "
+                             f"{count(claimed.length, 'card')}; you offered {offered}.")
+        return ClaimRoute(route, colour, locos)
+    if city is not None:
+        cost = station_cost(state) or 1
+        if len(colours) > 1 or total != cost:
+            raise RulesError("station.cost", f"This station costs {count(cost, 'card')} of one "
+                             f"colour (or locomotives); you offered {offered}.")
+        return BuildStation(city, colour, locos)
+    raise ValueError("typed_payment: no tunnel is being paid, and no route or city is given")
+
+
+def _cards_offered(cards: Mapping[str, int]) -> str:
+    """'2 red cards and 1 blue card', '1 locomotive', 'no card'."""
+    parts = [count(n, "locomotive" if c == LOCOMOTIVE else f"{c} card")
+             for c in (*COLORS, LOCOMOTIVE) if (n := cards.get(c, 0)) > 0]
+    if not parts:
+        return "no card"
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def claim_refusal(state: GameState, route_id: str) -> RulesError | None:

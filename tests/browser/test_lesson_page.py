@@ -78,8 +78,9 @@ def test_a_lesson_board_refuses_the_forbidden_move_on_one_screen(
 @pytest.mark.browser
 def test_a_payment_the_rules_forbid_is_tried_from_the_board(
         lesson_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
-    """Lesson 3's first position: a click on Atlanta–Miami opens the app's claim panel (the
-    legal payment only); the learner types red in the try row and the core refuses it."""
+    """Lesson 3's first position: a click on Atlanta–Miami (5 blue) opens the app's claim
+    panel (the legal payment only); the learner types 2 red and 3 blue in the try row, cards
+    of each colour, and the core refuses the mix under its rule."""
     open_notebook(page, lesson_server, "03-Claiming-Routes.ipynb",
                   ready=f"{TABLE} .ttr-market-card")
     page.locator(TABLE).first.scroll_into_view_if_needed()
@@ -89,11 +90,14 @@ def test_a_payment_the_rules_forbid_is_tried_from_the_board(
     option = page.locator(f"{TABLE} .ttr-claim-option")
     option.first.wait_for(state="visible")
     assert option.all_inner_texts() == ["Pay 3 blue + 2 locomotives"]
-    page.locator(f"{TABLE} .ttr-try-color select").select_option("red")
-    page.locator(f"{TABLE} .ttr-try-locomotives input").fill("0")
+    for card, n in (("red", "2"), ("blue", "3"), ("locomotive", "0")):
+        box = page.locator(f"{TABLE} .ttr-try-{card} input")
+        box.fill(n)
+        box.press("Tab")  # the number is sent when the box is left
     page.locator(f"{TABLE} .ttr-try-payment").click()
-    page.locator(f'{TABLE} .ttr-status .ttr-status-error[data-rule="claim.one-colour"]'
-                 ).wait_for(state="visible")
+    refusal = page.locator(f'{TABLE} .ttr-status .ttr-status-error[data-rule="claim.one-colour"]')
+    refusal.wait_for(state="visible")
+    assert "you offered 2 red cards and 3 blue cards" in refusal.inner_text()
     for name, selector in {**PARTS, "claim panel": f"{TABLE} .ttr-claim",
                            "try row": f"{TABLE} .ttr-try-row"}.items():
         inside, box = on_screen(page, selector)

@@ -108,7 +108,9 @@ def drawing() -> tuple[Practice, ...]:
                  "draw.reshuffle", (DrawBlind(),), "accepted"),
         Practice("no-card", "Nothing to draw blind", bare,
                  "The hands hold almost every card: no pile, no discards, five locomotives "
-                 "face up. Try to draw blind, then take a face-up locomotive.",
+                 "face up. They stay: a row with 3 locomotives is replaced by cards turned up "
+                 "from the pile (or the discards shuffled into one), and none are left. Try to "
+                 "draw blind, then take a face-up locomotive.",
                  "draw.no-card", (DrawBlind(),)),
     )
 

@@ -2,12 +2,12 @@
 seated by name and given back their seat by key, every connection told each event and only its
 seat's view, a stale or out-of-turn action refused to its sender only, exactly one of two
 simultaneous actions applied, a person gone too long played by the table's bot and given the
-seat back, a seat handed to a bot for good, and every table rebuilt from its store."""
+seat back, a seat handed to a bot for good, and every table rebuilt from its store; each in a
+SQLite file and in a PostgreSQL database (``tables_at``, tests/tables/conftest.py)."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,35 +22,12 @@ from ttr_widgets.rules.view import view
 from ttr_widgets.tables.authority import TableError
 from ttr_widgets.tables.protocol import Act, HandToBot, Hello, ProtocolError, read_client
 from ttr_widgets.tables.service import Connection, TableService
-from ttr_widgets.tables.store import SQLiteStore
+from ttr_widgets.tables.stores import open_store
+from ttr_widgets.testing.table_service import Clock, Inbox
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Inbox:
-    """What one client received."""
-
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-
-    def __call__(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.messages if m["type"] == kind]
-
-    def last_view(self) -> Any:
-        return state_from_dict(self.of("view")[-1]["state"])
-
-
-def service(tmp_path: Path, clock: Clock | None = None) -> TableService:
-    return TableService(SQLiteStore(tmp_path / "tables.sqlite"), clock=clock or Clock(),
+def service(tables_at: str, clock: Clock | None = None) -> TableService:
+    return TableService(open_store(tables_at), clock=clock or Clock(),
                         link=lambda name: f"http://localhost:8866/voila/render/Play.ipynb"
                                           f"?table={name}")
 
@@ -79,8 +56,8 @@ def play_to_the_end(svc: TableService, name: str, people: list[tuple[Connection,
     return moves
 
 
-def test_people_sit_by_name_and_every_connection_sees_only_its_seat(tmp_path: Path) -> None:
-    svc = service(tmp_path)
+def test_people_sit_by_name_and_every_connection_sees_only_its_seat(tables_at: str) -> None:
+    svc = service(tables_at)
     table = svc.create(map_name="usa", seats=3)
     assert table.status() == "waiting for 3 players"
     people = seated(svc, table.name, ("Ann", "Ben", "Cleo"))
@@ -109,8 +86,8 @@ def test_people_sit_by_name_and_every_connection_sees_only_its_seat(tmp_path: Pa
     assert from_record(record).state == table.state  # the kit's record replays the game
 
 
-def test_the_same_key_gets_the_same_seat_back_and_a_wrong_key_is_refused(tmp_path: Path) -> None:
-    svc = service(tmp_path)
+def test_the_same_key_gets_the_same_seat_back_and_a_wrong_key_is_refused(tables_at: str) -> None:
+    svc = service(tables_at)
     table = svc.create(map_name="usa", seats=2)
     (ann, _), _ben = seated(svc, table.name, ("Ann", "Ben"))
     svc.disconnect(ann)
@@ -129,8 +106,8 @@ def test_the_same_key_gets_the_same_seat_back_and_a_wrong_key_is_refused(tmp_pat
     assert three.seats[second.seat or 0].name == "Ann 2"  # two Anns are told apart
 
 
-def test_out_of_turn_stale_and_simultaneous_actions(tmp_path: Path) -> None:
-    svc = service(tmp_path)
+def test_out_of_turn_stale_and_simultaneous_actions(tables_at: str) -> None:
+    svc = service(tables_at)
     table = svc.create(map_name="usa", seats=2)
     (ann, ann_in), (ben, ben_in) = seated(svc, table.name, ("Ann", "Ben"))
     offer = table.state.pending.tickets  # type: ignore[union-attr]
@@ -147,9 +124,9 @@ def test_out_of_turn_stale_and_simultaneous_actions(tmp_path: Path) -> None:
 
 
 def test_a_person_away_too_long_is_played_by_the_bot_and_gets_the_seat_back(
-        tmp_path: Path) -> None:
+        tables_at: str) -> None:
     clock = Clock()
-    svc = service(tmp_path, clock)
+    svc = service(tables_at, clock)
     table = svc.create(map_name="usa", seats=2, takeover=60)
     (ann, _), _ben = seated(svc, table.name, ("Ann", "Ben"))
     svc.disconnect(ann)
@@ -167,8 +144,8 @@ def test_a_person_away_too_long_is_played_by_the_bot_and_gets_the_seat_back(
     assert not table.seats[0].taken_over and table.events[-1].text == "Ann is back and plays on."
 
 
-def test_a_seat_handed_to_a_bot_for_good_and_bots_from_the_start(tmp_path: Path) -> None:
-    svc = service(tmp_path)
+def test_a_seat_handed_to_a_bot_for_good_and_bots_from_the_start(tables_at: str) -> None:
+    svc = service(tables_at)
     table = svc.create(map_name="europe", seats=3, bots=("greedy", None, "random"))
     assert table.status() == "waiting for 1 player"
     ((ben, _),) = seated(svc, table.name, ("Ben",))
@@ -181,8 +158,8 @@ def test_a_seat_handed_to_a_bot_for_good_and_bots_from_the_start(tmp_path: Path)
         assert svc.bot_move(table.name)
 
 
-def test_every_table_is_rebuilt_from_the_store_after_a_restart(tmp_path: Path) -> None:
-    svc = service(tmp_path)
+def test_every_table_is_rebuilt_from_the_store_after_a_restart(tables_at: str) -> None:
+    svc = service(tables_at)
     solo = svc.create(map_name="usa", seats=2, name="maple-7")
     teams = svc.create(map_name="usa", seats=4, options=Options(teams=True))
     people = seated(svc, solo.name, ("Ann", "Ben"))
@@ -192,7 +169,7 @@ def test_every_table_is_rebuilt_from_the_store_after_a_restart(tmp_path: Path) -
                     Act(solo.seq, choose("strong", solo.state, rng).action))
     seated(svc, teams.name, ("Ann", "Ben", "Cleo", "Dev"))
     svc.store.close()
-    again = TableService(SQLiteStore(tmp_path / "tables.sqlite"), clock=Clock())
+    again = TableService(open_store(tables_at), clock=Clock())
     assert set(again.tables) == {solo.name, teams.name}
     rebuilt = again.tables[solo.name]
     assert rebuilt.state == solo.state and rebuilt.seq == solo.seq
@@ -214,8 +191,8 @@ def test_a_malformed_message_is_one_line_naming_the_field(message: Any, line: st
     assert str(caught.value).startswith(line)
 
 
-def test_bad_tables_are_refused_naming_the_field(tmp_path: Path) -> None:
-    svc = service(tmp_path)
+def test_bad_tables_are_refused_naming_the_field(tables_at: str) -> None:
+    svc = service(tables_at)
     for kwargs, line in (
             ({"map_name": "mars", "seats": 2}, "map: expected one of"),
             ({"map_name": "usa", "seats": 7}, "seats: The usa map is for 2 to 5"),

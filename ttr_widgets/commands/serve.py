@@ -1,8 +1,8 @@
 """``ttr serve``: the kit's notebooks as a Voila web site on localhost.
 
-``ttr serve [--port N] [--host ADDRESS] [--tables FILE] [--notebook NAME] [--open |
---no-browser] [--root DIR] [--pool N | --no-preheat] [--idle-timeout SECONDS] [--verbose]``
-prints the app's URL
+``ttr serve [--port N] [--host ADDRESS] [--tables FILE | postgresql://…] [--notebook NAME]
+[--open | --no-browser] [--root DIR] [--pool N | --no-preheat] [--idle-timeout SECONDS]
+[--verbose]`` prints the app's URL
 (``http://localhost:8866/voila/render/Play.ipynb``; the root address redirects there) and
 serves until Ctrl-C or SIGTERM, then shuts every kernel down and exits 0. No browser is
 opened unless ``--open`` is given, and never without a display. The policy Voila runs with
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_widgets.server import config, pool
+from ttr_widgets.tables.stores import is_database
 
 
 def port_number(text: str) -> int:
@@ -46,6 +47,16 @@ def seconds(text: str) -> int:
     if value < 60:
         raise argparse.ArgumentTypeError(f"give at least 60 seconds, got {value}")
     return value
+
+
+def tables_place(text: str) -> Path | str:
+    """``--tables``: a PostgreSQL address (kept as given) or a file's path."""
+    if is_database(text):
+        return text
+    if text.startswith(("postgres:", "postgresql:")) or "://" in text:
+        raise argparse.ArgumentTypeError(f"expected a file or postgresql://user@host/database, "
+                                         f"got {text!r}")
+    return Path(text)
 
 
 def teacher_key(text: str) -> str:
@@ -90,9 +101,10 @@ def add_parser(subparsers: Any) -> None:
                         help="the address to listen on: localhost (this machine only, the "
                              "default) or e.g. 0.0.0.0 for a school network, where every page "
                              "and client then needs the printed class key")
-    parser.add_argument("--tables", type=Path, default=None, metavar="FILE",
+    parser.add_argument("--tables", type=tables_place, default=None, metavar="FILE|URL",
                         help="the file shared tables are kept in (default: in your data "
-                             "directory; the banner names it)")
+                             "directory; the banner names it), or a PostgreSQL database, "
+                             "postgresql://user@host/db, which several servers may share")
     parser.add_argument("--teacher-key", type=teacher_key, default=None, metavar="KEY",
                         help="the key of the teacher's room (default: a new one at each start; "
                              "the banner prints the room's link with it)")

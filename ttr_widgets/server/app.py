@@ -41,7 +41,8 @@ from ttr_widgets.tables.names import new_key
 from ttr_widgets.tables.room import Room
 from ttr_widgets.tables.room_web import room_link
 from ttr_widgets.tables.service import BOT_PACE, TableService
-from ttr_widgets.tables.store import SQLiteStore, StoreError, default_path
+from ttr_widgets.tables.store import StoreError, default_path
+from ttr_widgets.tables.stores import open_store
 
 
 def serve(serve_plan: ServePlan, teacher_key: str | None = None) -> int:
@@ -89,9 +90,10 @@ def teachers_room(service: TableService, key: str | None) -> Room:
 
 def table_service(serve_plan: ServePlan) -> TableService:
     """The shared tables of this server, kept in ``--tables FILE`` (by default the user's data
-    directory), each table's link the play page with ``?table=NAME`` (and the class key)."""
+    directory) or a PostgreSQL database (``--tables postgresql://…``), each table's link the
+    play page with ``?table=NAME`` (and the class key)."""
     try:
-        store = SQLiteStore(serve_plan.tables or default_path())
+        store = open_store(serve_plan.tables or default_path())
     except StoreError as exc:
         raise ServeError(f"--tables: {exc}") from None
 

@@ -15,6 +15,7 @@ from urllib.parse import quote
 from ttr_widgets.rules.words import count
 from ttr_widgets.server import ServeError
 from ttr_widgets.server.pool import MAX_POOL, POOL_FILL_DELAY, default_pool_size
+from ttr_widgets.tables.stores import is_database
 
 DEFAULT_PORT = 8866
 DEFAULT_APP = "Play.ipynb"
@@ -49,7 +50,8 @@ class ServePlan:
     open_browser: bool = False
     verbose: bool = False
     host: str = HOST
-    tables: Path | None = None  #: the shared tables' file (None: the user's data directory's)
+    #: the shared tables' file or PostgreSQL address (None: the user's data directory's file)
+    tables: Path | str | None = None
     class_key: str = ""  #: asked of every page and client when serving a network
 
     @property
@@ -147,7 +149,7 @@ def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = 
          preheat: bool = True, pool: int | None = None,
          idle_timeout: int = DEFAULT_IDLE_TIMEOUT,
          open_browser: bool = False, verbose: bool = False, host: str = HOST,
-         tables: Path | None = None, class_key: str = "") -> ServePlan:
+         tables: Path | str | None = None, class_key: str = "") -> ServePlan:
     """A checked :class:`ServePlan` (raises :class:`ServeError` naming the bad argument). Off
     loopback every page and client needs the class key (``class_key``, a new one if not
     given)."""
@@ -169,12 +171,14 @@ def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = 
                          "network of this machine) or localhost")
     if host not in LOOPBACK and not class_key:
         class_key = new_class_key()
-    if tables is not None and Path(tables).is_dir():
+    if tables is not None and not is_database(tables) and Path(tables).is_dir():
         raise ServeError(f"--tables {tables}: a directory; give the file to keep tables in")
+    if tables is not None and not is_database(tables):
+        tables = Path(tables).resolve()
     return ServePlan(root=directory, port=port, app=app_name(notebook),
                      preheat=preheat and size > 0, pool=size if preheat else 0,
                      idle_timeout=idle_timeout, open_browser=open_browser, verbose=verbose,
-                     host=host, tables=None if tables is None else Path(tables).resolve(),
+                     host=host, tables=tables,
                      class_key=class_key)
 
 

@@ -237,9 +237,7 @@ class Table:
         if self.ended or self.paused:
             return Refusal(ENDED if self.ended else PAUSED)
         if seq != self.seq:
-            return Refusal(f"The table moved on since your click ({self.seq - seq} "
-                           f"{'change' if self.seq - seq == 1 else 'changes'}): here it is now; "
-                           "try again if your move still fits.", stale=True)
+            return self.stale(seq)
         if not self.started:
             return Refusal(f"The game starts when every seat is taken ({self.status()}).")
         state = self.state
@@ -256,6 +254,24 @@ class Table:
         self._record("move", seat, self.state.last_event, now,
                      {"action": action_to_dict(action)})
         return None
+
+    def stale(self, seq: int) -> Refusal:
+        """The answer to an action sent when the table was at event ``seq``, since then moved
+        on."""
+        return Refusal(f"The table moved on since your click ({self.seq - seq} "
+                       f"{'change' if self.seq - seq == 1 else 'changes'}): here it is now; "
+                       "try again if your move still fits.", stale=True)
+
+    def rewind(self, events: list[Event]) -> None:
+        """Be the table that ``events`` make, as its store has them (a change whose event could
+        not be kept is undone; events another service kept are taken); who is connected at each
+        seat, the service's bookkeeping, stays."""
+        fresh = Table(self.spec)
+        for event in events[1:]:
+            fresh.replay(event)
+        for old, new in zip(self.seats, fresh.seats, strict=True):
+            new.clients, new.away_since = old.clients, old.away_since
+        vars(self).update({k: v for k, v in vars(fresh).items() if k != "listeners"})
 
     def replay(self, event: Event) -> None:
         """Take an event read back from the store (the table being rebuilt after a restart):

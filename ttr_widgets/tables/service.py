@@ -6,18 +6,27 @@ keeps each table in its ``Store`` (every event written before anyone hears of it
 them after a restart, tells each connection every event and then its seat's view, plays the
 seats that bots sit in (and, after a person has been gone longer than the table's takeover
 time, theirs until they return), and answers a refused action to its sender only.
+
+When the store cannot keep an event (the database is away, or another table service sharing it
+kept that event number first, ``tables.pgstore``), the change is undone before anyone hears of
+it (``_change``): its sender is answered with a sentence, and the table takes the store's
+events. Events other services keep are heard through the store (``Store.follow``), read and
+told to this service's clients; one service moves a table's bots (``Store.leads``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import secrets
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from ttr_widgets.bots import LEVELS, choose
 from ttr_widgets.rules.engine import new_game, random_action
@@ -36,7 +45,7 @@ from ttr_widgets.tables.authority import (
 )
 from ttr_widgets.tables.names import new_key, new_name, valid_name
 from ttr_widgets.tables.protocol import Act, ClientMessage, HandToBot, Hello, Ping
-from ttr_widgets.tables.store import Store
+from ttr_widgets.tables.store import Store, StoreConflict, StoreError
 
 __all__ = ["BOT_PACE", "Connection", "TableService"]
 
@@ -44,6 +53,8 @@ BOT_PACE = 0.8  #: seconds a bot at a table waits before each move (people follo
 MAX_SAVED = 2_000_000  #: the largest game a page may keep (a long game's record is ~60 kB)
 TICK = 1.0  #: seconds between two looks for people gone longer than their takeover time
 Send = Callable[[dict[str, Any]], None]
+R = TypeVar("R")
+_LOG = logging.getLogger(__name__)
 
 
 @dataclass(eq=False, slots=True)
@@ -107,9 +118,16 @@ class TableService:
         spec = TableSpec(name or new_name(self.tables), map_name, seats,
                          secrets.randbelow(10 ** 9), options, takeover,
                          tuple(bots) + (None,) * (seats - len(bots)), self.clock())
-        self.store.create(spec)
         table = Table(spec)
-        self.store.append(spec.name, table.events[0])
+        try:
+            self.store.create(spec)
+            self.store.append(spec.name, table.events[0])
+        except StoreConflict:
+            raise TableError(f"name: there is already a table {spec.name}") from None
+        except StoreError as exc:
+            _LOG.warning("a new table not kept: %s", exc)
+            raise TableError("The table cannot be made just now: its records cannot be "
+                             "reached. Try again in a moment.") from None
         self._adopt(table)
         self._schedule_bot(table)
         return table
@@ -179,7 +197,7 @@ class TableService:
             if not hello.name:
                 raise TableError("name: a name is needed to take a seat (or watch)")
             key = new_key()
-            seat = table.join(hello.name, key, now)
+            seat = self._join(table, hello.name, key, now)
             if seat is None:
                 key = None  # every seat is taken: a watcher
         connection = Connection(name, seat, send, key)
@@ -195,7 +213,7 @@ class TableService:
             person = table.seats[seat]
             person.clients += 1
             person.away_since = None
-            table.returned(seat, now)
+            self._quietly(table, lambda: table.returned(seat, now))
         self._schedule_bot(table)
         return connection
 
@@ -209,7 +227,12 @@ class TableService:
                 connection.send(_refused(Refusal("You are watching this table: only players "
                                                  "move.")))
                 return
-            refusal = table.act(connection.seat, message.action, message.seq, self.clock())
+            seat = connection.seat
+            try:
+                refusal = self._change(table, lambda: table.act(seat, message.action,
+                                                                message.seq, self.clock()))
+            except StoreError as exc:
+                refusal = self._unkept(table, message.seq, exc)
             if refusal is not None:
                 connection.send(_refused(refusal))
                 if refusal.stale:
@@ -219,7 +242,11 @@ class TableService:
                 connection.send(_refused(Refusal("You are watching: you have no seat to hand "
                                                  "over.")))
                 return
-            table.hand_to_bot(connection.seat, self.clock())
+            seat = connection.seat
+            try:
+                self._change(table, lambda: table.hand_to_bot(seat, self.clock()))
+            except StoreError as exc:
+                connection.send(_refused(self._unkept(table, table.seq, exc)))
         elif isinstance(message, Hello):
             connection.send(_refused(Refusal("You are already at this table.")))
 
@@ -245,6 +272,8 @@ class TableService:
         self._tick()
         for table in self.tables.values():
             self._schedule_bot(table)
+        loop = asyncio.get_running_loop()
+        self.store.follow(lambda name: loop.call_soon_threadsafe(self.catch_up, name))
 
     def stop(self) -> None:
         if self._ticker is not None:
@@ -264,7 +293,7 @@ class TableService:
                 if (seat.key and not seat.bot and not seat.taken_over and seat.clients == 0
                         and seat.away_since is not None
                         and now - seat.away_since >= table.spec.takeover):
-                    table.away(i, now)
+                    self._quietly(table, partial(table.away, i, now))
             self._schedule_bot(table)
 
     def bot_move(self, name: str) -> bool:
@@ -279,10 +308,42 @@ class TableService:
             return False
         rng = random.Random(f"ttr-table:{table.spec.seed}:{table.seq}")
         action = choose(bot, table.state, rng).action
-        if table.act(seat, action, table.seq, self.clock()) is not None:
-            # a bot's mistake must not stop the table: any legal move instead
-            table.act(seat, random_action(table.state, rng), table.seq, self.clock())
+
+        def move() -> None:
+            if table.act(seat, action, table.seq, self.clock()) is not None:
+                # a bot's mistake must not stop the table: any legal move instead
+                table.act(seat, random_action(table.state, rng), table.seq, self.clock())
+
+        self._quietly(table, move)  # not kept: the next tick lets the bot try again
         return True
+
+    def catch_up(self, name: str | None = None) -> None:
+        """Take the events other services kept in the store since this one last looked, and
+        tell them to this service's clients: table ``name``'s, or (None) every table's, with the
+        tables made elsewhere. The store being away, nothing changes."""
+        try:
+            names = list(self.tables) + [n for n in self.store.names() if n not in self.tables] \
+                if name is None else [name]
+            for each in names:
+                table = self.tables.get(each)
+                if table is None:
+                    found = self.store.table(each)
+                    if found is not None:
+                        table = Table(found[0])
+                        table.rewind(found[1])
+                        self._adopt(table)
+                        self._schedule_bot(table)
+                    continue
+                for event in self.store.events(each, table.seq):
+                    if event.seq != table.seq + 1:  # a gap: read the table afresh
+                        found = self.store.table(each)
+                        if found is not None:
+                            table.rewind(found[1])
+                        break
+                    table.replay(event)
+                    self._tell(table, event)
+        except StoreError:
+            return
 
     # -- internals
 
@@ -294,6 +355,9 @@ class TableService:
     def _announce(self, table: Table, event: Event) -> None:
         """An event happened: keep it, then tell everyone at the table, then let a bot move."""
         self.store.append(table.name, event)
+        self._tell(table, event)
+
+    def _tell(self, table: Table, event: Event) -> None:
         message = {"type": "event", **event.public()}
         for connection in list(self.connections[table.name]):
             connection.send(message)
@@ -309,11 +373,53 @@ class TableService:
             return
         if table.seats[table.state.current].played_by_bot is None:
             return
+        if not self.store.leads(table.name):
+            return  # another service sharing the store moves this table's bots
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # no loop (a script, a test): ``bot_move`` plays when asked
         self._bot_timers[table.name] = loop.call_later(self.pace, self.bot_move, table.name)
+
+    def _change(self, table: Table, change: Callable[[], R]) -> R:
+        """Make one change at ``table`` (a move, a join …); when the store cannot keep its
+        event, the change is undone (nobody heard of it), the table takes what other services
+        kept, and ``StoreError`` is raised."""
+        kept = table.seq
+        try:
+            return change()
+        except StoreError:
+            table.rewind(table.events[:kept])
+            self.catch_up(table.name)
+            raise
+
+    def _quietly(self, table: Table, change: Callable[[], object]) -> None:
+        """A change nobody waits for (a return, an absence, a bot's move): not kept, it is not
+        made, and made again later."""
+        with suppress(StoreError):
+            self._change(table, change)
+
+    def _join(self, table: Table, name: str, key: str, now: float) -> int | None:
+        """Seat a person; another service seating someone at the same moment, the next free
+        seat."""
+        for _attempt in range(table.spec.seats + 1):
+            try:
+                return self._change(table, lambda: table.join(name, key, now))
+            except StoreConflict:
+                continue
+            except StoreError as exc:
+                _LOG.warning("%s not seated at %s: %s", name, table.name, exc)
+                raise TableError("The table cannot be joined just now: its records cannot be "
+                                 "reached. Try again in a moment.") from None
+        raise TableError("The table cannot be joined just now; try again in a moment.")
+
+    def _unkept(self, table: Table, seq: int, exc: StoreError) -> Refusal:
+        """The answer to a change whose event could not be kept."""
+        if isinstance(exc, StoreConflict):
+            return table.stale(seq)  # another service's move came first
+        _LOG.warning("a change at %s not kept: %s", table.name, exc)
+        return Refusal("Your move was not played: the table's records cannot be reached just "
+                       "now. Try it again in a moment.")
 
     def _tick(self) -> None:
         self.check_away()

@@ -2,7 +2,13 @@
 played at one screen (kept after each move, so a reload or a lesson visited on the way resumes
 them), behind one interface (``Store``). ``SQLiteStore`` is the embedded default, a file in the
 user's data directory (``default_path``); an event is committed before the table announces it,
-so a restart (or a crash) loses no move anyone has seen.
+so a restart (or a crash) loses no move anyone has seen. ``PostgresStore``
+(``tables.pgstore``) keeps them in PostgreSQL, where several table services share them;
+``tables.stores.open_store`` opens either from what ``ttr serve --tables`` was given.
+
+Every event is keyed by its table and number, so a second writer of event N is refused
+(``StoreConflict``): the table service then takes the store's events and answers its client as
+a stale move.
 """
 
 from __future__ import annotations
@@ -11,14 +17,15 @@ import json
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
 from ttr_widgets.rules.record import options_from_dict, options_to_dict
 from ttr_widgets.tables.authority import Event, TableSpec
 
-__all__ = ["SQLiteStore", "Store", "StoreError", "default_path", "spec_from_dict",
-           "spec_to_dict"]
+__all__ = ["SQLiteStore", "Store", "StoreConflict", "StoreError", "default_path",
+           "spec_from_dict", "spec_to_dict"]
 
 APP_DIR = "ttr-widgets"
 FILE_NAME = "tables.sqlite"
@@ -26,6 +33,10 @@ FILE_NAME = "tables.sqlite"
 
 class StoreError(Exception):
     """The store cannot be opened or written: one sentence naming the file."""
+
+
+class StoreConflict(StoreError):
+    """Another writer kept this event number (or this table name) first."""
 
 
 class Store(Protocol):
@@ -39,6 +50,24 @@ class Store(Protocol):
 
     def load(self) -> list[tuple[TableSpec, list[Event]]]:
         """Every table with its events in order."""
+
+    def names(self) -> list[str]:
+        """Every table's name, in the order they were made."""
+
+    def table(self, name: str) -> tuple[TableSpec, list[Event]] | None:
+        """One table with its events in order, or None."""
+
+    def events(self, table: str, after: int) -> list[Event]:
+        """A table's events numbered above ``after``, in order."""
+
+    def leads(self, table: str) -> bool:
+        """Whether this service moves the table's bots (one service among those sharing the
+        store does)."""
+
+    def follow(self, heard: Callable[[str | None], object]) -> None:
+        """Call ``heard(table)`` (from any thread) when another service wrote to a table,
+        ``heard(None)`` when anything may have been missed; a store no other service shares
+        never calls it."""
 
     def save_game(self, key: str, game: dict[str, Any], at: float) -> None:
         """Keep (or replace) the game played at one screen under ``key``."""
@@ -115,19 +144,39 @@ class SQLiteStore:
                                               event.seat, event.text, json.dumps(event.data)))
 
     def load(self) -> list[tuple[TableSpec, list[Event]]]:
+        return [found for name in self.names() if (found := self.table(name)) is not None]
+
+    def names(self) -> list[str]:
         try:
-            specs = self._db.execute("SELECT spec FROM tables ORDER BY rowid").fetchall()
-            out = []
-            for (text,) in specs:
-                spec = spec_from_dict(json.loads(text))
-                rows = self._db.execute(
-                    "SELECT seq, at, kind, seat, text, data FROM events WHERE table_name = ? "
-                    "ORDER BY seq", (spec.name,)).fetchall()
-                out.append((spec, [Event(seq, at, kind, seat, said, json.loads(data))
-                                   for seq, at, kind, seat, said, data in rows]))
-            return out
+            return [name for (name,) in
+                    self._db.execute("SELECT name FROM tables ORDER BY rowid").fetchall()]
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot read the tables kept there ({exc})") from None
+
+    def table(self, name: str) -> tuple[TableSpec, list[Event]] | None:
+        try:
+            row = self._db.execute("SELECT spec FROM tables WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                return None
+            return spec_from_dict(json.loads(row[0])), self.events(name, 0)
         except (sqlite3.Error, KeyError, ValueError) as exc:
             raise StoreError(f"{self.path}: cannot read the tables kept there ({exc})") from None
+
+    def events(self, table: str, after: int) -> list[Event]:
+        try:
+            rows = self._db.execute(
+                "SELECT seq, at, kind, seat, text, data FROM events WHERE table_name = ? AND "
+                "seq > ? ORDER BY seq", (table, after)).fetchall()
+            return [Event(seq, at, kind, seat, said, json.loads(data))
+                    for seq, at, kind, seat, said, data in rows]
+        except (sqlite3.Error, ValueError) as exc:
+            raise StoreError(f"{self.path}: cannot read the tables kept there ({exc})") from None
+
+    def leads(self, table: str) -> bool:
+        return True  # a file is one server's: it moves every bot
+
+    def follow(self, heard: Callable[[str | None], object]) -> None:
+        """One server writes a file: there is nobody else to hear."""
 
     def save_game(self, key: str, game: dict[str, Any], at: float) -> None:
         self._write("INSERT INTO games (key, at, game) VALUES (?, ?, ?) ON CONFLICT (key) DO "
@@ -150,5 +199,7 @@ class SQLiteStore:
     def _write(self, sql: str, values: tuple[Any, ...]) -> None:
         try:
             self._db.execute(sql, values)  # autocommit: on disk (the WAL) when this returns
+        except sqlite3.IntegrityError as exc:
+            raise StoreConflict(f"{self.path}: kept already ({exc})") from None
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: cannot write ({exc})") from None

@@ -171,9 +171,10 @@ class VoilaServer:
 
 
 def serve_command(root: Path, port: int, *, notebook: str = "Play.ipynb", preheat: bool = True,
-                  extra: Sequence[str] = (), tables: Path | None = None) -> list[str]:
+                  extra: Sequence[str] = (), tables: Path | str | None = None) -> list[str]:
     """The exact ``ttr serve`` command line the fixtures run (through the CLI's ``main``); its
-    shared tables in ``tables`` (by default a new file of its own, never the user's)."""
+    shared tables in ``tables`` (a file or a PostgreSQL address; by default a new file of its
+    own, never the user's)."""
     if tables is None:
         tables = Path(tempfile.mkdtemp(prefix="ttr-tables-")) / "tables.sqlite"
     command = [sys.executable, "-m", "ttr_widgets.cli", "serve", "--port", str(port),
@@ -186,7 +187,7 @@ def serve_command(root: Path, port: int, *, notebook: str = "Play.ipynb", prehea
 @contextlib.contextmanager
 def running_server(root: Path, *, notebook: str = "Play.ipynb", preheat: bool = True,
                    log_name: str = "voila", extra: Sequence[str] = (),
-                   timeout: float = SERVER_START_TIMEOUT, tables: Path | None = None,
+                   timeout: float = SERVER_START_TIMEOUT, tables: Path | str | None = None,
                    port: int | None = None) -> Iterator[VoilaServer]:
     """Start ``ttr serve`` on a free port, wait for HTTP 200 on its tree page, yield it, and at
     the end terminate its whole process group (SIGTERM, then SIGKILL after 20 s); raise if it

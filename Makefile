@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8866
 
-.PHONY: serve test quick lint typecheck unit load-test browser-deps bench sweep clean
+.PHONY: serve test quick lint typecheck unit load-test browser-deps pg-deps bench sweep clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,13 +28,24 @@ browser-deps:
 	  fi; \
 	fi
 
+# Debian's PostgreSQL server programs for the tables' tests in PostgreSQL (tests/tables: each
+# test session starts its own server in a temporary folder; none is left running).
+pg-deps:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else \
+	    echo "the tables' tests need PostgreSQL's server: sudo apt-get install postgresql"; exit 1; \
+	  fi; \
+	fi
+
 lint: $(STAMP)
 	$(BIN)/ruff check ttr_widgets tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) pg-deps
 	$(BIN)/pytest -q -m "not browser"
 
 # The quick loop while working: the rules core and the command line, without the slow sweeps,
@@ -48,7 +59,7 @@ quick: $(STAMP)
 # the server's own timing (kernel pool refills wait for a quiet CPU) and the pages whose board
 # clicks misfired beside another worker (the board still settling under the mouse).
 BROWSER := --ignore=tests/browser/test_classroom.py
-test: $(STAMP) browser-deps lint typecheck
+test: $(STAMP) browser-deps pg-deps lint typecheck
 	$(BIN)/pytest -q -n 2 -m "not browser"
 	$(BIN)/pytest -q -n 2 --dist loadfile -m "browser and not alone" $(BROWSER)
 	$(BIN)/pytest -q -m "browser and alone" $(BROWSER)

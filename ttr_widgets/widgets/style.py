@@ -54,6 +54,8 @@ TUNNEL_INK = "#1a1a1a"  #: outline and dashed track of a tunnel
 HIGHLIGHT = "rgba(255, 170, 0, 0.55)"  #: the broad band under highlighted routes
 SELECTION = "#d6006e"  #: the ring around the selected route or city
 MARKED = "#2c6fd1"  #: the ring around a city to look at (an offered ticket's city)
+LAST = "#ffd000"  #: the outline of a player's last claim (a bright edge round their trains)
+LAST_LINE = 3.5
 CLOSED_OPACITY = 0.3  #: a track nobody may claim any more (the twin of a claimed double)
 CITY_FILL = "#fffdf6"
 
@@ -117,6 +119,15 @@ body.ttr-opening-table .ttr-app .ttr-row { visibility: hidden; }
 .ttr-status .ttr-status-news:not(:last-child) { -webkit-line-clamp: 2; }
 .ttr-status .ttr-status-news:has(+ .ttr-status-then-long) { -webkit-line-clamp: 1; }
 .ttr-status .ttr-status-then { flex: 0 0 auto; }
+.ttr-status .ttr-status-more { flex: 0 0 auto; align-self: flex-end; cursor: pointer;
+  font-size: 12px; padding: 0 5px; border: 1px solid currentColor; border-radius: 3px;
+  white-space: nowrap; user-select: none; opacity: 0.85; }
+.ttr-status .ttr-more-open, .ttr-status .ttr-status-toggle:checked ~ .ttr-status-more
+  .ttr-more-closed { display: none; }
+.ttr-status .ttr-status-toggle:checked ~ .ttr-status-more .ttr-more-open { display: inline; }
+.ttr-status .ttr-flash:has(> .ttr-status-toggle:checked) { height: auto; min-height: 62px; }
+.ttr-status .ttr-status-toggle:checked ~ .ttr-status-text .ttr-status-news {
+  display: block; -webkit-line-clamp: unset; overflow: visible; }
 @keyframes ttr-flash {
   0% { box-shadow: 0 0 0 3px rgba(214, 150, 0, 0.95); }
   100% { box-shadow: 0 0 0 3px rgba(214, 150, 0, 0); } }

@@ -1,7 +1,8 @@
 """What a game puts on the board, as one value: ``Marks``.
 
 Owners, stations, Depots and Warehouses, the highlighted routes, the selection, the closed
-tracks and the cities to look at are the game's marks on the board; ``render`` draws them
+tracks, the cities to look at and each player's last claim are the game's marks on the board;
+``render`` draws them
 (``map_figure(board, marks)``, ``state_patches``) and ``MapView.show(marks)`` puts them on the
 live board. A table builds its marks from the state it shows (``controller``); the scorer and
 the explorer from their positions. The value is frozen and compares by its fields: two tables
@@ -44,7 +45,8 @@ class Marks:
     routes get a broad band under them, named ``highlight_label`` in the legend; ``selected``
     (a route id) and ``selected_city`` get a ring. ``closed`` (route id → why) fades the open
     tracks nobody may claim and says why on hover; ``marked`` cities get a ring, named
-    ``marked_label`` in the legend."""
+    ``marked_label`` in the legend; ``last`` (route id → player index) are the players' last
+    claims, outlined on the board and named on hover ("Bob's last move") and in the legend."""
 
     owners: Mapping[str, int] = field(default_factory=_empty)
     stations: Mapping[str, int] = field(default_factory=_empty)
@@ -57,10 +59,11 @@ class Marks:
     closed: Mapping[str, str] = field(default_factory=_empty)
     marked: Sequence[str] = ()
     marked_label: str = ""
+    last: Mapping[str, int] = field(default_factory=_empty)
 
     def __post_init__(self) -> None:
         # Frozen: the normalised copies are set the way dataclasses set fields themselves.
-        for name in ("owners", "stations", "depots", "closed"):
+        for name in ("owners", "stations", "depots", "closed", "last"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         object.__setattr__(self, "warehouses", tuple(self.warehouses))
         object.__setattr__(self, "highlight", _names(self.highlight, "highlight", "route ids"))
@@ -90,6 +93,9 @@ class Marks:
             _route(board, route_id, "closed")
         for city in self.marked:
             _check_city(board, city, "marked")
+        for route_id, player in self.last.items():
+            _route(board, route_id, "last")
+            _check_player(player, players, f"last[{route_id!r}]")
 
 
 def marks_with(marks: Marks, options: Mapping[str, Any]) -> Marks:

@@ -19,9 +19,9 @@ from ttr_widgets.widgets import style
 from ttr_widgets.widgets.board.geometry import Geometry
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
-__all__ = ["CITIES", "HIGHLIGHT", "MARKED", "NAMES", "PLAYER_KEYS", "ROUTES", "SELECTION",
-           "STATIONS", "TRACE_NAMES", "TRACKS", "TUNNELS", "board_traces", "figure_layout",
-           "legend_traces", "scatter"]
+__all__ = ["CITIES", "HIGHLIGHT", "LAST_KEY", "MARKED", "NAMES", "PLAYER_KEYS", "ROUTES",
+           "SELECTION", "STATIONS", "TRACE_NAMES", "TRACKS", "TUNNELS", "board_traces",
+           "figure_layout", "legend_traces", "scatter"]
 
 # Trace indices (render's module docstring has the table).
 HIGHLIGHT, TRACKS, TUNNELS, CITIES, NAMES, STATIONS, SELECTION, ROUTES, MARKED = range(9)
@@ -145,7 +145,19 @@ def legend_traces(board: Board, colors: Sequence[str],
                     "size": style.CLAIMED_SIZE, "line": {"color": style.INK,
                                                          "width": style.CLAIMED_LINE}},
         ))
+    entries.append(scatter(  # LAST_KEY: shown while a last claim is outlined
+        name="last claims", x=[None], y=[None], mode="markers", hoverinfo="skip",
+        showlegend=False, legendrank=4002,
+        marker={"symbol": style.CLAIMED_SYMBOL, "color": style.BACKGROUND,
+                "size": style.CLAIMED_SIZE, "line": {"color": style.LAST,
+                                                     "width": style.LAST_LINE}},
+    ))
     return entries
+
+
+#: The index of the key's "last claims" entry: after the printed traces, the train colours, the
+#: tunnel, the station and the players' keys (``legend_traces``).
+LAST_KEY = len(TRACE_NAMES) + len(style.legend_entries()) + 2 + PLAYER_KEYS
 
 
 def figure_layout(board: Board, geometry: Geometry) -> dict[str, Any]:

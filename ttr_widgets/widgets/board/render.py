@@ -31,7 +31,8 @@ Trace layout (stable: indices never change, every trace is always present, possi
  7    routes       one marker per train space, ``customdata`` = route id; clickable, on top
  8    marked       rings around cities to look at (the offered tickets' cities); not clickable
  9..  legend       data-less traces that only feed the legend (one per train colour, ..., then
-                   one per player: the key of the players' colours, ``PLAYER_KEYS`` of them)
+                   one per player: the key of the players' colours, ``PLAYER_KEYS`` of them,
+                   then ``LAST_KEY``: the outline of a last claim, keyed while one is shown)
 ====  ===========  ==========================================================================
 
 Where things go (``board_geometry``, ``Geometry``, ``Space``) is worked out without plotly in
@@ -62,6 +63,7 @@ from ttr_widgets.widgets.board.marks import NO_MARKS, Marks, marks_with
 from ttr_widgets.widgets.board.printed import (
     CITIES,
     HIGHLIGHT,
+    LAST_KEY,
     MARKED,
     NAMES,
     PLAYER_KEYS,
@@ -156,8 +158,10 @@ def state_patches(board: Board, geometry: Geometry, marks: Marks = NO_MARKS, /, 
         STATIONS: _stations_patch(board, geometry, marks.stations, player_colors, names,
                                   marks.depots, marks.warehouses),
         SELECTION: _selection_patch(board, geometry, marks.selected, marks.selected_city),
-        ROUTES: _routes_patch(board, geometry, marks.owners, player_colors, names, marks.closed),
+        ROUTES: _routes_patch(board, geometry, marks.owners, player_colors, names, marks.closed,
+                              marks.last),
         MARKED: _marked_patch(board, geometry, marks.marked, marks.marked_label),
+        LAST_KEY: {"showlegend": bool(marks.last)},
     }
 
 
@@ -236,10 +240,11 @@ def _marked_patch(board: Board, geometry: Geometry, cities: Sequence[str],
 
 def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
                   colors: Sequence[str], names: Sequence[str],
-                  closed: Mapping[str, str]) -> dict[str, Any]:
+                  closed: Mapping[str, str], last: Mapping[str, int]) -> dict[str, Any]:
     """Unclaimed spaces in their colour and symbol; claimed ones as large outlined squares in
-    the owner's colour that join into one bar (a train on every space); a closed track (the
-    twin of a claimed double, rule claim.double-small) faded."""
+    the owner's colour that join into one bar (a train on every space), a player's last claim
+    outlined bright; a closed track (the twin of a claimed double, rule claim.double-small)
+    faded."""
     opacity: list[float] = []
     fill: list[str] = []
     symbol: list[str] = []
@@ -253,13 +258,15 @@ def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
         if route.id not in hover:
             hover[route.id] = route_hover(board, route, None if owner is None else names[owner],
                                           closed.get(route.id))
+            if route.id in last:
+                hover[route.id] += f"<br>{possessive(names[last[route.id]])} last move"
         opacity.append(style.CLOSED_OPACITY if owner is None and route.id in closed else 1.0)
         if owner is not None:
             fill.append(colors[owner])
             symbol.append(style.CLAIMED_SYMBOL)
             size.append(style.CLAIMED_SIZE)
-            line_color.append(style.INK)
-            line_width.append(style.CLAIMED_LINE)
+            line_color.append(style.LAST if route.id in last else style.INK)
+            line_width.append(style.LAST_LINE if route.id in last else style.CLAIMED_LINE)
             continue
         fill.append(style.ROUTE_FILL[route.color])
         symbol.append(style.LOCOMOTIVE_SYMBOL if space.locomotive
@@ -304,12 +311,11 @@ def figure_spec(board: Board, marks: Marks = NO_MARKS, /, *,
     geometry = board_geometry(board, width, height)
     patches = state_patches(board, geometry, marks, player_colors=player_colors,
                             player_names=player_names, **mark_options)
-    traces = board_traces(board, geometry)
+    names = _player_names(player_colors, player_names)
+    traces = [*board_traces(board, geometry), *legend_traces(board, player_colors, names)]
     for index, patch in patches.items():
         _merge(traces[index], patch)
-    names = _player_names(player_colors, player_names)
-    return {"data": [*traces, *legend_traces(board, player_colors, names)],
-            "layout": figure_layout(board, geometry)}
+    return {"data": traces, "layout": figure_layout(board, geometry)}
 
 
 FigureT = TypeVar("FigureT", bound="BaseFigure")  # go.Figure or go.FigureWidget

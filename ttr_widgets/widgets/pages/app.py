@@ -40,6 +40,8 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from ttr_widgets.bots.coach import Verdict
+from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.errors import PositionError, TTRError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import load_map
@@ -70,7 +72,7 @@ from ttr_widgets.widgets.table.players import (
 from ttr_widgets.widgets.table.records import RecordsPanel
 from ttr_widgets.widgets.table.scoring_view import longest_trail_routes
 from ttr_widgets.widgets.table.seats import Seat, seats_for
-from ttr_widgets.widgets.table.stepper import Stepper
+from ttr_widgets.widgets.table.stepper import LogNote, Stepper
 from ttr_widgets.widgets.table.team_start import TeamSetup, TeamStartPanel
 from ttr_widgets.widgets.table.teams import table_colors
 from ttr_widgets.widgets.table.together import Together
@@ -110,6 +112,7 @@ class PlayApp(TableController):
         super().__init__(game, seats, bot_delay=bot_delay, paused=paused, coach=True)
         assert self.coach is not None
         self._was_over = False  #: the game shown was over at the last drawing
+        self._drawn: GameState | None = None  #: the state of the last drawing
         self._deal_checked: tuple[GameState, bool] | None = None
 
         self.stepper = Stepper(self.navigate, self.resume)
@@ -182,6 +185,35 @@ class PlayApp(TableController):
         """The highlighted routes and their label."""
         return self._highlight
 
+    # -- the hints and the coach's remarks, kept in the Log ------------------------------------
+
+    @property
+    def notes(self) -> tuple[LogNote, ...]:
+        """The hints and the coach's remarks said at this screen, for the Log tab (whole)."""
+        return self.stepper.notes
+
+    def note(self, kind: str, text: str, game: Game | None = None) -> None:
+        """Keep a hint (``kind`` "hint") or a coach's remark ("coach") in the Log, where it was
+        said: at the cursor of ``game`` (default: the game shown)."""
+        game = self._game if game is None else game
+        self.stepper.notes = (*self.stepper.notes,
+                              LogNote(game.cursor, game.state, kind, text))
+
+    def hint(self) -> None:
+        """The table's hint (``TableController.hint``), kept in the Log too."""
+        said = self.status.count
+        super().hint()
+        if self.status.count != said and self.status.kind == "hint":
+            self.note("hint", self.status.text)
+
+    def _moved(self, before: GameState, action: Action, game: Game,
+               verdict: Verdict | None) -> None:
+        """A move made here (``TableController._moved``), the coach's word on it kept in the
+        Log after the move."""
+        if verdict is not None:
+            self.note("coach", verdict.sentence, game)
+        super()._moved(before, action, game, verdict)
+
     # -- the stepper's and the records' actions ----------------------------------------------
 
     def undo(self) -> None:
@@ -233,6 +265,7 @@ class PlayApp(TableController):
             self.kinds if len(self.kinds) == n else _default_kinds(n)), n)
         self._show_board(state)
         self._was_over = False  # a finished game shows its score, in the Score tab
+        self.stepper.notes = ()  # the Log's hints and remarks were the game before's
         self.show_game(game, seats, paused=paused)
         self._shared_parts()
         self._show_setup()
@@ -345,7 +378,11 @@ class PlayApp(TableController):
 
     def _render_page(self, state: GameState, active: bool) -> None:
         over = state.is_over
+        drawn, self._drawn = self._drawn, self._game.state
         if over and not self._was_over and self.remote is None:  # a shared game: at its record
+            # played to its end here (not a finished game loaded): the end told step by step
+            self.scoring.step_by_step = drawn is not None and not drawn.is_over and any(
+                drawn is s for s in self._game.states)
             self._show_score(select_tab=True)
         elif not over:
             self.scoring.sheet = None

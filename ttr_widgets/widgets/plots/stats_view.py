@@ -12,7 +12,7 @@ bonuses are the team game's: the Asian Express and the Globetrotter.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -126,16 +126,19 @@ _SIGNED = frozenset(("Completed tickets", "Failed tickets", "Tickets not complet
 
 
 def stats_table_html(stats: GameStats, board: Board,
-                     colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *, teams: bool = False
-                     ) -> str:
+                     colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *, teams: bool = False,
+                     sections: Collection[str] | None = None) -> str:
     """The statistics as an HTML table, a column per player headed by their colour
-    (``teams``: a team game's, see ``table_sections``)."""
+    (``teams``: a team game's, see ``table_sections``; ``sections``: only the sections with
+    these headings, default all)."""
     cell = "padding:1px 6px;text-align:right"
     head = "".join(
         f'<th style="{cell}"><span style="color:{_color(colors, i)}">■</span> '
         f"{html.escape(p.name)}</th>" for i, p in enumerate(stats.players))
     body = [f'<tr style="border-bottom:1px solid #ccc"><th></th>{head}</tr>']
     for heading, rows in table_sections(stats, board, teams=teams):
+        if sections is not None and heading not in sections:
+            continue
         body.append(f'<tr><th colspan="{len(stats.players) + 1}" style="text-align:left;'
                     f'padding:6px 4px 1px 4px;color:#16406e">{html.escape(heading)}</th></tr>')
         for label, value in rows:
@@ -240,13 +243,27 @@ class StatsView(widgets.VBox):
         self.clear()
 
     def show(self, stats: GameStats, board: Board,
-             colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *, teams: bool = False) -> None:
+             colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *, teams: bool = False,
+             points: bool = True) -> None:
         """Show ``stats`` of a game on ``board``, players in ``colors`` (seating order);
-        ``teams``: a team game's (each player's points their team's)."""
+        ``teams``: a team game's (each player's points their team's); ``points=False``: the
+        Points section folded away under its heading (for a page whose score table shows the
+        points: no second table of them beside it)."""
         self.stats = stats
         self.summary.value = (f'<div style="font-size:12px;color:#333">'
                               f"{html.escape(stats_summary(stats, teams=teams))}</div>")
-        self.table.value = stats_table_html(stats, board, colors, teams=teams)
+        if points:
+            self.table.value = stats_table_html(stats, board, colors, teams=teams)
+        else:
+            others = [h for h, _rows in table_sections(stats, board, teams=teams)
+                      if h != "Points"]
+            self.table.value = (
+                stats_table_html(stats, board, colors, teams=teams, sections=others)
+                + '<details class="ttr-stats-points" style="font-size:12px;margin-top:4px">'
+                '<summary style="cursor:pointer">Points by source (the score table above, '
+                'by kind)</summary>'
+                + stats_table_html(stats, board, colors, teams=teams, sections=("Points",))
+                + "</details>")
         self.figure = stats_figure(stats, board, colors, width=self._chart_width)
         text = "; ".join(f"{p.name}: {count(p.cards_drawn, 'card')} drawn, "
                          f"{count(p.turns.total, 'turn')}" for p in stats.players)

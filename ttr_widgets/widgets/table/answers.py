@@ -12,7 +12,7 @@ from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.advice import depot_refusal, station_refusal, warehouse_sizes
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.legal import route_closed
-from ttr_widgets.rules.state import GameState, TicketChoice
+from ttr_widgets.rules.state import GameState, TicketChoice, evolve
 from ttr_widgets.widgets.board.marks import Marks
 from ttr_widgets.widgets.table.bots import because
 from ttr_widgets.widgets.table.status import describe_action
@@ -55,6 +55,11 @@ def closed_routes(state: GameState) -> dict[str, str]:
     closed = {}
     for route in state.board.routes:
         error = route_closed(state, route) if route.double is not None else None
+        if error is not None and error.rule == "claim.double-own" and not state.teams:
+            # the player to move owns the twin: asked for another seat, the core says whether
+            # the track is closed to everyone (2-3 players) or only to its twin's owner
+            other = (state.owner(route.double) + 1) % state.num_players
+            error = route_closed(evolve(state, current=other), route)
         if error is not None and error.rule == "claim.double-small":
             closed[route.id] = error.reason
     return closed

@@ -38,6 +38,7 @@ class MovingTable(TableView, Protocol):
     def prompt(self) -> str: ...
     def pause(self) -> None: ...
     def redraw(self) -> None: ...
+    def refresh_selection(self) -> bool: ...
 
 
 class SeatTurns:
@@ -82,12 +83,17 @@ class SeatTurns:
         return True
 
     def _done(self, on_loop: bool) -> None:
-        """The seats stopped: one that waits is to move, the game ended, or they were paused."""
+        """The seats stopped: one that waits is to move, the game ended, or they were paused.
+
+        The line is told before the table is drawn: a page that sees the drawing (the person's
+        turn, the game over) then reads the line that goes with it, never the last bot move's
+        line that it replaces."""
         table = self._table
-        table.redraw()
         if not (self.moving() if on_loop else table.paused):
             table.status.say(round_story(table.game, self._told, self._since),
                              "done" if self._told else "info", then=table.prompt())
+            table.refresh_selection()
+        table.redraw()
 
     def _step(self, *, render: bool) -> bool:
         """Play the move of the seat to move by itself (with ``render``, show it and tell it);
@@ -104,7 +110,7 @@ class SeatTurns:
             table.status.refuse(error)
             return False
         self._take(game)
-        if render:
+        if render and not game.state.is_over:  # the end is told once, by ``_done``
             table.redraw()
             story = round_story(game, self._told, self._since)
             table.status.say(f"{story} {because(state.player.name, choice.reason)}")

@@ -62,7 +62,7 @@ from ttr_widgets.widgets.table.holders import (
     ShareChoicePanel,
 )
 from ttr_widgets.widgets.table.market import Market
-from ttr_widgets.widgets.table.narrate import navigation_story, own_move
+from ttr_widgets.widgets.table.narrate import last_claims, navigation_story, own_move
 from ttr_widgets.widgets.table.players import PlayersTable
 from ttr_widgets.widgets.table.remote import Outbox, Remote
 from ttr_widgets.widgets.table.scoring_view import ScoringView
@@ -220,7 +220,8 @@ class TableController(widgets.VBox):
         else the page's standing one."""
         routes, label = self._highlight if self._highlight[0] else (self._standing, "")
         return table_marks(self.seen, shown=self.viewer, highlight=routes, label=label,
-                           selected=self._selected, selected_city=self._selected_city)
+                           selected=self._selected, selected_city=self._selected_city
+                           ).but(last=last_claims(self._game))
 
     def on_answer(self, callback: Answer) -> None:
         """Call ``callback(action, refusal)`` for every move tried here (``refusal`` None: it
@@ -447,6 +448,20 @@ class TableController(widgets.VBox):
         """Draw every component again from the state shown."""
         self._render()
 
+    def refresh_selection(self) -> bool:
+        """A new position to move in: a route or city selected before it (by a hint, the
+        coach, a click while the bots moved) stays open only while it can be built on now, so
+        no panel says "not possible now" with no reason said at the top. Returns whether it
+        closed one (the caller draws the table)."""
+        state, before = self.state, (self._selected, self._selected_city)
+        if self._selected is not None and \
+                (self._refusal() or claim_refusal(state, self._selected)) is not None:
+            self._selected = None
+        if self._selected_city is not None and \
+                isinstance(self._refusal() or city_answer(state, self._selected_city), RulesError):
+            self._selected_city = None
+        return (self._selected, self._selected_city) != before
+
     def _take(self, game: Game) -> None:
         """A move a seat made by itself: the table's game from now on (drawn when asked)."""
         self._game = game
@@ -510,6 +525,8 @@ class TableController(widgets.VBox):
                 self._selected = verdict.better.route
                 self._render()
         if not self._bots.advance(told):
+            if self.refresh_selection():
+                self._render()
             state = game.state
             then = ""
             if (state.is_over or state.current != before.current

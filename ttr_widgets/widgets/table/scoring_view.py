@@ -7,11 +7,17 @@ highlight a player's longest trail on the board. A team game's sheet has a line 
 (``ScoreSheet.teams``): routes, tickets, the longest trail with the Asian Express bonus, the
 Globetrotter bonus and the total, a row each, and each team's tickets hit or missed under it.
 Below them, the statistics of the game (``stats_view.StatsView``: cards, tickets, turns … and a
-chart comparing the players), shown by ``show_stats`` and cleared with the sheet.
+chart comparing the players, its width the side panel's), shown by ``show_stats`` and cleared
+with the sheet; the points are the score table's alone (the statistics repeat none of them).
+
+In the play app the end is revealed step by step (``reveal_steps``: the routes, each ticket,
+the stations, the longest trail, the bonuses, the total and the winner), on a timer the
+learner can hurry ("Next ▸") or skip ("Show all"); the table it ends on is the final table.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 from collections.abc import Callable, Sequence
 
@@ -25,11 +31,17 @@ from ttr_widgets.rules.stats import GameStats
 from ttr_widgets.rules.variants import ticket_rules
 from ttr_widgets.rules.words import bonus_name, count, possessive, win_verb
 from ttr_widgets.widgets.plots.stats_view import StatsView
+from ttr_widgets.widgets.table.bots import running_loop
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
 
-__all__ = ["ScoringView", "longest_trail_routes", "score_table_html", "team_score_html"]
+__all__ = ["REVEAL_SECONDS", "ScoringView", "longest_trail_routes", "reveal_steps",
+           "score_table_html", "team_score_html"]
 
 Highlight = Callable[[Sequence[str], str], object]
+
+#: The statistics chart's width in the side panel (at most 440 px wide, its padding inside):
+#: it fits the panel at 1366x768 instead of running off it.
+CHART_WIDTH = 380
 
 
 def longest_trail_routes(sheet: ScoreSheet) -> tuple[str, ...]:
@@ -41,46 +53,136 @@ def longest_trail_routes(sheet: ScoreSheet) -> tuple[str, ...]:
     return tuple(routes)
 
 
+#: About how long the timed reveal of a game's end takes in all (each step a fraction of it,
+#: at most ``REVEAL_STEP`` seconds); "Next" goes on at once, "Show all" ends it.
+REVEAL_SECONDS = 10.0
+REVEAL_STEP = 1.2
+
+
 class ScoringView(widgets.VBox):
     """The score table (``ttr-score-table``), the winner (``ttr-winner``), one button per
     player to draw their longest trail (``ttr-show-trail``) and the game's statistics
-    (``stats``, a ``StatsView``)."""
+    (``stats``, a ``StatsView``).
+
+    With ``step_by_step`` (the play app), a sheet that arrives while an event loop runs is
+    revealed (``reveal_steps``): the routes first, then every ticket one by one, the stations,
+    the longest trail, the bonuses and last the total with the winner, a step every second or
+    so; ``Next ▸`` (``ttr-reveal-next``) tells the next step at once and ``Show all``
+    (``ttr-reveal-all``) ends the reveal. ``shown`` is the number of steps told (``None``: the
+    whole sheet, the final table). Without a running loop (a script, a test) the whole sheet
+    shows at once."""
 
     sheet = traitlets.Instance(ScoreSheet, allow_none=True)
+    shown = traitlets.Int(None, allow_none=True)
 
     def __init__(self, board: Board, on_highlight: Highlight) -> None:
         self.board = board
         self._on_highlight = on_highlight
+        self.step_by_step = False
+        self._task: asyncio.Task[None] | None = None
         self.table = widgets.HTML()
         self.table.add_class("ttr-score-table")
         self.winner = widgets.HTML()
         self.winner.add_class("ttr-winner")
         self.trails = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.stats = StatsView()
+        self.stats = StatsView(chart_width=CHART_WIDTH)
         self.running = widgets.HTML()  #: mid-game: what the tab will show, the points so far
         self.running.add_class("ttr-score-running")
-        super().__init__([self.running, self.winner, self.table, self.trails, self.stats])
+        self.step_caption = widgets.HTML()
+        self.step_caption.add_class("ttr-reveal-step")
+        self.next = widgets.Button(description="Next ▸", tooltip="Show the next part of the "
+                                   "score now", layout=widgets.Layout(width="auto"))
+        self.next.add_class("ttr-reveal-next")
+        self.next.on_click(lambda _b: self.step())
+        self.skip = widgets.Button(description="Show all", tooltip="Show the whole score now",
+                                   layout=widgets.Layout(width="auto"))
+        self.skip.add_class("ttr-reveal-all")
+        self.skip.on_click(lambda _b: self.show_all())
+        self.reveal_bar = widgets.HBox([self.step_caption, self.next, self.skip],
+                                       layout=widgets.Layout(align_items="center",
+                                                             display="none"))
+        self.reveal_bar.add_class("ttr-reveal")
+        self.after = widgets.VBox([self.trails, self.stats])  #: shown once all is told
+        super().__init__([self.running, self.winner, self.reveal_bar, self.table, self.after])
         self.add_class("ttr-scoring")
 
     @traitlets.observe("sheet")
-    def _render(self, _change: object = None) -> None:
+    def _sheet_changed(self, _change: object = None) -> None:
+        self._stop()
+        revealing = (self.step_by_step and self.sheet is not None and not self.sheet.teams
+                     and running_loop() is not None)
+        if revealing:
+            self.shown = 1
+            self._task = asyncio.get_running_loop().create_task(self._pace())
+        else:
+            self.shown = None
+        self._render()
+
+    @traitlets.observe("shown")
+    def _shown_changed(self, _change: object = None) -> None:
+        self._render()
+
+    def step(self) -> None:
+        """Tell the next step of the reveal (the last: the whole sheet)."""
+        if self.sheet is None or self.shown is None:
+            return
+        steps = len(reveal_steps(self.board, self.sheet))
+        self.shown = None if self.shown + 1 >= steps else self.shown + 1
+
+    def show_all(self) -> None:
+        """End the reveal: the whole sheet, the final table."""
+        self._stop()
+        self.shown = None
+
+    def _stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _pace(self) -> None:
+        """The timed reveal: a step every so often until all is told (or it is stopped)."""
+        sheet = self.sheet
+        assert sheet is not None
+        pause = min(REVEAL_STEP, REVEAL_SECONDS / len(reveal_steps(self.board, sheet)))
+        while self.shown is not None and self.sheet is sheet:
+            await asyncio.sleep(pause)
+            if self.sheet is sheet:
+                self.step()
+        if self._task is asyncio.current_task():
+            self._task = None
+
+    def _render(self) -> None:
         sheet = self.sheet
         if sheet is None:
             self.table.value = self.winner.value = ""
             self.trails.children = ()
             self.stats.clear()
+            self.reveal_bar.layout.display = "none"
             return
         self.running.value = ""
-        names = " and ".join(sheet.winners)
-        verb = ("win" if len(sheet.winners) == 1 else "share the win") if sheet.teams else \
-            win_verb(sheet.winners)
-        self.winner.value = (f'<div style="font-size:14px"><b>★ {html.escape(names)}</b> '
-                             f'{verb}.<br>'
-                             f'<span style="font-size:12px">{html.escape(sheet.reason)}'
-                             '</span></div>')
+        shown = self.shown
+        steps = reveal_steps(self.board, sheet)
+        if shown is not None:
+            self.reveal_bar.layout.display = None
+            self.step_caption.value = (
+                f'<span style="font-size:12px"><b>The end, step by step</b> ({shown} of '
+                f'{len(steps)}): {html.escape(steps[shown - 1])}</span>')
+            self.winner.value = ""
+            self.after.layout.display = "none"
+        else:
+            self.reveal_bar.layout.display = "none"
+            self.after.layout.display = None
+            names = " and ".join(sheet.winners)
+            verb = ("win" if len(sheet.winners) == 1 else "share the win") if sheet.teams \
+                else win_verb(sheet.winners)
+            self.winner.value = (f'<div style="font-size:14px"><b>★ {html.escape(names)}</b> '
+                                 f'{verb}.<br>'
+                                 f'<span style="font-size:12px">{html.escape(sheet.reason)}'
+                                 '</span></div>')
         self.table.value = (team_score_html(self.board, sheet) if sheet.teams
-                            else score_table_html(self.board, sheet))
-        self.trails.children = tuple(self._trail_button(p) for p in sheet.players)
+                            else score_table_html(self.board, sheet, shown=shown))
+        if shown is None:
+            self.trails.children = tuple(self._trail_button(p) for p in sheet.players)
 
     def show_running(self, state: GameState, colors: Sequence[str]) -> None:
         """Mid-game (no sheet yet): say what the tab will show, and each player's route points
@@ -110,7 +212,7 @@ class ScoringView(widgets.VBox):
         """Show the game's statistics under the score, players in ``colors`` (a team game's,
         each player with the team's points, when the sheet is a team game's)."""
         self.stats.show(stats, self.board, colors,
-                        teams=self.sheet is not None and self.sheet.teams)
+                        teams=self.sheet is not None and self.sheet.teams, points=False)
 
     def _trail_button(self, score: PlayerScore) -> widgets.Button:
         button = widgets.Button(description=f"{possessive(score.name)} longest trail",
@@ -123,27 +225,74 @@ class ScoringView(widgets.VBox):
         return button
 
 
-def score_table_html(board: Board, sheet: ScoreSheet) -> str:
-    """The score sheet as an HTML table, a column per player."""
-    players = sheet.players
+def reveal_steps(board: Board, sheet: ScoreSheet) -> tuple[str, ...]:
+    """The end of a game told step by step, each step's caption: the routes, every ticket one
+    by one (each player's first, then each one's second …), the stations, the longest trail,
+    the bonuses, the total and the winner (a team game's sheet: one step, the whole)."""
+    if sheet.teams:
+        return ("The final score",)
+    steps = ["Routes: the points of every route claimed"]
+    most = max((len(p.tickets) for p in sheet.players), default=0)
+    for k in range(most):
+        for p in sheet.players:
+            if k < len(p.tickets):
+                ticket = board.ticket(p.tickets[k].id)
+                done = "completed" if p.tickets[k].completed else "missed"
+                steps.append(f"{possessive(p.name)} ticket {ticket.cities_label}: {done}")
+    if board.has_stations:
+        steps.append("Stations: the points of the stations not built")
+    steps.append("The longest trail of each player")
+    if _bonuses(sheet):
+        steps.append("The bonuses")
+    steps.append("The total and the winner")
+    return tuple(steps)
 
-    def row(label: str, cells: Sequence[str], bold: bool = False) -> str:
+
+def _bonuses(sheet: ScoreSheet) -> bool:
+    return bool(sheet.longest_bonus or sheet.globetrotter or sheet.warehouses)
+
+
+def score_table_html(board: Board, sheet: ScoreSheet, *, shown: int | None = None) -> str:
+    """The score sheet as an HTML table, a column per player: the final table, or with
+    ``shown`` the first ``shown`` of ``reveal_steps`` told (the tickets still to tell counted,
+    a "so far" row for the points told); all of them told, it is the final table."""
+    players = sheet.players
+    steps = len(reveal_steps(board, sheet))
+    told = steps if shown is None else max(1, min(shown, steps))
+    tickets_told = told - 1  # the tickets come after the routes, one a step
+    per_player = [0] * len(players)
+    k = 0
+    while tickets_told > 0 and any(k < len(p.tickets) for p in players):
+        for i, p in enumerate(players):
+            if k < len(p.tickets) and tickets_told > 0:
+                per_player[i] += 1
+                tickets_told -= 1
+        k += 1
+    after = told - 1 - sum(per_player)  # the steps past the tickets told
+    parts = ["stations"] if board.has_stations else []
+    parts += ["trail"] + (["bonuses"] if _bonuses(sheet) else []) + ["total"]
+    past = set(parts[:max(0, after)])
+
+    def row(label: str, cells: Sequence[str], bold: bool = False, extra: str = "") -> str:
         weight = "font-weight:bold;" if bold else ""
-        return (f'<tr style="{weight}border-top:1px solid #ddd"><th style="text-align:left;'
-                f'vertical-align:top;padding:2px 4px">{label}</th>' +
+        return (f'<tr style="{weight}border-top:1px solid #ddd{extra}"><th style="'
+                f'text-align:left;vertical-align:top;padding:2px 4px">{label}</th>' +
                 "".join(f'<td style="vertical-align:top;padding:2px 4px">{c}</td>'
                         for c in cells) + "</tr>")
 
-    def tickets(p: PlayerScore) -> str:
+    def tickets(p: PlayerScore, n: int) -> str:
         lines = []
-        for t in p.tickets:
+        for t in p.tickets[:n]:
             ticket = board.ticket(t.id)
             mark = "✔" if t.completed else "✘"
             color = "#1d5a2c" if t.completed else "#8a1c12"
             via = " (station)" if t.borrowed else ""
             a, b = board.city_label(ticket.a), board.city_label(ticket.b)
-            lines.append(f'<div style="color:{color}">{mark} {html.escape(a)}'
-                         f'–{html.escape(b)} {t.points:+d}{via}</div>')
+            lines.append(f'<div class="ttr-score-ticket" style="color:{color}">{mark} '
+                         f'{_unbroken(a)}–{_unbroken(b)} {t.points:+d}{via}</div>')
+        if n < len(p.tickets):
+            left = count(len(p.tickets) - n, "ticket")
+            return "".join(lines) + f'<div style="color:#777">{left} still to show</div>'
         return "".join(lines) + f"<div><b>{p.ticket_points:+d}</b> ({p.tickets_completed} of " \
                                 f"{len(p.tickets)})</div>"
 
@@ -151,31 +300,46 @@ def score_table_html(board: Board, sheet: ScoreSheet) -> str:
         row("", [html.escape(p.name) for p in players], bold=True),
         row("Routes", [f"{p.route_points} <span style='color:#777'>({p.routes_claimed} routes, "
                        f"{p.trains_used} trains)</span>" for p in players]),
-        row("Tickets", [tickets(p) for p in players]),
+        row("Tickets", [tickets(p, per_player[i] if shown is not None else len(p.tickets))
+                        for i, p in enumerate(players)]),
     ]
-    if board.has_stations:
+    if board.has_stations and (shown is None or "stations" in past):
         body.append(row("Stations", [
             f"{p.station_points:+d} <span style='color:#777'>({p.stations_built} built)</span>"
             + "".join(f"<div style='color:#777'>{html.escape(_borrow(board, b))}</div>"
                       for b in p.borrowings) for p in players]))
-    body.append(row("Longest trail", [count(p.longest_trail, "space") for p in players]))
-    if sheet.longest_bonus:  # a game without the bonus (USA 1910, say) shows no row of zeros
+    if shown is None or "trail" in past:
+        body.append(row("Longest trail", [count(p.longest_trail, "space") for p in players]))
+    bonuses = shown is None or "bonuses" in past
+    if sheet.longest_bonus and bonuses:  # a game without the bonus shows no row of zeros
         body.append(row(html.escape(bonus_name(board.rules)),
                         [f"{p.longest_bonus:+d}" if p.longest_bonus else "0" for p in players]))
-    if sheet.globetrotter:
+    if sheet.globetrotter and bonuses:
         body.append(row("Globetrotter <span style='color:#777;font-weight:normal'>(most "
                         "tickets completed)</span>",
                         [f"{p.globetrotter_bonus:+d}" if p.globetrotter_bonus else "0"
                          for p in players]))
-    if sheet.warehouses:
+    if sheet.warehouses and bonuses:
         body.append(row("Depot bonus <span style='color:#777;font-weight:normal'>(most Depots "
                         "left)</span>",
                         [f"{p.depot_bonus:+d}" if p.depot_bonus else "0" for p in players]))
-    body += [
-        row("Total", [str(p.total) for p in players], bold=True),
-    ]
+    if shown is None or "total" in past:
+        body.append(row("Total", [str(p.total) for p in players], bold=True))
+    else:  # the points told so far, from the sheet's own parts
+        so_far = [p.route_points
+                  + sum(t.points for t in p.tickets[:per_player[i]])
+                  + (p.station_points if "stations" in past else 0)
+                  + (p.longest_bonus + p.globetrotter_bonus + p.depot_bonus
+                     if bonuses else 0) for i, p in enumerate(players)]
+        body.append(row("So far", [str(n) for n in so_far], extra=";color:#555;font-style:italic"))
     return ('<table class="ttr-score" style="border-collapse:collapse;font-size:12px;'
             'width:100%">' + "".join(body) + "</table>")
+
+
+def _unbroken(city: str) -> str:
+    """A city's name that never wraps inside itself ("Santa Fe", "Los Angeles": no-break
+    spaces; a line may still break after the dash between two names)."""
+    return html.escape(city).replace(" ", "\u00a0")
 
 
 def _team_running_html(state: GameState) -> str:

@@ -2,8 +2,10 @@
 was refused — never a traceback.
 
 A refusal reads as a sentence; a small "why?" beside it opens the rule behind it (its id and
-its text from ``rules.catalog``), for the curious. The line keeps one height whatever it says (a
-long message is cut, its whole text in the tooltip), so nothing under it moves; every message —
+its text from ``rules.catalog``), for the curious. The line keeps one height whatever it says, so
+nothing under it moves: a message that may be longer than its lines gets a "▾ all" toggle (a
+click or a tap, no hover) that opens the line to the whole message and closes it again ("▴
+less"); the next message starts closed. Every message —
 the same one again too — arrives with a brief flash, so a repeated answer is seen to renew.
 
 What happened and what the table waits for next are told apart: ``say(news, then=prompt)`` puts
@@ -37,6 +39,17 @@ _KINDS = {
 #: a longer prompt takes two lines, so the news above it gets one, its ellipsis there.
 THEN_LINE_CHARS = 70
 
+#: Fewer characters than a line holds at the narrowest side panel (330 px): a message longer
+#: than its lines times this may be cut, and gets the toggle that shows it whole.
+_SAFE_LINE_CHARS = 48
+
+
+def _news_chars(then: str) -> int:
+    """How many characters of news surely fit: three lines, two above a prompt, one above a
+    long prompt (the page's rules in ``style.APP_CSS``)."""
+    lines = 3 if not then else 1 if len(then) > THEN_LINE_CHARS else 2
+    return lines * _SAFE_LINE_CHARS
+
 
 def why_html(rule: str) -> str:
     """A small "why?" that opens the rule ``rule``: its sentence and id (``ttr-why``)."""
@@ -56,12 +69,14 @@ class StatusLine(widgets.HTML):
 
     ``text`` (the message as plain text, a refusal's sentence without its rule), ``kind`` and
     ``rule`` (the id of the rule last refused, or ``""``) are Python-side traits for tests and
-    for whoever observes them; ``count`` grows with every message (the flash)."""
+    for whoever observes them; ``count`` grows with every message (the flash);
+    ``expandable``: the message may be cut, and has the toggle that shows it whole."""
 
     text = traitlets.Unicode("")
     kind = traitlets.Unicode("info")
     rule = traitlets.Unicode("")
     count = traitlets.Int(0)
+    expandable = traitlets.Bool(False)  #: the message may be cut: "▾ all" shows it whole
 
     def __init__(self, text: str = "") -> None:
         super().__init__(layout=widgets.Layout(align_self="stretch"))
@@ -94,8 +109,17 @@ class StatusLine(widgets.HTML):
         long = " ttr-status-then-long" if len(then) > THEN_LINE_CHARS else ""
         then_html = (f' <span class="ttr-status-then{long}">{html.escape(then)}</span>'
                      if then else "")
+        toggle = more = ""
+        if len(text) > _news_chars(then):  # may be cut: a toggle shows it whole
+            box = f"ttr-status-more-{self.model_id}-{self.count}"
+            toggle = f'<input type="checkbox" class="ttr-status-toggle" id="{box}" hidden>'
+            more = (f'<label class="ttr-status-more" for="{box}" role="button" '
+                    'title="Show the whole message, or only its first lines">'
+                    '<span class="ttr-more-closed">▾ all</span>'
+                    '<span class="ttr-more-open">▴ less</span></label>')
+        self.expandable = bool(more)
         self.value = (
             f'<div class="ttr-status-{kind} ttr-flash" data-rule="{html.escape(rule)}" '
             f'data-n="{self.count}" title="{html.escape(whole)}" '
-            f'style="background:{background};color:{ink}">'
-            f'<span class="ttr-status-text">{news}{then_html}</span>{why}</div>')
+            f'style="background:{background};color:{ink}">{toggle}'
+            f'<span class="ttr-status-text">{news}{then_html}</span>{more}{why}</div>')

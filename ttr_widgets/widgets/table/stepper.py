@@ -1,6 +1,7 @@
 """The turn stepper: undo / redo by the players' turns or step by step, jump to any turn, and a
-readable log where each entry says what happened, with a "why?" whose tooltip gives the
-sentences of the rules that allowed it.
+readable log where each entry says what happened, with a "why?" that opens (a click or a
+tap) the sentences of the rules that allowed it, and between the moves the hints asked for and the
+coach's remarks (``LogNote``), whole, where they were said.
 
 The stepper never changes a game itself: it works out the ``history.Game`` a button asks for
 (``undo_turn``, ``jump`` ...) and hands it to ``on_navigate``; the app shows it.
@@ -10,15 +11,18 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 import traitlets
 
+from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.advice import why_allowed
 from ttr_widgets.rules.history import Game, LogEntry
 from ttr_widgets.rules.state import GameState
 
-__all__ = ["EMPTY_LOG_HTML", "Stepper", "decision_points", "log_entry_html", "turn_label"]
+__all__ = ["EMPTY_LOG_HTML", "LogNote", "Stepper", "decision_points", "log_entry_html",
+           "turn_label"]
 
 Navigate = Callable[[Game], object]
 
@@ -53,11 +57,12 @@ class Stepper(widgets.VBox):
     game = traitlets.Instance(Game, allow_none=True)
     humans = traitlets.Tuple()
     paused = traitlets.Bool(False)
+    notes = traitlets.Tuple()  #: ``LogNote``s: the hints and the coach's remarks said so far
 
     def __init__(self, on_navigate: Navigate, on_resume: Callable[[], object]) -> None:
         self._on_navigate = on_navigate
         self._updating = False
-        self._rows: dict[int, tuple[GameState, str]] = {}
+        self._rows: dict[int, tuple[GameState, Action, str]] = {}
 
         def button(text: str, tip: str, css: str, go: Callable[[Game], Game],
                    width: str = "auto") -> widgets.Button:
@@ -135,7 +140,7 @@ class Stepper(widgets.VBox):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    @traitlets.observe("game", "paused")
+    @traitlets.observe("game", "paused", "notes")
     def _render(self, _change: object = None) -> None:
         game = self.game
         if game is None:
@@ -161,16 +166,27 @@ class Stepper(widgets.VBox):
 
     def _log_html(self, game: Game) -> str:
         entries = game.log()
-        rows = [self._row(game.states[e.step], e, e.step < game.cursor,
-                          e.step == game.cursor - 1) for e in reversed(entries)]
-        return "".join(rows) or EMPTY_LOG_HTML
+        notes: dict[int, list[LogNote]] = {}
+        for note in self.notes:  # a note of another history (undone, then played otherwise)
+            if note.at < len(game.states) and game.states[note.at] is note.state:  # is gone
+                notes.setdefault(note.at, []).append(note)
+        rows = []
+        for at in range(len(game.states)):  # in the order of the game, newest first below
+            rows += [_note_html(n, n.at <= game.cursor) for n in notes.get(at, ())]
+            if at < len(entries):
+                e = entries[at]
+                rows.append(self._row(game.states[e.step], e, e.step < game.cursor,
+                                      e.step == game.cursor - 1))
+        return "".join(reversed(rows)) or EMPTY_LOG_HTML
 
     def _row(self, before: GameState, entry: LogEntry, played: bool, latest: bool) -> str:
         cached = self._rows.get(entry.step)
-        if cached is None or cached[0] is not before:
-            cached = (before, _entry_html(before, entry))
+        # A row is the move from ``before``: after Undo a different move from the same state
+        # is another row (the undone one is gone from the game's record, so from the log).
+        if cached is None or cached[0] is not before or cached[1] != entry.action:
+            cached = (before, entry.action, _entry_html(before, entry))
             self._rows[entry.step] = cached
-        body = cached[1]
+        body = cached[2]
         style = "" if played else "color:#999;font-style:italic"
         if latest:
             style += ";background:#fff6d6"
@@ -190,6 +206,30 @@ def log_entry_html(body: str, *, step: int | None = None, style: str = "") -> st
             f'border-bottom:1px solid #eee;{style}">{body}</div>')
 
 
+@dataclass(frozen=True, slots=True)
+class LogNote:
+    """A hint or a coach's remark for the log: said after ``at`` moves of the game, whose state
+    then was ``state`` (a note of a history undone and played otherwise is not shown)."""
+
+    at: int
+    state: GameState
+    kind: str  #: "hint" or "coach"
+    text: str
+
+
+_NOTE_LOOKS = {"hint": ("☞", "#e8f1fb", "#16406e"), "coach": ("Coach:", "#fff4dc", "#6b4a00")}
+
+
+def _note_html(note: LogNote, said: bool) -> str:
+    """A note in the log (``ttr-log-note``, ``ttr-log-hint`` / ``ttr-log-coach``), its whole
+    text; one beyond the position shown (undone) greyed as the undone moves are."""
+    title, background, ink = _NOTE_LOOKS.get(note.kind, ("Note:", "#f4f1e8", "#303030"))
+    look = f"background:{background};color:{ink}" if said else "color:#999;font-style:italic"
+    return (f'<div class="ttr-log-note ttr-log-{html.escape(note.kind)}" data-at="{note.at}" '
+            f'style="font-size:12px;padding:2px 4px 2px 14px;border-bottom:1px solid #eee;'
+            f'{look}"><b>{title}</b> {html.escape(note.text)}</div>')
+
+
 def _option_label(game: Game, step: int) -> str:
     if step == 0:
         return "Deal"
@@ -199,7 +239,9 @@ def _option_label(game: Game, step: int) -> str:
 def _entry_html(before: GameState, entry: LogEntry) -> str:
     when = "Setup" if before.in_setup else f"Turn {entry.turn + 1}"
     rules = why_allowed(before, entry.action)
-    why = (f' <abbr class="ttr-log-why" title="{html.escape(rules)}" style="color:#777;'
-           f'font-size:11px;cursor:help">why?</abbr>' if rules else "")
+    why = (f' <details class="ttr-log-why" style="display:inline;color:#777;font-size:11px">'
+           f'<summary style="display:inline;cursor:pointer;text-decoration:underline dotted">'
+           f'<abbr title="{html.escape(rules)}" style="text-decoration:none">why?</abbr>'
+           f'</summary> {html.escape(rules)}</details>' if rules else "")
     who = "" if entry.event.startswith(entry.player) else f"{html.escape(entry.player)}: "
     return f"<b>{when}</b> · {who}{html.escape(entry.event)}{why}"

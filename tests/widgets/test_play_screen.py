@@ -1,0 +1,359 @@
+"""The play app's screen keeps every word and shows every move (issue 24): the status line
+opens to its whole message by a click, hints and the coach's remarks are kept in the Log with
+the moves, the Log follows the history after Undo, one Undo says every move it took back, each
+player's last claim is outlined on the board, a completed ticket is told, the end of the game is
+revealed step by step and ends on the final table, a 2-player double's twin hovers as closed,
+a claim panel never stays refused with no reason at the top, and a game that ends on a bot's
+pass says "Game over" last."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from ttr_widgets.rules import load_map
+from ttr_widgets.rules.actions import BuildStation, ClaimRoute, DrawBlind, Pass
+from ttr_widgets.rules.engine import apply, score
+from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.state import TicketChoice
+from ttr_widgets.widgets import style
+from ttr_widgets.widgets.board.printed import LAST_KEY
+from ttr_widgets.widgets.board.render import ROUTES
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.table import scoring_view
+from ttr_widgets.widgets.table.narrate import completed_tickets, last_claims, own_move
+from ttr_widgets.widgets.table.scoring_view import reveal_steps, score_table_html
+from ttr_widgets.widgets.table.status import StatusLine
+
+MINI = load_map("mini")
+USA = load_map("usa")
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def text(value: str) -> str:
+    return re.sub(r"\s+", " ", _TAGS.sub(" ", value)).strip()
+
+
+def dealt(seed: int = 7, kinds: tuple[str, ...] = ("human", "greedy")) -> PlayApp:
+    app = PlayApp("mini", seed=seed, kinds=kinds, bot_delay=0)
+    while isinstance(app.state.pending, TicketChoice):
+        app.ticket_choice.keep.click()
+    return app
+
+
+def stuck(current: int = 0):  # type: ignore[no-untyped-def]
+    """Nobody can do anything but pass (no cards to draw, no tickets, no trains)."""
+    hands = [{"red": 12, "orange": 12, "yellow": 12, "green": 12, "blue": 12},
+             {"pink": 12, "white": 12, "black": 12, "locomotive": 14}]
+    return scenario(USA, ["You", "Bob"], hands=hands, face_up=[None] * 5, ticket_pile=[],
+                    trains=[0, 0], current=current)
+
+
+# --- a game that ends on a bot's pass ------------------------------------------------------------
+
+def test_a_game_ending_on_a_bots_pass_says_game_over_at_once() -> None:
+    app = PlayApp.from_game(Game((stuck(),)), ("human", "greedy"), bot_delay=0)
+    app.play(Pass())
+    assert app.state.is_over and "Nobody can move" in app.state.last_event
+    assert app.status.text.endswith(f"Game over. {app.score_sheet.reason}")  # type: ignore[union-attr]
+
+
+def test_a_game_ending_on_a_bots_pass_on_the_loop_tells_game_over_last_and_never_the_bot_alone(
+        ) -> None:
+    """On the event loop (as in the browser) the bot's last move is told once, with the end:
+    the line never says the bot's pass with its reason after the game is over, and the Score
+    tab is drawn only after the line says "Game over"."""
+    said: list[str] = []
+    drawn: list[tuple[bool, str]] = []
+
+    async def run() -> PlayApp:
+        app = PlayApp.from_game(Game((stuck(),)), ("human", "greedy"), bot_delay=0.001)
+        app.status.observe(lambda change: said.append(change["new"]), "text")
+        app.stepper.observe(lambda change: drawn.append(
+            (change["new"].state.is_over, app.status.text)), "game")
+        app.play(Pass())
+        while app.bot_task is not None:
+            await app.bot_task
+        return app
+
+    app = asyncio.run(run())
+    sheet = app.score_sheet
+    assert app.state.is_over and sheet is not None
+    assert said[-1].endswith(f"Game over. {sheet.reason}")
+    assert not [s for s in said if "Nobody can move" in s and "Game over" not in s], said
+    assert next(status for over, status in drawn if over).endswith("Game over. " + sheet.reason)
+
+
+# --- the status line opens to its whole message ------------------------------------------------
+
+def test_a_long_status_message_gets_a_toggle_that_opens_it_whole() -> None:
+    status = StatusLine()
+    status.say("Your turn.")
+    assert not status.expandable and "ttr-status-more" not in status.value
+    long = ("Hint for You: claim Cole–Eton (1 black) with 1 locomotive. Why: it is on the "
+            "shortest way for Dale–Cole (5 points) and Bree–Cole (2 points); with it your "
+            "tickets need 5 more trains (you will have 11).")
+    status.say(long, "hint")
+    assert status.expandable
+    toggle = re.search(r'<input type="checkbox" class="ttr-status-toggle" id="([^"]+)"',
+                       status.value)
+    assert toggle is not None  # a real toggle: the label is its button, no hover needed
+    assert f'<label class="ttr-status-more" for="{toggle[1]}" role="button"' in status.value
+    assert "▾ all" in status.value and "▴ less" in status.value
+    assert long.replace("–", "–") in text(status.value)  # the whole text is in the line
+    first = toggle[1]
+    status.say(long, "hint")  # every message its own toggle, closed
+    assert re.search(r'id="([^"]+)"', status.value)[1] != first  # type: ignore[index]
+    status.say("You draw a red card from the pile. Bob claims Ayr–Bree.",
+               then="A " + "long prompt " * 8)  # above a long prompt the news has one line
+    assert status.expandable
+    status.say("You draw a red card from the pile.", then="Your turn.")
+    assert not status.expandable
+
+
+def test_the_page_rules_open_the_line_when_the_toggle_is_checked() -> None:
+    css = style.APP_CSS
+    assert ".ttr-flash:has(> .ttr-status-toggle:checked) { height: auto;" in css
+    assert ".ttr-status-toggle:checked ~ .ttr-status-text .ttr-status-news" in css
+
+
+# --- hints and the coach's remarks in the Log ----------------------------------------------------
+
+def test_a_hint_and_a_coach_remark_are_kept_in_the_log_whole_between_the_moves() -> None:
+    app = dealt()
+    app.hint()
+    hint = app.status.text
+    assert app.status.kind == "hint" and hint.startswith("Hint for You:")
+    log = app.stepper.log_view.value
+    assert 'class="ttr-log-note ttr-log-hint"' in log and text(hint) in text(log)
+    newest = text(log.split('<div class="ttr-log-entry"')[0])  # above the setup's moves
+    assert newest.startswith("☞ Hint for You:")
+    app.coach.value = True  # type: ignore[union-attr]
+    # a station built first thing, a move the coach judges costly: told, and kept in the Log
+    # after the move (the judge is the coach's; H-hint's rules may word it otherwise)
+    action = BuildStation("Fife", "pink", 0)
+    verdict = app.coach.verdict(app.state, action)  # type: ignore[union-attr]
+    assert verdict is not None
+    app.play(action)
+    log = app.stepper.log_view.value
+    coach = log.index("ttr-log-coach")
+    assert text(verdict.sentence) in text(log)
+    assert coach < log.index("You build a station in Fife")  # above its move: said after it
+    app.note("coach", "Drawing tickets with 5 trains left for the bot: sure?")
+    log = app.stepper.log_view.value
+    assert text(log).startswith("Coach: Drawing tickets with 5 trains left for the bot: sure?")
+
+
+def test_notes_of_an_undone_history_leave_the_log_when_it_is_played_otherwise() -> None:
+    app = dealt()
+    app.market.blind.click()
+    app.market.blind.click()
+    app.hint()  # said after two moves of this history
+    assert "ttr-log-hint" in app.stepper.log_view.value
+    app.undo()
+    assert "ttr-log-hint" in app.stepper.log_view.value  # undone, greyed: Redo brings it
+    assert "font-style:italic" in app.stepper.log_view.value.split("ttr-log-hint")[1][:300]
+    app.play(ClaimRoute("m-05", "gray", 0)) or app.play(DrawBlind())
+    assert "ttr-log-hint" not in app.stepper.log_view.value
+
+
+# --- the Log after Undo, and what one Undo took back ------------------------------------------
+
+def test_after_undo_and_another_claim_the_log_lists_the_claim_played_not_the_undone_one() -> None:
+    state = scenario(MINI, ["You", "Bob"], hands=[{"red": 2, "blue": 2},
+                                                  {"green": 3}])
+    app = PlayApp.from_game(Game((state,)), ("human", "greedy"), bot_delay=0)
+    assert app.play(ClaimRoute("m-01", "red", 0))  # Ayr–Bree
+    assert "Ayr–Bree" in text(app.stepper.log_view.value)
+    app.undo()
+    assert app.play(ClaimRoute("m-03", "blue", 0))  # Bree–Cole instead
+    log = text(app.stepper.log_view.value)
+    assert "Bree–Cole" in log and "Ayr–Bree" not in log
+    assert len(re.findall("ttr-log-entry", app.stepper.log_view.value)) == len(app.game.actions)
+
+
+def test_one_undo_says_it_took_back_the_persons_move_and_the_bots_reply() -> None:
+    state = scenario(MINI, ["You", "Bob"], hands=[{"red": 2}, {"green": 3}])
+    app = PlayApp.from_game(Game((state,)), ("human", "greedy"), bot_delay=0)
+    app.play(ClaimRoute("m-01", "red", 0))
+    bob = app.game.states[2].last_event  # Bob's first move after the claim
+    app.undo()
+    told = app.status.text
+    assert told.startswith("Undone: ")
+    assert "They were your claim of Ayr–Bree and Bob's reply (" in told, (told, bob)
+    kind = ("a ticket draw" if "ticket" in bob else "a claim of " if "claims" in bob else
+            "a card draw")
+    assert f"Bob's reply ({kind}" in told, (told, bob)
+
+
+# --- the last moves on the board, a completed ticket ------------------------------------------
+
+def test_each_players_last_claim_is_outlined_on_the_board_and_named_on_hover() -> None:
+    state = scenario(MINI, ["You", "Bob"], hands=[{"red": 2}, {"yellow": 2}],
+                     pile_top=["blue", "blue"])
+    app = PlayApp.from_game(Game((state,)), ("human", "human"), bot_delay=0)
+    app.reveal_hand()
+    app.play(ClaimRoute("m-01", "red", 0))  # You: Ayr–Bree
+    app.reveal_hand()
+    app.play(ClaimRoute("m-08", "yellow", 0))  # Bob: Dale–Eton
+    assert last_claims(app.game) == {"m-01": 0, "m-08": 1}
+    assert dict(app.map_view.marks.last) == {"m-01": 0, "m-08": 1}
+    figure = app.map_view.widget
+    spaces = app.map_view.geometry.route_spaces
+    routes = figure.data[ROUTES]
+    for route in ("m-01", "m-08"):
+        assert {routes.marker.line.color[i] for i in spaces[route]} == {style.LAST}
+        assert {routes.marker.line.width[i] for i in spaces[route]} == {style.LAST_LINE}
+    assert "Bob's last move" in routes.hovertext[spaces["m-08"][0]]
+    assert "Your last move" in routes.hovertext[spaces["m-01"][0]]
+    assert figure.data[LAST_KEY].showlegend and figure.data[LAST_KEY].name == "last claims"
+    assert figure.data[LAST_KEY].legendrank >= 4000
+    app.reveal_hand()
+    app.play(DrawBlind())
+    app.play(DrawBlind())  # You draw cards: your last move is no claim any more
+    assert dict(app.map_view.marks.last) == {"m-08": 1}
+    assert {routes.marker.line.color[i] for i in spaces["m-01"]} == {style.INK}
+
+
+def test_a_claim_that_completes_a_ticket_says_so() -> None:
+    state = scenario(MINI, ["Ann", "Bob"], hands=[{"red": 2}], claimed={"m-03": 0},
+                     tickets=[["mini-t07", "mini-t11", "mini-t01"], []])
+    after = apply(state, ClaimRoute("m-01", "red", 0))  # Ayr–Bree: Ayr–Bree done
+    assert completed_tickets(state, after, 0) == "Ann completes Ayr–Bree (2 points)."
+    told = own_move(state, ClaimRoute("m-01", "red", 0), after)
+    assert told == f"{after.last_event} Ann completes Ayr–Bree (2 points)."
+    again = apply(after, DrawBlind())
+    assert completed_tickets(after, again, 0) == ""  # nothing new: nothing told
+
+
+def test_a_claim_completing_two_tickets_names_both() -> None:
+    state = scenario(MINI, ["You", "Bob"], hands=[{"blue": 2}], claimed={"m-01": 0},
+                     tickets=[["mini-t11", "mini-t03"], []])
+    after = apply(state, ClaimRoute("m-03", "blue", 0))  # Bree–Cole
+    assert completed_tickets(state, after, 0) == \
+        "You complete Bree–Cole (2 points) and Ayr–Cole (4 points)."
+
+
+# --- the twin of a 2-player double -------------------------------------------------------------
+
+def test_the_twin_of_a_claimed_double_hovers_as_closed_also_on_its_owners_turn() -> None:
+    state = scenario(MINI, ["You", "Bob"], hands=[{"blue": 2}], claimed={"m-03": 0},
+                     current=0)
+    app = PlayApp.from_game(Game((state,)), ("human", "human"), bot_delay=0)
+    app.reveal_hand()
+    twin = app.map_view.geometry.route_spaces["m-04"][0]
+    hover = app.map_view.widget.data[ROUTES].hovertext[twin]
+    assert "unclaimed" not in hover and "closed, not claimable" in hover
+    assert "m-04" in app.map_view.marks.closed
+
+
+# --- a claim panel after a new position ---------------------------------------------------------
+
+def test_a_panel_opened_before_a_move_closes_when_the_route_cannot_be_claimed_any_more() -> None:
+    state = scenario(MINI, ["You", "Bob"], hands=[{"red": 2}, {"green": 3}],
+                     pile_top=["blue", "blue"])
+    app = PlayApp.from_game(Game((state,)), ("human", "greedy"), bot_delay=0)
+    app.select_route("m-01")  # open Ayr–Bree, claimable now
+    assert app.selected == "m-01"
+    app.play(DrawBlind())  # half a turn: the panel could only say "not possible now"
+    assert app.selected is None
+    assert "Not possible now" not in text(app.claim.value if hasattr(app.claim, "value")
+                                          else "")
+
+
+# --- the end revealed step by step, and the final table ---------------------------------------
+
+def finished() -> PlayApp:
+    app = PlayApp("mini", kinds=("greedy", "greedy"), seed=5, bot_delay=0)
+    assert app.state.is_over
+    return app
+
+
+def test_the_reveal_tells_routes_then_each_ticket_then_trail_bonuses_and_total() -> None:
+    app = finished()
+    sheet = app.score_sheet
+    assert sheet is not None
+    steps = reveal_steps(MINI, sheet)
+    tickets = sum(len(p.tickets) for p in sheet.players)
+    assert steps[0].startswith("Routes") and steps[-1] == "The total and the winner"
+    assert len(steps) == 1 + tickets + 1 + 1 + 1 + 1  # routes, tickets, stations, trail, bonus
+    assert steps[1].startswith(f"{'Your' if sheet.players[0].name == 'You' else ''}")
+    first = score_table_html(MINI, sheet, shown=1)
+    assert "Routes" in first and "✔" not in first and "✘" not in first
+    assert "Total" not in text(first) and "So far" in first and "still to show" in first
+    second = score_table_html(MINI, sheet, shown=2)
+    assert len(re.findall("ttr-score-ticket", second)) == 1
+    before_bonus = score_table_html(MINI, sheet, shown=len(steps) - 2)
+    assert "Longest trail" in before_bonus and "bonus" not in before_bonus.split("Longest")[1]
+    whole = score_table_html(MINI, sheet)
+    assert score_table_html(MINI, sheet, shown=len(steps)) == whole  # it ends on the final table
+    assert "So far" not in whole and "still to show" not in whole
+    assert [text(td) for td in re.findall(r"<tr[^>]*>.*?</tr>", whole)][-1].startswith("Total")
+    assert whole.count("<table") == 1  # one table: the final one
+
+
+def test_ticket_names_never_wrap_inside_a_city_name() -> None:
+    app = finished()
+    sheet = app.score_sheet
+    assert sheet is not None
+    whole = score_table_html(MINI, sheet)
+    lines = re.findall(r'<div class="ttr-score-ticket".*?</div>', whole)
+    assert len(lines) == sum(len(p.tickets) for p in sheet.players)
+    usa = PlayApp("usa", kinds=("greedy", "greedy"), seed=2, bot_delay=0)
+    sheet = usa.score_sheet
+    assert sheet is not None
+    names = [usa.board.city_label(c) for p in sheet.players for t in p.tickets
+             for c in (usa.board.ticket(t.id).a, usa.board.ticket(t.id).b)]
+    whole = score_table_html(usa.board, sheet)
+    assert any(" " in name for name in names)
+    for name in names:  # "Santa Fe", "Los Angeles": no space a line may break at
+        assert name.replace(" ", "\u00a0") in whole
+
+
+def test_a_game_played_to_its_end_on_the_loop_is_revealed_and_next_and_show_all_work(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(scoring_view, "REVEAL_STEP", 30.0)  # so slow that only clicks move it
+    monkeypatch.setattr(scoring_view, "REVEAL_SECONDS", 600.0)
+
+    async def run() -> tuple[PlayApp, list[object]]:
+        app = PlayApp("mini", kinds=("greedy", "greedy"), seed=5, bot_delay=0.001)
+        while app.bot_task is not None:
+            await app.bot_task
+        seen: list[object] = [app.scoring.shown, app.scoring.winner.value,
+                              app.scoring.after.layout.display,
+                              app.scoring.reveal_bar.layout.display]
+        app.scoring.next.click()
+        seen.append(app.scoring.shown)
+        seen.append(text(app.scoring.step_caption.value))
+        app.scoring.skip.click()
+        seen += [app.scoring.shown, app.scoring.reveal_bar.layout.display,
+                 app.scoring.after.layout.display]
+        return app, seen
+
+    app, seen = asyncio.run(run())
+    sheet = app.score_sheet
+    assert sheet is not None
+    assert seen[:4] == [1, "", "none", None]  # routes only, no winner yet, the Next bar
+    assert seen[4] == 2 and "ticket" in str(seen[5])
+    assert seen[6:] == [None, "none", None]
+    assert app.scoring.table.value == score_table_html(app.board, sheet)
+    assert "★" in app.scoring.winner.value
+
+
+def test_a_loaded_finished_game_shows_its_final_table_at_once() -> None:
+    game = finished().game
+    app = PlayApp.from_game(game, ("human", "greedy"), bot_delay=0)
+    assert app.scoring.shown is None
+    assert app.scoring.table.value == score_table_html(app.board, score(app.state))
+
+
+def test_the_score_tabs_statistics_fold_their_points_away_and_fit_the_panel() -> None:
+    app = finished()
+    stats = app.scoring.stats
+    table = stats.table.value
+    assert '<details class="ttr-stats-points"' in table
+    before, folded = table.split('<details class="ttr-stats-points"')
+    assert "Taken face-up" in before and "Routes" not in text(before).split("Taken")[0][-40:]
+    assert "Total" in folded and "Total" not in text(before)
+    assert stats.figure is not None and stats.figure.layout.width == scoring_view.CHART_WIDTH

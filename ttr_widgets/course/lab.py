@@ -41,7 +41,7 @@ __all__ = [
     "BUCKET_EDGES", "LATER", "SETUP", "TRAIN_EDGES", "ClaimFrequency", "CompletionRate", "LabError",
     "RefreshStats", "RouteValue", "TicketGamble", "chance_in_blind_draws", "chance_in_new_row",
     "claim_frequency", "completion_by_value", "fresh_row_refresh_chance",
-    "gamble_by_trains_left", "points_per_train",
+    "gamble_by_trains_left", "points_per_train", "pooled_by_stage",
     "refresh_stats", "results_from_records", "seeing_curve", "ticket_gamble", "ticket_net",
     "value_bucket",
 ]
@@ -273,6 +273,18 @@ def gamble_by_trains_left(results: Iterable[GameResult], edges: Sequence[int] = 
     order = {label: i for i, label in enumerate(labels)}
     keys = sorted(rows, key=lambda key: (key[0], key[1], order[key[2]]))
     return tuple(TicketGamble(m, n, label, *rows[m, n, label]) for m, n, label in keys)
+
+
+def pooled_by_stage(rows: Iterable[TicketGamble]) -> tuple[TicketGamble, ...]:
+    """``rows`` (from ``gamble_by_trains_left``) added up stage by stage over every map and
+    player count, in the rows' order of stages (early to late); ``map`` is ``"all"``,
+    ``players`` 0."""
+    pooled: dict[str, list[int]] = {}
+    for row in rows:
+        sums = pooled.setdefault(row.stage, [0] * 5)
+        for i, value in enumerate((row.seats, row.holders, row.tickets, row.completed, row.net)):
+            sums[i] += value
+    return tuple(TicketGamble("all", 0, stage, *sums) for stage, sums in pooled.items())
 
 
 def _train_labels(edges: Sequence[int]) -> tuple[str, ...]:

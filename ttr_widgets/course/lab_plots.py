@@ -11,6 +11,7 @@ notebook reads every figure from one module.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -26,12 +27,14 @@ from ttr_widgets.course.lab import (
     RefreshStats,
     RouteValue,
     TicketGamble,
+    pooled_by_stage,
     refresh_stats,
 )
 from ttr_widgets.course.lab_deal import Deal, low_keep_chance, low_keep_curve, shared_city_chance
-from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.words import map_title
+from ttr_widgets.rules.model import Board, hand_dict
+from ttr_widgets.rules.words import count, map_title
 from ttr_widgets.widgets.board.render import map_figure
+from ttr_widgets.widgets.pages.odds import TunnelOddsExplorer
 from ttr_widgets.widgets.plots.lab_plots import (
     BAR,
     PALETTE,
@@ -48,10 +51,26 @@ from ttr_widgets.widgets.plots.lab_plots import (
 )
 
 __all__ = [
-    "chance_table", "claim_frequency_figure", "claim_map_figure", "completion_figure",
-    "deal_table", "distribution_figure", "gamble_figure", "gamble_stage_figure", "gamble_table",
-    "low_keep_figure", "points_per_train_figure", "refresh_figure", "refresh_table",
-    "seeing_figure", "setting", "shared_city_figure", "show", "what_if_table",
+    "chance_table",
+    "claim_frequency_figure",
+    "claim_map_figure",
+    "completion_figure",
+    "deal_table",
+    "distribution_figure",
+    "explorer_reading",
+    "gamble_figure",
+    "gamble_stage_figure",
+    "gamble_table",
+    "low_keep_figure",
+    "points_per_train_figure",
+    "refresh_figure",
+    "refresh_table",
+    "seeing_figure",
+    "setting",
+    "shared_city_figure",
+    "show",
+    "stage_reading",
+    "what_if_table",
 ]
 
 
@@ -155,6 +174,100 @@ def gamble_stage_figure(
     return go.Figure(traces, layout=layout(title, barmode="group",
                                             yaxis={"title": "net points per ticket",
                                                    "zeroline": True}))
+
+
+def stage_reading(rows: Sequence[TicketGamble]) -> widgets.HTML:
+    """What ``gamble_stage_figure``'s bars say, in words read off the same ``rows``: each
+    stage's tickets over every setting (how many were completed, the net points of one), then
+    whether late draws gained or cost points, and the settings where they cost points."""
+    return _reading(stage_sentence(rows), "ttr-lab-stage-reading")
+
+
+def stage_sentence(rows: Sequence[TicketGamble]) -> str:
+    """``stage_reading``'s words."""
+    stages = [row for row in pooled_by_stage(rows) if row.tickets]
+    if not stages:
+        return "No ticket was drawn during these games, so there is nothing to compare."
+    parts = [f"{row.stage}: {count(row.tickets, 'ticket')}, {percent(row.completion_rate or 0, 0)}"
+             f" completed, {_points(row.net_per_ticket)} each" for row in stages]
+    text = "Over all the games, the tickets drawn with " + "; with ".join(parts) + "."
+    late, early = stages[-1], stages[:-1]
+    late_net = late.net_per_ticket or Fraction(0)
+    best = max((row.net_per_ticket or Fraction(0) for row in early), default=None)
+    if late_net < 0:
+        text += " Late draws cost points on average."
+    elif best is not None and late_net < best:
+        text += (" Late draws still gained points on average, but fewer than earlier ones: "
+                 "fewer turns are left to connect them.")
+    else:
+        text += " Late draws did no worse than earlier ones in these games."
+    losing = [setting(r.map, r.players) for r in rows
+              if r.stage == late.stage and r.tickets and r.net < 0]
+    if losing:
+        text += f" They cost points in {_listed(losing)}."
+    return text
+
+
+def explorer_reading(explorer: TunnelOddsExplorer) -> widgets.HTML:
+    """Under the tunnel explorer, its hand read in words and its exact what-if numbers as a
+    table, worked out again from the hand shown each time the explorer redraws."""
+    out = _reading("", "ttr-lab-explorer-reading")
+
+    def read(_change: object = None) -> None:
+        out.value = _reading_html(explorer_sentence(explorer)) + (
+            what_if_table(explorer.odds, explorer.what_if).value
+            if explorer.odds is not None and explorer.what_if is not None else "")
+
+    explorer.summary.observe(read, "value")
+    explorer.error.observe(read, "value")
+    read()
+    return out
+
+
+def explorer_sentence(explorer: TunnelOddsExplorer) -> str:
+    """``explorer_reading``'s words for the hand the explorer shows."""
+    odds = explorer.odds
+    if odds is None:
+        return "The explorer has no numbers for these cards: it says what to check."
+    held = _listed([count(n, card if card == "locomotive" else f"{card} card")
+                    for card, n in hand_dict(explorer.hand).items()]) or "no cards"
+    tunnel = f"a {odds.length}-long tunnel played in " + (
+        "locomotives" if odds.all_locomotive else odds.color)
+    if odds.offer is None:
+        return (f"With {held}, you cannot even put down the {count(odds.length, 'card')} of "
+                f"{tunnel}.")
+    put = sum(odds.offer)
+    can = odds.spare
+    if can == 0:
+        return (f"With {held} on {tunnel}, you put down {count(put, 'card')} and keep none "
+                "that can pay a surcharge: any extra card turned up means taking your cards "
+                "back.")
+    if can >= odds.revealed:
+        end = f"so you can pay any surcharge, even {count(odds.revealed, 'extra card')}"
+    else:
+        end = (f"so you can pay up to {count(can, 'extra card')}, not "
+               f"{odds.revealed if can + 1 == odds.revealed else f'{can + 1} or more'}")
+    return (f"With {held} on {tunnel}, you put down {count(put, 'card')} and keep "
+            f"{count(can, 'card')} that can pay a surcharge, {end}.")
+
+
+def _reading(text: str, css: str) -> widgets.HTML:
+    out = widgets.HTML(_reading_html(text) if text else "")
+    out.add_class(css)
+    return out
+
+
+def _reading_html(text: str) -> str:
+    return f'<p style="font-size:14px;margin:4px 0">{html.escape(text)}</p>'
+
+
+def _points(value: Fraction | None) -> str:
+    return "no points" if value is None else f"{float(value):+.1f} points"
+
+
+def _listed(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] \
+        if items else ""
 
 
 def gamble_table(rows: Sequence[TicketGamble]) -> widgets.HTML:

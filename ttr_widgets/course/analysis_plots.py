@@ -34,6 +34,7 @@ from ttr_widgets.course.analysis import (
     map_name,
     route_label,
 )
+from ttr_widgets.course.map_graph import board_graph, cheapest_path, link_trains, simple_graph
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.words import count, map_title
 from ttr_widgets.widgets import style
@@ -49,9 +50,12 @@ __all__ = [
     "deck_picker",
     "deck_sentence",
     "decks_table",
+    "graph_table",
     "links_table",
+    "path_table",
     "plan_and_race_sentence",
     "ranking_table",
+    "reading",
     "routes_table",
     "ticket_scatter",
     "tickets_table",
@@ -218,6 +222,37 @@ def ranking_table(rows: Sequence[tuple[str, ...]], headings: Sequence[str]) -> w
     body = "".join("<tr>" + "".join(f'<td style="padding:2px 8px">{html.escape(c)}</td>'
                                     for c in row) + "</tr>" for row in rows)
     return widgets.HTML(f'<table style="border-collapse:collapse"><tr>{head}</tr>{body}</table>')
+
+
+def graph_table(boards: Sequence[Board]) -> widgets.HTML:
+    """Each map as a graph: its cities, its routes, its double routes, and its links (the
+    neighbouring pairs of cities, a double route's two tracks counted once)."""
+    rows = []
+    for board in boards:
+        graph = board_graph(board)
+        doubles = sum(1 for r in board.routes if r.double is not None) // 2
+        rows.append((map_name(board), str(graph.number_of_nodes()),
+                     str(graph.number_of_edges()), str(doubles),
+                     str(simple_graph(graph).number_of_edges())))
+    return ranking_table(rows, ["map", "cities", "routes", "double routes",
+                                "links (a double route once)"])
+
+
+def path_table(board: Board, a: str, b: str) -> widgets.HTML:
+    """A cheapest path from ``a`` to ``b``, link by link with its trains, and the total."""
+    links = cheapest_path(board, a, b)
+    trains = [link_trains(board, link) for link in links]
+    rows = [(link_label(board, link), str(n)) for link, n in zip(links, trains, strict=True)]
+    rows.append((f"{city_label(board, a)} to {city_label(board, b)}, in all", str(sum(trains))))
+    return ranking_table(rows, ["link", "trains"])
+
+
+def reading(text: str) -> widgets.HTML:
+    """A sentence the page works out (``bridges_sentence``, ``plan_and_race_sentence``), set
+    as prose, not as a printout."""
+    out = widgets.HTML(f'<p style="font-size:14px;margin:4px 0">{html.escape(text)}</p>')
+    out.add_class("ttr-analysis-reading")
+    return out
 
 
 def comparison_table(summaries: Sequence[MapSummary], studies: Sequence[ContentionStudy],

@@ -99,6 +99,26 @@ def _simple(board: Board) -> nx.Graph:
     return simple_graph(board_graph(board))
 
 
+def cheapest_path(board: Board, a: str, b: str) -> tuple[Link, ...]:
+    """The links of a cheapest path from city ``a`` to city ``b`` (each link weighing its
+    train spaces; Dijkstra's algorithm), in order; ``AnalysisError`` naming a city not on the
+    map or a pair with no path."""
+    graph = _simple(board)
+    for city in (a, b):
+        if city not in graph:
+            raise AnalysisError(f"{city!r} is not a city of the {map_name(board)} map")
+    try:
+        cities = nx.dijkstra_path(graph, a, b, weight="length")
+    except nx.NetworkXNoPath:
+        raise AnalysisError(f"no path joins {a} and {b}") from None
+    return tuple(pairwise(cities))
+
+
+def link_trains(board: Board, link: Link) -> int:
+    """The train spaces of ``link`` (its shortest track)."""
+    return int(_simple(board).edges[link]["length"])
+
+
 # --- tickets --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)

@@ -99,6 +99,22 @@ def test_the_pages_speak_to_a_learner_not_a_programmer() -> None:
                 assert not CODE_SPEAK.search(prose), (path.name, CODE_SPEAK.search(prose))
 
 
+def test_the_courses_own_words_speak_to_a_learner_too() -> None:
+    """The positions' titles and prompts and the team lesson's tasks and questions (course
+    content in Python, shown on the pages) keep the same phrases off."""
+    from ttr_widgets.course import lessons
+    from ttr_widgets.course.team_practice import TEAM_QUIZZES, TEAM_TASKS
+
+    makers = (lessons.board_and_goal, lessons.drawing, lessons.claiming, lessons.tickets,
+              lessons.ending, lessons.confused_usa, lessons.ferries_and_tunnels,
+              lessons.stations, lessons.confused_europe, lessons.europa_1912, lessons.usa_1910)
+    words = [text for make in makers for p in make() for text in (p.title, p.prompt)]
+    words += [t.text for t in TEAM_TASKS]
+    words += [str(v) for quiz in TEAM_QUIZZES.values() for k, v in quiz.items() if k != "rules"]
+    found = [text for text in words if CODE_SPEAK.search(text)]
+    assert not found, found
+
+
 # --------------------------------------------------------------------------- plain rules
 
 PROVENANCE = re.compile(r"Board Game Arena|printed rules|house ruling|confidence|not settled",

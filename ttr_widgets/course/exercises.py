@@ -107,7 +107,7 @@ class _Finished:
 
 
 class ScoreExercise:
-    """"Score this finished game": type each player's total, press Check; the widget marks each
+    """"Score this finished game": type each player's total, press Check; the page marks each
     right or wrong, and shows the breakdown (and the longest trails on the board) on request.
 
     ``game`` is a finished ``GameState`` or a ``Position``; ``show_board=False`` leaves the

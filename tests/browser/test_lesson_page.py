@@ -128,3 +128,26 @@ def test_a_ticket_choice_fits_beside_the_board_and_too_few_are_refused(
         assert inside, f"with the ticket choice open, the {name} is off the screen: {box}"
     screenshot(page, "lesson-ticket-refusal", full_page=False)
     assert console_errors == []
+
+
+@pytest.mark.browser
+def test_the_team_lesson_starts_one_round_in_and_its_bot_teammate_plays_its_own_turn(
+        lesson_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    """Lesson 10's try-it: the table is one round in (the Blue holder holds the 2 red the text
+    speaks of), the tasks sit over the board; a turn drawn from the pile is followed by the
+    bots' turns (Ben's included, played by his bot) and the learner is to move again."""
+    open_notebook(page, lesson_server, "10-Team-Play.ipynb", ready=f"{TABLE} .ttr-team-tasks")
+    page.locator(TABLE).first.evaluate("table => table.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(1000)  # the board's fit
+    holders = page.locator(f"{TABLE} .ttr-holders").first
+    assert "red ×2" in holders.inner_text()
+    screenshot(page, "lesson-team-start", full_page=False)
+    page.locator(f"{TABLE} .ttr-market button", has_text="Draw blind").click()
+    page.locator(f"{TABLE} .ttr-placement button").first.click()
+    page.locator(f"{TABLE} .ttr-market button", has_text="Draw blind").click()
+    status = page.locator(f"{TABLE} .ttr-status")
+    status.filter(has_text="Your turn").wait_for(state="visible", timeout=30_000)
+    assert "Ben" in status.inner_text()  # Ben's bot moved, and the line says what it did
+    assert not page.locator(f"{TABLE} .ttr-take-turn").is_visible()
+    screenshot(page, "lesson-team-after-a-round", full_page=False)
+    assert console_errors == []

@@ -52,3 +52,19 @@ def test_the_deck_picker_lists_the_mega_game_s_tickets(
         "USA: the 2004 USA tickets", "USA: the 1910 Classic tickets", "USA: the USA 1910 tickets",
         "USA: the Mega Game tickets", "USA: the USA Big Cities tickets"]
     assert console_errors == []
+
+
+def test_the_page_opens_with_prose_and_tables_not_printouts(
+        analysis_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    """Section 1 shows the maps as a graph and Denver – El Paso's cheapest path as tables with
+    plain headings, and the bridges' sentence as prose; nothing on the page is a printout."""
+    open_notebook(page, analysis_server, PAGE, ready=".ttr-analysis-reading")
+    rows = page.evaluate(_ROWS_JS, "table")
+    assert ["map", "cities", "routes", "double routes", "links (a double route once)"] in rows
+    assert ["USA", "36", "100", "22", "78"] in rows
+    assert ["Denver to El Paso, in all", "4"] in rows
+    expect_text(page, ".ttr-analysis-reading", "The USA map has no bridge and no cut city.")
+    assert page.locator(".jp-OutputArea-output pre").count() == 0  # no bare printout
+    page.locator("h2", has_text="1. The board as a graph").scroll_into_view_if_needed()
+    screenshot(page, "map-analysis-graph", full_page=False)
+    assert console_errors == []

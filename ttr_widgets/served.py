@@ -8,17 +8,27 @@ its path in :data:`PLOTLY_MODULE_ENV` for its kernels; the server's kernel hook
 (``ttr_widgets.server.kernel``) then makes every ``FigureWidget`` load it from there. A chart is
 then a widget too (``score_plots.show_figure``), since the served pages leave out plotly's own
 renderer. Elsewhere (JupyterLab, Binder) the variable is unset and nothing changes.
+
+Pages served by something else than ``ttr serve`` find a shared table service through
+:data:`TABLES_URL_ENV`: on JupyterHub every student's server is set (``singleuser.extraEnv``)
+with the table service's address as the kernels reach it and its class key,
+``TTR_TABLES_URL=http://ttr-tables:8866/?token=KEY``, and with :data:`PLAY_URL_ENV`, the play
+page as a student opens it (``https://hub.example.org/hub/user-redirect/voila/render/notebooks/
+Play.ipynb``: each student's own server), which a table's links then name.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 PLOTLY_MODULE_ENV = "TTR_PLOTLY_MODULE"  #: the served plotly module's path, for the kernels
 TABLES_ENV = "TTR_TABLES"  #: the table service's base address, as the kernels reach it
 PAGE_BASE_ENV = "TTR_PAGE_BASE"  #: the server's address as the visitors type it
 CLASS_KEY_ENV = "TTR_CLASS_KEY"  #: the class key a school network's server asks for
+TABLES_URL_ENV = "TTR_TABLES_URL"  #: a shared table service elsewhere (JupyterHub), with its key
+PLAY_URL_ENV = "TTR_PLAY_URL"  #: the play page a table's links open (JupyterHub: the student's)
 
 
 def served_plotly_module_path(environ: Mapping[str, str] | None = None) -> str | None:
@@ -40,6 +50,17 @@ def table_service(environ: Mapping[str, str] | None = None) -> tuple[str, str, s
     (JupyterLab, Binder: no shared tables)."""
     env = os.environ if environ is None else environ
     base = env.get(TABLES_ENV, "")
-    if not base.startswith("http"):
+    if base.startswith("http"):
+        return base, env.get(PAGE_BASE_ENV, base), env.get(CLASS_KEY_ENV, "")
+    parts = urlsplit(env.get(TABLES_URL_ENV, "").strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
         return None
-    return base, env.get(PAGE_BASE_ENV, base), env.get(CLASS_KEY_ENV, "")
+    base = urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + "/", "", ""))
+    return base, base, (parse_qs(parts.query).get("token") or [""])[0]
+
+
+def play_page(environ: Mapping[str, str] | None = None) -> str | None:
+    """The play page a shared table's links open when it is not the table service's own
+    (:data:`PLAY_URL_ENV`, on JupyterHub), or None."""
+    page = (os.environ if environ is None else environ).get(PLAY_URL_ENV, "").strip()
+    return page if page.startswith(("http://", "https://", "/")) else None

@@ -2,7 +2,7 @@
 
 ``ttr serve [--port N] [--host ADDRESS] [--tables FILE | postgresql://…] [--notebook NAME]
 [--open | --no-browser] [--root DIR] [--pool N | --no-preheat] [--idle-timeout SECONDS]
-[--verbose]`` prints the app's URL
+[--class-key KEY] [--verbose]`` prints the app's URL
 (``http://localhost:8866/voila/render/Play.ipynb``; the root address redirects there) and
 serves until Ctrl-C or SIGTERM, then shuts every kernel down and exits 0. No browser is
 opened unless ``--open`` is given, and never without a display. The policy Voila runs with
@@ -108,6 +108,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--teacher-key", type=teacher_key, default=None, metavar="KEY",
                         help="the key of the teacher's room (default: a new one at each start; "
                              "the banner prints the room's link with it)")
+    parser.add_argument("--class-key", type=teacher_key, default=None, metavar="KEY",
+                        help="the class key every page and client then needs (default: none "
+                             "on localhost, a new one at each start with --host); the same "
+                             "key across restarts, for pages set up to reach it (JupyterHub)")
     parser.add_argument("--verbose", action="store_true", help="log Voila's activity")
     parser.set_defaults(open_browser=False)
 
@@ -119,5 +123,6 @@ def run(args: argparse.Namespace) -> int:
                              preheat=args.preheat, pool=args.pool,
                              idle_timeout=args.idle_timeout,
                              open_browser=args.open_browser, verbose=args.verbose,
-                             host=args.host, tables=args.tables)
+                             host=args.host, tables=args.tables,
+                             class_key=args.class_key or "")
     return serve(serve_plan, teacher_key=args.teacher_key)

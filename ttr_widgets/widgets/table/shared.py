@@ -19,7 +19,7 @@ from typing import Any
 
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.served import table_service
+from ttr_widgets.served import play_page, table_service
 from ttr_widgets.tables.client import Link, TableClient, TableClientError, api_get, api_post
 
 __all__ = ["SharedTable", "TablesNotServed", "make_table", "table_link", "tables_here"]
@@ -42,10 +42,13 @@ def tables_here() -> tuple[str, str, str]:
 
 
 def table_link(name: str, seat_key: str | None = None) -> str:
-    """The link people open to sit at table ``name`` (their own seat's, with its key)."""
+    """The link people open to sit at table ``name`` (their own seat's, with its key): the
+    play page of the table service's server, or the page ``served.play_page`` names (on
+    JupyterHub each student's own, which asks for no class key)."""
     _local, page_base, class_key = tables_here()
-    link = f"{page_base}voila/render/Play.ipynb?table={name}"
-    if class_key:
+    elsewhere = play_page()
+    link = f"{elsewhere or page_base + 'voila/render/Play.ipynb'}?table={name}"
+    if class_key and not elsewhere:
         link += f"&token={class_key}"
     return link + (f"&seat={seat_key}" if seat_key else "")
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
-from math import comb
 
 import pytest
 
@@ -19,7 +18,7 @@ from ttr_widgets.bots.coach import percent
 from ttr_widgets.bots.simulate import check_bots, game_seed, play_game
 from ttr_widgets.bots.strong import choose, plan_of
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
+from ttr_widgets.rules.actions import ClaimRoute, DrawFaceUp, DrawTickets, KeepTickets
 from ttr_widgets.rules.engine import apply, is_legal, new_game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import Options, evolve
@@ -159,89 +158,7 @@ def test_pays_with_colour_cards_before_locomotives():
 
 
 # --------------------------------------------------------------------------- the hint's numbers
-
-
-def test_hint_for_a_claim_names_the_ticket_trains_and_the_cost_of_losing_it():
-    """Ayr–Fife (8); Ann owns Eton–Fife. Fewest trains: Ayr–Bree and Bree–Eton (2 + 2 = 4).
-    After Ayr–Bree 2 trains remain to place (12 − 2 − 2 = 8 left); without it the cheapest
-    way is Ayr–Dale–Eton (3 + 2 = 5), one train more."""
-    state = scenario(MINI, ["Ann", "Bob"], hands=[{"red": 2}], tickets=[["mini-t01"], []],
-                     claimed={"m-09": 0})
-    reason = hint(state).reason
-    assert reason.startswith("claim Ayr–Bree (2 red) with 2 red: ")
-    assert "it is on the shortest way for Ayr–Fife (8 points)" in reason
-    assert "with it your tickets need 2 more trains (you will have 8)" in reason
-    assert "if another player took it first, your tickets would need 1 more train;" in reason
-    assert "it scores 2 points" in reason
-
-
-def test_hint_for_a_tunnel_gives_the_exact_odds():
-    """Bree–Eton is a 2-green tunnel; 3 cards are turned up. Ann holds 3 green; the row shows
-    red, red, blue, blue, yellow. Unseen: 38 − 3 − 5 = 30 cards, of which 1 green and
-    6 locomotives match. No extra: C(23,3)/C(30,3) = 1771/4060; one: 7·C(23,2) = 1771;
-    two: C(7,2)·23 = 483; three: C(7,3) = 35. Her one spare green pays one extra card:
-    (1771 + 1771)/4060."""
-    state = scenario(MINI, ["Ann", "Bob"], hands=[{"green": 3}],
-                     face_up=["red", "red", "blue", "blue", "yellow"],
-                     tickets=[["mini-t09"], []])
-    choice = hint(state)
-    assert choice.action == ClaimRoute("m-06", "green", 0)
-    total = comb(30, 3)
-    assert total == 4060
-    more = percent(1 - Fraction(comb(23, 3), total))
-    assert more == "56%"
-    reason = choice.reason
-    assert f"as a tunnel it turns up 3 cards: it costs more with chance {more}" in reason
-    assert (f"1 more green or locomotive card {percent(Fraction(7 * comb(23, 2), total))}, "
-            f"2 more green or locomotive cards {percent(Fraction(21 * 23, total))}, "
-            f"3 more green or locomotive cards {percent(Fraction(35, total))}") in reason
-    assert "1 more green or locomotive card 44%, 2 more green or locomotive cards 12%" in reason
-    assert "your hand can pay whatever is turned up with chance 87%" in reason
-
-
-def test_hint_for_a_draw_gives_the_cards_lacking_and_the_chance_to_draw_them():
-    """Ayr–Bree (2 red) for Ayr–Bree (2); Ann holds 1 blue, the row shows no red. Unseen:
-    38 − 1 − 5 = 32 cards, of which 4 red and 6 locomotives help: one card 10/32; two cards
-    bring at least one with 1 − C(22,2)/C(32,2) = 265/496."""
-    state = scenario(MINI, ["Ann", "Bob"], hands=[{"blue": 1}],
-                     face_up=["blue", "blue", "yellow", "yellow", "black"],
-                     tickets=[["mini-t07"], []])
-    choice = hint(state)
-    assert choice.action == DrawBlind()
-    assert choice.reason.startswith("draw a card from the pile: your plan still lacks 2 red; ")
-    one, two = percent(Fraction(10, 32)), percent(1 - Fraction(comb(22, 2), comb(32, 2)))
-    assert (one, two) == ("31%", "53%")
-    assert (f"a card from the pile is one of those or a locomotive with chance {one}; "
-            f"two bring at least one with chance {two}") in choice.reason
-
-
-def test_hint_for_kept_tickets_gives_the_trains_they_need():
-    """Ann (8 trains) owns Denver–Santa Fe–El Paso and holds Kansas City–Houston (5): its
-    fewest trains are Kansas City–Oklahoma City–Dallas–Houston (2 + 2 + 1 = 5). Boston–Miami
-    needs Boston–New York–Washington–Raleigh–Charleston–Miami (2 + 2 + 2 + 2 + 4 = 12),
-    Vancouver–Montréal Vancouver–Calgary–Winnipeg–Sault St. Marie–Montréal (3 + 6 + 6 + 5)."""
-    pile = ["usa-t01", "usa-t07", "usa-t27"]
-    state = scenario(USA, ["Ann", "Bob"], claimed={"usa-039": 0, "usa-050": 0},
-                     tickets=[["usa-t12"], ["usa-t04"]], ticket_pile=pile, trains=[8, 30])
-    state = apply(state, DrawTickets())
-    reason = hint(state).reason
-    assert reason == ("keep Denver–El Paso (4 points): with it all your tickets need 5 trains "
-                      "of your 8; Boston–Miami (12 points) would need 12 more trains: 17 in "
-                      "all, more than the 8 you have left; Vancouver–Montréal (20 points) would "
-                      "need 20 more trains: 25 in all, more than the 8 you have left")
-
-
-def test_a_ticket_needing_as_many_more_trains_as_are_left_is_said_by_its_total():
-    """Ann (6 trains) holds Kansas City–Houston (5 trains to go) and is offered New York–Atlanta,
-    6 more: 11 in all. The hint must not say "6 more trains, more than you have left" to a
-    player with exactly 6: it names the total that is too many."""
-    pile = ["usa-t07", "usa-t18", "usa-t01"]
-    state = scenario(USA, ["Ann", "Bob"], claimed={"usa-039": 0, "usa-050": 0},
-                     tickets=[["usa-t12"], ["usa-t04"]], ticket_pile=pile, trains=[6, 30])
-    reason = hint(apply(state, DrawTickets())).reason
-    assert "New York–Atlanta (6 points) would need 6 more trains: 11 in all, more than the 6 " \
-           "you have left" in reason, reason
-    assert "6 more trains, more than you have left" not in reason
+# (the hint's words on named positions: tests/bots/test_hint.py)
 
 
 def test_percent_never_rounds_a_possibility_away():

@@ -15,7 +15,6 @@ import random
 import pytest
 
 from ttr_widgets.bots import BOTS, LEVELS, SLOW, hint
-from ttr_widgets.bots.coach import explain
 from ttr_widgets.bots.expert import DEFAULT, Search, ahead_words, expert_bot, search
 from ttr_widgets.bots.strong import alternatives, choose
 from ttr_widgets.cli import main
@@ -150,18 +149,6 @@ def test_keeps_the_strong_move_when_new_tickets_are_clearly_worse():
     assert found.choice.action != DrawTickets()
     tickets = [m.action for m in found.moves].index(DrawTickets())
     assert found.means[tickets] < found.means[found.best]
-
-
-def test_the_deep_hint_gives_the_reasons_and_the_playouts_figure():
-    state = ending_position()
-    deep = hint(state, 0, deep=True)
-    found = search(state, random.Random(0))
-    assert deep.action == found.choice.action
-    figure = ahead_words(found.means[found.best], DEFAULT.playouts)
-    assert deep.reason == explain(state, deep.action, [
-        f"played out to the end, it comes out {figure}, the best of 2 moves tried"])
-    assert figure.endswith(f"on average over {DEFAULT.playouts} playouts")
-    assert hint(state, 0).action == DrawBlind()  # the quick hint stays the strong bot's
 
 
 def test_ahead_words():

@@ -352,13 +352,14 @@ def test_hint_says_what_and_why():
     assert app.selected == "m-01"
 
 
-def test_near_the_end_the_hint_plays_its_best_moves_out_and_says_how_they_came_out():
+def test_near_the_end_the_hint_tells_the_clock_and_weighs_a_claim_now():
     app = mini_app([{"red": 2, "blue": 3}, {"green": 4}], tickets=[["mini-t07"], []],
                    trains=[3, 2])
     app.hint_button.click()
     assert app.status.kind == "hint" and app.status.text.startswith("Hint for Ann: ")
-    assert "played out to the end, it comes out " in app.status.text
-    assert " on average over 12 playouts" in app.status.text
+    assert "Clock: Bob has 2 trains" in app.status.text
+    assert "Claim now rather than wait: " in app.status.text
+    assert "playout" not in app.status.text
 
 
 def test_new_game_from_the_start_panel():

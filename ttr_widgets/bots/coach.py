@@ -1,17 +1,18 @@
-"""The coach: the hint, the verdict on a move, and the after-game review, each against the
-strong bot's move and in plain words (the reasons in numbers are ``bots.reasons``).
+"""The coach: the hint, the verdict on a move, and the after-game review, all against one move,
+the hint's (``bots.hint.hint_move``), and in plain words (the reasons are ``bots.reasons``).
 
-``hint(state)`` returns a ``bots.Choice``: the strong bot's move for the player to move, whose
-reason reads ``'<the move>: <reason>; <reason>'`` (``reasons.explain``). ``hint(state, seed,
-deep=True)`` is the expert bot's move (``strong_search``: the strong bot's few best moves played
-out to the end), with one reason more: how far ahead it came out on average over how many
-playouts.
+``hint(state, seed)`` returns a ``bots.hint.Hint``: the hint's move for the player to move and
+why, the plan it serves, the clock and, near the end, a claim now weighed against waiting.
 
-The coach (``judge``) compares a move with the strong bot's move in the same position: both
-are played out to the end on the same fresh deals of what the player cannot see, and the move
-is flagged when it loses ``COACH_THRESHOLD`` points or more on average (and in at least two
-thirds of the playouts). The ``review`` of a whole game names a player's costliest moves, the
-tickets they kept against the odds and missed, and how their score came.
+The coach (``judge``) compares a move with the hint's move in the same position: both are
+played out to the end on the same fresh deals of what the player cannot see, and the move is
+flagged when it loses ``COACH_THRESHOLD`` points or more on average (and in at least two thirds
+of the playouts), or when it is a claim off the plan that spends cards the plan still needs
+(and does not come out ahead). The judgement is a pure function of the position and the move
+(remembered, ``_judged``): the coach during play, the ``review`` of a whole game and the hint
+can never disagree — the hint's own move is never flagged, and the review's costliest moves
+are the moves the coach flagged, with the same figures. ``ask`` is the question the coach puts
+before a move that cannot be taken back, e.g. new tickets with the end near.
 """
 
 from __future__ import annotations
@@ -20,79 +21,99 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
-from ttr_widgets.bots.choice import Choice
-from ttr_widgets.bots.expert import ahead_words, search
+from ttr_widgets.bots.hint import NEAR_TRAINS, Hint, clock_of, hint_move, needs_of, weigh
 from ttr_widgets.bots.playouts import deal_hidden, margin, playout
-from ttr_widgets.bots.reasons import and_list, explain, move_reasons, percent, ticket_words
-from ttr_widgets.bots.strong import choose, expected_draw_gain
-from ttr_widgets.rules.actions import Action, DeclineTunnel, DrawTickets, KeepTickets
+from ttr_widgets.bots.reasons import (
+    and_list,
+    explain,
+    hint_text,
+    move_reasons,
+    percent,
+    ticket_words,
+)
+from ttr_widgets.bots.strong import cards, completes, expected_draw_gain
+from ttr_widgets.bots.strong_plan import missing
+from ttr_widgets.rules.actions import Action, ClaimRoute, DeclineTunnel, DrawTickets, KeepTickets
 from ttr_widgets.rules.advice import describe_action
 from ttr_widgets.rules.engine import apply, score
 from ttr_widgets.rules.graph import connected
-from ttr_widgets.rules.model import Board, Ticket
+from ttr_widgets.rules.model import CARD_INDEX, LOCO, Board, Ticket
 from ttr_widgets.rules.scoring import PlayerScore
-from ttr_widgets.rules.state import GameState, SecondCard
+from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.view import view
 from ttr_widgets.rules.words import bonus_name, count
 
-__all__ = ["COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "Verdict", "explain", "hint",
-           "judge", "percent", "review"]
+__all__ = ["COACH_LABEL", "COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "Verdict", "ask",
+           "explain", "hint", "judge", "percent", "plan_cards_spent", "review"]
 
 
-def hint(state: GameState, seed: int = 0, *, deep: bool = False) -> Choice:
-    """The strong bot's move for the player to move, and why, in numbers; with ``deep``, the
-    expert bot's (``strong_search``: the strong bot's best moves played out to the end), with
-    how far ahead it came out on average as one more reason. It decides from the view of the
+def hint(state: GameState, seed: int = 0, *, deep: bool = True) -> Hint:
+    """The hint for the player to move: its move (``hint_move``: the expert bot's with
+    ``deep``, else the strong bot's; near the end with the plan out of time, the claim that
+    scores most now) and its words (``reasons.hint_text``). It decides from the view of the
     seat to move (``rules.view``), never from what that seat cannot see."""
-    state = view(state, state.current)
-    if not deep:
-        choice = choose(state, random.Random(seed))
-        return Choice(choice.action, explain(state, choice.action))
-    found = search(state, random.Random(seed))
-    action = found.choice.action
-    if found.playouts == 0:
-        return Choice(action, explain(state, action))
-    ahead = ahead_words(found.means[found.best], found.playouts)
-    figure = (f"played out to the end, it comes out {ahead}, the best of "
-              f"{count(len(found.moves), 'move')} tried")
-    return Choice(action, explain(state, action, [figure]))
+    seen = view(state, state.current)
+    return hint_text(seen, _hint_action(seen, seed, deep))
+
+
+@lru_cache(maxsize=256)
+def _hint_action(seen: GameState, seed: int, deep: bool) -> Action:
+    """The hint's move in a seat's view (remembered: the hint and the coach ask it in turn)."""
+    return hint_move(seen, random.Random(seed), deep=deep).action
 
 
 # --------------------------------------------------------------------------- the coach
 
 
 COACH_THRESHOLD = 10  #: points: the coach speaks when a move costs at least this much
-COACH_SAMPLES = 8  #: playouts from each of the two positions (played, and the bot's move)
-COACH_WHEN = (f"after each of your moves, says what it cost when the strong bot's move comes "
-              f"out at least {count(COACH_THRESHOLD, 'point')} ahead on average over "
-              f"{COACH_SAMPLES} playouts from there, and ahead in two thirds of them")
+COACH_SAMPLES = 8  #: games played on from each of the two positions (played, the hint's move)
+ASK_TRAINS = NEAR_TRAINS  #: another player this close to the end: new tickets are asked about
+COACH_LABEL = (f"Coach: says when a move costs {count(COACH_THRESHOLD, 'point')} or more, or "
+               "spends cards your plan needs; asks before late new tickets")
+"""What the coach does, in a line beside its toggle."""
+COACH_WHEN = (f"after each of your moves, says what it cost when the hint's move comes out at "
+              f"least {count(COACH_THRESHOLD, 'point')} ahead in {COACH_SAMPLES} games played "
+              f"on from there (ahead in two thirds of them), or when a claim off your plan "
+              f"spends cards the plan still needs; before you draw new tickets with another "
+              f"player at {count(ASK_TRAINS, 'train')} or fewer, asks whether you are sure; "
+              "when the game ends, reviews it in the Score tab with the same judgement")
 """When the coach speaks, in words (for the app's Coach box)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """What a move cost against the strong bot's move in the same position: the final margin
-    (own total less the best other total) averaged over ``samples`` playouts of each, every
-    playout dealing again what the player cannot see and then played out by greedy bots."""
+    """What a move cost against the hint's move in the same position: the final margin (own
+    total less the best other total) over ``samples`` games played on from each (what the
+    player cannot see dealt again, greedy bots to the end), the differences averaged without
+    the highest and the lowest; and the cards the plan still needs that a claim off it
+    spends."""
 
     played: Action
     better: Action
-    cost: float  #: average points lost against ``better``
-    worse: int  #: playouts in which the move played ended worse than ``better``
+    cost: float  #: points lost against ``better`` (on average, the extremes left out)
+    worse: int  #: games played on in which the move played ended worse than ``better``
     samples: int
     sentence: str
+    spent: int = 0  #: cards the plan still needs that the move (a claim off it) spends
 
 
 def judge(state: GameState, action: Action, *, samples: int = COACH_SAMPLES, seed: int = 0,
           threshold: float = COACH_THRESHOLD) -> Verdict | None:
     """The coach's verdict on ``action`` by the player to move in ``state``, or None when it
-    costs less than ``threshold`` points against the strong bot's move (or is that move).
-    The two moves are compared on the same ``samples`` deals of the hidden cards and tickets,
-    each played to the end by greedy bots with the same seed (common random numbers). It
-    judges from the view of the seat to move (``rules.view``)."""
-    state = view(state, state.current)
-    better = choose(state, random.Random(seed)).action
+    is the hint's move, or costs less than ``threshold`` points against it and spends no card
+    the plan needs. The two moves are compared on the same ``samples`` deals of the hidden
+    cards and tickets, each played to the end by greedy bots with the same seed (common random
+    numbers). It judges from the view of the seat to move (``rules.view``), and gives the same
+    verdict whenever it is asked again (during play, in the review)."""
+    return _judged(view(state, state.current), action, samples, seed, threshold)
+
+
+@lru_cache(maxsize=1024)
+def _judged(state: GameState, action: Action, samples: int, seed: int,
+            threshold: float) -> Verdict | None:
+    better = _hint_action(state, seed, True)
     if better == action:
         return None
     me = state.current
@@ -103,16 +124,60 @@ def judge(state: GameState, action: Action, *, samples: int = COACH_SAMPLES, see
         mine = margin(playout(apply(dealt, action), random.Random(k)), me)
         best = margin(playout(apply(dealt, better), random.Random(k)), me)
         diffs.append(best - mine)
-    cost = sum(diffs) / len(diffs)
+    cost = _trimmed_mean(diffs)
     worse = sum(d > 0 for d in diffs)
-    if cost < threshold or worse * 3 < samples * 2:
+    spent = plan_cards_spent(state, action)
+    if not (cost >= threshold and worse * 3 >= samples * 2) and not (spent and cost > 0):
         return None
     return Verdict(action, better, cost, worse, samples,
-                   _verdict_sentence(state, action, better, cost, worse, samples))
+                   _verdict_sentence(state, action, better, cost, worse, samples, spent),
+                   spent)
+
+
+def _trimmed_mean(diffs: Sequence[int]) -> float:
+    """The mean without the highest and the lowest (from three values on): one game played on
+    that ran far off, as greedy bots' games may, does not make the figure."""
+    kept = sorted(diffs)[1:-1] if len(diffs) >= 3 else list(diffs)
+    return sum(kept) / len(kept)
+
+
+def plan_cards_spent(state: GameState, action: Action) -> int:
+    """For a claim off the plan of the player to move (one that completes no ticket): how many
+    more cards the plan lacks after it; 0 for any other move, and once the end is near and the
+    plan out of time (``hint.weigh``: claiming what scores is right then)."""
+    if not isinstance(action, ClaimRoute) or state.pending is not None:
+        return 0
+    route = state.board.route(action.route)
+    found = needs_of(state)
+    if route in found.routes or completes(state, route):
+        return 0
+    weighed = weigh(state)
+    if weighed is not None and weighed.claim:
+        return 0
+    hand = cards(state)
+    paid = list(hand)
+    paid[LOCO] -= action.locomotives
+    paid[CARD_INDEX[action.color]] -= route.length - action.locomotives
+    return max(0, missing(tuple(paid), found.routes) - missing(hand, found.routes))
+
+
+def ask(state: GameState, action: Action) -> str | None:
+    """The coach's question before ``action``, when it cannot be taken back and is likely to
+    cost: new tickets with another player down to ``ASK_TRAINS`` trains (None: no question)."""
+    if not isinstance(action, DrawTickets) or state.pending is not None:
+        return None
+    clock = clock_of(state)
+    if not clock.last_round and not any(t <= ASK_TRAINS for _, t in clock.others):
+        return None
+    name, trains = clock.others[0]
+    likely = "1 turn" if clock.turns == 1 else f"{clock.turns} turns"
+    return (f"Drawing tickets with {count(trains, 'train')} left for {name}: sure? About "
+            f"{likely} may be left to complete them, and a ticket kept and missed costs its "
+            "points.")
 
 
 def _verdict_sentence(state: GameState, action: Action, better: Action, cost: float,
-                      worse: int, samples: int) -> str:
+                      worse: int, samples: int, spent: int) -> str:
     played = describe_action(state, action)
     instead = describe_action(state, better)
     why = move_reasons(state, better)
@@ -120,20 +185,31 @@ def _verdict_sentence(state: GameState, action: Action, better: Action, cost: fl
     if isinstance(action, DrawTickets):
         loss = -round(expected_draw_gain(state))
         trains = count(state.player.trains, "train")
-        why = [f"with {trains} left, new tickets cost you about {count(loss, 'point')} on "
-               "average (one must be kept)" if loss > 0 else
-               f"with {trains} left, new tickets are unlikely to pay"]
+        clock = clock_of(state)
+        others = and_list([f"{name} {t}" for name, t in clock.others])
+        why = [f"with {trains} left (and {others}), new tickets cost you about "
+               f"{count(loss, 'point')} on average (one must be kept)" if loss > 0 else
+               f"with {trains} left (and {others}), new tickets are unlikely to pay"]
+    if spent:
+        route = state.board.route(action.route) if isinstance(action, ClaimRoute) else None
+        locos = (f", {count(action.locomotives, 'locomotive')} among them"
+                 if isinstance(action, ClaimRoute) and action.locomotives else "")
+        text = (f"{route} is off your plan and spends {count(spent, 'card')} your plan still "
+                f"needs{locos}: better to {instead}")
+        if round(cost) > 0:
+            text += (f" (in {worse} of {samples} games played on from here the claim ended "
+                     f"worse, by about {count(round(cost), 'point')} on average)")
+        return f"{text}."
     text = (f"Better to {instead} than to {played}, which cost you about "
-            f"{count(round(cost), 'point')} here (worse in {worse} of {samples} playouts from "
-            "this position)")
+            f"{count(round(cost), 'point')} here (worse in {worse} of {samples} games played "
+            "on from here)")
     return f"{text}; {why[0]}." if why else f"{text}."
 
 
 # --------------------------------------------------------------------------- the review
 
-REVIEW_SAMPLES = 4  #: playouts per move when the after-game review looks for costly moves
 REVIEW_MOVES = 3  #: the costliest moves the review names
-CONFIRM_SAMPLES = 16  #: playouts that confirm a costly move found, or a kept ticket's odds
+GAMBLE_SAMPLES = 16  #: games played on that give a kept ticket's chance when it was kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +232,7 @@ class Gamble:
     def sentence(self) -> str:
         return (f"{ticket_words(self.ticket)}, kept on turn {self.turn + 1} with "
                 f"{count(self.trains, 'train')} left, was completed in {self.completed} of "
-                f"{self.samples} playouts from there: a bad gamble that cost you "
+                f"{self.samples} games played on from there: a bad gamble that cost you "
                 f"{count(self.ticket.points, 'point')}.")
 
 
@@ -177,53 +253,36 @@ class Review:
                        len(self.costly) > 1 else "Your costliest move:")
             out += [f"Turn {turn + 1}: {verdict.sentence}" for turn, verdict in self.costly]
         else:
-            out.append("No move of yours cost clearly more than the strong bot's.")
+            out.append("The coach found no move of yours that cost clearly more than the "
+                       "hint's.")
         out += [gamble.sentence for gamble in self.gambles]
         return tuple(out)
 
 
 def review(states: Sequence[GameState], actions: Sequence[Action], seat: int, *,
-           samples: int = REVIEW_SAMPLES, seed: int = 0) -> Review:
+           seed: int = 0) -> Review:
     """The review of a whole game (``states[i + 1]`` follows ``actions[i]``; the last state is
-    the end) for the player in ``seat``: every decision of theirs after setup judged against
-    the strong bot's move (``judge`` with a one-point threshold on ``samples`` playouts),
-    the costliest judged again on ``CONFIRM_SAMPLES`` playouts and the ``REVIEW_MOVES`` that
-    still cost most named; each ticket they kept in play and missed whose chance when kept
-    (on ``CONFIRM_SAMPLES`` playouts) was below one half; and their final score part by
-    part."""
+    the end) for the player in ``seat``: every move of theirs after setup judged as the coach
+    judges it during play (``judge``, the same verdicts), the ``REVIEW_MOVES`` costliest
+    named; each ticket they kept in play and missed, when the hint would have kept other
+    tickets and its chance when kept (on ``GAMBLE_SAMPLES`` games played on) was below one
+    half; and their final score part by part."""
     costly: list[tuple[int, Verdict]] = []
     gambles: list[Gamble] = []
     final = score(states[-1]).players[seat // 2 if states[-1].teams else seat]
     missed = {t.id for t in final.tickets if not t.completed}
-    for index, (state, action) in enumerate(zip(states, actions, strict=False)):
+    for state, action in zip(states, actions, strict=False):
         if state.current != seat or state.in_setup or state.is_over:
             continue
-        if isinstance(action, KeepTickets):
-            gambles += _gambles(state, action, missed, CONFIRM_SAMPLES, seed)
-        if isinstance(state.pending, SecondCard):
-            continue  # the second card of a draw: judged with the first
-        verdict = judge(state, action, samples=samples, seed=seed, threshold=1)
+        if isinstance(action, KeepTickets) and \
+                _hint_action(view(state, seat), seed, True) != action:
+            gambles += _gambles(state, action, missed, GAMBLE_SAMPLES, seed)
+        verdict = judge(state, action, seed=seed)
         if verdict is not None:
-            costly.append((index, verdict))
-    costly.sort(key=lambda iv: -iv[1].cost)
-    return Review(_confirmed(states, actions, costly, seed), tuple(gambles),
+            costly.append((state.turn, verdict))
+    costly.sort(key=lambda tv: -tv[1].cost)
+    return Review(tuple(costly[:REVIEW_MOVES]), tuple(gambles),
                   _score_sentence(states[-1].board, final))
-
-
-def _confirmed(states: Sequence[GameState], actions: Sequence[Action],
-               found: Sequence[tuple[int, Verdict]], seed: int
-               ) -> tuple[tuple[int, Verdict], ...]:
-    """The ``REVIEW_MOVES`` costliest of the moves the quick judgement found (at most twice as
-    many, costliest first), judged again on ``CONFIRM_SAMPLES`` playouts each: (turns
-    completed before the move, verdict), costliest first."""
-    again = []
-    for index, _quick in found[:2 * REVIEW_MOVES]:
-        state = states[index]
-        verdict = judge(state, actions[index], samples=CONFIRM_SAMPLES, seed=seed, threshold=1)
-        if verdict is not None:
-            again.append((state.turn, verdict))
-    again.sort(key=lambda tv: -tv[1].cost)
-    return tuple(again[:REVIEW_MOVES])
 
 
 def _gambles(state: GameState, action: KeepTickets, missed: set[str], samples: int,

@@ -15,6 +15,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from ttr_widgets.bots.hint import (
+    Clock,
+    Hint,
+    Needs,
+    Weighing,
+    clock_of,
+    needs_of,
+    serves,
+    weigh,
+)
 from ttr_widgets.bots.strong import (
     cards,
     completes,
@@ -43,20 +53,27 @@ from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.model import (
     CARD_INDEX,
     CARD_NAMES,
-    COLORS,
     LOCO,
     LOCOMOTIVE,
     Hand,
     Route,
     Ticket,
 )
-from ttr_widgets.rules.odds import hypergeometric, tunnel_odds
+from ttr_widgets.rules.odds import tunnel_odds
 from ttr_widgets.rules.planner import Plan as TrainPlan
 from ttr_widgets.rules.planner import PlanError, bottlenecks_for, plan_for
-from ttr_widgets.rules.state import NO_CARD, OPEN, CardPlacement, GameState, TunnelPayment
+from ttr_widgets.rules.state import (
+    NO_CARD,
+    OPEN,
+    CardPlacement,
+    GameState,
+    TicketChoice,
+    TunnelPayment,
+)
 from ttr_widgets.rules.words import count, possessive
 
-__all__ = ["and_list", "explain", "move_reasons", "percent", "ticket_words"]
+__all__ = ["and_list", "clock_sentence", "explain", "hint_text", "move_reasons", "odds_words",
+           "percent", "plan_sentence", "ticket_words", "weighing_sentence"]
 
 
 def explain(state: GameState, action: Action, more: Sequence[str] = ()) -> str:
@@ -87,8 +104,9 @@ def move_reasons(state: GameState, action: Action) -> list[str]:
         return _keep_reasons(state, action)
     if isinstance(action, DrawTickets):
         gain = expected_draw_gain(state)
-        return ["every ticket you hold is complete", f"three new tickets are worth about "
-                f"{count(round(gain), 'point')} to you on average, kept or not"]
+        done = [] if needs_of(state).tickets else ["every ticket you hold is complete"]
+        return [*done, f"three new tickets are worth about {count(round(gain), 'point')} to "
+                "you on average, kept or not"]
     if isinstance(action, BuildStation):
         return _station_reasons(state, action)
     if isinstance(action, PayTunnel | DeclineTunnel):
@@ -179,18 +197,18 @@ def _claim_reasons(state: GameState, action: ClaimRoute) -> list[str]:
     if completed:
         out.append(f"it completes {and_list([ticket_words(t) for t in completed])}: points won "
                    "instead of lost at the end")
+    served = [t for t in serves(state, route, needs_of(state)) if t not in completed]
+    if served:
+        out.append(f"it serves {and_list([ticket_words(t) for t in served])}")
     plan = _train_plan(state)
     if plan is not None and route.id in plan.to_claim:
-        uses = [board.ticket(t) for t in plan.shared.get(route.id, ())
-                if board.ticket(t) not in completed]
-        if uses:
-            out.append(f"it is on the shortest way for {and_list([ticket_words(t) for t in uses])}")
         if plan.trains is not None and plan.trains > route.length:
             left = plan.trains - route.length
             out.append(f"with it your tickets need {count(left, 'more train')} "
                        f"(you will have {player.trains - route.length})")
         out.extend(_bottleneck(state, route, plan))
-    out.append(f"it scores {count(board.route_points(route), 'point')}")
+    if not completed and not served:
+        out.append(f"it scores {count(board.route_points(route), 'point')}")
     out.extend(_tunnel_reasons(state, action, route))
     out.extend(_rivals(state, route))
     return out
@@ -277,31 +295,40 @@ def _lacking(state: GameState) -> tuple[list[int], int]:
 
 
 def _draw_reasons(state: GameState, action: DrawBlind | DrawFaceUp) -> list[str]:
-    short, ferry = _lacking(state)
-    hand = cards(state)
-    wanted = [f"{n} {COLORS[c]}" for c, n in enumerate(short) if n > 0]
-    if ferry:
-        wanted.append(count(ferry, "locomotive") + " for ferries")
-    if not wanted:
+    short = dict(needs_of(state).short)
+    if not short:
         return ["your tickets need no more cards: it draws toward the longest route you can "
                 "still fill"]
-    lacks = f"your plan still lacks {and_list(wanted)}"
-    if hand[LOCO]:
-        whose = "your and the team holder's" if state.teams else "your"
-        lacks += f" ({whose} {count(hand[LOCO], 'locomotive')} can stand in for any colour)"
-    out = [lacks]
-    if isinstance(action, DrawFaceUp) and action.card != LOCOMOTIVE:
-        need = short[CARD_INDEX[action.card]]
-        out.append(f"the face-up {action.card} is one of the {need} {action.card} you lack")
+    if isinstance(action, DrawFaceUp):
+        if action.card == LOCOMOTIVE:
+            return ["a locomotive stands in for any colour your plan lacks"]
+        need = short.get(action.card, 0)
+        return [f"the face-up {action.card} is one of the {need} {action.card} your plan "
+                "lacks"] if need else []
+    lacking = and_list([f"{n} {c}" for c, n in short.items()])
+    shown = {CARD_NAMES[c] for c in state.face_up if c != NO_CARD}
+    out = [f"no face-up card is one your plan lacks ({lacking})" if not shown & set(short)
+           else f"your plan lacks {lacking}"]
     pool = _unseen(state)
-    useful = sum(pool[c] for c, n in enumerate(short) if n > 0) + pool[LOCO]
+    useful = sum(pool[CARD_INDEX[c]] for c in short if c != LOCOMOTIVE) + pool[LOCO]
     size = sum(pool)
     if size:
-        one = Fraction(useful, size)
-        two = 1 - hypergeometric(size, useful, min(2, size))[0]
-        out.append(f"a card from the pile is one of those or a locomotive with chance "
-                   f"{percent(one)}; two bring at least one with chance {percent(two)}")
+        out.append(f"{odds_words(Fraction(useful, size))} from the pile is one of those or a "
+                   "locomotive")
     return out
+
+
+def odds_words(chance: Fraction) -> str:
+    """A chance as a learner counts it: 'about 1 card in 3', 'about 7 cards in 10', 'almost
+    every card', 'hardly any card'."""
+    if chance >= Fraction(19, 20):
+        return "almost every card"
+    if chance < Fraction(1, 20):
+        return "hardly any card"
+    if chance < Fraction(1, 2):
+        return f"about 1 card in {round(1 / chance)}"
+    tenths = round(chance * 10)
+    return "about 1 card in 2" if tenths == 5 else f"about {tenths} cards in 10"
 
 
 # --------------------------------------------------------------------------- tickets, stations
@@ -327,15 +354,28 @@ def _keep_reasons(state: GameState, action: KeepTickets) -> list[str]:
         ticket = board.ticket(tid)
         if more is None or more.trains is None or plan.trains is None:
             out.append(f"{ticket_words(ticket)} could not be completed as well")
-        elif more.trains == plan.trains:
-            out.append(f"{ticket_words(ticket)} would need no more trains, but it is risky "
-                       "for the turns left")
-        else:
-            beyond = (f": {more.trains} in all, more than the {player.trains} you have left"
-                      if more.trains > player.trains else "")
+        elif more.trains > player.trains:
             out.append(f"{ticket_words(ticket)} would need "
-                       f"{count(more.trains - plan.trains, 'more train')}{beyond}")
+                       f"{count(more.trains - plan.trains, 'more train')}: {more.trains} in "
+                       f"all, more than the {player.trains} you have left")
+        else:
+            trains = ("no more trains" if more.trains == plan.trains else
+                      count(more.trains - plan.trains, "more train"))
+            beyond = _turns_beyond(state, [*held, *kept, tid])
+            if not beyond and more.trains == plan.trains:
+                beyond = ", but it is risky for the turns left"
+            out.append(f"{ticket_words(ticket)} would need {trains}{beyond}")
     return out
+
+
+def _turns_beyond(state: GameState, tickets: Sequence[str]) -> str:
+    """', but with it your tickets would take about 14 turns, and about 9 are likely left' when
+    ``tickets`` take more turns than are likely left (else nothing)."""
+    turns, left = needs_of(state, tickets).turns, clock_of(state).turns
+    if turns <= left:
+        return ""
+    return (f", but with it your tickets would take about {count(turns, 'turn')}, and about "
+            f"{left} {'is' if left == 1 else 'are'} likely left")
 
 
 def _station_reasons(state: GameState, action: BuildStation) -> list[str]:
@@ -352,3 +392,90 @@ def _station_reasons(state: GameState, action: BuildStation) -> list[str]:
     return [f"no open route is left where your plan needs one: the station lets your tickets "
             f"use {whose} {route}",
             f"a station left unbuilt would score {count(unused, 'point')} instead"]
+
+
+# --------------------------------------------------------------------------- the hint's words
+
+PLAN_ROUTES = 3  #: the routes still to claim the plan names (then "and N more")
+
+
+def hint_text(state: GameState, action: Action) -> Hint:
+    """The hint's words for ``action`` by the player to move: why, the plan it serves, the
+    clock and, near the end, a claim now weighed against waiting (``bots.hint``)."""
+    why = tuple(move_reasons(state, action))
+    what = describe_action(state, action)
+    if state.in_setup and isinstance(state.pending, TicketChoice):
+        return Hint(action, what, why)
+    found = needs_of(state)
+    clock = clock_of(state)
+    weighing = weigh(state) if state.pending is None else None
+    return Hint(action, what, why, plan_sentence(found), clock_sentence(state, clock),
+                "" if weighing is None else weighing_sentence(state, action, weighing))
+
+
+def plan_sentence(found: Needs) -> str:
+    """'Your plan: Denver–El Paso (4 points) and Duluth–Houston (8 points); still to claim
+    Denver–Omaha and Omaha–Kansas City (5 trains); you still lack 2 red and 1 yellow: about
+    4 turns.'"""
+    lost = ""
+    if found.lost:
+        lost = (f" {and_list([ticket_words(t) for t in found.lost])} can no longer be "
+                "completed.")
+    if not found.tickets:
+        if found.done:
+            return (f"Your plan: every ticket you hold is complete: long routes score most "
+                    f"now.{lost}")
+        return lost.strip()
+    tickets = and_list([ticket_words(t) for t in found.tickets])
+    if not found.routes:  # joined, through a station still to build
+        return f"Your plan: {tickets}.{lost}"
+    names = [str(r) for r in found.routes[:PLAN_ROUTES]]
+    if len(found.routes) > PLAN_ROUTES:
+        names.append(f"{len(found.routes) - PLAN_ROUTES} more")
+    cards_words = (f"you still lack {and_list([f'{n} {c}' for c, n in found.short])}"
+                   if found.short else "you have the cards for them")
+    return (f"Your plan: {tickets}; still to claim {count(len(found.routes), 'route')} "
+            f"({count(found.trains, 'train')}): {and_list(names)}; {cards_words}: about "
+            f"{count(found.turns, 'turn')}.{lost}")
+
+
+def clock_sentence(state: GameState, clock: Clock) -> str:
+    """'Clock: Bob has 28 trains and you 30: about 17 turns are likely left.'"""
+    if clock.last_round:
+        return "Clock: this is the last round: your last turn."
+    others = and_list([f"{name} has {count(trains, 'train')}" for name, trains in
+                       clock.others])
+    mine = state.player.trains
+    fewest = min((t for _, t in clock.others), default=mine)
+    yours = f" and you {mine}" if mine < fewest else ""
+    likely = ("about 1 turn is likely left" if clock.turns == 1 else
+              f"about {clock.turns} turns are likely left")
+    return f"Clock: {others}{yours}: {likely} for you."
+
+
+def weighing_sentence(state: GameState, action: Action, weighed: Weighing) -> str:
+    """Near the end: the claim now against waiting, which the move does and why."""
+    found, clock = weighed.needs, weighed.clock
+    board = state.board
+    time = (f"your plan needs about {count(found.turns, 'turn')} and about "
+            f"{count(clock.turns, 'turn')} {'is' if clock.turns == 1 else 'are'} likely left")
+    if not found.routes:
+        time = "your plan has no route left to wait for"
+    if isinstance(action, ClaimRoute):
+        route = board.route(action.route)
+        done = completes(state, route)
+        points = board.route_points(route) + sum(t.points for t in done)
+        gain = count(points, "point")
+        also = f", completing {and_list([ticket_words(t) for t in done])}" if done else ""
+        if not weighed.claim and route in found.routes:
+            return (f"Claim now rather than wait: {time}, and {route} is on your plan: it "
+                    f"brings {gain} now{also}, before another player takes it.")
+        return (f"Claim now rather than wait: {time}; {route} brings {gain} now{also}, while "
+                "cards left in hand score nothing.")
+    if weighed.now is None:
+        return f"Nothing can be claimed now: {time}, so draw toward your plan."
+    if isinstance(action, DrawBlind | DrawFaceUp):
+        other = board.route(weighed.now.route)
+        return (f"Wait rather than claim {other} now ({count(weighed.gain, 'point')}): {time}, "
+                "and the cards you draw now finish your plan's routes, worth more.")
+    return ""

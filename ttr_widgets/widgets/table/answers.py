@@ -14,20 +14,17 @@ from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.legal import route_closed
 from ttr_widgets.rules.state import GameState, TicketChoice, evolve
 from ttr_widgets.widgets.board.marks import Marks
-from ttr_widgets.widgets.table.bots import because
-from ttr_widgets.widgets.table.status import describe_action
 
 __all__ = ["city_answer", "closed_routes", "hint_answer", "table_marks"]
 
 
 def hint_answer(state: GameState) -> tuple[Action, str]:
-    """What the expert bot would do for the player to move, and why in numbers: the strong
-    bot's move, and near the end its best moves played out to the end (``bots.hint`` with
-    ``deep``: up to a second or two of thought)."""
-    choice = hint(state, deep=True)
-    what = describe_action(state, choice.action)
-    return choice.action, (f"Hint for {state.player.name}: {what}. "
-                           f"{because('The strong bot', choice.reason)}")
+    """What the hint suggests for the player to move, and what a learner needs to follow it
+    (``bots.hint``): the move, why, the plan it serves, the clock and, near the end, a claim
+    now weighed against waiting (up to a second or two of thought near the end)."""
+    found = hint(state)
+    words = " ".join(found.sentences)
+    return found.action, f"Hint for {state.player.name}: {found.what}. {words}".strip()
 
 
 def table_marks(state: GameState, *, shown: int | None, highlight: Sequence[str] = (),

@@ -49,6 +49,7 @@ class SeatTurns:
         self._table, self._take = table, take
         self._pace = BotTurns()
         self._told, self._since = "", 0  #: the person's move, and the step after it
+        self._kind = "done"  #: how the person's move is told (advice when the coach spoke)
 
     @property
     def task(self) -> asyncio.Task[None] | None:
@@ -63,23 +64,23 @@ class SeatTurns:
         state = self._table.state
         return not state.is_over and self._table.seating[state.current].moves_itself
 
-    def advance(self, told: str = "") -> bool:
+    def advance(self, told: str = "", kind: str = "done") -> bool:
         """Let the seats that move by themselves play until one that waits for a click is to
         move (or the game ends): at once when the table's ``bot_delay`` is 0 or no event loop
         runs, else on the loop, one move per delay. Returns whether they moved or were set
-        going; the status line then tells ``told`` (the person's move), what they did, and
-        what the table waits for."""
+        going; the status line then tells ``told`` (the person's move, said as ``kind``: done,
+        or a hint when the coach spoke), what they did, and what the table waits for."""
         table = self._table
         if table.paused or not self.moving() or self._pace.task is not None:
             return False
-        self._told, self._since = told, table.game.cursor
+        self._told, self._since, self._kind = told, table.game.cursor, kind
         if self._pace.play(table.bot_delay, to_move=lambda: self.moving() and not table.paused,
                            step=lambda on_loop: self._step(render=on_loop),
                            finish=self._done):
             return True
         table.redraw()
         if told:
-            table.status.say(told, "done")
+            table.status.say(told, kind)
         return True
 
     def _done(self, on_loop: bool) -> None:
@@ -91,7 +92,7 @@ class SeatTurns:
         table = self._table
         if not (self.moving() if on_loop else table.paused):
             table.status.say(round_story(table.game, self._told, self._since),
-                             "done" if self._told else "info", then=table.prompt())
+                             self._kind if self._told else "info", then=table.prompt())
             table.refresh_selection()
         table.redraw()
 

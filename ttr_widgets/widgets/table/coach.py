@@ -1,10 +1,19 @@
-"""The coach at a table: the "Coach" toggle, what a move cost, and the after-game review.
+"""The coach at a table: the "Coach" toggle, its question before a costly move, what a move cost,
+and the after-game review.
 
-``CoachBox`` is the toggle (``ttr-coach``). While it is on, ``verdict(state, action)`` says what
-a legal move costs when the strong bot finds one clearly better (``bots.coach.judge``: the
-table adds its sentence to the move's line and selects the better route), and ``follow(game,
-seats)`` puts the coach's review of a finished game in ``review`` (a ``ReviewPanel`` for the
-Score tab) or takes it away when the game shown is not finished.
+``CoachBox`` is the toggle (``ttr-coach``); its label says what the coach does and at what cost
+it speaks (``bots.coach.COACH_LABEL``). While it is on:
+
+* ``asks(state, action)`` is the coach's question before a move that cannot be taken back and is
+  likely to cost (``bots.coach.ask``: new tickets with another player near the end). The table
+  says it as advice instead of playing the move; the same move asked for again in the same
+  position is the answer "yes" and is played.
+* ``verdict(state, action)`` says what a legal move costs (``bots.coach.judge``: against the
+  hint's move; the table adds its sentence to the move's line, as advice, and selects the better
+  route).
+* ``follow(game, seats)`` puts the coach's review of a finished game in ``review`` (a
+  ``ReviewPanel`` for the Score tab), judged as the coach judged during play, or takes it away
+  when the game shown is not finished.
 """
 
 from __future__ import annotations
@@ -13,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ttr_widgets.bots.coach import COACH_WHEN, Verdict, judge
+from ttr_widgets.bots.coach import COACH_LABEL, COACH_WHEN, Verdict, ask, judge
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.engine import why_illegal
 from ttr_widgets.rules.history import Game
@@ -22,18 +31,35 @@ from ttr_widgets.widgets.table.review import ReviewPanel
 
 __all__ = ["CoachBox"]
 
+#: How a person answers the coach's question "yes": the same move again.
+AGAIN = "Do it again to go ahead, or make another move."
+
 
 class CoachBox(widgets.Checkbox):
-    """The Coach toggle; ``on_change()`` is called when it is switched (the table then
-    follows its game again)."""
+    """The Coach toggle, its label saying what it does; ``on_change()`` is called when it is
+    switched (the table then follows its game again)."""
 
     def __init__(self, on_change: Callable[[], object]) -> None:
-        super().__init__(value=False, description="Coach", indent=False,
-                         tooltip=f"Coach: {COACH_WHEN}; when the game ends, reviews your game "
-                         "in the Score tab", layout=widgets.Layout(width="auto"))
+        super().__init__(value=False, description=COACH_LABEL, indent=False,
+                         tooltip=f"Coach: {COACH_WHEN}", layout=widgets.Layout(width="auto"))
         self.add_class("ttr-coach")
         self.review = ReviewPanel()  #: the coach's after-game review (Score tab)
+        self._asked: tuple[GameState, Action] | None = None  #: the question put last
         self.observe(lambda _change: on_change(), "value")
+
+    def asks(self, state: GameState, action: Action) -> str | None:
+        """With Coach on, the coach's question before ``action`` in ``state`` (``None``: no
+        question, or it was put for this very move and the move is asked for again: yes)."""
+        if not self.value or why_illegal(state, action) is not None:
+            return None
+        asked, self._asked = self._asked, None
+        if asked is not None and asked[0] is state and asked[1] == action:
+            return None
+        question = ask(state, action)
+        if question is None:
+            return None
+        self._asked = (state, action)
+        return f"Coach: {question} {AGAIN}"
 
     def verdict(self, state: GameState, action: Action) -> Verdict | None:
         """With Coach on, what ``action`` costs in ``state`` (``None``: off, an illegal move,

@@ -234,6 +234,11 @@ class TableController(widgets.VBox):
         """Play ``action`` for the player to move, as a click does: through the core, and a
         refusal to the status line with its rule. Returns whether it was played."""
         refusal = self._refusal()
+        question = None if refusal is not None or self.coach is None else \
+            self.coach.asks(self.state, action)
+        if question is not None:  # the coach asks first; the same move again goes ahead
+            self.status.say(question, "hint")
+            return False
         if refusal is None and self._outbox is not None:
             return self._send_to_table(self._outbox, action)
         if refusal is None:
@@ -330,6 +335,8 @@ class TableController(widgets.VBox):
         if isinstance(action, ClaimRoute):
             self._selected, self._selected_city = action.route, None
             self._render()
+            if action.color in dict(self.claim.colors.options).values():
+                self.claim.colors.value = action.color  # the panel proposes the hint's payment
         elif isinstance(action, PlaceDepot) and state.pending is None:
             self._selected, self._selected_city = None, action.city
             self._render()
@@ -524,7 +531,8 @@ class TableController(widgets.VBox):
             if isinstance(verdict.better, ClaimRoute):
                 self._selected = verdict.better.route
                 self._render()
-        if not self._bots.advance(told):
+        kind = "done" if verdict is None else "hint"  # the coach's word is advice
+        if not self._bots.advance(told, kind):
             if self.refresh_selection():
                 self._render()
             state = game.state
@@ -534,7 +542,7 @@ class TableController(widgets.VBox):
                                   | ShareChoice)
                     or isinstance(action, PlaceDepot | PlaceCard)):
                 then = self.prompt()
-            self.status.say(told, "done", then=then)
+            self.status.say(told, kind, then=then)
 
     @staticmethod
     def _checked(seats: Sequence[Seat], state: GameState) -> tuple[Seat, ...]:

@@ -1,0 +1,221 @@
+"""The hint (bots.hint, bots.coach.hint, bots.reasons.hint_text) on named positions: the move,
+why in numbers a learner can use, the plan it serves with the turns it needs, the clock, and
+near the end a claim now weighed against waiting, saying which and why."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from math import comb
+
+from ttr_widgets.bots.coach import hint, percent
+from ttr_widgets.bots.expert import search
+from ttr_widgets.bots.hint import clock_of, hint_move, needs_of, weigh
+from ttr_widgets.bots.reasons import odds_words
+from ttr_widgets.bots.strong import choose
+from ttr_widgets.rules import load_map
+from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, DrawTickets
+from ttr_widgets.rules.engine import apply
+from ttr_widgets.rules.scenario import scenario
+
+MINI = load_map("mini")
+USA = load_map("usa")
+
+
+# --------------------------------------------------------------------------- named positions
+
+
+def ayr_fife():
+    """Mini map. Ann holds Ayr–Fife (8) and owns Eton–Fife; she holds 2 red, Ayr–Bree's
+    colour. The strong plan: Ayr–Bree (2 red) and Bree–Eton (2 green), 4 trains; she lacks
+    the 2 green: two routes and a turn of cards, about 3 turns. Bob has 12 trains."""
+    return scenario(MINI, ["Ann", "Bob"], hands=[{"red": 2}], tickets=[["mini-t01"], []],
+                    claimed={"m-09": 0})
+
+
+def far_ticket_near_the_end():
+    """USA. Ann holds Seattle–New York (22) with 20 trains and no route toward it; her hand,
+    5 white and 1 red, pays a 5-white route off the plan (10 points). Bob has 4 trains: the
+    plan needs about 15 turns, about 2 are likely left."""
+    return scenario(USA, ["Ann", "Bob"], hands=[{"white": 5, "red": 1}, {"green": 4}],
+                    tickets=[["usa-t25"], ["usa-t07"]], trains=[20, 4])
+
+
+def one_card_short_near_the_end():
+    """USA. Ann holds Denver–El Paso (4) and owns Denver–Santa Fe: El Paso–Santa Fe (2 gray)
+    completes it, and her red, blue, green and yellow pay for it with one more card of a
+    colour: one route and a turn of cards, about 2 turns. Bob has 5 trains: about 3 turns are
+    likely left. Now she could claim only a 1-train route (1 point)."""
+    return scenario(USA, ["Ann", "Bob"], hands=[{"red": 1, "blue": 1, "green": 1,
+                                                 "yellow": 1}, {"green": 4}],
+                    claimed={"usa-039": 0}, tickets=[["usa-t07"], ["usa-t28"]],
+                    trains=[20, 5])
+
+
+# --------------------------------------------------------------------------- the plan
+
+
+def test_the_hint_names_the_plan_the_cards_missing_and_the_turns_it_needs():
+    state = ayr_fife()
+    found = needs_of(state)
+    assert [r.id for r in found.routes] == ["m-06", "m-01"] and found.trains == 4
+    assert found.short == (("green", 2),) and found.turns == 3
+    said = hint(state, deep=False)
+    assert said.action == ClaimRoute("m-01", "red", 0)
+    assert said.plan == ("Your plan: Ayr–Fife (8 points); still to claim 2 routes (4 trains): "
+                         "Bree–Eton (2 green) and Ayr–Bree (2 red); you still lack 2 green: "
+                         "about 3 turns.")
+    assert said.clock == "Clock: Bob has 12 trains and you 10: about 6 turns are likely left " \
+                         "for you."
+    assert said.weighing == ""  # Bob is far from the end
+
+
+def test_a_claim_on_the_ticket_path_serves_the_ticket_and_is_not_sold_by_its_points():
+    """Ayr–Bree: after it 2 trains remain to place (12 − 2 − 2 = 8 left); without it the
+    cheapest way is Ayr–Dale–Eton (3 + 2 = 5), one train more."""
+    reason = hint(ayr_fife(), deep=False).reason
+    assert reason.startswith("claim Ayr–Bree (2 red) with 2 red: it serves Ayr–Fife (8 points)")
+    assert "with it your tickets need 2 more trains (you will have 8)" in reason
+    assert "if another player took it first, your tickets would need 1 more train" in reason
+    assert "scores" not in reason
+
+
+def test_a_route_off_every_ticket_is_told_by_its_points():
+    said = hint(far_ticket_near_the_end())
+    assert said.action == ClaimRoute("usa-096", "white", 0)
+    assert said.why[0] == "it scores 10 points"
+
+
+def test_draw_odds_are_counted_in_cards_not_percentages():
+    """Ayr–Bree (2 red) for Ayr–Bree (2); Ann holds 1 blue, the row shows no red. Unseen:
+    38 − 1 − 5 = 32 cards, of which 4 red and 6 locomotives help: 10 in 32, about 1 in 3."""
+    state = scenario(MINI, ["Ann", "Bob"], hands=[{"blue": 1}],
+                     face_up=["blue", "blue", "yellow", "yellow", "black"],
+                     tickets=[["mini-t07"], []])
+    said = hint(state, deep=False)
+    assert said.action == DrawBlind()
+    assert said.why == ("no face-up card is one your plan lacks (2 red)",
+                        "about 1 card in 3 from the pile is one of those or a locomotive")
+    assert "%" not in " ".join(said.sentences)
+    assert said.plan.endswith("you still lack 2 red: about 2 turns.")
+
+
+def test_odds_words():
+    assert odds_words(Fraction(10, 32)) == "about 1 card in 3"
+    assert odds_words(Fraction(1, 2)) == "about 1 card in 2"
+    assert odds_words(Fraction(7, 10)) == "about 7 cards in 10"
+    assert odds_words(Fraction(99, 100)) == "almost every card"
+    assert odds_words(Fraction(1, 50)) == "hardly any card"
+
+
+def test_hint_for_a_tunnel_gives_the_exact_odds():
+    """Bree–Eton is a 2-green tunnel; 3 cards are turned up. Ann holds 3 green; the row shows
+    red, red, blue, blue, yellow. Unseen: 38 − 3 − 5 = 30 cards, of which 1 green and
+    6 locomotives match. No extra: C(23,3)/C(30,3) = 1771/4060; one: 7·C(23,2) = 1771;
+    two: C(7,2)·23 = 483; three: C(7,3) = 35. Her one spare green pays one extra card:
+    (1771 + 1771)/4060."""
+    state = scenario(MINI, ["Ann", "Bob"], hands=[{"green": 3}],
+                     face_up=["red", "red", "blue", "blue", "yellow"],
+                     tickets=[["mini-t09"], []])
+    choice = hint(state, deep=False)
+    assert choice.action == ClaimRoute("m-06", "green", 0)
+    total = comb(30, 3)
+    assert total == 4060
+    more = percent(1 - Fraction(comb(23, 3), total))
+    assert more == "56%"
+    reason = choice.reason
+    assert f"as a tunnel it turns up 3 cards: it costs more with chance {more}" in reason
+    assert "1 more green or locomotive card 44%, 2 more green or locomotive cards 12%" in reason
+    assert "your hand can pay whatever is turned up with chance 87%" in reason
+
+
+def test_hint_for_kept_tickets_gives_the_trains_they_need():
+    """Ann (8 trains) owns Denver–Santa Fe–El Paso and holds Kansas City–Houston (5): its
+    fewest trains are Kansas City–Oklahoma City–Dallas–Houston (2 + 2 + 1 = 5). Boston–Miami
+    needs 12 more, Vancouver–Montréal 20."""
+    pile = ["usa-t01", "usa-t07", "usa-t27"]
+    state = scenario(USA, ["Ann", "Bob"], claimed={"usa-039": 0, "usa-050": 0},
+                     tickets=[["usa-t12"], ["usa-t04"]], ticket_pile=pile, trains=[8, 30])
+    state = apply(state, DrawTickets())
+    reason = hint(state).reason
+    assert reason == ("keep Denver–El Paso (4 points): with it all your tickets need 5 trains "
+                      "of your 8; Boston–Miami (12 points) would need 12 more trains: 17 in "
+                      "all, more than the 8 you have left; Vancouver–Montréal (20 points) would "
+                      "need 20 more trains: 25 in all, more than the 8 you have left")
+
+
+def test_a_ticket_needing_as_many_more_trains_as_are_left_is_said_by_its_total():
+    """Ann (6 trains) holds Kansas City–Houston (5 trains to go) and is offered New York–Atlanta,
+    6 more: 11 in all. The hint must not say "6 more trains, more than you have left" to a
+    player with exactly 6: it names the total that is too many."""
+    pile = ["usa-t07", "usa-t18", "usa-t01"]
+    state = scenario(USA, ["Ann", "Bob"], claimed={"usa-039": 0, "usa-050": 0},
+                     tickets=[["usa-t12"], ["usa-t04"]], ticket_pile=pile, trains=[6, 30])
+    reason = hint(apply(state, DrawTickets())).reason
+    assert "New York–Atlanta (6 points) would need 6 more trains: 11 in all, more than the 6 " \
+           "you have left" in reason, reason
+    assert "6 more trains, more than you have left" not in reason
+
+
+# --------------------------------------------------------------------------- the clock
+
+
+def test_near_the_end_with_the_plan_out_of_time_it_claims_now_and_says_why():
+    state = far_ticket_near_the_end()
+    clock, weighed = clock_of(state), weigh(state)
+    assert clock.others == (("Bob", 4),) and clock.turns == 2 and clock.near
+    assert weighed is not None and weighed.claim
+    assert weighed.needs.turns > clock.turns
+    assert weighed.now == ClaimRoute("usa-096", "white", 0) and weighed.gain == 10
+    said = hint(state)
+    assert said.action == weighed.now
+    assert said.clock == "Clock: Bob has 4 trains: about 2 turns are likely left for you."
+    assert said.weighing == (f"Claim now rather than wait: your plan needs about "
+                             f"{weighed.needs.turns} turns and about 2 turns are likely left; "
+                             "Salt Lake City–San Francisco (5 white) brings 10 points now, "
+                             "while cards left in hand score nothing.")
+    # the strong bot alone would keep drawing for the far ticket
+    assert not isinstance(choose(state, random.Random(0)).action, ClaimRoute)
+
+
+def test_near_the_end_with_time_for_the_plan_it_waits_and_says_why():
+    state = one_card_short_near_the_end()
+    clock, weighed = clock_of(state), weigh(state)
+    assert clock.others == (("Bob", 5),) and clock.turns == 3
+    assert weighed is not None and not weighed.claim and weighed.needs.turns == 2
+    assert weighed.now is not None and weighed.gain == 1
+    said = hint(state)
+    assert said.action == DrawBlind()
+    assert said.clock == "Clock: Bob has 5 trains: about 3 turns are likely left for you."
+    assert said.plan == ("Your plan: Denver–El Paso (4 points); still to claim 1 route "
+                         "(2 trains): El Paso–Santa Fe (2 gray); you still lack 1 red: about "
+                         "2 turns.")
+    now = USA.route(weighed.now.route)
+    assert said.weighing == (f"Wait rather than claim {now} now (1 point): your plan needs "
+                             "about 2 turns and about 3 turns are likely left, and the cards "
+                             "you draw now finish your plan's routes, worth more.")
+
+
+def test_far_from_the_end_no_weighing():
+    assert weigh(ayr_fife()) is None
+    state = scenario(USA, ["Ann", "Bob"], hands=[{"white": 5}], tickets=[["usa-t25"], []],
+                     trains=[20, 6])
+    assert weigh(state) is None and not clock_of(state).near
+
+
+def test_the_hint_ignores_the_hidden_deal_and_the_games_seed():
+    state = one_card_short_near_the_end()
+    other = scenario(USA, ["Ann", "Bob"], hands=[{"red": 1, "blue": 1, "green": 1,
+                                                  "yellow": 1}, {"black": 6, "pink": 2}],
+                     claimed={"usa-039": 0}, tickets=[["usa-t07"], ["usa-t13"]],
+                     trains=[20, 5], seed=9, face_up=list(state.face_up_names()))
+    assert other.deck != state.deck
+    assert hint(state, 4) == hint(other, 4)
+
+
+def test_away_from_the_weighing_the_hint_is_the_expert_bots_move():
+    state = one_card_short_near_the_end()
+    assert hint_move(state, random.Random(3)).action == \
+        search(state, random.Random(3)).choice.action
+    assert hint_move(state, random.Random(3), deep=False).action == \
+        choose(state, random.Random(3)).action

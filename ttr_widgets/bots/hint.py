@@ -1,0 +1,202 @@
+"""The hint: the move it suggests for the player to move, and the plan and the clock behind it.
+
+``hint_move(state, rng)`` is the move (a bot, ``bots.Choice``): the expert bot's move (the
+strong bot's plan, its few best moves played out to the end once the end is near), except
+when the end is near (another player down to ``NEAR_TRAINS``) and the plan cannot be finished
+in the turns likely left: then it claims now what scores most (``weigh``), since cards still in
+hand score nothing. ``coach.hint(state, seed)`` is that move with what a learner needs to
+follow it (a ``Hint``, worded by ``reasons.hint_text``): the move and why, the plan it serves
+(the tickets, the routes still to claim, the cards still missing, about how many turns that
+takes), the clock (the others' trains, the turns likely left) and, near the end, a claim now
+weighed against waiting.
+
+The numbers come from what the seat to move may see (``rules.view``): the strong bot's plan
+(``strong_plan``), the cards it lacks (``needs``), the strong bot's clock (``turns_left``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import ceil
+
+from ttr_widgets.bots.choice import Choice
+from ttr_widgets.bots.expert import search
+from ttr_widgets.bots.strong import _best_payment, cards, choose, completes, playing_for
+from ttr_widgets.bots.strong_plan import needs, plan_for
+from ttr_widgets.bots.strong_tickets import turns_left
+from ttr_widgets.bots.team_play import team_routes
+from ttr_widgets.rules.actions import Action, ClaimRoute
+from ttr_widgets.rules.engine import legal_actions
+from ttr_widgets.rules.graph import connected
+from ttr_widgets.rules.model import COLORS, LOCO, Route, Ticket
+from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.view import view
+
+__all__ = ["NEAR_TRAINS", "Clock", "Hint", "Needs", "Weighing", "clock_of", "hint_move",
+           "needs_of", "serves", "weigh"]
+
+NEAR_TRAINS = 5  #: another player at this many trains or fewer: the end is near
+CARDS_PER_TURN = 2  #: a turn of drawing brings two cards
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """How near the end is for the player to move: the others' trains (fewest first), the
+    turns the player likely has left (the strong bot's guess, ``turns_left``), and whether
+    another player is down to ``NEAR_TRAINS``."""
+
+    others: tuple[tuple[str, int], ...]
+    turns: int
+    near: bool
+    last_round: bool
+
+
+def clock_of(state: GameState) -> Clock:
+    """The clock for the player to move (see ``Clock``)."""
+    me = state.current
+    others = sorted(((p.name, p.trains) for i, p in enumerate(state.players) if i != me
+                     and not (state.teams and i // 2 == me // 2)), key=lambda nt: (nt[1], nt[0]))
+    turns = max(1, round(turns_left(state, me)))
+    near = state.last_round or any(t <= NEAR_TRAINS for _, t in others)
+    return Clock(tuple(others), turns, near, state.last_round)
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What the plan of the player to move still needs: the tickets it serves (not complete
+    yet), the tickets it can no longer reach, the routes still to claim, the cards still missing
+    (colour, how many; locomotives for ferries last) and about how many turns that takes (a
+    turn per route, a turn per two cards missing)."""
+
+    tickets: tuple[Ticket, ...]
+    lost: tuple[Ticket, ...]
+    done: tuple[Ticket, ...]
+    routes: tuple[Route, ...]
+    short: tuple[tuple[str, int], ...]
+    trains: int
+
+    @property
+    def missing(self) -> int:
+        return sum(n for _, n in self.short)
+
+    @property
+    def turns(self) -> int:
+        return len(self.routes) + ceil(self.missing / CARDS_PER_TURN)
+
+
+def needs_of(state: GameState, tickets: Sequence[str] | None = None) -> Needs:
+    """What the strong bot's plan for the player to move still needs (see ``Needs``), for the
+    tickets they play for (``playing_for``) or for ``tickets``."""
+    board = state.board
+    plan = plan_for(state, state.current, playing_for(state) if tickets is None else tickets)
+    hand = cards(state)
+    lacking = needs(hand, plan.routes)
+    ferry = sum(r.ferry_locomotives for r in plan.routes)
+    spare = hand[LOCO] - ferry  # locomotives left after the ferries stand in for colours
+    short: list[tuple[str, int]] = []
+    for c in sorted(range(len(COLORS)), key=lambda c: (-lacking[c], c)):
+        n = lacking[c]
+        if n > 0 and spare > 0:
+            n, spare = max(0, n - spare), max(0, spare - n)
+        if n > 0:
+            short.append((COLORS[c], n))
+    if ferry > hand[LOCO]:
+        short.append(("locomotive", ferry - hand[LOCO]))
+    ticket = board.ticket_by_id
+    return Needs(tuple(ticket[t] for t in plan.reachable), tuple(ticket[t] for t in plan.lost),
+                 tuple(ticket[t] for t in plan.done), plan.routes, tuple(short), plan.trains)
+
+
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """Near the end: a claim now against waiting for the plan. ``now`` is the claim that
+    scores most now (None: nothing can be claimed); ``claim`` whether to claim it now (the plan
+    needs more turns than are likely left, or nothing is left to wait for)."""
+
+    needs: Needs
+    clock: Clock
+    now: ClaimRoute | None
+    gain: int  #: points the claim brings now: the route, and the tickets it completes
+    completed: tuple[Ticket, ...]
+    claim: bool
+
+
+def weigh(state: GameState) -> Weighing | None:
+    """Near the end (``Clock.near``) at the start of a turn: whether to claim now what scores
+    most or to wait for the plan (see ``Weighing``); None when the end is not near."""
+    clock = clock_of(state)
+    if not clock.near or state.pending is not None or state.in_setup:
+        return None
+    found = needs_of(state)
+    payments: dict[str, list[ClaimRoute]] = {}
+    for action in legal_actions(state):
+        if isinstance(action, ClaimRoute):
+            payments.setdefault(action.route, []).append(action)
+    if not payments:
+        return Weighing(found, clock, None, 0, (), False)
+    board = state.board
+
+    def gain(route_id: str) -> tuple[int, int]:
+        route = board.route_by_id[route_id]
+        done = sum(t.points for t in completes(state, route))
+        return board.route_points(route) + done, route.length
+
+    best = max(payments, key=lambda r: (*gain(r), r))
+    route = board.route_by_id[best]
+    now = _best_payment(cards(state), route, payments[best],
+                        [r for r in found.routes if r.id != best])
+    late = found.turns > clock.turns or not found.routes
+    return Weighing(found, clock, now, gain(best)[0], tuple(completes(state, route)), late)
+
+
+def hint_move(state: GameState, rng: random.Random, *, deep: bool = True) -> Choice:
+    """The hint's move for the player to move (see the module's docstring), decided from the
+    seat's view: near the end with the plan out of time, the claim that scores most now; else
+    the expert bot's move (``deep``) or the strong bot's."""
+    state = view(state, state.current)
+    weighed = weigh(state)
+    if weighed is not None and weighed.claim and weighed.now is not None:
+        return Choice(weighed.now, "claims what scores most now: the plan needs more turns "
+                      "than are likely left")
+    if deep:
+        return search(state, rng).choice
+    return choose(state, rng)
+
+
+def serves(state: GameState, route: Route, found: Needs) -> tuple[Ticket, ...]:
+    """The tickets of the plan ``found`` that ``route`` (one of its routes) serves: those its
+    routes and the player's own join with it and not without it."""
+    if route not in found.routes:
+        return ()
+    mine = team_routes(state) if state.teams else list(state.player.routes)
+    rest = [*mine, *(r.id for r in found.routes if r is not route)]
+    board = state.board
+    return tuple(t for t in found.tickets if connected(board, [*rest, route.id], t.a, t.b)
+                 and not connected(board, rest, t.a, t.b))
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The hint's move and its words: ``what`` (the move), ``why`` (its reasons, clauses),
+    then ``plan``, ``clock`` and near the end ``weighing``, each a sentence (empty when it has
+    nothing to say)."""
+
+    action: Action
+    what: str
+    why: tuple[str, ...]
+    plan: str = ""
+    clock: str = ""
+    weighing: str = ""
+
+    @property
+    def reason(self) -> str:
+        """``'<the move>: <reason>; <reason>'``, as a bot's reason reads."""
+        return f"{self.what}: {'; '.join(self.why)}" if self.why else self.what
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """Why, the plan, the clock and the weighing, each a sentence, in that order."""
+        why = (f"Why: {'; '.join(self.why)}.",) if self.why else ()
+        return (*why, *(s for s in (self.plan, self.clock, self.weighing) if s))

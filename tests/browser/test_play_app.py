@@ -19,9 +19,12 @@ from playwright.sync_api import Page
 from ttr_widgets.rules.advice import claim_refusal, route_payments
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.words import win_verb
+from ttr_widgets.widgets import style
+from ttr_widgets.widgets.board.render import ROUTES
 from ttr_widgets.widgets.pages.app import PlayApp
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.claim import route_title
+from ttr_widgets.widgets.table.scoring_view import reveal_steps
 
 from . import VoilaServer, running_server, screenshot
 from .play_helpers import (
@@ -49,6 +52,9 @@ def mini_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServe
     """A server of one notebook: the app on the mini map, bots 0.05 s apart (pre-heated)."""
     root = tmp_path_factory.mktemp("play-notebooks")
     _write_notebook(root / MINI, "from ttr_widgets.widgets.pages.app import PlayApp\n"
+                                 "from ttr_widgets.widgets.table import scoring_view\n"
+                                 "# the end's reveal moves on by clicks only (Next, Show all)\n"
+                                 "scoring_view.REVEAL_STEP = scoring_view.REVEAL_SECONDS = 600\n"
                                  f"PlayApp('mini', seed={MINI_SEED}, bot_delay=0.05)")
     with running_server(root, notebook=MINI, log_name="voila-play-mini") as server:
         yield server
@@ -215,6 +221,21 @@ def test_a_game_against_the_bot_is_played_to_the_end_by_clicks(
     assert sheet is not None
 
     page.locator(".ttr-score-table table").wait_for(state="visible")  # the Score tab opens
+    # The end step by step (the twin, with no event loop, shows it whole at once): the routes
+    # first, no winner yet; Next tells the first ticket; Show all ends on the final table.
+    caption = page.locator(".ttr-reveal-step")
+    caption.wait_for(state="visible")
+    steps = len(reveal_steps(twin.board, sheet))
+    assert play.text(".ttr-reveal-step").startswith(f"The end, step by step (1 of {steps})")
+    assert "So far" in play.text(".ttr-score-table") and play.text(".ttr-winner") == ""
+    screenshot(page, "play-mini-end-1-routes", full_page=False)
+    play.button("ttr-reveal-next").click()
+    page.locator(".ttr-reveal-step", has_text=f"(2 of {steps})").wait_for()
+    assert page.locator(".ttr-score-ticket").count() == 1
+    screenshot(page, "play-mini-end-2-first-ticket", full_page=False)
+    play.button("ttr-reveal-all").click()
+    page.locator(".ttr-winner", has_text="★").wait_for()
+    assert not caption.is_visible()
     assert play.position().step == len(twin.game.actions)
     assert page.locator(".ttr-log-entry").count() == len(twin.game.actions)
     winner = play.text(".ttr-winner")
@@ -224,4 +245,78 @@ def test_a_game_against_the_bot_is_played_to_the_end_by_clicks(
     assert play.text(".ttr-score-table") == html_text(twin.scoring.table.value)
     assert play.status().text.endswith(f"Game over. {sheet.reason}")
     screenshot(page, "play-mini-game-over")
+    side = page.locator(".ttr-side").bounding_box()
+    chart = page.locator(".ttr-stats-plot .js-plotly-plot").first
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    assert side is not None and box is not None
+    assert box["x"] + box["width"] <= side["x"] + side["width"] + 1  # the chart fits its panel
+    screenshot(page, "play-mini-game-over-chart", full_page=False)
+    assert console_errors == []
+
+
+_LAST_JS = """
+([trace, ink]) => { const gd = document.querySelector('.ttr-board .js-plotly-plot');
+  const d = gd.data[trace], c = d.marker.line.color;
+  return [...new Set(Array.from(d.customdata).filter((id, i) => c[i] === ink))].sort(); }
+"""
+
+_CLIPPED_JS = """
+() => { const n = document.querySelector('.ttr-status .ttr-status-news');
+  const box = document.querySelector('.ttr-status .ttr-flash');
+  return [n.scrollHeight > n.clientHeight + 1, box.getBoundingClientRect().height]; }
+"""
+
+
+def test_the_screen_keeps_every_word_and_marks_the_last_moves(
+        mini_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    """1366x768, the mini map by clicks (the headless twin alongside): a hint's long text is
+    cut in the status line until its "▾ all" is clicked, then shown whole; the hint is kept in
+    the Log; each player's last claim is outlined on the board as the twin outlines it; one
+    Undo says it took back the person's move and the bot's reply."""
+    play = PlayPage.open(page, mini_server, MINI)
+    twin = _twin("mini", MINI_SEED)
+    table = PairedTable(BrowserTable(play), HeadlessTable(twin))
+    while table.pending() == "tickets":
+        assert table.keep_tickets()
+    hint = play.hint()
+    twin.hint()
+    assert hint.kind == "hint" and hint.text == f"☞ {twin.status.text}" and twin.status.expandable
+    clipped, height = page.evaluate(_CLIPPED_JS)
+    assert clipped, "a hint this long is cut until opened"
+    screenshot(page, "play-screen-1-hint-cut", full_page=False)
+    page.locator(".ttr-status .ttr-status-more").click()
+    page.wait_for_function("h => document.querySelector('.ttr-status .ttr-flash')"
+                           ".getBoundingClientRect().height > h", arg=height)
+    clipped, _height = page.evaluate(_CLIPPED_JS)
+    assert not clipped  # the whole message is shown
+    assert page.locator(".ttr-status .ttr-more-open").is_visible()
+    screenshot(page, "play-screen-2-hint-open", full_page=False)
+
+    for _turn in range(12):  # play on (the hint's claims, else cards) until the bot claims
+        if 1 in twin.map_view.marks.last.values():
+            break
+        pending = table.pending()
+        if pending == "over":
+            break
+        if pending == "tunnel":
+            assert table.pay_tunnel() or table.decline_tunnel()
+        elif pending == "second" or not (table.hint_claims() and table.claim_first_option()):
+            assert table.draw_blind()
+    last = sorted(twin.map_view.marks.last)
+    assert 1 in twin.map_view.marks.last.values(), "the bot claimed no route in 12 turns"
+    outlined = play.read_until(lambda: page.evaluate(_LAST_JS, [ROUTES, style.LAST]), last)
+    assert outlined == last
+    screenshot(page, "play-screen-3-last-claims", full_page=False)
+
+    play.tab("Log")
+    notes = page.locator(".ttr-log-note.ttr-log-hint")
+    assert notes.count() >= 1 and notes.last.text_content().startswith("☞ Hint for You:")
+    screenshot(page, "play-screen-4-log", full_page=False)
+    play.tab("Play")
+    play.undo()
+    twin.undo()
+    told = play.status().text
+    assert told == twin.status.text and "They were your " in told and " reply (" in told
+    screenshot(page, "play-screen-5-undo", full_page=False)
     assert console_errors == []

@@ -122,11 +122,11 @@ body.ttr-opening-table .ttr-app .ttr-row { visibility: hidden; }
 .ttr-status .ttr-status-more { flex: 0 0 auto; align-self: flex-end; cursor: pointer;
   font-size: 12px; padding: 0 5px; border: 1px solid currentColor; border-radius: 3px;
   white-space: nowrap; user-select: none; opacity: 0.85; }
-.ttr-status .ttr-more-open, .ttr-status .ttr-status-toggle:checked ~ .ttr-status-more
-  .ttr-more-closed { display: none; }
-.ttr-status .ttr-status-toggle:checked ~ .ttr-status-more .ttr-more-open { display: inline; }
-.ttr-status .ttr-flash:has(> .ttr-status-toggle:checked) { height: auto; min-height: 62px; }
-.ttr-status .ttr-status-toggle:checked ~ .ttr-status-text .ttr-status-news {
+.ttr-status .ttr-more-open, .ttr-status .ttr-status-toggle:checked ~ .ttr-more-closed {
+  display: none; }
+.ttr-status .ttr-status-toggle:checked ~ .ttr-more-open { display: inline; }
+.ttr-status .ttr-flash:has(.ttr-status-toggle:checked) { height: auto; min-height: 62px; }
+.ttr-status .ttr-flash:has(.ttr-status-toggle:checked) .ttr-status-news {
   display: block; -webkit-line-clamp: unset; overflow: visible; }
 @keyframes ttr-flash {
   0% { box-shadow: 0 0 0 3px rgba(214, 150, 0, 0.95); }

@@ -150,8 +150,11 @@ class PlayApp(TableController):
         self.tabs.add_class("ttr-tabs")
         self.tabs.observe(lambda change: setattr(  # the planner runs only while it is shown
             self.plan_panel, "active", change["new"] == TABS.index("Plan")), "selected_index")
-        top = widgets.HBox([self.stepper.bar, self.hint_button, self.coach],
-                           layout=widgets.Layout(align_items="center"))
+        top = widgets.HBox([self.stepper.bar, self.hint_button, self.coach],  # wraps, never
+                           layout=widgets.Layout(align_items="center",  # squeezes Undo away
+                                                 flex_flow="row wrap"))
+        for part in top.children:
+            part.layout.flex = "0 0 auto"
         self.side = widgets.VBox([self.status, top, self.together.panel, self.players_table,
                                   self.tabs])
         self.side.add_class("ttr-side")
@@ -196,8 +199,9 @@ class PlayApp(TableController):
         """Keep a hint (``kind`` "hint") or a coach's remark ("coach") in the Log, where it was
         said: at the cursor of ``game`` (default: the game shown)."""
         game = self._game if game is None else game
-        self.stepper.notes = (*self.stepper.notes,
-                              LogNote(game.cursor, game.state, kind, text))
+        note = LogNote(game.cursor, game.state, kind, text)
+        if self.stepper.notes[-1:] != (note,):  # the same hint asked again is kept once
+            self.stepper.notes = (*self.stepper.notes, note)
 
     def hint(self) -> None:
         """The table's hint (``TableController.hint``), kept in the Log too."""
@@ -380,9 +384,10 @@ class PlayApp(TableController):
         over = state.is_over
         drawn, self._drawn = self._drawn, self._game.state
         if over and not self._was_over and self.remote is None:  # a shared game: at its record
-            # played to its end here (not a finished game loaded): the end told step by step
-            self.scoring.step_by_step = drawn is not None and not drawn.is_over and any(
-                drawn is s for s in self._game.states)
+            # played to its end here (not a finished game loaded), at a paced table (bots at
+            # once, bot_delay 0, show it at once too): the end told step by step
+            self.scoring.step_by_step = self.bot_delay > 0 and drawn is not None and \
+                not drawn.is_over and any(drawn is s for s in self._game.states)
             self._show_score(select_tab=True)
         elif not over:
             self.scoring.sheet = None

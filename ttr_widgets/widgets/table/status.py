@@ -109,17 +109,16 @@ class StatusLine(widgets.HTML):
         long = " ttr-status-then-long" if len(then) > THEN_LINE_CHARS else ""
         then_html = (f' <span class="ttr-status-then{long}">{html.escape(then)}</span>'
                      if then else "")
-        toggle = more = ""
-        if len(text) > _news_chars(then):  # may be cut: a toggle shows it whole
-            box = f"ttr-status-more-{self.model_id}-{self.count}"
-            toggle = f'<input type="checkbox" class="ttr-status-toggle" id="{box}" hidden>'
-            more = (f'<label class="ttr-status-more" for="{box}" role="button" '
+        more = ""
+        if len(text) > _news_chars(then):  # may be cut: a toggle (its box in its label)
+            more = ('<label class="ttr-status-more" role="button" '
                     'title="Show the whole message, or only its first lines">'
+                    '<input type="checkbox" class="ttr-status-toggle" hidden>'
                     '<span class="ttr-more-closed">▾ all</span>'
                     '<span class="ttr-more-open">▴ less</span></label>')
         self.expandable = bool(more)
         self.value = (
             f'<div class="ttr-status-{kind} ttr-flash" data-rule="{html.escape(rule)}" '
             f'data-n="{self.count}" title="{html.escape(whole)}" '
-            f'style="background:{background};color:{ink}">{toggle}'
+            f'style="background:{background};color:{ink}">'
             f'<span class="ttr-status-text">{news}{then_html}</span>{more}{why}</div>')

@@ -31,6 +31,7 @@ from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.widgets.table.status import why_html
+from ttr_widgets.widgets.table.teams import table_colors
 
 __all__ = ["Outcome", "PlanTryIt", "Practice", "Quiz", "ScoreExercise", "TryIt",
            "WhichTicketFails"]
@@ -137,7 +138,7 @@ class TryIt:
         self.reset_button = button("Reset", self.reset, icon="undo")
         self.show_me_button = button("Show me", self.show_me, icon="play")
         top = [self.picker] if len(steps) > 1 else []
-        names = max((tuple(p.name for p in s.state.players) for s in steps), key=len)
+        names = tuple(p.name for p in self.step.state.players)  # the key: who plays here
         self.table = LessonBoard(
             self.step.state, instructions=w.VBox([*top, self.prompt]),
             controls=(w.HBox([self.reset_button, self.show_me_button]), self.goal),
@@ -239,7 +240,12 @@ class TryIt:
         self.goal.value = ""
         self.table.highlight = self.step.highlight
         self._show_prompt()
-        self.table.reset(self.step.state)
+        state = self.step.state
+        names = tuple(p.name for p in state.players)
+        view = self.table.map_view
+        if view.player_names != names:  # the board's key names only this position's players
+            view.set_board(view.board, player_colors=table_colors(state), player_names=names)
+        self.table.reset(state)
 
     def show_me(self) -> None:
         """Play the position's demo from the start, move by move, as the clicks would."""

@@ -137,8 +137,8 @@ def claiming() -> tuple[Practice, ...]:
         Practice("gray", "Gray routes: any ONE colour", scenario(
             usa, TWO, hands=[{"red": 1, "green": 1, "yellow": 2}]),
             "Atlanta–Charleston is gray: any one colour will do, but not two. Try to pay with "
-            "Ann's red and green together (1 red and 1 green in the Try row), then pay with "
-            "her two yellow.",
+            "Ann's red and green together (1 red and 1 green in the boxes under the claim "
+            "panel), then pay with her two yellow.",
             "claim.one-colour", (ClaimRoute(atl_cha, "red", 0),), highlight=(atl_cha,)),
         Practice("locomotives", "Locomotives are wild", scenario(
             usa, TWO, hands=[{"locomotive": 4, "orange": 1}]),

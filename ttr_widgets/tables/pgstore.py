@@ -11,7 +11,7 @@ How one truth is kept among table services on one database:
   table's usual "the table moved on since your click"), so nobody hears of a move that was not
   kept. A table's name is its row's primary key the same way.
 - **Every service hears every event.** An event is written and announced with ``pg_notify`` in
-  one transaction (a notification leaves only when its row is committed); each service
+  one statement (a notification leaves only when its row is committed); each service
   ``LISTEN``s on its own connection, in a thread, reads the events it had not seen and tells
   its own clients; a table made elsewhere joins its listing. After its listening connection
   was lost (PostgreSQL restarted), a service looks at every table again: nothing sent while it
@@ -114,13 +114,12 @@ class PostgresStore:
         note = json.dumps({"table": table, "seq": event.seq, "origin": self.origin})
 
         def work(db: psycopg.Connection[Any]) -> None:
-            try:
-                with db.transaction():
-                    db.execute("INSERT INTO ttr_events (table_name, seq, at, kind, seat, text,"
-                               " data, origin) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                               (table, event.seq, event.at, event.kind, event.seat, event.text,
-                                data, self.origin))
-                    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
+            try:  # one statement, one round trip: the row and its notification, or neither
+                db.execute("WITH kept AS (INSERT INTO ttr_events (table_name, seq, at, kind,"
+                           " seat, text, data, origin) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+                           " RETURNING seq) SELECT pg_notify(%s, %s) FROM kept",
+                           (table, event.seq, event.at, event.kind, event.seat, event.text,
+                            data, self.origin, CHANNEL, note))
             except errors.UniqueViolation:
                 kept = db.execute("SELECT origin, data FROM ttr_events WHERE table_name = %s AND"
                                   " seq = %s", (table, event.seq)).fetchone()

@@ -153,6 +153,7 @@ def test_pause_resume_and_end_are_told_and_refuse_moves(tmp_path: Path) -> None:
     assert inboxes[table.state.current][-1] == {"type": "refused", "text": PAUSED, "rule": "",
                                                 "stale": False}
     assert room.card("ash-1")["status"] == "paused"
+    assert room.card("ash-1")["turn"].endswith("turn, when the table is played on.")
     with pytest.raises(TableError, match=r"^table: ash-1 is paused already$"):
         service.pause("ash-1")
     service.resume("ash-1")

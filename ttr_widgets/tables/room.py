@@ -288,7 +288,9 @@ def _turn_words(table: Table, names: tuple[str, ...], to_move: int | None,
     if to_move is None:
         return ""
     turn = possessive(names[to_move], capital=True)
-    return f"{turn} turn, for {how_long(waited)}" + (" (paused)" if table.paused else "")
+    if table.paused:
+        return f"{turn} turn, when the table is played on."
+    return f"{turn} turn, for {how_long(waited)}"
 
 
 def _last(events: Sequence[Event], kind: str) -> str:
@@ -398,8 +400,9 @@ def _statistics_lines(figures: dict[str, Any]) -> list[str]:
     games = figures["games"]
     if not games:
         return ["No game has finished yet."]
-    lines = [f"{count(games, 'game')} finished, {count(figures['players'], 'player')} "
-             "(bots left out)."]
+    players = figures["players"]
+    lines = [f"{count(games, 'game')} finished, {count(players, 'player')} (bots left out)."
+             if players else f"{count(games, 'game')} finished, every seat a bot's."]
     if figures["players"]:
         kept = figures["tickets_kept"]
         share = f" ({round(100 * figures['tickets_completed'] / kept)} %)" if kept else ""

@@ -46,7 +46,6 @@ p.lead { margin: 0 0 10px; color: #333; max-width: 60em; }
 .card td.n { text-align: right; }
 .card tr.to-move td { background: #e8f0fb; font-weight: 600; }
 .flag { color: #7a4b00; font-size: 12px; }
-.bot { color: #555; font-size: 12px; }
 .turn, .last { margin: 4px 0; }
 .last { color: #333; }
 .actions { margin-top: 6px; display: flex; gap: 6px; align-items: center; }
@@ -84,9 +83,8 @@ async function ask(path, body) {
   return answer;
 }
 function player(p) {
-  const bot = p.bot ? ` <span class="bot">${esc(p.bot)} bot</span>` : '';
   const flag = p.flag ? ` <span class="flag">${esc(p.flag)}</span>` : '';
-  return `<tr class="${p.to_move ? 'to-move' : ''}"><td>${esc(p.name)}${bot}${flag}</td>` +
+  return `<tr class="${p.to_move ? 'to-move' : ''}"><td>${esc(p.name)}${flag}</td>` +
     `<td class="n">${p.points}</td><td class="n">${p.trains}</td></tr>`;
 }
 function card(t) {
@@ -242,6 +240,7 @@ def room_html() -> str:
     """The room's page (its data comes from the room's API, with the key in the address)."""
     config = json.dumps(_config()).replace("</", "<\\/")
     return ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            "<link rel='icon' href='data:,'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             f"<title>Teacher's room</title><style>{_STYLE}</style></head><body>{_BODY}"
             f"<script type='application/json' id='ttr-room-config'>{config}</script>"
@@ -277,6 +276,7 @@ def sheet_html(sheet: Sheet) -> str:
                         f"<th>your link (keep it to yourself)</th></tr>{rows}</table>"
                         "</section>")
     return ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            "<link rel='icon' href='data:,'>"
             f"<title>The class's tables</title><style>{_SHEET_STYLE}</style></head><body>"
             f"<h1>The class's tables: {html.escape(map_title(sheet.map))}</h1>"
             "<p>Open your own link: it takes you to your seat, from any device. "

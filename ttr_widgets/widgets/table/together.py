@@ -258,6 +258,7 @@ class Together:
         self._over = True
         self.log.value = _log_html(table.events)
         self.host.table_over(game, seat_policies(table.info, table.seat))
+        self.host.table_shown()  # a table first opened after its end has no view shown before
         board = html.escape(map_title(game.state.board.name))
         self.about.value = self._line(
             f"Table <b>{html.escape(self.name)}</b> · {board} · the game is over. It is here "

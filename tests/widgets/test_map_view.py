@@ -98,9 +98,9 @@ def test_show_updates_the_same_figure_in_place(view: MapView) -> None:
     symbols = view.widget.data[ROUTES].marker.symbol
     colors = view.widget.data[ROUTES].marker.color
     for i in view.geometry.route_spaces[claimed.id]:
-        assert symbols[i] == style.CLAIMED_SYMBOL
+        assert symbols[i] == style.claimed_symbol(3) == "square-dot"  # player 4's shape
         assert colors[i] == style.DEFAULT_PLAYER_COLORS[3]
-    assert symbols.count(style.CLAIMED_SYMBOL) == claimed.length
+    assert symbols.count(style.claimed_symbol(3)) == claimed.length
     assert view.widget.data[HIGHLIGHT].name == "trail"
     assert list(view.widget.data[STATIONS].customdata) == [board.cities[2].name]
 

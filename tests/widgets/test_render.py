@@ -270,10 +270,10 @@ def test_owners_recolour_exactly_their_routes(usa: Board) -> None:
     for i, route_id in enumerate(trace.customdata):
         if route_id in owners:
             assert trace.marker.color[i] == colors[owners[route_id]]
-            assert trace.marker.symbol[i] == style.CLAIMED_SYMBOL
+            assert trace.marker.symbol[i] == style.claimed_symbol(owners[route_id])
         else:
             assert trace.marker.color[i] == style.ROUTE_FILL[usa.route(route_id).color]
-            assert trace.marker.symbol[i] != style.CLAIMED_SYMBOL
+            assert trace.marker.symbol[i] not in style.CLAIMED_SYMBOLS
     (first,) = spaces_of(figure, "usa-001")[:1]
     assert "claimed by Cy" in trace.hovertext[first]
 

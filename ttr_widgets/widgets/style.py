@@ -41,6 +41,11 @@ ROUTE_SYMBOL: Mapping[str, str] = MappingProxyType({
 LOCOMOTIVE_SYMBOL = "star"  #: a ferry space that needs a locomotive
 LOCOMOTIVE_FILL = "#6d6d6d"
 CLAIMED_SYMBOL = "square"  #: a train space a player has claimed (a plastic train on it)
+#: Each player's trains have a shape of their own as well as their colour, so that two players
+#: are told apart without telling their colours apart: squares that join into a bar, plain, with
+#: an ×, a +, a dot (the ink of their outline), and an octagon for the fifth.
+CLAIMED_SYMBOLS: tuple[str, ...] = (CLAIMED_SYMBOL, "square-x", "square-cross", "square-dot",
+                                    "octagon")
 STATION_SYMBOL = "triangle-up"  #: a station, drawn at its city in the owner's colour
 DEPOT_SYMBOL = "pentagon"  #: a Depot (Warehouses & Depots), at its city in the owner's colour
 
@@ -71,6 +76,27 @@ HIGHLIGHT_WIDTH = 14
 SELECTION_SIZE = 17
 MARKED_SIZE = 24
 CITY_FONT_SIZE = 11
+
+def claimed_symbol(player: int) -> str:
+    """The shape of ``player``'s trains on the board and in its key (``CLAIMED_SYMBOLS``)."""
+    return CLAIMED_SYMBOLS[player % len(CLAIMED_SYMBOLS)]
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21; text needs 4.5 for AA)."""
+    def luminance(colour: str) -> float:
+        rgb = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def readable_ink(fill: str) -> str:
+    """White or black, whichever reads better on ``fill`` (a card's name on its colour): at
+    least AA's 4.5 on every card colour of the game (red takes black: 4.8, white is 4.3)."""
+    return max(("#ffffff", "#000000"), key=lambda ink: contrast(fill, ink))
+
 
 def legend_entries() -> tuple[tuple[str, str, str], ...]:
     """``(label, symbol, fill)`` for each train colour, then the locomotive (the board's legend
@@ -149,4 +175,7 @@ body.ttr-opening-table .ttr-app .ttr-row { visibility: hidden; }
 .ttr-app .widget-html-content { line-height: 1.35; }
 .ttr-app .ttr-ticket { height: 24px; margin: 1px 0; }
 .ttr-app .ttr-ticket-choice, .ttr-app .ttr-share-pick { height: 22px; margin: 1px 0; }
+.ttr-finder .ttr-finder-buttons .jupyter-button { flex: 0 0 auto; }
+.ttr-finder kbd { font: 11px monospace; padding: 0 3px; border: 1px solid #8a8170;
+  border-radius: 3px; background: #fffdf6; }
 """

@@ -141,7 +141,7 @@ def legend_traces(board: Board, colors: Sequence[str],
         entries.append(scatter(
             name=names[i] if used else "", x=[None], y=[None], mode="markers",
             hoverinfo="skip", showlegend=used, legendrank=3000 + i,
-            marker={"symbol": style.CLAIMED_SYMBOL, "color": colors[i] if used else style.INK,
+            marker={"symbol": style.claimed_symbol(i), "color": colors[i] if used else style.INK,
                     "size": style.CLAIMED_SIZE, "line": {"color": style.INK,
                                                          "width": style.CLAIMED_LINE}},
         ))

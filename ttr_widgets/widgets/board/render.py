@@ -263,7 +263,7 @@ def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
         opacity.append(style.CLOSED_OPACITY if owner is None and route.id in closed else 1.0)
         if owner is not None:
             fill.append(colors[owner])
-            symbol.append(style.CLAIMED_SYMBOL)
+            symbol.append(style.claimed_symbol(owner))
             size.append(style.CLAIMED_SIZE)
             line_color.append(style.LAST if route.id in last else style.INK)
             line_width.append(style.LAST_LINE if route.id in last else style.CLAIMED_LINE)

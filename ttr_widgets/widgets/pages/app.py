@@ -61,6 +61,7 @@ from ttr_widgets.widgets.table.controller import (
     TableController,
     assign,
 )
+from ttr_widgets.widgets.table.finder import TableFinder
 from ttr_widgets.widgets.table.keeper import GameKeeper
 from ttr_widgets.widgets.table.plan import PlanPanel
 from ttr_widgets.widgets.table.players import (
@@ -134,10 +135,11 @@ class PlayApp(TableController):
         self.maker = TableMaker(on_sit=self.sit_here)  # make a table for other screens
         self._addressed = False
 
+        self.finder = TableFinder(self, undo=self.undo)  # the board by keyboard (table.finder)
         play_tab = widgets.VBox([self.tunnel, self.collect, self.ticket_choice,
                                  self.ticket_rule, self.share_choice, self.placement,
-                                 self.claim, self.feed, self.market, self.hand, self.holders,
-                                 self.tickets, self.share])
+                                 self.finder, self.claim, self.feed, self.market, self.hand,
+                                 self.holders, self.tickets, self.share])
         self.tabs = widgets.Tab(
             [play_tab, widgets.VBox([self.stepper, self.together.log]),
              widgets.VBox([self.scoring, self.review]),

@@ -42,9 +42,8 @@ _SHAPES = {
 CARD_SYMBOL: dict[str, str] = {**style.ROUTE_SYMBOL, LOCOMOTIVE: style.LOCOMOTIVE_SYMBOL}
 #: Card name → fill colour.
 CARD_FILL: dict[str, str] = {**style.ROUTE_FILL, LOCOMOTIVE: style.LOCOMOTIVE_FILL}
-_DARK = {"red", "green", "blue", "black", "gray", LOCOMOTIVE}
-#: Card name → text colour readable on its fill.
-CARD_INK: dict[str, str] = {name: "#ffffff" if name in _DARK else "#202020" for name in CARD_FILL}
+#: Card name → text colour readable on its fill (WCAG AA: ``style.readable_ink``).
+CARD_INK: dict[str, str] = {name: style.readable_ink(fill) for name, fill in CARD_FILL.items()}
 
 Handler = Callable[[Action], object]
 

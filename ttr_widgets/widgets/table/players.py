@@ -248,7 +248,7 @@ def _team_row(state: GameState, team: int, columns: int) -> str:
 
 
 def _grey(words: str) -> str:
-    return f' <span style="color:#777">· {html.escape(words)}</span>' if words else ""
+    return f' <span style="color:#5f5f5f">· {html.escape(words)}</span>' if words else ""
 
 
 _DEPOT_HEAD = ["warehouse", "depots"]

@@ -197,6 +197,16 @@ def test_records_csv_and_statistics_of_the_finished_games(tmp_path: Path) -> Non
         assert set(mistake["who"]) <= {"Ann", "Ben", "Cleo"} and mistake["times"] >= 1
 
 
+@pytest.mark.parametrize("key", ["short", "with space in it", "é" * 10, "x" * 65])
+def test_a_bad_teacher_key_is_one_line(key: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from ttr_widgets.cli import main
+
+    assert main(["serve", "--teacher-key", key]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "--teacher-key" in err and "give 8 to 64 letters, digits, - or _" in err
+
+
 def test_words_of_the_room() -> None:
     assert [how_long(s) for s in (1, 59, 61, 3600, 3720)] == [
         "1 second", "59 seconds", "1 minute", "1 hour", "1 hour 2 minutes"]

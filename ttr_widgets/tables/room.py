@@ -47,7 +47,7 @@ from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.record import from_record, to_record
 from ttr_widgets.rules.state import Options
-from ttr_widgets.rules.stats import game_stats
+from ttr_widgets.rules.stats import GameStats, game_stats
 from ttr_widgets.rules.words import count, map_title, possessive
 from ttr_widgets.tables.authority import Event, Seat, Table, TableError
 from ttr_widgets.tables.names import new_key, new_name, valid_name
@@ -108,6 +108,7 @@ class Room:
     executor: Executor | None = None
     sheets: dict[str, Sheet] = field(default_factory=dict)
     reviews: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    _stats: dict[str, GameStats] = field(default_factory=dict)  #: finished games' (never change)
     _reviewing: dict[str, Future[list[tuple[int, str]]]] = field(default_factory=dict)
 
     def allows(self, key: str | None) -> bool:
@@ -182,7 +183,7 @@ class Room:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         for table in self.finished():
-            for player in game_stats(table.game).players:
+            for player in self._finished_stats(table).players:
                 writer.writerow([table.name, table.spec.map, player.name, player.total,
                                  player.tickets_completed, player.tickets_failed,
                                  player.trains_left])
@@ -195,7 +196,7 @@ class Room:
         for table in finished:
             self._review(table)
         people = [(t, i) for t in finished for i in _people(t)]
-        stats = {t.name: game_stats(t.game) for t in finished}
+        stats = {t.name: self._finished_stats(t) for t in finished}
         scores = [stats[t.name].players[i] for t, i in people]
         done = sum(p.tickets_completed for p in scores)
         kept = done + sum(p.tickets_failed for p in scores)
@@ -215,6 +216,11 @@ class Room:
         }
         figures["lines"] = _statistics_lines(figures)
         return figures
+
+    def _finished_stats(self, table: Table) -> GameStats:
+        if table.name not in self._stats:
+            self._stats[table.name] = game_stats(table.game)
+        return self._stats[table.name]
 
     def _review(self, table: Table) -> None:
         """Have the coach review a finished game's people (once), or collect its review."""

@@ -148,6 +148,9 @@ class ClassHandler(_Api):
         except (ValueError, TableError) as exc:
             self.fail(400, str(exc))
             return
+        except StoreError as exc:
+            self.fail(503, f"The tables cannot be kept just now ({exc}); try again in a moment.")
+            return
         self.answer(sheet.to_dict(), 201)
 
 

@@ -52,7 +52,9 @@ def test_the_coach_toggle_says_what_it_does_and_its_threshold():
     app = PlayApp.from_game(Game((seeded(2, 0),)), ("human", "greedy"), bot_delay=0)
     assert app.coach.description == COACH_LABEL
     assert f"{COACH_THRESHOLD} points or more" in COACH_LABEL
-    assert "spends cards your plan needs" in COACH_LABEL and "asks before" in COACH_LABEL
+    assert COACH_LABEL == "Coach: warns when a move costs 10 points or more"
+    assert "spends cards the plan still needs" in app.coach.tooltip
+    assert "asks whether you are sure" in app.coach.tooltip
 
 
 def near_the_end():

@@ -70,8 +70,7 @@ def _hint_action(seen: GameState, seed: int, deep: bool) -> Action:
 COACH_THRESHOLD = 10  #: points: the coach speaks when a move costs at least this much
 COACH_SAMPLES = 8  #: games played on from each of the two positions (played, the hint's move)
 ASK_TRAINS = NEAR_TRAINS  #: another player this close to the end: new tickets are asked about
-COACH_LABEL = (f"Coach: says when a move costs {count(COACH_THRESHOLD, 'point')} or more, or "
-               "spends cards your plan needs; asks before late new tickets")
+COACH_LABEL = f"Coach: warns when a move costs {count(COACH_THRESHOLD, 'point')} or more"
 """What the coach does, in a line beside its toggle."""
 COACH_WHEN = (f"after each of your moves, says what it cost when the hint's move comes out at "
               f"least {count(COACH_THRESHOLD, 'point')} ahead in {COACH_SAMPLES} games played "

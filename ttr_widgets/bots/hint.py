@@ -39,6 +39,7 @@ __all__ = ["NEAR_TRAINS", "Clock", "Hint", "Needs", "Weighing", "clock_of", "hin
 
 NEAR_TRAINS = 5  #: another player at this many trains or fewer: the end is near
 CARDS_PER_TURN = 2  #: a turn of drawing brings two cards
+WHY_SHOWN = 3  #: the reasons a hint shows (most telling first): a sentence, not a list
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +198,7 @@ class Hint:
 
     @property
     def sentences(self) -> tuple[str, ...]:
-        """Why, the plan, the clock and the weighing, each a sentence, in that order."""
-        why = (f"Why: {'; '.join(self.why)}.",) if self.why else ()
+        """Why (its ``WHY_SHOWN`` most telling reasons), the plan, the clock and the weighing,
+        each a sentence, in that order."""
+        why = (f"Why: {'; '.join(self.why[:WHY_SHOWN])}.",) if self.why else ()
         return (*why, *(s for s in (self.plan, self.clock, self.weighing) if s))

@@ -396,7 +396,7 @@ def _station_reasons(state: GameState, action: BuildStation) -> list[str]:
 
 # --------------------------------------------------------------------------- the hint's words
 
-PLAN_ROUTES = 3  #: the routes still to claim the plan names (then "and N more")
+PLAN_ROUTES = 3  #: the tickets and the routes still to claim a plan names (then "and N more")
 
 
 def hint_text(state: GameState, action: Action) -> Hint:
@@ -426,7 +426,10 @@ def plan_sentence(found: Needs) -> str:
             return (f"Your plan: every ticket you hold is complete: long routes score most "
                     f"now.{lost}")
         return lost.strip()
-    tickets = and_list([ticket_words(t) for t in found.tickets])
+    named = [ticket_words(t) for t in found.tickets[:PLAN_ROUTES]]
+    if len(found.tickets) > PLAN_ROUTES:
+        named.append(f"{len(found.tickets) - PLAN_ROUTES} more")
+    tickets = and_list(named)
     if not found.routes:  # joined, through a station still to build
         return f"Your plan: {tickets}.{lost}"
     names = [str(r) for r in found.routes[:PLAN_ROUTES]]

@@ -219,3 +219,20 @@ def test_away_from_the_weighing_the_hint_is_the_expert_bots_move():
         search(state, random.Random(3)).choice.action
     assert hint_move(state, random.Random(3), deep=False).action == \
         choose(state, random.Random(3)).action
+
+
+def test_a_ticket_left_out_for_the_turns_it_would_take_says_so():
+    """Ann (14 trains) holds Kansas City–Houston and owns Denver–Santa Fe–El Paso; Bob has 30
+    trains, so about 9 turns are likely left for her. Duluth–Dallas needs only 3 more trains,
+    but its routes and cards would make her tickets take more turns than that."""
+    pile = ["usa-t35", "usa-t36", "usa-t01"]
+    state = scenario(USA, ["Ann", "Bob"], claimed={"usa-039": 0, "usa-050": 0},
+                     tickets=[["usa-t12"], ["usa-t04"]], ticket_pile=pile, trains=[14, 30])
+    state = apply(state, DrawTickets())
+    said = hint(state)
+    assert said.action.tickets == ("usa-t35",)
+    turns = needs_of(state, ["usa-t12", "usa-t35", "usa-t36"]).turns
+    left = clock_of(state).turns
+    assert turns > left == 9
+    assert (f"Duluth–Dallas (7 points) would need 3 more trains, but with it your tickets "
+            f"would take about {turns} turns, and about 9 are likely left") in said.reason

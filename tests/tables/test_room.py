@@ -17,6 +17,7 @@ import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -271,7 +272,9 @@ def test_the_room_answers_only_its_key_and_runs_a_class(server: VoilaServer) -> 
     assert [c["name"] for c in cards["tables"]] == ["oak-2", "oak-1"]
     assert [p["name"] for p in cards["tables"][1]["players"]] == ["Ann", "Ben"]
     links = {s["name"]: s["link"] for s in sheet["students"]}
-    told = asyncio.run(_pause_while_seated(room, links["Ann"], links["Cleo"]))
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
+        told = thread.submit(lambda: asyncio.run(_pause_while_seated(
+            room, links["Ann"], links["Cleo"]))).result(timeout=120)
     assert told["ann"][0] == PAUSED and told["refused"] == PAUSED
     assert told["views"] > 0 and told["watcher_hands"] == set()  # no card of any hand
     assert told["watcher_tickets"] <= {HIDDEN} and told["seeds"] == {-1}

@@ -7,7 +7,7 @@ in the README, never into tests.
 
 Two players. Game ``i`` is dealt with ``simulate.game_seed(seed, i)`` as ``ttr simulate``
 deals it, the hint's seat is ``i mod 2`` (seats swapped evenly), each seat draws from its own
-generator as in ``simulate.play_game``. The hint's seat plays ``bots.hint.hint_move`` (the move
+generator as in ``simulate.play_game``. The hint's seat plays ``bots.hinting.hint_move`` (the move
 the Hint button shows: the expert bot's, or near the end with the plan out of time the claim
 that scores most now); the noisy learner, before each decision, plays a random legal move with
 chance ``--noise`` (its own generator, so the noise is the same whatever the opponent). A game
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.strong_vs_greedy import wilson
-from ttr_widgets.bots.hint import hint_move
+from ttr_widgets.bots.hinting import hint_move
 from ttr_widgets.bots.levels import choose
 from ttr_widgets.bots.simulate import game_seed
 from ttr_widgets.rules import load_map

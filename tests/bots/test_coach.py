@@ -17,7 +17,7 @@ from ttr_widgets.bots.coach import (
     review,
 )
 from ttr_widgets.bots.greedy import greedy_bot
-from ttr_widgets.bots.hint import hint_move
+from ttr_widgets.bots.hinting import hint_move
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import (
     ClaimRoute,

@@ -1,4 +1,4 @@
-"""The hint (bots.hint, bots.coach.hint, bots.reasons.hint_text) on named positions: the move,
+"""The hint (bots.hinting, bots.coach.hint, bots.reasons.hint_text) on named positions: the move,
 why in numbers a learner can use, the plan it serves with the turns it needs, the clock, and
 near the end a claim now weighed against waiting, saying which and why."""
 
@@ -10,7 +10,7 @@ from math import comb
 
 from ttr_widgets.bots.coach import hint, percent
 from ttr_widgets.bots.expert import search
-from ttr_widgets.bots.hint import clock_of, hint_move, needs_of, weigh
+from ttr_widgets.bots.hinting import clock_of, hint_move, needs_of, weigh
 from ttr_widgets.bots.reasons import odds_words
 from ttr_widgets.bots.strong import choose
 from ttr_widgets.rules import load_map

@@ -1,7 +1,7 @@
 """The coach: the hint, the verdict on a move, and the after-game review, all against one move,
-the hint's (``bots.hint.hint_move``), and in plain words (the reasons are ``bots.reasons``).
+the hint's (``bots.hinting.hint_move``), and in plain words (the reasons are ``bots.reasons``).
 
-``hint(state, seed)`` returns a ``bots.hint.Hint``: the hint's move for the player to move and
+``hint(state, seed)`` returns a ``bots.hinting.Hint``: the hint's move for the player to move and
 why, the plan it serves, the clock and, near the end, a claim now weighed against waiting.
 
 The coach (``judge``) compares a move with the hint's move in the same position: both are
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ttr_widgets.bots.hint import NEAR_TRAINS, Hint, clock_of, hint_move, needs_of, weigh
+from ttr_widgets.bots.hinting import NEAR_TRAINS, Hint, clock_of, hint_move, needs_of, weigh
 from ttr_widgets.bots.playouts import deal_hidden, margin, playout
 from ttr_widgets.bots.reasons import (
     and_list,
@@ -143,7 +143,7 @@ def _trimmed_mean(diffs: Sequence[int]) -> float:
 def plan_cards_spent(state: GameState, action: Action) -> int:
     """For a claim off the plan of the player to move (one that completes no ticket): how many
     more cards the plan lacks after it; 0 for any other move, and once the end is near and the
-    plan out of time (``hint.weigh``: claiming what scores is right then)."""
+    plan out of time (``hinting.weigh``: claiming what scores is right then)."""
     if not isinstance(action, ClaimRoute) or state.pending is not None:
         return 0
     route = state.board.route(action.route)

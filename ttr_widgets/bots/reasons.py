@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ttr_widgets.bots.hint import (
+from ttr_widgets.bots.hinting import (
     Clock,
     Hint,
     Needs,
@@ -401,7 +401,7 @@ PLAN_ROUTES = 3  #: the tickets and the routes still to claim a plan names (then
 
 def hint_text(state: GameState, action: Action) -> Hint:
     """The hint's words for ``action`` by the player to move: why, the plan it serves, the
-    clock and, near the end, a claim now weighed against waiting (``bots.hint``)."""
+    clock and, near the end, a claim now weighed against waiting (``bots.hinting``)."""
     why = tuple(move_reasons(state, action))
     what = describe_action(state, action)
     if state.in_setup and isinstance(state.pending, TicketChoice):

@@ -20,7 +20,7 @@ __all__ = ["city_answer", "closed_routes", "hint_answer", "table_marks"]
 
 def hint_answer(state: GameState) -> tuple[Action, str]:
     """What the hint suggests for the player to move, and what a learner needs to follow it
-    (``bots.hint``): the move, why, the plan it serves, the clock and, near the end, a claim
+    (``bots.hinting``): the move, why, the plan it serves, the clock and, near the end, a claim
     now weighed against waiting (up to a second or two of thought near the end)."""
     found = hint(state)
     words = " ".join(found.sentences)

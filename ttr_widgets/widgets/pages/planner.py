@@ -296,7 +296,8 @@ class PlannerPage(widgets.VBox):
         self.add_button = _styled(widgets.Button(description="Add", icon="plus",
                                                  layout=widgets.Layout(width="95px")),
                                   "ttr-planner-add")
-        self.ticket_list = _styled(widgets.Select(rows=4, layout=widgets.Layout(width="315px")),
+        self.ticket_list = _styled(widgets.Select(rows=4, description="Added",
+                                                   layout=widgets.Layout(width="315px")),
                                    "ttr-planner-tickets")
         self.remove_button = _styled(widgets.Button(description="Remove", icon="minus",
                                                     layout=widgets.Layout(width="95px")),

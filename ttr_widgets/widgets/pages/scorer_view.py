@@ -206,7 +206,8 @@ class ScorerLayout:
         self.add_button = styled(widgets.Button(description="Add", icon="plus",
                                                 layout=widgets.Layout(width="95px")),
                                  "ttr-scorer-ticket-add")
-        self.tickets = styled(widgets.Select(rows=5, layout=widgets.Layout(width="315px")),
+        self.tickets = styled(widgets.Select(rows=5, description="Added",
+                                             layout=widgets.Layout(width="315px")),
                               "ttr-scorer-tickets")
         self.remove_button = styled(widgets.Button(description="Remove", icon="minus",
                                                    layout=widgets.Layout(width="95px")),

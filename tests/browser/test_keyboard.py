@@ -1,0 +1,161 @@
+"""The play app by keyboard alone, at 1366 × 768: tickets kept, a city found and one of its
+routes claimed, cards drawn, tickets drawn and kept — with ``page.keyboard`` only, never the
+mouse — and the live region (``.ttr-live``, ``role="status"``) read after each move: it says
+what the status line says. The focus is seen (an outline) wherever it goes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import Page
+
+from ttr_widgets.rules.advice import route_payments
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.table.finder import route_words
+
+from . import VoilaServer, running_server, screenshot
+from .play_helpers import PlayPage
+
+pytestmark = pytest.mark.browser
+
+SEED = 4  #: a USA deal where the person can claim Denver–Santa Fe at once
+NOTEBOOK = "play_keyboard.ipynb"
+ANSWER_MS = 30_000
+MAX_TABS = 60  #: Tab presses allowed to reach one control
+
+_ACTIVE_JS = """() => { const e = document.activeElement;
+  return e ? [e.tagName, String(e.className), (e.textContent || '').trim(),
+              getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth] : null; }"""
+#: The live region has read out what the status line shows (and something new since ``n``).
+_ANSWERED_JS = """([before]) => { const live = document.querySelector('.ttr-live');
+  const line = document.querySelector('.ttr-status .ttr-flash');
+  return live && line && live.textContent && live.textContent === line.title &&
+    live.textContent !== before; }"""
+
+
+@pytest.fixture(scope="module")
+def keyboard_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    root: Path = tmp_path_factory.mktemp("keyboard-notebooks")
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from ttr_widgets.widgets.pages.app import PlayApp\n"
+        f"PlayApp('usa', seed={SEED}, bot_delay=0.05)")])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+    nbformat.write(notebook, root / NOTEBOOK)
+    with running_server(root, notebook=NOTEBOOK, log_name="voila-keyboard") as server:
+        yield server
+
+
+def active(page: Page) -> tuple[str, str, str, str, str]:
+    found = page.evaluate(_ACTIVE_JS)
+    assert found is not None, "nothing has the focus"
+    return tuple(found)  # type: ignore[return-value]
+
+
+def tab_to(page: Page, wanted: str, *, text: str = "") -> tuple[str, str, str, str, str]:
+    """Press Tab until the focused element has the class ``wanted`` (and reads ``text``)."""
+    for _ in range(MAX_TABS):
+        now = active(page)
+        if wanted in now[1].split() and (not text or now[2] == text):
+            return now
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{MAX_TABS} Tabs never reached .{wanted} {text!r}; at {active(page)}")
+
+
+def live(page: Page) -> str:
+    return str(page.locator(".ttr-live").text_content() or "")
+
+
+def answered(page: Page, before: str) -> str:
+    """Wait until the live region reads out the status line's new message; that message."""
+    page.wait_for_function(_ANSWERED_JS, arg=[before], timeout=ANSWER_MS)
+    return live(page)
+
+
+def my_turn(page: Page) -> str:
+    """Wait until the bot has played and the person is to move; what the region says then."""
+    page.wait_for_function(
+        "() => (document.querySelector('.ttr-live') || {}).textContent?.includes('Your turn')",
+        timeout=ANSWER_MS)
+    return live(page)
+
+
+def test_a_whole_turn_by_keyboard_alone_told_in_the_live_region(
+        keyboard_server: VoilaServer, page: Page, console_errors: list[str]) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    PlayPage.open(page, keyboard_server, NOTEBOOK)
+    twin = PlayApp("usa", seed=SEED, bot_delay=0)
+    twin.ticket_choice.keep.click()
+    route = next(r for r in twin.state.board.routes
+                 if {r.a, r.b} == {"Denver", "Santa Fe"} and route_payments(twin.state, r.id))
+    said = live(page)
+
+    # the tickets dealt: Alt+T to the choice, Tab to Keep, Enter
+    page.keyboard.press("Alt+T")
+    page.wait_for_function("() => document.activeElement?.closest('.ttr-ticket-choice')")
+    kept = tab_to(page, "ttr-keep-tickets")
+    assert kept[3] != "none" and kept[4] != "0px", f"no visible focus on Keep: {kept}"
+    screenshot(page, "keyboard-keep-focused")
+    page.keyboard.press("Enter")
+    said = my_turn(page)
+    assert said.startswith("You keep 3 tickets.")
+
+    # a city typed, its routes as buttons in words, one chosen, paid
+    page.keyboard.press("Alt+F")
+    page.wait_for_function("() => document.activeElement?.closest('.ttr-finder-city')")
+    page.keyboard.type("Denver")
+    words = route_words(twin.state, route, "Denver")
+    assert words == "Denver–Santa Fe, 2 gray, open"
+    page.get_by_role("button", name=words).wait_for(timeout=ANSWER_MS)
+    focused = tab_to(page, "ttr-finder-route", text=words)
+    assert focused[3] != "none", f"no visible focus on the route's button: {focused}"
+    screenshot(page, "keyboard-route-focused")
+    page.keyboard.press("Enter")
+    said = answered(page, said)
+    assert said.startswith("Denver – Santa Fe · 2 gray · 2 points: choose how to pay")
+    # the focus moved to the claim panel's first way to pay
+    page.wait_for_function("() => document.activeElement?.classList.contains('ttr-claim-option')",
+                           timeout=ANSWER_MS)
+    pay = active(page)
+    screenshot(page, "keyboard-pay-focused")
+    page.keyboard.press("Enter")
+    said = my_turn(page)
+    assert pay[2].startswith("Pay ")  # the first way to pay, as a person would press it
+    twin.finder.city.value = "Denver"  # the same choice in the app built here
+    next(b for b in twin.finder.buttons.children if b.description == words).click()
+    next(b for b in _walk(twin.claim) if getattr(b, "description", None) == pay[2]).click()
+    claimed = twin.status.text.split(". ")[0]
+    assert claimed.startswith("You claim Denver–Santa Fe"), claimed
+    assert said.startswith(claimed), said
+
+    # two cards drawn blind: Alt+B twice
+    page.keyboard.press("Alt+B")
+    said = answered(page, said)
+    assert "one more card to draw" in said, said
+    page.keyboard.press("Alt+B")
+    said = my_turn(page)
+
+    # tickets drawn from the market by Tab, then kept
+    page.keyboard.press("Alt+M")
+    page.wait_for_function("() => document.activeElement?.classList.contains('ttr-market-card')")
+    tab_to(page, "ttr-draw-tickets")
+    page.keyboard.press("Enter")
+    said = answered(page, said)
+    assert said.startswith("You draw 3 tickets."), said
+    page.keyboard.press("Alt+T")
+    page.wait_for_function("() => document.activeElement?.closest('.ttr-ticket-choice')")
+    tab_to(page, "ttr-keep-tickets")
+    page.keyboard.press("Enter")
+    said = my_turn(page)
+    assert "You keep" in said, said
+    screenshot(page, "keyboard-after-the-turns")
+    assert console_errors == []
+
+
+def _walk(widget):  # type: ignore[no-untyped-def]
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)

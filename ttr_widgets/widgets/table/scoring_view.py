@@ -98,6 +98,8 @@ class ScoringView(widgets.VBox):
                                    layout=widgets.Layout(width="auto"))
         self.skip.add_class("ttr-reveal-all")
         self.skip.on_click(lambda _b: self.show_all())
+        self.step_caption.layout.flex = "1 1 auto"  # the caption wraps; the buttons keep
+        self.next.layout.flex = self.skip.layout.flex = "0 0 auto"  # their words whole
         self.reveal_bar = widgets.HBox([self.step_caption, self.next, self.skip],
                                        layout=widgets.Layout(align_items="center",
                                                              display="none"))

@@ -76,11 +76,12 @@ def test_the_room_follows_two_tables_and_a_watched_one_live(
 
     # Watching maple-1 from its card: the play page, a watcher's public view.
     href = maple.locator("a.watch").get_attribute("href")
-    assert href == f"{server.base_url}voila/render/Play.ipynb?table=maple-1"
+    assert href == f"{server.base_url}voila/render/Play.ipynb?table=maple-1&watch=1"
     watcher = SeatPage(chromium)
     try:
         watcher.open(href)
-        watcher.wait_about("Every seat is taken: you can watch.")
+        watcher.wait_about("You are watching this table: every seat is taken.")
+        assert watcher.page.locator(".ttr-together-name input").is_hidden()  # no name asked
         screenshot(watcher.page, "room-watched-table", full_page=False)
         # the teacher pauses it: the page is told, the bots stop until it is resumed
         maple.locator("button[data-do='pause']").click()

@@ -124,12 +124,16 @@ class Room:
     def cards(self) -> list[dict[str, Any]]:
         """Every table as its card, newest first."""
         now = self.service.clock()
-        return [table_card(table, now, self.service.link(table.name))
+        return [table_card(table, now, self.watch_link(table.name))
                 for table in reversed(list(self.service.tables.values()))]
 
     def card(self, name: str) -> dict[str, Any]:
         table = self.service.table(name)
-        return table_card(table, self.service.clock(), self.service.link(name))
+        return table_card(table, self.service.clock(), self.watch_link(name))
+
+    def watch_link(self, name: str) -> str:
+        """The table's link for a watcher who takes no seat (the play page asks no name)."""
+        return self.service.link(name) + "&watch=1"
 
     # -- a class's tables
 

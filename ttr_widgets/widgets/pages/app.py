@@ -309,7 +309,7 @@ class PlayApp(TableController):
         if table:
             self._bots.stop()  # the game dealt meanwhile is not this page's: the table is
             self.together.open(table, self.address.param("seat") or self.address.stored_key
-                               or None)
+                               or None, watch=self.address.param("watch") == "1")
             return
         key = self.address.param("game") or self.address.stored_game or None
         keeper = GameKeeper(key)

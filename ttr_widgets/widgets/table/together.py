@@ -125,9 +125,10 @@ class Together:
         """Whether this page is at a shared table now (joined, watching, or joining)."""
         return bool(self.name) and not self._over
 
-    def open(self, name: str, key: str | None = None) -> None:
+    def open(self, name: str, key: str | None = None, *, watch: bool = False) -> None:
         """The page's address names table ``name``: with a seat's key, take that seat back at
-        once; else watch the table while asking for a name to take a seat with."""
+        once; else watch the table while asking for a name to take a seat with, or with
+        ``watch`` (``&watch=1``: the teacher's room's links) only watch."""
         self.name = name
         self.panel.layout.display = None
         self.link_box.layout.display = "none"
@@ -135,7 +136,7 @@ class Together:
         if key:
             self._start(key=key)
         else:
-            self._asking = True
+            self._asking = not watch
             self._start(watch=True)
 
     def join(self, player: str) -> None:

@@ -116,8 +116,16 @@ class Room:
         return bool(key) and hmac.compare_digest(str(key).encode(), self.key.encode())
 
     def close(self) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the coach's reviews: a review under way is ended, not waited for (the server
+        stops at once; the review is made again at the next start)."""
+        if self.executor is None:
+            return
+        # a process pool's workers (private to it, but ours: a review can take seconds), read
+        # before the shutdown forgets them
+        workers = list((getattr(self.executor, "_processes", None) or {}).values())
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
 
     # -- the tables at a glance
 

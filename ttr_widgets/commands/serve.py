@@ -2,11 +2,13 @@
 
 ``ttr serve [--port N] [--host ADDRESS] [--tables FILE | postgresql://…] [--notebook NAME]
 [--open | --no-browser] [--root DIR] [--pool N | --no-preheat] [--idle-timeout SECONDS]
-[--class-key KEY] [--verbose]`` prints the app's URL
+[--class-key KEY] [--teacher-key KEY] [--verbose]`` prints the app's URL
 (``http://localhost:8866/voila/render/Play.ipynb``; the root address redirects there) and
-serves until Ctrl-C or SIGTERM, then shuts every kernel down and exits 0. No browser is
-opened unless ``--open`` is given, and never without a display. The policy Voila runs with
-is in :mod:`ttr_widgets.server` (:func:`ttr_widgets.server.config.voila_config`).
+the teacher's room's (``Teacher's room: …/ttr/room?key=KEY``, a new key at each start unless
+``--teacher-key`` gives it), and serves until Ctrl-C or SIGTERM, then shuts every kernel down
+and exits 0. No browser is opened unless ``--open`` is given, and never without a display.
+The policy Voila runs with is in :mod:`ttr_widgets.server`
+(:func:`ttr_widgets.server.config.voila_config`).
 """
 
 from __future__ import annotations

@@ -336,9 +336,11 @@ class TableService:
                     continue
                 for event in self.store.events(each, table.seq):
                     if event.seq != table.seq + 1:  # a gap: read the table afresh
-                        found = self.store.table(each)
+                        found, told = self.store.table(each), table.seq
                         if found is not None:
                             table.rewind(found[1])
+                            for later in table.events[told:]:
+                                self._tell(table, later)
                         break
                     table.replay(event)
                     self._tell(table, event)

@@ -33,7 +33,7 @@ from ttr_widgets.tables.protocol import Act, Hello
 from ttr_widgets.tables.room import CSV_COLUMNS, Room, how_long, mistake_kind
 from ttr_widgets.tables.room_web import class_args
 from ttr_widgets.tables.service import TableService
-from ttr_widgets.tables.store import SQLiteStore
+from ttr_widgets.tables.stores import open_store
 from ttr_widgets.testing.browser import VoilaServer, running_server
 
 ROOT = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
@@ -48,8 +48,8 @@ class Clock:
         return self.now
 
 
-def make_room(tmp_path: Path, clock: Clock | None = None) -> Room:
-    service = TableService(SQLiteStore(tmp_path / "tables.sqlite"), clock=clock or Clock(),
+def make_room(tables_at: str, clock: Clock | None = None) -> Room:
+    service = TableService(open_store(tables_at), clock=clock or Clock(),
                            link=lambda name: f"http://localhost:8866/voila/render/Play.ipynb"
                                              f"?table={name}")
     return Room(service, KEY)
@@ -66,8 +66,8 @@ def finish(room: Room, name: str) -> None:
 
 # -- in one process ---------------------------------------------------------------------------
 
-def test_a_class_is_seated_at_tables_as_even_as_they_go(tmp_path: Path) -> None:
-    room = make_room(tmp_path)
+def test_a_class_is_seated_at_tables_as_even_as_they_go(tables_at: str) -> None:
+    room = make_room(tables_at)
     names = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo"]
     sheet = room.make_class(names, map_name="usa", seats=4, bot="greedy", word="oak")
     by_table = {t: [s.student for s in sheet.seats if s.table == t] for t in ("oak-1", "oak-2",
@@ -92,8 +92,8 @@ def test_a_class_is_seated_at_tables_as_even_as_they_go(tmp_path: Path) -> None:
     ({"word": "Oak Tree"}, "name: 'Oak Tree' cannot name tables"),
 ])
 def test_a_bad_class_is_one_line_naming_the_field_and_makes_no_table(
-        tmp_path: Path, settings: dict[str, Any], line: str) -> None:
-    room = make_room(tmp_path)
+        tables_at: str, settings: dict[str, Any], line: str) -> None:
+    room = make_room(tables_at)
     args: dict[str, Any] = {"names": ["Ann", "Ben"], "map_name": "mini", "seats": 2, **settings}
     with pytest.raises(TableError, match=re.escape(line)):
         room.make_class(args.pop("names"), **args)
@@ -110,9 +110,9 @@ def test_class_settings_from_a_request_take_a_name_a_line() -> None:
 
 
 def test_a_card_shows_what_a_watcher_may_know_and_flags_the_seats_that_need_an_eye(
-        tmp_path: Path) -> None:
+        tables_at: str) -> None:
     clock = Clock()
-    room = make_room(tmp_path, clock)
+    room = make_room(tables_at, clock)
     room.make_class(["Ann", "Ben"], map_name="mini", seats=3, bot="greedy", word="elm")
     service, table = room.service, room.service.tables["elm-1"]
     ann = service.connect("elm-1", Hello(key=None, name=None, watch=True), lambda m: None)
@@ -137,8 +137,8 @@ def test_a_card_shows_what_a_watcher_may_know_and_flags_the_seats_that_need_an_e
     assert "hand" not in json.dumps(room.cards())
 
 
-def test_pause_resume_and_end_are_told_and_refuse_moves(tmp_path: Path) -> None:
-    room = make_room(tmp_path)
+def test_pause_resume_and_end_are_told_and_refuse_moves(tables_at: str) -> None:
+    room = make_room(tables_at)
     sheet = room.make_class(["Ann", "Ben"], map_name="mini", seats=2, word="ash")
     service = room.service
     inboxes: list[list[dict[str, Any]]] = [[], []]
@@ -167,13 +167,13 @@ def test_pause_resume_and_end_are_told_and_refuse_moves(tmp_path: Path) -> None:
     service.receive(people[table.state.current], Act(table.seq, DrawBlind()))
     assert inboxes[table.state.current][-1]["text"] == ENDED
     # the pause and the end are in the log: a restart keeps them
-    again = TableService(SQLiteStore(tmp_path / "tables.sqlite"))
+    again = TableService(open_store(tables_at))
     assert again.tables["ash-1"].ended and again.tables["ash-1"].over
     assert service.record("ash-1")["actions"]  # the record is kept
 
 
-def test_records_csv_and_statistics_of_the_finished_games(tmp_path: Path) -> None:
-    room = make_room(tmp_path)
+def test_records_csv_and_statistics_of_the_finished_games(tables_at: str) -> None:
+    room = make_room(tables_at)
     room.make_class(["Ann", "Ben", "Cleo"], map_name="mini", seats=2, bot="greedy", word="fir")
     assert room.statistics()["lines"] == ["No game has finished yet."]
     finish(room, "fir-1")

@@ -50,7 +50,7 @@ from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.stats import GameStats, game_stats
 from ttr_widgets.rules.words import count, map_title, possessive
 from ttr_widgets.tables.authority import Event, Seat, Table, TableError
-from ttr_widgets.tables.names import new_key, new_name, valid_name
+from ttr_widgets.tables.names import new_name, valid_name
 from ttr_widgets.tables.service import TableService
 
 __all__ = ["CSV_COLUMNS", "ClassSeat", "Room", "Sheet", "how_long", "mistakes", "table_card"]
@@ -170,10 +170,7 @@ class Room:
     def _seat(self, table: Table, students: Sequence[str]) -> list[ClassSeat]:
         out = []
         for student in students:
-            key = new_key()
-            seat = table.join(student, key, self.service.clock())
-            if seat is None:  # cannot happen: the table was made with a seat for each
-                raise TableError(f"table: no seat left at {table.name} for {student}")
+            seat, key = self.service.seat_person(table.name, student)
             out.append(ClassSeat(table.seats[seat].name or student, table.name, seat,
                                  self.service.personal_link(table.name, key)))
         return out

@@ -430,12 +430,14 @@ class TableService:
     # -- the teacher's room (``tables.room``)
 
     def pause(self, name: str) -> None:
-        """Pause a table: its moves are refused and its bots wait; every page is told."""
-        self.table(name).pause(self.clock())
+        """Pause a table: its moves are refused and its bots wait; every page is told. Its
+        event not kept (``StoreError``), the table stays as it was."""
+        table = self.table(name)
+        self._change(table, lambda: table.pause(self.clock()))
 
     def resume(self, name: str) -> None:
         table = self.table(name)
-        table.resume(self.clock())
+        self._change(table, lambda: table.resume(self.clock()))
         now = self.clock()
         for seat in table.seats:  # a pause is no absence: the takeover time starts again
             if seat.away_since is not None:
@@ -444,7 +446,18 @@ class TableService:
 
     def end(self, name: str) -> None:
         """End a table's game for good (its record is kept); every page is told."""
-        self.table(name).end(self.clock())
+        table = self.table(name)
+        self._change(table, lambda: table.end(self.clock()))
+
+    def seat_person(self, name: str, person: str) -> tuple[int, str]:
+        """Seat ``person`` at table ``name`` before they come (a class's tables): their seat
+        and its key, for their personal link; ``TableError`` when no seat is open."""
+        table = self.table(name)
+        key = new_key()
+        seat = self._join(table, person, key, self.clock())
+        if seat is None:
+            raise TableError(f"table: every seat of {name} is taken")
+        return seat, key
 
     def personal_link(self, name: str, key: str) -> str:
         """The link that gives its person the seat ``key`` plays (as ``welcome`` gives it)."""

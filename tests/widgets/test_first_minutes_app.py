@@ -178,8 +178,8 @@ def test_claimed_routes_join_into_one_bar_and_the_legend_keys_each_player():
     keys = [t for t in figure.data if t.legendrank and 3000 <= t.legendrank < 4000]
     assert len(keys) == render.PLAYER_KEYS
     shown = [(t.name, t.marker.color, t.marker.symbol) for t in keys if t.showlegend]
-    assert shown == [("Ann", "#111111", style.CLAIMED_SYMBOL),
-                     ("Greedy bot", "#d55e00", style.CLAIMED_SYMBOL)]
+    assert shown == [("Ann", "#111111", style.CLAIMED_SYMBOL),  # each player's own shape
+                     ("Greedy bot", "#d55e00", style.claimed_symbol(1))]
     assert "claimed" not in [t.name for t in figure.data]  # no anonymous "claimed" entry
 
 

@@ -23,7 +23,11 @@ from ttr_widgets.widgets.board.render import ROUTES
 from ttr_widgets.widgets.pages.app import PlayApp
 from ttr_widgets.widgets.table import scoring_view
 from ttr_widgets.widgets.table.narrate import completed_tickets, last_claims, own_move
-from ttr_widgets.widgets.table.scoring_view import reveal_steps, score_table_html
+from ttr_widgets.widgets.table.scoring_view import (
+    longest_trail_routes,
+    reveal_steps,
+    score_table_html,
+)
 from ttr_widgets.widgets.table.status import StatusLine
 
 MINI = load_map("mini")
@@ -324,7 +328,8 @@ def test_a_game_played_to_its_end_on_the_loop_is_revealed_and_next_and_show_all_
             await app.bot_task
         seen: list[object] = [app.scoring.shown, app.scoring.winner.value,
                               app.scoring.after.layout.display,
-                              app.scoring.reveal_bar.layout.display]
+                              app.scoring.reveal_bar.layout.display,
+                              tuple(app.map_view.marks.highlight)]
         app.scoring.next.click()
         seen.append(app.scoring.shown)
         seen.append(text(app.scoring.step_caption.value))
@@ -336,9 +341,10 @@ def test_a_game_played_to_its_end_on_the_loop_is_revealed_and_next_and_show_all_
     app, seen = asyncio.run(run())
     sheet = app.score_sheet
     assert sheet is not None
-    assert seen[:4] == [1, "", "none", None]  # routes only, no winner yet, the Next bar
-    assert seen[4] == 2 and "ticket" in str(seen[5])
-    assert seen[6:] == [None, "none", None]
+    assert seen[:5] == [1, "", "none", None, ()]  # routes only, no winner, no trail drawn yet
+    assert seen[5] == 2 and "ticket" in str(seen[6])
+    assert seen[7:] == [None, "none", None]
+    assert app.map_view.marks.highlight == longest_trail_routes(sheet) != ()  # told: drawn
     assert app.scoring.table.value == score_table_html(app.board, sheet)
     assert "★" in app.scoring.winner.value
 

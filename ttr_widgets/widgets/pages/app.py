@@ -47,6 +47,7 @@ from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.record import load_record, replayable, save_record
+from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
@@ -114,6 +115,7 @@ class PlayApp(TableController):
         assert self.coach is not None
         self._was_over = False  #: the game shown was over at the last drawing
         self._drawn: GameState | None = None  #: the state of the last drawing
+        self._trail_shown: ScoreSheet | None = None  #: the sheet whose trails the board drew
         self._deal_checked: tuple[GameState, bool] | None = None
 
         self.stepper = Stepper(self.navigate, self.resume)
@@ -173,6 +175,7 @@ class PlayApp(TableController):
         self.children = (self.css, self.fit, self.address, row)
         self.add_class("ttr-app")
         self.address.observe(lambda _change: self._address_known(), "search")
+        self.scoring.observe(lambda _change: self._show_trail(), "shown")
         self._show_setup()
         self.begin()
 
@@ -393,6 +396,7 @@ class PlayApp(TableController):
             self._show_score(select_tab=True)
         elif not over:
             self.scoring.sheet = None
+            self._trail_shown = None  # the end reached again (Redo) draws its trails again
             self.scoring.show_running(state, self.map_view.player_colors)
         self._was_over = over
         humans, extras = self.humans, options_title(self._game.initial.options)
@@ -418,10 +422,20 @@ class PlayApp(TableController):
         self.scoring.sheet = sheet
         if self.remote is None:  # a shared game's statistics come with its record, at the end
             self.scoring.show_stats(game_stats(self._game), self.map_view.player_colors)
-        bonus = "Asian Express" if sheet.teams else bonus_name(self.board.rules)
-        self._highlight = (longest_trail_routes(sheet), bonus)
+        self._show_trail()
         if select_tab:
             self.tabs.selected_index = TABS.index("Score")
+
+    def _show_trail(self) -> None:
+        """The longest trails that won the bonus on the board, once the end's reveal told them
+        (not before: they would give away a step to come)."""
+        sheet = self.scoring.sheet
+        if sheet is None or not self.scoring.trail_told or self._trail_shown is sheet:
+            return
+        self._trail_shown = sheet  # once: a ticket's path clicked afterwards stays
+        bonus = "Asian Express" if sheet.teams else bonus_name(self.board.rules)
+        self._highlight = (longest_trail_routes(sheet), bonus)
+        self._draw_board()
 
     def _loaded(self, game: Game) -> None:
         self.load_game(game)

@@ -57,6 +57,7 @@ def longest_trail_routes(sheet: ScoreSheet) -> tuple[str, ...]:
 #: at most ``REVEAL_STEP`` seconds); "Next" goes on at once, "Show all" ends it.
 REVEAL_SECONDS = 10.0
 REVEAL_STEP = 1.2
+TRAIL_STEP = "The longest trail of each player"  #: the reveal's step that shows the trails
 
 
 class ScoringView(widgets.VBox):
@@ -123,6 +124,13 @@ class ScoringView(widgets.VBox):
     @traitlets.observe("shown")
     def _shown_changed(self, _change: object = None) -> None:
         self._render()
+
+    @property
+    def trail_told(self) -> bool:
+        """Whether the longest trails are told yet (the board may draw them)."""
+        if self.sheet is None or self.shown is None:
+            return True
+        return self.shown > reveal_steps(self.board, self.sheet).index(TRAIL_STEP)
 
     def step(self) -> None:
         """Tell the next step of the reveal (the last: the whole sheet)."""
@@ -243,7 +251,7 @@ def reveal_steps(board: Board, sheet: ScoreSheet) -> tuple[str, ...]:
                 steps.append(f"{possessive(p.name)} ticket {ticket.cities_label}: {done}")
     if board.has_stations:
         steps.append("Stations: the points of the stations not built")
-    steps.append("The longest trail of each player")
+    steps.append(TRAIL_STEP)
     if _bonuses(sheet):
         steps.append("The bonuses")
     steps.append("The total and the winner")

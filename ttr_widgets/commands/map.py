@@ -13,6 +13,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import Board, Route
 from ttr_widgets.rules.state import Options
@@ -22,7 +23,7 @@ from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "map", help="summarise a map, or print it as JSON",
+        "map", help=_("summarise a map, or print it as JSON"),
         description="A summary of a map (counts, routes by length, doubles, tunnels, ferries, "
                     "tickets by kind), or with --json its cities, routes and tickets.")
     parser.add_argument("map", metavar="MAP",

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.server.config import kit_notebooks_dir
 
 MANIFEST = ".ttr-notebooks.json"
@@ -130,7 +131,7 @@ def report(target: Path, outcomes: list[Outcome]) -> list[str]:
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "notebooks", help="write the course and the tools into a folder, for JupyterLab",
+        "notebooks", help=_("write the course and the tools into a folder, for JupyterLab"),
         description="Write the kit's notebooks (the play app, the lessons, the tools) into DIR. "
                     "Notebooks you changed are kept unless --force is given; the others are "
                     "refreshed to this version of the kit.")

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import (
     CARD_NAMES,
     COLORS,
@@ -88,7 +89,7 @@ def _count(card: str, text: str) -> int:
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "odds", help="exact odds: tunnel surcharges",
+        "odds", help=_("exact odds: tunnel surcharges"),
         description="Exact odds, from the cards the player cannot see.")
     kinds = parser.add_subparsers(dest="odds", required=True, metavar="KIND")
     tunnel = kinds.add_parser(

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from ttr_widgets.rules.errors import PositionError, TTRError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.naming import NamingError, find_route, find_ticket
@@ -45,7 +46,7 @@ def id_list(text: str) -> tuple[str, ...]:
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "plan", help="the fewest trains that complete a set of tickets",
+        "plan", help=_("the fewest trains that complete a set of tickets"),
         description="The fewest train spaces still to place to complete every ticket given "
                     "(exact), one such plan, which tickets share which routes, the cards and "
                     "points, and the bottlenecks: the routes whose loss costs most.")

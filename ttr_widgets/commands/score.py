@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.position import load_position, score_position, sheet_dict
 from ttr_widgets.rules.record import LoadedGame, is_record, load_game
 from ttr_widgets.rules.scoring import format_score_sheet
@@ -20,21 +21,21 @@ from ttr_widgets.rules.scoring import format_score_sheet
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "score", help="score a finished game from a position file",
-        description="Final scoring of an end-of-game position: routes, every ticket hit or miss, "
-                    "stations and their borrowed routes, the bonus for the longest trail, the "
-                    "total and the winner with the tie-breaks. Example positions ship in "
-                    "ttr_widgets/examples/.")
+        "score", help=_("score a finished game from a position file"),
+        description=_("Final scoring of an end-of-game position: routes, every ticket hit or "
+                      "miss, stations and their borrowed routes, the bonus for the longest "
+                      "trail, the total and the winner with the tie-breaks. Example positions "
+                      "ship in ttr_widgets/examples/."))
     parser.add_argument("position", metavar="POSITION.json",
-                        help='a JSON file: {"map": "usa"|"europe", "players": [{"name", '
-                             '"routes": [route ids], "tickets": [ticket ids], '
-                             '"stations": [cities]}]}; optional "variant" (Europe: '
-                             'europe-expanded, big-cities, mega-europe) and "warehouses": true '
-                             'with each player\'s "depots_left"; a team game adds "teams": '
-                             '[["Ann", "Cleo"], ["Ben", "Dev"]] (4 or 6 players, teams of 2) '
-                             'and is scored per team. A game record the app saved is scored '
-                             'as its game stands')
-    parser.add_argument("--json", action="store_true", help="print the scores as JSON")
+                        help=_('a JSON file: {"map": "usa"|"europe", "players": [{"name", '
+                               '"routes": [route ids], "tickets": [ticket ids], '
+                               '"stations": [cities]}]}; optional "variant" (Europe: '
+                               'europe-expanded, big-cities, mega-europe) and "warehouses": '
+                               'true with each player\'s "depots_left"; a team game adds '
+                               '"teams": [["Ann", "Cleo"], ["Ben", "Dev"]] (4 or 6 players, '
+                               'teams of 2) and is scored per team. A game record the app saved '
+                               'is scored as its game stands'))
+    parser.add_argument("--json", action="store_true", help=_("print the scores as JSON"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(sheet_dict(position, sheet), indent=2, ensure_ascii=False))
         return 0
     if record is not None and not record.finished:
-        print(f"{record.source}: a game record of a game not over yet, scored as it stands.")
+        print(_("{source}: a game record of a game not over yet, scored as it stands.").format(
+            source=record.source))
     print(format_score_sheet(position.board, sheet))
     return 0
 

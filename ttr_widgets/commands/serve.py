@@ -17,6 +17,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.server import config, pool
 from ttr_widgets.tables.stores import is_database
 
@@ -71,7 +72,7 @@ def teacher_key(text: str) -> str:
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "serve", help="serve the kit's notebooks with Voila (and its shared tables)",
+        "serve", help=_("serve the kit's notebooks with Voila (and its shared tables)"),
         description="Serve the kit's notebooks with Voila, on localhost unless --host says "
                     "otherwise, and print the play app's URL; Ctrl-C stops the server and "
                     "every kernel.")

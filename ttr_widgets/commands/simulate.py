@@ -10,6 +10,7 @@ from typing import Any
 
 from ttr_widgets.bots import BOTS, simulation
 from ttr_widgets.bots.simulate import GameResult, SimulationError, check_bots
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import VARIANTS, ticket_rules
@@ -40,7 +41,7 @@ def _seed(text: str) -> int:
 
 
 def add_parser(subparsers: Any) -> None:
-    p = subparsers.add_parser("simulate", help="play many bot games and write their results",
+    p = subparsers.add_parser("simulate", help=_("play many bot games and write their results"),
                               description="Play many bot games (on every core by default) and "
                               "write per-game results as JSON or CSV (by the file's extension).")
     p.add_argument("--map", default="usa", choices=[m for m in BUILTIN_MAPS])

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_widgets.bots import LEVELS, SLOW, choose
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.tables.client import (
     TableClient,
@@ -59,8 +60,8 @@ def _seats(text: str) -> int:
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser("table", help="shared tables on a ttr serve: new, join, "
-                                   "watch, record, list",
+    parser = subparsers.add_parser("table", help=_("shared tables on a ttr serve: new, join, "
+                                                       "watch, record, list"),
                                    description="Shared tables that several browsers and bots "
                                    "play at, held by a running ttr serve.")
     subs = parser.add_subparsers(dest="table_command", required=True,

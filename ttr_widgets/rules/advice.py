@@ -31,6 +31,7 @@ from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import legal_actions, station_cost, why_illegal
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.graph import connected, ticket_path
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
 from ttr_widgets.rules.planner import shortest_path
 from ttr_widgets.rules.state import (
@@ -44,7 +45,8 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
     evolve,
 )
-from ttr_widgets.rules.words import count, plural, possessive
+from ttr_widgets.rules.words import and_list, colour_of, count, plural, possessive, route_label
+from ttr_widgets.rules.words import cards as cards_text
 
 __all__ = [
     "CollectOffer",
@@ -97,9 +99,10 @@ def typed_payment(state: GameState, cards: Mapping[str, int], *, route: str | No
     fewer cards than asked. The move itself is then judged by the engine as any other."""
     unknown = sorted(set(cards) - {*COLORS, LOCOMOTIVE})
     if unknown:
-        raise RulesError("action.unknown", f"There is no {unknown[0]} train card.")
+        raise RulesError("action.unknown", _("There is no {colour} train card.").format(
+            colour=unknown[0]))
     if any(n < 0 for n in cards.values()):
-        raise RulesError("action.unknown", "A payment counts each colour's cards: 0 or more.")
+        raise RulesError("action.unknown", _("A payment counts each colour's cards: 0 or more."))
     locos = cards.get(LOCOMOTIVE, 0)
     colours = [c for c in (*COLORS,) if cards.get(c, 0) > 0]
     total = locos + sum(cards.get(c, 0) for c in colours)
@@ -108,43 +111,51 @@ def typed_payment(state: GameState, cards: Mapping[str, int], *, route: str | No
     if isinstance(pending, TunnelPayment):
         wrong = [c for c in colours if c != pending.color]
         if wrong and pending.color == LOCOMOTIVE:
-            raise RulesError("tunnel.all-locomotives", "You offered only locomotives, so the "
-                             f"extra cards are locomotives too; you offered {offered}.")
+            raise RulesError("tunnel.all-locomotives", _(
+                "You offered only locomotives, so the extra cards are locomotives too; you "
+                "offered {offered}.").format(offered=offered))
         if wrong:
-            raise RulesError("tunnel.pay", f"The extra cards are {pending.color} cards or "
-                             f"locomotives, as your offer; you offered {offered}.")
+            raise RulesError("tunnel.pay", _(
+                "The extra cards are {colour} cards or locomotives, as your offer; you offered "
+                "{offered}.").format(colour=colour_of(pending.color, 2), offered=offered))
         if total != pending.extra:
-            raise RulesError("tunnel.pay", f"The surcharge is {count(pending.extra, 'card')}; "
-                             f"you offered {offered}.")
+            raise RulesError("tunnel.pay", _("The surcharge is {cards}; you offered "
+                                             "{offered}.").format(
+                cards=cards_text(pending.extra, ""), offered=offered))
         return PayTunnel(locos)
     colour = colours[0] if colours else LOCOMOTIVE
     if route is not None:
         claimed = state.board.route(route)
         if len(colours) > 1:
-            shade = ("gray: any one colour will do, not two" if claimed.color == GRAY else
-                     f"{claimed.color}: pay with {claimed.color} cards and locomotives")
-            raise RulesError("claim.one-colour", f"{claimed} is {shade}; you offered "
-                             f"{offered}.")
+            if claimed.color == GRAY:
+                text = _("{route} is gray: any one colour will do, not two; you offered "
+                         "{offered}.")
+            else:
+                text = _("{route} is {colour}: pay with {colours} cards and locomotives; you "
+                         "offered {offered}.")
+            raise RulesError("claim.one-colour", text.format(
+                route=route_label(claimed), colour=colour_of(claimed.color),
+                colours=colour_of(claimed.color, 2), offered=offered))
         if total != claimed.length:
-            raise RulesError("claim.whole-route", f"{claimed} takes exactly "
-                             f"{count(claimed.length, 'card')}; you offered {offered}.")
+            raise RulesError("claim.whole-route", _(
+                "{route} takes exactly {cards}; you offered {offered}.").format(
+                route=route_label(claimed), cards=cards_text(claimed.length, ""),
+                offered=offered))
         return ClaimRoute(route, colour, locos)
     if city is not None:
         cost = station_cost(state) or 1
         if len(colours) > 1 or total != cost:
-            raise RulesError("station.cost", f"This station costs {count(cost, 'card')} of one "
-                             f"colour (or locomotives); you offered {offered}.")
+            raise RulesError("station.cost", _(
+                "This station costs {cards} of one colour (or locomotives); you offered "
+                "{offered}.").format(cards=cards_text(cost, ""), offered=offered))
         return BuildStation(city, colour, locos)
     raise ValueError("typed_payment: no tunnel is being paid, and no route or city is given")
 
 
 def _cards_offered(cards: Mapping[str, int]) -> str:
     """'2 red cards and 1 blue card', '1 locomotive', 'no card'."""
-    parts = [count(n, "locomotive" if c == LOCOMOTIVE else f"{c} card")
-             for c in (*COLORS, LOCOMOTIVE) if (n := cards.get(c, 0)) > 0]
-    if not parts:
-        return "no card"
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    parts = [cards_text(n, c) for c in (*COLORS, LOCOMOTIVE) if (n := cards.get(c, 0)) > 0]
+    return and_list(parts) if parts else _("no card")
 
 
 def claim_refusal(state: GameState, route_id: str) -> RulesError | None:
@@ -155,8 +166,9 @@ def claim_refusal(state: GameState, route_id: str) -> RulesError | None:
     that does not exist is refused under ``claim.whole-route``."""
     route = state.board.route_by_id.get(route_id)
     if route is None:
-        return RulesError("claim.whole-route", f"There is no route {route_id!r} on the "
-                          f"{state.board.name} map.")
+        return RulesError("claim.whole-route", _(
+            "There is no route {route} on the {map} map.").format(
+            route=repr(route_id), map=state.board.name))
     if route_payments(state, route_id):
         return None
     return why_illegal(state, _closest_claim(state, route))
@@ -281,7 +293,8 @@ def allowed_by(state: GameState, action: Action) -> tuple[str, ...]:
 def why_allowed(state: GameState, action: Action) -> str:
     """``allowed_by`` in words, for a log's "why?": each rule's sentence from the catalogue,
     e.g. 'Drawing train cards takes two cards, …' (empty when the action is not legal)."""
-    return " ".join(RULES.get(rule, rule) for rule in allowed_by(state, action))
+    return " ".join(_(RULES[rule]) if rule in RULES else rule
+                    for rule in allowed_by(state, action))
 
 
 # --------------------------------------------------------------------------- Europa 1912

@@ -27,6 +27,7 @@ from ttr_widgets.rules.actions import (
 )
 from ttr_widgets.rules.depots import check_collect, check_depot, check_feed
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.legal import (
     legal_actions,
     long_tickets,
@@ -57,7 +58,7 @@ from ttr_widgets.rules.state import (
     TicketChoice,
     TunnelPayment,
 )
-from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.rules.words import cards, colour_of, count, is_you, possessive, route_label
 
 __all__ = ["check", "is_legal", "why_illegal"]
 
@@ -78,10 +79,11 @@ def is_legal(state: GameState, action: Action) -> bool:
 def check(state: GameState, action: Action) -> None:
     """Raise RulesError if the action is illegal now."""
     if state.is_over:
-        raise RulesError("turn.game-over", "The game is over; nothing more can be played.")
+        raise RulesError("turn.game-over", _("The game is over; nothing more can be played."))
     if state.is_view and state.seat != state.current:
-        raise RulesError("turn.order", f"It is {possessive(state.player.name, capital=False)} "
-                         "turn.")
+        name = state.player.name
+        raise RulesError("turn.order", _("It is your turn.") if is_you(name) else
+                         _("It is {name}'s turn.").format(name=name))
     if not state.teams and _from_holder(action):
         raise RulesError("claim.cards-in-hand", "Only a team game has a team holder to pay "
                          "from; pay with the cards in your hand.")
@@ -189,8 +191,8 @@ def _check_claim(state: GameState, action: ClaimRoute) -> None:
     board = state.board
     route = board.route_by_id.get(action.route)
     if route is None:
-        raise RulesError("action.unknown", f"There is no route {action.route!r} on the "
-                         f"{board.name} map.")
+        raise RulesError("action.unknown", _("There is no route {route} on the {map} map.")
+                         .format(route=repr(action.route), map=board.name))
     closed = route_closed(state, route)
     if closed is not None:
         raise closed
@@ -198,15 +200,17 @@ def _check_claim(state: GameState, action: ClaimRoute) -> None:
         teams.check_claim(state, action, route)
         return
     if state.player.trains < route.length:
-        raise RulesError("claim.trains", f"{route} needs {route.length} trains and you have "
-                         f"{state.player.trains} left.")
+        raise RulesError("claim.trains", _(
+            "{route} needs {length} trains and you have {left} left.").format(
+            route=route_label(route), length=route.length, left=state.player.trains))
     _check_payment(state.player.hand, route, action.color, action.locomotives)
 
 
 def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
     length = route.length
     if not 0 <= locos <= length:
-        raise RulesError("claim.whole-route", f"{route} takes exactly {length} cards.")
+        raise RulesError("claim.whole-route", _("{route} takes exactly {cards}.").format(
+            route=route_label(route), cards=cards(length, "")))
     if color == "locomotive" or locos == length:
         if locos != length or color != "locomotive":
             raise RulesError("claim.locomotives", "A payment of locomotives only is written "
@@ -214,11 +218,15 @@ def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
     elif color not in COLORS:
         raise RulesError("claim.one-colour", f"{color!r} is not a train card colour.")
     elif route.color not in (GRAY, color):
-        raise RulesError("claim.one-colour", f"{route} is {route.color}: pay with {route.color} "
-                         f"cards and locomotives, not {color}.")
+        raise RulesError("claim.one-colour", _(
+            "{route} is {colour}: pay with {colours} cards and locomotives, not {offered}.")
+            .format(route=route_label(route), colour=colour_of(route.color),
+                    colours=colour_of(route.color, 2), offered=colour_of(color, 2)))
     if locos < route.ferry_locomotives:
-        raise RulesError("ferry.locomotives", f"The ferry {route} needs at least "
-                         f"{count(route.ferry_locomotives, 'locomotive')}; you offered {locos}.")
+        raise RulesError("ferry.locomotives", _(
+            "The ferry {route} needs at least {locomotives}; you offered {offered}.").format(
+            route=route_label(route), locomotives=cards(route.ferry_locomotives, LOCOMOTIVE),
+            offered=locos))
     _check_enough(hand, route, color)
     _check_hand(hand, color, length - locos, locos, "claim.cards-in-hand")
 
@@ -230,21 +238,26 @@ def _check_enough(hand: Hand, route: Route, color: str) -> None:
                          else 0)
     if fits >= route.length:
         return
-    held = f"you hold {count(fits, 'card')} that {'fits' if fits == 1 else 'fit'} ({color} " \
-        "and locomotives)"
+    held = ngettext("you hold {n} card that fits ({colour} and locomotives)",
+                    "you hold {n} cards that fit ({colour} and locomotives)", fits).format(
+        n=fits, colour=colour_of(color, 2))
     if sum(hand) >= route.length:
-        raise RulesError("claim.one-colour", f"{route} needs {route.length} cards of one colour; "
-                         f"{held}, and other colours cannot make up the rest.")
-    raise RulesError("claim.whole-route", f"{route} is claimed whole, in one turn, with "
-                     f"{route.length} cards; {held}. Keep drawing and claim it later in one go.")
+        raise RulesError("claim.one-colour", _(
+            "{route} needs {length} cards of one colour; {held}, and other colours cannot make "
+            "up the rest.").format(route=route_label(route), length=route.length, held=held))
+    raise RulesError("claim.whole-route", _(
+        "{route} is claimed whole, in one turn, with {length} cards; {held}. Keep drawing and "
+        "claim it later in one go.").format(route=route_label(route), length=route.length,
+                                            held=held))
 
 
 def _check_hand(hand: Hand, color: str, colored: int, locos: int, rule: str) -> None:
     if locos > hand[LOCO]:
-        raise RulesError(rule, f"You hold {count(hand[LOCO], 'locomotive')}, not {locos}.")
+        raise RulesError(rule, _("You hold {cards}, not {offered}.").format(
+            cards=cards(hand[LOCO], LOCOMOTIVE), offered=locos))
     if colored and hand[card_index(color)] < colored:
-        raise RulesError(rule, f"You hold {count(hand[card_index(color)], color + ' card')}, "
-                         f"not {colored}.")
+        raise RulesError(rule, _("You hold {cards}, not {offered}.").format(
+            cards=cards(hand[card_index(color)], color), offered=colored))
 
 
 def _check_station(state: GameState, action: BuildStation) -> None:

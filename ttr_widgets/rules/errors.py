@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.rules.i18n import _
 
 
 class TTRError(ValueError):
@@ -23,8 +24,9 @@ class RulesError(TTRError):
 
     @property
     def rule_text(self) -> str:
-        """The rule's sentence from ``catalog.RULES`` (its id when the catalogue lacks it)."""
-        return RULES.get(self.rule, self.rule)
+        """The rule's sentence from ``catalog.RULES`` in the reader's language (its id when the
+        catalogue lacks it)."""
+        return _(RULES[self.rule]) if self.rule in RULES else self.rule
 
 
 class MapError(TTRError):

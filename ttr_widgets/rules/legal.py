@@ -28,6 +28,7 @@ from ttr_widgets.rules.actions import (
 )
 from ttr_widgets.rules.depots import collect_choices, depot_places
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import (
     CARD_INDEX,
     CARD_NAMES,
@@ -54,6 +55,7 @@ from ttr_widgets.rules.state import (
     TicketChoice,
     TunnelPayment,
 )
+from ttr_widgets.rules.words import route_label
 
 COLOR_INDICES = tuple(range(len(COLORS)))
 
@@ -298,8 +300,8 @@ def route_closed(state: GameState, route: Route) -> RulesError | None:
     """Why nobody (or not this player) may claim the route now, or None."""
     board = state.board
     if state.owners[route.index] != OPEN:
-        return RulesError("claim.open", f"{route} already belongs to "
-                          f"{state.players[state.owners[route.index]].name}.")
+        return RulesError("claim.open", _("{route} already belongs to {name}.").format(
+            route=route_label(route), name=state.players[state.owners[route.index]].name))
     if not route.parallel:
         return None
     if state.teams:
@@ -311,11 +313,13 @@ def route_closed(state: GameState, route: Route) -> RulesError | None:
     twin_owner = state.owners[board.route_by_id[route.double].index]
     rule = double_closed(board, state.num_players, twin_owner, state.current)
     if rule == "claim.double-small":
-        return RulesError(rule, f"With {state.num_players} players only one "
-                          f"track of {route.cities_label} is used, and the other one is claimed.")
+        return RulesError(rule, _(
+            "With {players} players only one track of {cities} is used, and the other one is "
+            "claimed.").format(players=state.num_players, cities=route.cities_label))
     if rule == "claim.double-own":
-        return RulesError(rule, f"You already own the other track of "
-                          f"{route.cities_label}; nobody may claim both.")
+        return RulesError(rule, _(
+            "You already own the other track of {cities}; nobody may claim both.").format(
+            cities=route.cities_label))
     return None
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ttr_widgets.rules.i18n import _, ngettext, npgettext, pgettext
+
 if TYPE_CHECKING:
-    from ttr_widgets.rules.model import RuleSet
+    from ttr_widgets.rules.model import Route, RuleSet
 
 LONGEST_TRAIL = "longest trail"
 """The kit's one name, on every map, for a player's longest continuous line of their own trains,
@@ -99,3 +101,60 @@ def card_noun(card: str) -> str:
 def a_card(card: str) -> str:
     """'an orange card', 'a red card', 'a locomotive'."""
     return with_article(card_noun(card))
+
+
+# ------------------------------------------------------------ in the reader's language
+
+
+def colour_name(colour: str) -> str:
+    """A card's or route's colour as a name, in the reader's language: 'red' (French 'rouge'),
+    'green' ('vert'), 'gray' ('gris'), 'locomotive'."""
+    names = {
+        "red": pgettext("colour", "red"), "orange": pgettext("colour", "orange"),
+        "yellow": pgettext("colour", "yellow"), "green": pgettext("colour", "green"),
+        "blue": pgettext("colour", "blue"), "pink": pgettext("colour", "pink"),
+        "white": pgettext("colour", "white"), "black": pgettext("colour", "black"),
+        "gray": pgettext("colour", "gray"), "locomotive": pgettext("colour", "locomotive"),
+    }
+    return names.get(colour, colour)
+
+
+def colour_of(colour: str, n: int = 1) -> str:
+    """A colour agreeing with ``n`` cards or a route (feminine in French: 'verte', 'vertes';
+    English 'green' alike)."""
+    forms = {
+        "red": npgettext("card colour", "red", "red", n),
+        "orange": npgettext("card colour", "orange", "orange", n),
+        "yellow": npgettext("card colour", "yellow", "yellow", n),
+        "green": npgettext("card colour", "green", "green", n),
+        "blue": npgettext("card colour", "blue", "blue", n),
+        "pink": npgettext("card colour", "pink", "pink", n),
+        "white": npgettext("card colour", "white", "white", n),
+        "black": npgettext("card colour", "black", "black", n),
+        "gray": npgettext("card colour", "gray", "gray", n),
+    }
+    return forms.get(colour, colour)
+
+
+def cards(n: int, colour: str) -> str:
+    """'2 red cards', '1 locomotive' in the reader's language ('2 cartes rouges', '1
+    locomotive'); ``colour`` may be '' for cards of no colour said ('3 cards')."""
+    if colour == "locomotive":
+        return ngettext("{n} locomotive", "{n} locomotives", n).format(n=n)
+    if not colour:
+        return ngettext("{n} card", "{n} cards", n).format(n=n)
+    return ngettext("{n} {colour} card", "{n} {colour} cards", n).format(
+        n=n, colour=colour_of(colour, n))
+
+
+def and_list(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c' in the reader's language."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return _("{most} and {last}").format(most=", ".join(parts[:-1]), last=parts[-1])
+
+
+def route_label(route: Route) -> str:
+    """A route for a person: 'Denver – Omaha (4 red)', in French 'Denver – Omaha (4, rouge)'."""
+    return _("{cities} ({length} {colour})").format(
+        cities=route.cities_label, length=route.length, colour=colour_name(route.color))

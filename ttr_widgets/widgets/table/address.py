@@ -19,6 +19,8 @@ from urllib.parse import parse_qs
 import anywidget
 import traitlets
 
+from ttr_widgets.rules import i18n
+
 __all__ = ["ENDED", "PageAddress"]
 
 ENDED = ("This page has lost its game server: pages left idle for a while are closed to free "
@@ -46,6 +48,7 @@ export default {
       try { game = window.localStorage.getItem(model.get('game_slot')) || ''; } catch (e) {}
       model.set('stored_key', stored);
       model.set('stored_game', game);
+      model.set('languages', (navigator.languages || [navigator.language || '']).join(','));
       model.set('search', window.location.search || '?');
       model.save_changes();
     };
@@ -115,6 +118,7 @@ class PageAddress(anywidget.AnyWidget):  # type: ignore[misc]
     _esm = _ESM
     search = traitlets.Unicode("").tag(sync=True)
     stored_key = traitlets.Unicode("").tag(sync=True)
+    languages = traitlets.Unicode("").tag(sync=True)  #: the browser's, 'fr-FR,fr,en-US'
     remember = traitlets.Unicode("").tag(sync=True)  #: 'TABLE KEY': keep this seat's key
     address = traitlets.Unicode("").tag(sync=True)  #: show this address (no reload)
     game_slot = traitlets.Unicode("ttr-game:Play").tag(sync=True)  #: where the game key lives
@@ -132,6 +136,19 @@ class PageAddress(anywidget.AnyWidget):  # type: ignore[misc]
     def known(self) -> bool:
         """Whether the browser has told the page's address yet."""
         return bool(self.search)
+
+    @property
+    def language(self) -> str:
+        """The page's language: ``?lang=fr`` in its address, else the browser's first language
+        the kit speaks, else English (``rules.i18n``)."""
+        asked = self.param("lang")
+        return i18n.choose([*([asked] if asked else []), *self.languages.split(",")])
+
+    @traitlets.observe("search", "languages")
+    def _tell_language(self, _change: object) -> None:
+        # One page per kernel: the page's language is the kernel's, for every sentence after.
+        if self.known:
+            i18n.set_language(self.language)
 
     def param(self, name: str) -> str | None:
         """One value of the page's query string (``table``, ``seat``, ``token``)."""

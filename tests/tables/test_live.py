@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,9 +109,8 @@ def test_a_restart_mid_game_loses_nothing_and_the_bots_play_on(tmp_path: Path) -
                    "rowan-2").stdout.splitlines()[-1]
         bots = [start("table", "join", link, "--bot", "greedy", "--pace", "0.05", "--name",
                       name) for name in ("Ann", "Ben")]
-        time.sleep(4)
-        seen = json.loads(urlopen(f"{first.base_url}ttr/api/tables/rowan-2"))
-        assert seen["status"] == "playing" and seen["seq"] > 10
+        seen = _once_played(first.base_url, "rowan-2", moves=10)
+        assert seen["status"] == "playing"
     # the server is gone; the bots keep trying
     time.sleep(2)
     with running_server(ROOT, notebook="click_points.ipynb", preheat=False, port=port,
@@ -169,3 +169,15 @@ def urlstatus(url: str) -> int:
             return int(response.status)
     except urllib.error.HTTPError as exc:
         return exc.code
+
+
+def _once_played(base_url: str, table: str, *, moves: int) -> dict[str, Any]:
+    """The table's info as soon as more than ``moves`` events are in its log (the bots may be
+    slow on a loaded machine: this waits for the game, it does not time it)."""
+    deadline = time.monotonic() + 120
+    while True:
+        seen: dict[str, Any] = json.loads(urlopen(f"{base_url}ttr/api/tables/{table}"))
+        if seen["seq"] > moves or time.monotonic() > deadline:
+            assert seen["seq"] > moves, seen
+            return seen
+        time.sleep(0.2)

@@ -24,11 +24,11 @@ from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "map", help=_("summarise a map, or print it as JSON"),
-        description="A summary of a map (counts, routes by length, doubles, tunnels, ferries, "
-                    "tickets by kind), or with --json its cities, routes and tickets.")
+        description=_("A summary of a map (counts, routes by length, doubles, tunnels, ferries, "
+                      "tickets by kind), or with --json its cities, routes and tickets."))
     parser.add_argument("map", metavar="MAP",
                         help=f"a built-in map ({', '.join(BUILTIN_MAPS)}) or a map file")
-    parser.add_argument("--json", action="store_true", help="print cities, routes and tickets")
+    parser.add_argument("--json", action="store_true", help=_("print cities, routes and tickets"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -132,13 +132,13 @@ def report(target: Path, outcomes: list[Outcome]) -> list[str]:
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "notebooks", help=_("write the course and the tools into a folder, for JupyterLab"),
-        description="Write the kit's notebooks (the play app, the lessons, the tools) into DIR. "
-                    "Notebooks you changed are kept unless --force is given; the others are "
-                    "refreshed to this version of the kit.")
+        description=_("Write the kit's notebooks (the play app, the lessons, the tools) into DIR. "
+                      "Notebooks you changed are kept unless --force is given; the others are "
+                      "refreshed to this version of the kit."))
     parser.add_argument("directory", type=Path, metavar="DIR",
-                        help="the folder to write them into (created if needed)")
+                        help=_("the folder to write them into (created if needed)"))
     parser.add_argument("--force", action="store_true",
-                        help="overwrite notebooks you changed, too")
+                        help=_("overwrite notebooks you changed, too"))
 
 
 def run(args: argparse.Namespace) -> int:

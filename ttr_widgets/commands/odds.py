@@ -90,23 +90,23 @@ def _count(card: str, text: str) -> int:
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "odds", help=_("exact odds: tunnel surcharges"),
-        description="Exact odds, from the cards the player cannot see.")
+        description=_("Exact odds, from the cards the player cannot see."))
     kinds = parser.add_subparsers(dest="odds", required=True, metavar="KIND")
     tunnel = kinds.add_parser(
-        "tunnel", help="chance of 0..3 extra cards on a tunnel, and of being able to pay",
-        description="The chance that claiming a tunnel costs 0, 1, 2 or 3 extra cards, from the "
-                    "standard 110-card deck minus the hand and the cards seen, and the chance "
-                    "the hand can pay. The offer is colour cards first, then locomotives.")
+        "tunnel", help=_("chance of 0..3 extra cards on a tunnel, and of being able to pay"),
+        description=_("The chance that claiming a tunnel costs 0, 1, 2 or 3 extra cards, from the "
+                      "standard 110-card deck minus the hand and the cards seen, and the chance "
+                      "the hand can pay. The offer is colour cards first, then locomotives."))
     tunnel.add_argument("--color", "--colour", required=True, type=card_name,
-                        help="the colour played (for a gray route, the colour you choose), "
-                             "or locomotive for an all-locomotive offer")
-    tunnel.add_argument("--length", required=True, type=route_length, help="spaces, 1..8")
+                        help=_("the colour played (for a gray route, the colour you choose), "
+                               "or locomotive for an all-locomotive offer"))
+    tunnel.add_argument("--length", required=True, type=route_length, help=_("spaces, 1..8"))
     tunnel.add_argument("--hand", required=True, type=card_counts,
-                        help="your cards, e.g. red=3,locomotive=1")
+                        help=_("your cards, e.g. red=3,locomotive=1"))
     tunnel.add_argument("--seen", default=EMPTY_HAND, type=card_counts,
-                        help="other cards you can see (face-up row, known discards), "
-                             "e.g. blue=2,locomotive=1")
-    tunnel.add_argument("--json", action="store_true", help="print JSON")
+                        help=_("other cards you can see (face-up row, known discards), "
+                               "e.g. blue=2,locomotive=1"))
+    tunnel.add_argument("--json", action="store_true", help=_("print JSON"))
     tunnel.set_defaults(odds_run=run_tunnel)
 
 

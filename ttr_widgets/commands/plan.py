@@ -47,23 +47,24 @@ def id_list(text: str) -> tuple[str, ...]:
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "plan", help=_("the fewest trains that complete a set of tickets"),
-        description="The fewest train spaces still to place to complete every ticket given "
-                    "(exact), one such plan, which tickets share which routes, the cards and "
-                    "points, and the bottlenecks: the routes whose loss costs most.")
+        description=_("The fewest train spaces still to place to complete every ticket given "
+                      "(exact), one such plan, which tickets share which routes, the cards and "
+                      "points, and the bottlenecks: the routes whose loss costs most."))
     parser.add_argument("--map", required=True, metavar="MAP",
                         help=f"a built-in map ({', '.join(BUILTIN_MAPS)}) or a map file")
     parser.add_argument("--tickets", required=True, type=id_list, metavar="TICKET,...",
-                        help='tickets, e.g. "Denver-El Paso,Helena-Los Angeles" (or ids)')
+                        help=_('tickets, e.g. "Denver-El Paso,Helena-Los Angeles" (or ids)'))
     parser.add_argument("--owned", default=(), type=id_list, metavar="ROUTE,...",
-                        help='routes you own, e.g. "Denver-Helena,New York-Boston red": they '
-                             "cost nothing")
+                        help=_('routes you own, e.g. "Denver-Helena,New York-Boston red": they '
+                               "cost nothing"))
     parser.add_argument("--blocked", default=(), type=id_list, metavar="ROUTE,...",
-                        help="routes you cannot use (taken by others); a double route of one "
-                             "colour named twice is both tracks")
+                        help=_("routes you cannot use (taken by others); a double route of one "
+                               "colour named twice is both tracks"))
     parser.add_argument("--variant", default=None, metavar="VARIANT",
-                        help="a ticket variant of the map (its deck and values), e.g. usa-mega")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--ids", action="store_true", help="show route and ticket ids in the text")
+                        help=_("a ticket variant of the map (its deck and values), e.g. usa-mega"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
+    parser.add_argument("--ids", action="store_true",
+                        help=_("show route and ticket ids in the text"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -42,27 +42,27 @@ def _seed(text: str) -> int:
 
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("simulate", help=_("play many bot games and write their results"),
-                              description="Play many bot games (on every core by default) and "
-                              "write per-game results as JSON or CSV (by the file's extension).")
+                              description=_("Play many bot games (on every core by default) and "
+                                "write per-game results as JSON or CSV (by the file's extension)."))
     p.add_argument("--map", default="usa", choices=[m for m in BUILTIN_MAPS])
-    p.add_argument("--players", type=_positive, default=2, help="number of players (2-5)")
+    p.add_argument("--players", type=_positive, default=2, help=_("number of players (2-5)"))
     p.add_argument("--bots", default="random",
                    help="one bot for everyone, or a comma list, one per player "
                         f"({', '.join(BOTS)})")
     p.add_argument("--games", type=_positive, default=100)
-    p.add_argument("--workers", type=_positive, default=None, help="processes (default: cores)")
+    p.add_argument("--workers", type=_positive, default=None, help=_("processes (default: cores)"))
     p.add_argument("--seed", type=_seed, default=0)
-    p.add_argument("--out", type=Path, default=None, help="FILE.json or FILE.csv")
+    p.add_argument("--out", type=Path, default=None, help=_("FILE.json or FILE.csv"))
     p.add_argument("--engine", choices=["processes", "dask"], default="processes",
-                   help="where games run: local processes, or a Dask 'distributed' cluster")
-    p.add_argument("--scheduler", default=None, help="Dask scheduler address (engine dask)")
+                   help=_("where games run: local processes, or a Dask 'distributed' cluster"))
+    p.add_argument("--scheduler", default=None, help=_("Dask scheduler address (engine dask)"))
     p.add_argument("--variant", default=None,
                    help=f"ticket variant ({_variants_help()})")
-    p.add_argument("--warehouses", action="store_true", help="play with Warehouses & Depots")
+    p.add_argument("--warehouses", action="store_true", help=_("play with Warehouses & Depots"))
     p.add_argument("--teams", action="store_true",
-                   help="team play (Team Asia rules): 4 or 6 players in teams of 2, seats 1 "
-                        "and 2 the first team; results per team")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+                   help=_("team play (Team Asia rules): 4 or 6 players in teams of 2, seats 1 "
+                          "and 2 the first team; results per team"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
 
 def bot_list(text: str, players: int) -> list[str]:

@@ -62,33 +62,33 @@ def _seats(text: str) -> int:
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser("table", help=_("shared tables on a ttr serve: new, join, "
                                                        "watch, record, list"),
-                                   description="Shared tables that several browsers and bots "
-                                   "play at, held by a running ttr serve.")
+                                   description=_("Shared tables that several browsers and bots "
+                                     "play at, held by a running ttr serve."))
     subs = parser.add_subparsers(dest="table_command", required=True,
                                  parser_class=type(parser))
-    new = subs.add_parser("new", help="make a table and print its link")
-    new.add_argument("server", metavar="SERVER", help="the address ttr serve prints")
-    new.add_argument("--map", required=True, help="usa or europe")
-    new.add_argument("--seats", type=_seats, required=True, help="2 to 5 (4 or 6 for teams)")
-    new.add_argument("--name", default=None, help="the table's name (like maple-7)")
-    new.add_argument("--variant", default=None, help="a ticket variant of the map")
-    new.add_argument("--teams", action="store_true", help="team play: teams of 2")
+    new = subs.add_parser("new", help=_("make a table and print its link"))
+    new.add_argument("server", metavar="SERVER", help=_("the address ttr serve prints"))
+    new.add_argument("--map", required=True, help=_("usa or europe"))
+    new.add_argument("--seats", type=_seats, required=True, help=_("2 to 5 (4 or 6 for teams)"))
+    new.add_argument("--name", default=None, help=_("the table's name (like maple-7)"))
+    new.add_argument("--variant", default=None, help=_("a ticket variant of the map"))
+    new.add_argument("--teams", action="store_true", help=_("team play: teams of 2"))
     new.add_argument("--takeover", type=_seconds, default=60.0, metavar="SECONDS",
-                     help="seconds a person may be away before the table's bot plays for "
-                          "them (default 60)")
-    join = subs.add_parser("join", help="sit a bot at a table and play to the end")
+                     help=_("seconds a person may be away before the table's bot plays for "
+                            "them (default 60)"))
+    join = subs.add_parser("join", help=_("sit a bot at a table and play to the end"))
     join.add_argument("link", metavar="LINK")
-    join.add_argument("--bot", required=True, choices=BOTS, help="the bot's level")
-    join.add_argument("--name", default=None, help="the bot's name at the table")
+    join.add_argument("--bot", required=True, choices=BOTS, help=_("the bot's level"))
+    join.add_argument("--name", default=None, help=_("the bot's name at the table"))
     join.add_argument("--pace", type=_seconds, default=0.0, metavar="SECONDS",
-                      help="wait this long before each move")
-    watch = subs.add_parser("watch", help="print each public event as it happens")
+                      help=_("wait this long before each move"))
+    watch = subs.add_parser("watch", help=_("print each public event as it happens"))
     watch.add_argument("link", metavar="LINK")
-    watch.add_argument("--json", action="store_true", help="one JSON object a line")
-    record = subs.add_parser("record", help="download a finished game's record")
+    watch.add_argument("--json", action="store_true", help=_("one JSON object a line"))
+    record = subs.add_parser("record", help=_("download a finished game's record"))
     record.add_argument("link", metavar="LINK")
     record.add_argument("--out", type=Path, required=True, metavar="FILE")
-    listing = subs.add_parser("list", help="every table: name, map, seats taken, state")
+    listing = subs.add_parser("list", help=_("every table: name, map, seats taken, state"))
     listing.add_argument("server", metavar="SERVER")
 
 

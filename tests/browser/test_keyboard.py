@@ -17,8 +17,8 @@ from ttr_widgets.widgets.pages.app import PlayApp
 from ttr_widgets.widgets.table.finder import route_words
 
 from . import VoilaServer, running_server, screenshot
+from .axe_check import SERIOUS, described, violations
 from .play_helpers import PlayPage
-from .test_accessibility import SERIOUS, described, violations
 
 pytestmark = pytest.mark.browser
 

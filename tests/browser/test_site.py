@@ -26,13 +26,11 @@ from ttr_widgets.server.site import (
 from ttr_widgets.server.site import Page as SitePage
 
 from . import KIT_NOTEBOOKS, RENDER_TIMEOUT_MS, VoilaServer, screenshot
+from .site_pages import open_page, shown, wait_rendered
 
 PAGES = kit_pages(KIT_NOTEBOOKS)
 APP = PAGES[0]
 OTHERS = PAGES[1:]
-PLOT = ".js-plotly-plot"
-REFERENCE_TEXT = ".ttr-reference"  #: what a reference page shows instead of a figure
-TABLES_PAGE = ".ttr-tables-page"  #: the shared tables page: a form and a list, no figure
 CELL_ERROR = "There was an error when executing cell"  #: Voila's words for a failed cell
 KIT_LINKS = "a[href$='.ipynb']"
 _LINKS_JS = "els => els.map(e => [e.textContent.trim(), e.href])"
@@ -106,25 +104,6 @@ def test_a_page_without_a_title_is_refused(tmp_path: Path) -> None:
 
 
 # --- what a visitor gets -----------------------------------------------------------------------
-
-def open_page(page: Page, server: VoilaServer, notebook: str) -> None:
-    """Go to a page, check the server answered 200, and wait for its first plotly figure."""
-    response = page.goto(server.url(notebook), wait_until="commit", timeout=RENDER_TIMEOUT_MS)
-    assert response is not None and response.status == 200, f"{notebook}: HTTP {response}"
-    wait_rendered(page, notebook)
-
-
-def shown(notebook: str) -> str:
-    """What a rendered page shows: its reference text (glossary, unclear cases), the tables
-    page's form, or a figure."""
-    if notebook == "Tables.ipynb":
-        return TABLES_PAGE
-    return REFERENCE_TEXT if notebook in REFERENCE else PLOT
-
-
-def wait_rendered(page: Page, notebook: str = "") -> None:
-    page.locator(shown(notebook)).first.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
-
 
 def kit_links(page: Page) -> list[tuple[str, str]]:
     """The rendered page's links to notebooks: (text, absolute URL), in page order."""

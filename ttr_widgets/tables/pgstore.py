@@ -39,6 +39,7 @@ from psycopg import errors, sql
 from psycopg.conninfo import conninfo_to_dict
 
 from ttr_widgets.tables.authority import Event, TableSpec
+from ttr_widgets.tables.progress import Report
 from ttr_widgets.tables.store import StoreConflict, StoreError, spec_from_dict, spec_to_dict
 
 __all__ = ["CHANNEL", "PostgresStore", "display_address"]
@@ -56,6 +57,9 @@ SCHEMA = (
     " PRIMARY KEY (table_name, seq))",
     "CREATE TABLE IF NOT EXISTS ttr_games (key TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL,"
     " game TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS ttr_progress (student TEXT NOT NULL, lesson TEXT NOT NULL,"
+    " kind TEXT NOT NULL, quiz TEXT NOT NULL, right_answer BOOLEAN, at DOUBLE PRECISION NOT"
+    " NULL, made BIGSERIAL, PRIMARY KEY (student, lesson, kind, quiz))",
 )
 T = TypeVar("T")
 Work = Callable[[psycopg.Connection[Any]], T]
@@ -181,6 +185,22 @@ class PostgresStore:
             return None
         game: dict[str, Any] = json.loads(row[0])
         return game
+
+    # -- the class's progress through the course
+
+    def keep_progress(self, report: Report) -> None:
+        self._run("keep the student's progress", lambda db: db.execute(
+            "INSERT INTO ttr_progress (student, lesson, kind, quiz, right_answer, at) VALUES"
+            " (%s, %s, %s, %s, %s, %s) ON CONFLICT (student, lesson, kind, quiz) DO UPDATE SET"
+            " right_answer = excluded.right_answer, at = excluded.at",
+            (report.student, report.lesson, report.kind, report.quiz, report.right, report.at)))
+
+    def progress(self) -> list[Report]:
+        rows = self._run("read the class's progress", lambda db: db.execute(
+            "SELECT student, lesson, kind, quiz, right_answer, at FROM ttr_progress ORDER BY"
+            " made").fetchall())
+        return [Report(student, lesson, kind, quiz, right, at)
+                for student, lesson, kind, quiz, right, at in rows]
 
     # -- hearing the other services
 

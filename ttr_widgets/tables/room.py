@@ -51,6 +51,7 @@ from ttr_widgets.rules.stats import GameStats, game_stats
 from ttr_widgets.rules.words import count, map_title, possessive
 from ttr_widgets.tables.authority import Event, Seat, Table, TableError
 from ttr_widgets.tables.names import new_name, valid_name
+from ttr_widgets.tables.progress import Report, grid, read_report
 from ttr_widgets.tables.service import TableService
 
 __all__ = ["CSV_COLUMNS", "ClassSeat", "Room", "Sheet", "how_long", "mistakes", "table_card"]
@@ -142,6 +143,33 @@ class Room:
     def watch_link(self, name: str) -> str:
         """The table's link for a watcher who takes no seat (the play page asks no name)."""
         return self.service.link(name) + "&watch=1"
+
+    # -- the class's progress through the course
+
+    def report(self, body: Any) -> Report:
+        """Keep what a lesson's page reports (``tables.progress.read_report``): the student is
+        the name given, or the one seated by the seat key ``{"table", "seat"}`` of their personal
+        link (which wins). ``ValueError`` naming the field; ``StoreError`` when it cannot be
+        kept."""
+        if isinstance(body, dict) and body.get("seat"):
+            body = {**body, "student": self.seated(body.get("table"), body.get("seat"))}
+        report = read_report(body, self.service.clock())
+        self.service.store.keep_progress(report)
+        return report
+
+    def seated(self, table: object, key: object) -> str:
+        """The name of the person whose seat ``key`` is at ``table``; ``ValueError`` when none
+        is."""
+        found = self.service.tables.get(table) if isinstance(table, str) else None
+        seat = found.seat_of(key) if found is not None and isinstance(key, str) else None
+        name = found.seats[seat].name if found is not None and seat is not None else None
+        if not name:
+            raise ValueError("seat: no seat of this server's tables has this key")
+        return name
+
+    def progress(self) -> dict[str, Any]:
+        """Every student's lessons, as a table of students × lessons (``progress.grid``)."""
+        return grid(self.service.store.progress())
 
     # -- a class's tables
 

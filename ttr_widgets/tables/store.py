@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from ttr_widgets.rules.record import options_from_dict, options_to_dict
 from ttr_widgets.tables.authority import Event, TableSpec
+from ttr_widgets.tables.progress import Report
 
 __all__ = ["SQLiteStore", "Store", "StoreConflict", "StoreError", "default_path",
            "spec_from_dict", "spec_to_dict"]
@@ -75,6 +76,13 @@ class Store(Protocol):
     def saved_game(self, key: str) -> dict[str, Any] | None:
         """The game kept under ``key``, or None."""
 
+    def keep_progress(self, report: Report) -> None:
+        """Keep what a student did in a lesson (one row a student, lesson, kind and quiz: a
+        quiz answered again keeps its latest answer)."""
+
+    def progress(self) -> list[Report]:
+        """Every student's progress kept, in the order it was first kept."""
+
     def close(self) -> None: ...
 
     @property
@@ -126,7 +134,10 @@ class SQLiteStore:
                 " NULL, at REAL NOT NULL, kind TEXT NOT NULL, seat INTEGER, text TEXT NOT NULL,"
                 " data TEXT NOT NULL, PRIMARY KEY (table_name, seq));"
                 "CREATE TABLE IF NOT EXISTS games (key TEXT PRIMARY KEY, at REAL NOT NULL,"
-                " game TEXT NOT NULL);")
+                " game TEXT NOT NULL);"
+                "CREATE TABLE IF NOT EXISTS progress (student TEXT NOT NULL, lesson TEXT NOT"
+                " NULL, kind TEXT NOT NULL, quiz TEXT NOT NULL, right INTEGER, at REAL NOT"
+                " NULL, PRIMARY KEY (student, lesson, kind, quiz));")
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"{self.path}: cannot keep tables there ({exc})") from None
 
@@ -192,6 +203,22 @@ class SQLiteStore:
             return None
         game: dict[str, Any] = json.loads(row[0])
         return game
+
+    def keep_progress(self, report: Report) -> None:
+        right = None if report.right is None else int(report.right)
+        self._write("INSERT INTO progress (student, lesson, kind, quiz, right, at) VALUES "
+                    "(?, ?, ?, ?, ?, ?) ON CONFLICT (student, lesson, kind, quiz) DO UPDATE SET"
+                    " right = excluded.right, at = excluded.at",
+                    (report.student, report.lesson, report.kind, report.quiz, right, report.at))
+
+    def progress(self) -> list[Report]:
+        try:
+            rows = self._db.execute("SELECT student, lesson, kind, quiz, right, at FROM "
+                                    "progress ORDER BY rowid").fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot read the class's progress ({exc})") from None
+        return [Report(student, lesson, kind, quiz, None if right is None else bool(right), at)
+                for student, lesson, kind, quiz, right, at in rows]
 
     def close(self) -> None:
         self._db.close()

@@ -1,0 +1,117 @@
+"""The class's progress through the course, as the table service keeps it.
+
+A lesson's page reports, for the student who gave their name (or came by their personal link,
+whose seat names them), that the lesson was opened, that it was finished (every quiz on it
+answered) and each quiz's answer, right or wrong (``course.progress``). The service keeps one
+row per student, lesson, kind and quiz (``Report``; a quiz answered again keeps its latest
+answer) in its store (``Store.keep_progress``), through ``POST {base}ttr/api/progress``, a
+write-only address: no student reads anyone's progress, their own included. The teacher's room
+reads it all (``Room.progress``: a table of students × lessons, ``grid``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ttr_widgets.rules.words import count
+
+__all__ = ["KINDS", "PROGRESS", "Report", "grid", "lesson_title", "read_report"]
+
+PROGRESS = "ttr/api/progress"  #: the address lessons' pages report to, under the base
+KINDS = ("opened", "finished", "answered")
+MAX_NAME = 40
+MAX_QUIZ = 300
+_LESSON = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """One thing a student did in a lesson: opened it, finished it, or answered a quiz
+    (``quiz`` its question, ``right`` whether the answer was)."""
+
+    student: str
+    lesson: str
+    kind: str
+    quiz: str = ""
+    right: bool | None = None
+    at: float = 0.0
+
+
+def read_report(body: Any, at: float) -> Report:
+    """A report from a page's JSON (``{"student", "lesson", "kind", "quiz", "right"}``);
+    ``ValueError`` naming the field."""
+    if not isinstance(body, dict):
+        raise ValueError("body: expected a JSON object")
+    known = {"student", "lesson", "kind", "quiz", "right", "table", "seat"}
+    unknown = sorted(set(body) - known)
+    if unknown:
+        raise ValueError(f"{unknown[0]}: not part of a lesson's report "
+                         f"({', '.join(sorted(known))})")
+    student = body.get("student")
+    if not isinstance(student, str) or not student.strip():
+        raise ValueError("student: expected the student's name")
+    student = " ".join(student.split())
+    if len(student) > MAX_NAME:
+        raise ValueError(f"student: a name has at most {MAX_NAME} characters")
+    lesson = body.get("lesson")
+    if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
+        raise ValueError("lesson: expected the lesson's notebook name, like 02-Drawing-Cards")
+    kind = body.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"kind: expected one of {', '.join(KINDS)}")
+    quiz, right = body.get("quiz", ""), body.get("right")
+    if kind == "answered":
+        if not isinstance(quiz, str) or not quiz.strip() or len(quiz) > MAX_QUIZ:
+            raise ValueError(f"quiz: expected the quiz's question (at most {MAX_QUIZ} "
+                             "characters)")
+        if not isinstance(right, bool):
+            raise ValueError("right: expected true or false")
+        return Report(student, lesson, kind, quiz.strip(), right, at)
+    if quiz or right is not None:
+        raise ValueError(f"quiz: only an answer names a quiz, not {kind!r}")
+    return Report(student, lesson, str(kind), "", None, at)
+
+
+def lesson_title(lesson: str) -> str:
+    """'02-Drawing-Cards' → '2. Drawing Cards'."""
+    number, _, rest = lesson.partition("-")
+    if number.isdigit() and rest:
+        return f"{int(number)}. {rest.replace('-', ' ')}"
+    return lesson.replace("-", " ")
+
+
+def grid(reports: list[Report]) -> dict[str, Any]:
+    """The class's progress as a table of students × lessons: the lessons anyone opened (in
+    the course's order), and per student and lesson whether it was opened and finished, the
+    quizzes answered right and those answered wrong (their questions), and a cell's words."""
+    lessons = sorted({r.lesson for r in reports})
+    students = sorted({r.student for r in reports}, key=str.casefold)
+    mine: dict[tuple[str, str], list[Report]] = {}
+    for report in reports:
+        mine.setdefault((report.student, report.lesson), []).append(report)
+    rows = []
+    for student in students:
+        cells = []
+        for lesson in lessons:
+            done = mine.get((student, lesson), [])
+            kinds = {r.kind for r in done}
+            right = sorted(r.quiz for r in done if r.kind == "answered" and r.right)
+            wrong = sorted(r.quiz for r in done if r.kind == "answered" and not r.right)
+            cells.append({"lesson": lesson, "opened": bool(kinds), "finished":
+                          "finished" in kinds, "right": right, "wrong": wrong,
+                          "text": _cell_text("finished" in kinds, bool(kinds), right, wrong)})
+        rows.append({"name": student, "cells": cells})
+    return {"lessons": [{"id": lesson, "title": lesson_title(lesson)} for lesson in lessons],
+            "students": rows}
+
+
+def _cell_text(finished: bool, opened: bool, right: list[str], wrong: list[str]) -> str:
+    if not opened:
+        return "not opened"
+    state = "finished" if finished else "opened"
+    answered = len(right) + len(wrong)
+    if not answered:
+        return f"{state}, no quiz answered"
+    return f"{state}, {len(right)} of {count(answered, 'quiz', 'quizzes')} right"

@@ -47,8 +47,8 @@ def _source_sentences() -> set:
 
 
 def test_every_language_is_a_folder_of_the_catalogue():
-    assert LANGUAGES == ["fr"]
-    assert sorted(p.name for p in LOCALE.iterdir() if p.is_dir()) == LANGUAGES
+    assert "fr" in LANGUAGES
+    assert sorted(p.name for p in LOCALE.iterdir() if p.is_dir()) == sorted(LANGUAGES)
 
 
 def test_the_catalogue_holds_exactly_the_sentences_of_the_source():

@@ -117,3 +117,17 @@ def test_ttr_follows_lang_for_its_help_and_its_errors():
     assert error_en.stderr == "ttr: error: ttr score: the following arguments are required: " \
         "POSITION.json\n"
     assert "show this help message and exit" in _ttr("--help", lang="en_GB.UTF-8").stdout
+
+
+def test_a_face_up_locomotive_as_the_second_card_is_refused_in_french():
+    from ttr_widgets.rules.actions import DrawBlind, DrawFaceUp
+    from ttr_widgets.rules.engine import apply, why_illegal
+
+    state = scenario(USA, ("Ann", "Ben"), face_up=["locomotive", "red", "blue", "green", "pink"])
+    state = apply(state, DrawBlind())
+    with i18n.use("fr"):
+        refusal = why_illegal(state, DrawFaceUp("locomotive"))
+    assert refusal is not None and refusal.rule == "draw.second-locomotive"
+    assert refusal.reason == ("Une locomotive visible ne peut pas être votre seconde carte ; "
+                              "prenez une autre carte ou piochez à l'aveugle.")
+    assert str(refusal).endswith("(rule draw.second-locomotive)")

@@ -85,22 +85,23 @@ def check(state: GameState, action: Action) -> None:
         raise RulesError("turn.order", _("It is your turn.") if is_you(name) else
                          _("It is {name}'s turn.").format(name=name))
     if not state.teams and _from_holder(action):
-        raise RulesError("claim.cards-in-hand", "Only a team game has a team holder to pay "
-                         "from; pay with the cards in your hand.")
+        raise RulesError("claim.cards-in-hand", _("Only a team game has a team holder to pay "
+                           "from; pay with the cards in your hand."))
     pending = state.pending
     if isinstance(pending, CardPlacement):
         if not isinstance(action, PlaceCard):
-            raise RulesError("team.draw-first", "First say where the card you drew goes: your "
-                             "hand or the team holder.")
+            raise RulesError("team.draw-first", _("First say where the card you drew goes: your "
+                               "hand or the team holder."))
         teams.check_place(action)
     elif isinstance(pending, ShareChoice):
         if not isinstance(action, ShareTickets):
-            raise RulesError("turn.pending", "First put one of the tickets you kept into your "
-                             "team's ticket holder.")
+            raise RulesError("turn.pending", _("First put one of the tickets you kept into your "
+                               "team's ticket holder."))
         teams.check_share_choice(pending, action)
     elif isinstance(pending, TicketChoice):
         if not isinstance(action, KeepTickets):
-            raise RulesError("turn.pending", "First choose which of the tickets you drew to keep.")
+            raise RulesError("turn.pending",
+                             _("First choose which of the tickets you drew to keep."))
         _check_keep(state, pending, action)
     elif isinstance(pending, DepotPlacement | CollectChoice | FirstCard):
         _check_warehouse_step(state, pending, action)
@@ -115,8 +116,8 @@ def check(state: GameState, action: Action) -> None:
 def _check_turn_start(state: GameState, action: Action) -> None:
     if isinstance(action, DrawBlind | DrawFaceUp):
         if state.warehouses and (state.deck or state.discard):
-            raise RulesError("wd.feed", "With Warehouses & Depots, drawing cards starts by "
-                             "feeding the pile's top card into a Warehouse.")
+            raise RulesError("wd.feed", _("With Warehouses & Depots, drawing cards starts by "
+                               "feeding the pile's top card into a Warehouse."))
         _check_first_card(state, action)
     elif isinstance(action, FeedWarehouse):
         check_feed(state, action)
@@ -126,27 +127,27 @@ def _check_turn_start(state: GameState, action: Action) -> None:
         _check_claim(state, action)
     elif isinstance(action, DrawTickets):
         if not state.tickets:
-            raise RulesError("tickets.empty", "The ticket pile is empty.")
+            raise RulesError("tickets.empty", _("The ticket pile is empty."))
     elif isinstance(action, BuildStation):
         _check_station(state, action)
     elif isinstance(action, Pass):
         if legal_actions(state) != [Pass()]:
-            raise RulesError("turn.pass", "You can only pass when there is nothing else you can "
-                             "do.")
+            raise RulesError("turn.pass", _("You can only pass when there is nothing else you can "
+                               "do."))
     elif isinstance(action, KeepTickets):
-        raise RulesError("tickets.keep", "You have not drawn any tickets to keep.")
+        raise RulesError("tickets.keep", _("You have not drawn any tickets to keep."))
     elif isinstance(action, PayTunnel | DeclineTunnel):
-        raise RulesError("tunnel.reveal", "There is no tunnel waiting for payment.")
+        raise RulesError("tunnel.reveal", _("There is no tunnel waiting for payment."))
     elif isinstance(action, CollectWarehouses):
-        raise RulesError("wd.collect", "You can only collect Warehouses right after claiming "
-                         "a route into a Depot city.")
+        raise RulesError("wd.collect", _("You can only collect Warehouses right after claiming "
+                           "a route into a Depot city."))
     elif isinstance(action, ShareTickets):
         if not state.teams:
-            raise RulesError("team.share-action", "Only a team game has a ticket holder to "
-                             "share tickets in.")
+            raise RulesError("team.share-action", _("Only a team game has a ticket holder to "
+                               "share tickets in."))
         teams.check_share(state, action)
     elif isinstance(action, PlaceCard):
-        raise RulesError("team.draw-first", "You have not drawn a card to place.")
+        raise RulesError("team.draw-first", _("You have not drawn a card to place."))
 
 
 def _from_holder(action: Action) -> bool:
@@ -156,11 +157,11 @@ def _from_holder(action: Action) -> bool:
 
 def _check_first_card(state: GameState, action: DrawBlind | DrawFaceUp) -> None:
     if not (state.deck or state.discard or any(c != NO_CARD for c in state.face_up)):
-        raise RulesError("draw.nothing-left", "No train cards are left to draw anywhere.")
+        raise RulesError("draw.nothing-left", _("No train cards are left to draw anywhere."))
     if isinstance(action, DrawBlind):
         if not (state.deck or state.discard):
-            raise RulesError("draw.no-card", "The pile and the discards are empty: take a "
-                             "face-up card instead.")
+            raise RulesError("draw.no-card", _("The pile and the discards are empty: take a "
+                               "face-up card instead."))
     else:
         _check_face_up_card(state, action.card)
 
@@ -177,14 +178,14 @@ def _check_face_up_card(state: GameState, card: str) -> int:
 def _check_second_card(state: GameState, action: Action) -> None:
     if isinstance(action, DrawBlind):
         if not (state.deck or state.discard):
-            raise RulesError("draw.no-card", "The pile and the discards are empty.")
+            raise RulesError("draw.no-card", _("The pile and the discards are empty."))
     elif isinstance(action, DrawFaceUp):
         if _check_face_up_card(state, action.card) == LOCO:
-            raise RulesError("draw.second-locomotive", "A face-up locomotive cannot be your "
-                             "second card; take another card or draw blind.")
+            raise RulesError("draw.second-locomotive", _("A face-up locomotive cannot be your "
+                               "second card; take another card or draw blind."))
     else:
-        raise RulesError("draw.two-cards", "You drew one card; this turn you can only draw your "
-                         "second card.")
+        raise RulesError("draw.two-cards", _("You drew one card; this turn you can only draw your "
+                           "second card."))
 
 
 def _check_claim(state: GameState, action: ClaimRoute) -> None:
@@ -213,8 +214,8 @@ def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
             route=route_label(route), cards=cards(length, "")))
     if color == "locomotive" or locos == length:
         if locos != length or color != "locomotive":
-            raise RulesError("claim.locomotives", "A payment of locomotives only is written "
-                             "color='locomotive' with every card a locomotive.")
+            raise RulesError("claim.locomotives", _("A payment of locomotives only is written "
+                               "color='locomotive' with every card a locomotive."))
     elif color not in COLORS:
         raise RulesError("claim.one-colour", f"{color!r} is not a train card colour.")
     elif route.color not in (GRAY, color):
@@ -290,8 +291,8 @@ def _check_station(state: GameState, action: BuildStation) -> None:
 def _check_keep(state: GameState, pending: TicketChoice, action: KeepTickets) -> None:
     kept = action.tickets
     if len(set(kept)) != len(kept) or not set(kept) <= set(pending.tickets):
-        raise RulesError("tickets.keep", "You can keep only tickets you were just given, each "
-                         "once.")
+        raise RulesError("tickets.keep", _("You can keep only tickets you were just given, each "
+                           "once."))
     if len(kept) < pending.keep:
         rule = "tickets.keep"
         if state.teams:
@@ -308,25 +309,25 @@ def _check_warehouse_step(state: GameState, pending: DepotPlacement | CollectCho
                           action: Action) -> None:
     if isinstance(pending, DepotPlacement):
         if not isinstance(action, PlaceDepot):
-            raise RulesError("wd.setup", "First place your Depot on a city.")
+            raise RulesError("wd.setup", _("First place your Depot on a city."))
         check_depot(state, action)
     elif isinstance(pending, CollectChoice):
         if not isinstance(action, CollectWarehouses):
-            raise RulesError("turn.pending", "Your route reaches a Depot: choose which "
-                             "Warehouses to collect (or none).")
+            raise RulesError("turn.pending", _("Your route reaches a Depot: choose which "
+                               "Warehouses to collect (or none)."))
         check_collect(state, pending, action)
     elif isinstance(action, DrawBlind | DrawFaceUp):
         _check_first_card(state, action)
     else:
-        raise RulesError("draw.two-cards", "You fed a Warehouse: now draw your cards.")
+        raise RulesError("draw.two-cards", _("You fed a Warehouse: now draw your cards."))
 
 
 def _check_tunnel_answer(state: GameState, pending: TunnelPayment, action: Action) -> None:
     if isinstance(action, DeclineTunnel):
         return
     if not isinstance(action, PayTunnel):
-        raise RulesError("turn.pending", "The tunnel's cards are revealed: pay the extra cards "
-                         "or decline.")
+        raise RulesError("turn.pending", _("The tunnel's cards are revealed: pay the extra cards "
+                           "or decline."))
     if state.teams:
         teams.check_tunnel(state, pending, action)
         return

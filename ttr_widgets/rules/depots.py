@@ -15,6 +15,7 @@ from ttr_widgets.rules.actions import (
 )
 from ttr_widgets.rules.cards import Pile, check_row, refresh_note
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import (
     NUM_CARD_TYPES,
     Route,
@@ -41,21 +42,21 @@ def collect_choices(state: GameState, pending: CollectChoice) -> list[CollectWar
 
 def check_feed(state: GameState, action: FeedWarehouse) -> None:
     if not state.warehouses:
-        raise RulesError("wd.feed", "This game is played without Warehouses & Depots.")
+        raise RulesError("wd.feed", _("This game is played without Warehouses & Depots."))
     if not 0 <= action.player < state.num_players:
         raise RulesError("action.unknown", f"There is no player {action.player + 1}.")
     if not (state.deck or state.discard):
-        raise RulesError("wd.feed", "The pile and the discards are empty: there is no card to "
-                         "feed; draw a face-up card instead.")
+        raise RulesError("wd.feed", _("The pile and the discards are empty: there is no card to "
+                           "feed; draw a face-up card instead."))
 
 
 def check_depot(state: GameState, action: PlaceDepot) -> None:
     if not state.warehouses:
-        raise RulesError("wd.place", "This game is played without Warehouses & Depots.")
+        raise RulesError("wd.place", _("This game is played without Warehouses & Depots."))
     if action.city not in state.board.city_index:
         raise RulesError("action.unknown", f"There is no city {action.city!r}.")
     if not state.depots_left[state.current]:
-        raise RulesError("wd.place", "You have no Depot left beside your Warehouse.")
+        raise RulesError("wd.place", _("You have no Depot left beside your Warehouse."))
     piece = state.piece_at(action.city)
     if piece is not None:
         raise RulesError("wd.one-piece", f"{state.board.city_label(action.city)} already "

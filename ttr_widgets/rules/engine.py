@@ -21,6 +21,7 @@ from ttr_widgets.rules import teams
 from ttr_widgets.rules.cards import Pile, check_row
 from ttr_widgets.rules.checks import is_legal, why_illegal
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.legal import legal_actions, random_action, route_closed, station_cost
 from ttr_widgets.rules.model import NUM_CARD_TYPES, Board, Hand, RuleSet
 from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
@@ -57,7 +58,7 @@ def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
     rng.shuffle(deck)
     dealt_cards = rules.team.hand_cards if options.teams else rules.initial_train_cards
     hands = []
-    for _ in names:
+    for _name in names:
         dealt = deck[-dealt_cards:]
         del deck[-dealt_cards:]
         hands.append(_hand_of(dealt))
@@ -92,7 +93,7 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))
     names = tuple(players)
     if len(set(names)) != len(names):
-        raise RulesError("setup.players", "Every player needs a different name.")
+        raise RulesError("setup.players", _("Every player needs a different name."))
     return names
 
 

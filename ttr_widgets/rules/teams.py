@@ -21,6 +21,7 @@ from typing import Any
 from ttr_widgets.rules.actions import ClaimRoute, PayTunnel, PlaceCard, ShareTickets
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.graph import connected, longest_trail
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import CARD_INDEX, COLORS, EMPTY_HAND, GRAY, LOCO, Board, Hand, Route
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.state import OPEN, GameState, Options, ShareChoice, TunnelPayment, evolve
@@ -230,14 +231,14 @@ def check_share(state: GameState, action: ShareTickets) -> None:
     if not 1 <= len(tickets) <= most or len(set(tickets)) != len(tickets):
         raise RulesError("team.share-action", f"Sharing moves 1 to {most} different tickets.")
     if not set(tickets) <= set(state.player.tickets):
-        raise RulesError("team.share-action", "You can share only tickets in your own hand.")
+        raise RulesError("team.share-action", _("You can share only tickets in your own hand."))
 
 
 def check_share_choice(pending: ShareChoice, action: ShareTickets) -> None:
     if len(action.tickets) != 1 or action.tickets[0] not in pending.tickets:
         rule = "team.setup-share" if pending.setup else "team.tickets-share-on-draw"
-        raise RulesError(rule, "Put one of the tickets you just kept into your team's ticket "
-                         "holder.")
+        raise RulesError(rule, _("Put one of the tickets you just kept into your team's ticket "
+                           "holder."))
 
 
 # --------------------------------------------------------------------------- the changes

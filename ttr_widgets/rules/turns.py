@@ -42,6 +42,7 @@ from ttr_widgets.rules.cards import (
 from ttr_widgets.rules.checks import check
 from ttr_widgets.rules.depots import collectable, restock_from_warehouses
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.legal import station_price, tunnel_cost
 from ttr_widgets.rules.model import (
     CARD_INDEX,
@@ -71,8 +72,8 @@ from ttr_widgets.rules.words import count, possessive, says, their, verb
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises ``RulesError`` (state untouched) if it is illegal."""
     if state.is_view:
-        raise RulesError("turn.view", "This is one seat's view of the table; moves are played "
-                         "on the game itself.")
+        raise RulesError("turn.view", _("This is one seat's view of the table; moves are played "
+                           "on the game itself."))
     check(state, action)
     return _HANDLERS[type(action)](state, action)
 
@@ -207,7 +208,7 @@ def _start_tunnel(state: GameState, route: Route, action: ClaimRoute) -> GameSta
     """Rule tunnel.reveal: turn up cards; each matching card adds one to the price."""
     pile = Pile.of(state)
     revealed: list[int] = []
-    for _ in range(state.board.reveal_count(route)):
+    for _card in range(state.board.reveal_count(route)):
         card = pile.take()
         if card == NO_CARD:
             break  # rule tunnel.short-pile

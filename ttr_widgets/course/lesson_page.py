@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from ttr_widgets.course.exercises import NO, OK, PlanTryIt, ScoreExercise, WhichTicketFails, button
 from ttr_widgets.course.lesson_board import LessonBoard
+from ttr_widgets.course.progress import LessonProgress, page_progress
 from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.errors import RulesError
@@ -295,11 +296,15 @@ class Quiz:
     with a "why?" for each of ``rules`` (rule ids) that opens the rule.
 
     With ``try_it`` and ``practice``, a button shows that position on the TryIt's board and
-    brings the board into view."""
+    brings the board into view.
+
+    Each answer checked goes to the page's ``progress`` (``course.progress``: under ``ttr
+    serve`` the teacher's room hears of it; the first quiz of a page asks the student's name
+    when the browser does not know it)."""
 
     def __init__(self, question: str, options: Sequence[str], answer: str, explanation: str,
                  *, try_it: TryIt | None = None, practice: str | None = None,
-                 rules: Sequence[str] = ()) -> None:
+                 rules: Sequence[str] = (), progress: LessonProgress | None = None) -> None:
         if answer not in options:
             raise ValueError(f"answer: {answer!r} is not one of the options")
         unknown = [rule for rule in rules if rule not in RULES]
@@ -321,7 +326,9 @@ class Quiz:
             self.try_button = button("Try it on the board", self.show_position)
             self.try_button.add_class("ttr-quiz-try")
             buttons.append(self.try_button)
-        self.widget = w.VBox([w.HTML(f"<b>{_esc(question)}</b>"), self.choices,
+        self.progress = page_progress() if progress is None else progress
+        self.widget = w.VBox([*self.progress.add(question),
+                              w.HTML(f"<b>{_esc(question)}</b>"), self.choices,
                               w.HBox(buttons), self.feedback])
         self.widget.add_class("ttr-quiz")
 
@@ -338,6 +345,7 @@ class Quiz:
         whys = "".join(why_html(rule) for rule in self.rules)
         self.feedback.value = (f'<div style="position:relative;display:flex;flex-wrap:wrap;'
                                f'gap:6px"><span>{mark} {_esc(self.explanation)}</span>{whys}</div>')
+        self.progress.answer(self.question, right)
         return right
 
     def show_position(self) -> None:

@@ -61,6 +61,14 @@ form.class label { display: block; margin-bottom: 6px; }
 form.class select, form.class input { font: inherit; }
 .two { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; }
 ul.lines { margin: 4px 0; padding-left: 18px; }
+table.progress { border-collapse: collapse; margin: 4px 0; }
+table.progress th, table.progress td { padding: 3px 8px; border: 1px solid #dde3ea;
+  text-align: left; vertical-align: top; }
+table.progress th { font-weight: 600; color: #333; background: #f3f6fa; font-size: 12px; }
+table.progress td.finished { background: #e6f4ea; }
+table.progress td.opened { background: #fff8e6; }
+table.progress td.none { color: #666; }
+table.progress .wrong { color: #8a1c12; font-size: 12px; }
 """
 
 _SCRIPT = r"""
@@ -123,6 +131,24 @@ async function statistics() {
       answer.lines.map((line) => `<li>${esc(line)}</li>`).join('');
   } catch (error) { /* the cards say it */ }
 }
+function progressCell(c) {
+  const kind = c.finished ? 'finished' : (c.opened ? 'opened' : 'none');
+  const wrong = c.wrong.length ? `<div class="wrong">Wrong: ${c.wrong.map(esc).join('; ')}` +
+    '</div>' : '';
+  return `<td class="${kind}">${esc(c.text)}${wrong}</td>`;
+}
+async function progress() {
+  try {
+    const answer = await ask('room/api/progress');
+    const box = document.getElementById('progress');
+    box.innerHTML = answer.students.length ?
+      '<table class="progress"><tr><th scope="col">student</th>' +
+      answer.lessons.map((l) => `<th scope="col">${esc(l.title)}</th>`).join('') + '</tr>' +
+      answer.students.map((s) => `<tr><th scope="row">${esc(s.name)}</th>` +
+        s.cells.map(progressCell).join('') + '</tr>').join('') + '</table>' :
+      '<i>No student has opened a lesson yet.</i>';
+  } catch (error) { /* the cards say it */ }
+}
 document.addEventListener('click', async (event) => {
   const button = event.target.closest('button[data-do]');
   if (!button) { return; }
@@ -183,8 +209,10 @@ document.getElementById('records-csv').href = here('room/records.csv');
 fillSeats();
 refresh();
 statistics();
+progress();
 setInterval(refresh, CONFIG.poll);
 setInterval(statistics, 5 * CONFIG.poll);
+setInterval(progress, 2 * CONFIG.poll);
 """
 
 _BODY = """
@@ -220,6 +248,12 @@ game. This page and its link are for you only: keep the link to yourself.</p>
 <a id="records-csv" class="button" download>CSV (a row a player a game)</a></p>
 </section>
 </div>
+<section>
+<h2>The class's progress through the course</h2>
+<p class="lead">Per student, the lessons opened and finished (every quiz answered) and how many
+quizzes were answered right; the wrong ones are named, so you see who is stuck where.</p>
+<div id="progress"></div>
+</section>
 </main>
 """
 

@@ -14,7 +14,10 @@ Pages served by something else than ``ttr serve`` find a shared table service th
 with the table service's address as the kernels reach it and its class key,
 ``TTR_TABLES_URL=http://ttr-tables:8866/?token=KEY``, and with :data:`PLAY_URL_ENV`, the play
 page as a student opens it (``https://hub.example.org/hub/user-redirect/voila/render/notebooks/
-Play.ipynb``: each student's own server), which a table's links then name.
+Play.ipynb``: each student's own server), which a table's links then name. When the service
+runs as a JupyterHub service (``http://proxy-public/services/ttr-tables/``, no ``?token=``), the
+kernel proves who it is with its server's own hub token, ``JUPYTERHUB_API_TOKEN`` (with
+``TTR_PLAY_URL`` set, so that a table's links never carry it).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ PAGE_BASE_ENV = "TTR_PAGE_BASE"  #: the server's address as the visitors type it
 CLASS_KEY_ENV = "TTR_CLASS_KEY"  #: the class key a school network's server asks for
 TABLES_URL_ENV = "TTR_TABLES_URL"  #: a shared table service elsewhere (JupyterHub), with its key
 PLAY_URL_ENV = "TTR_PLAY_URL"  #: the play page a table's links open (JupyterHub: the student's)
+HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"  #: a hub's single-user server's (and kernels') token
 
 
 def served_plotly_module_path(environ: Mapping[str, str] | None = None) -> str | None:
@@ -56,7 +60,10 @@ def table_service(environ: Mapping[str, str] | None = None) -> tuple[str, str, s
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return None
     base = urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + "/", "", ""))
-    return base, base, (parse_qs(parts.query).get("token") or [""])[0]
+    # no token in the address: on JupyterHub, the student's own server's hub token (only with
+    # a play page of the hub's, so that no link a student shares ever carries it)
+    own = env.get(HUB_TOKEN_ENV, "") if play_page(env) else ""
+    return base, base, (parse_qs(parts.query).get("token") or [own])[0]
 
 
 def play_page(environ: Mapping[str, str] | None = None) -> str | None:

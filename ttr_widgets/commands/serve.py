@@ -2,11 +2,14 @@
 
 ``ttr serve [--port N] [--host ADDRESS] [--tables FILE | postgresql://…] [--notebook NAME]
 [--open | --no-browser] [--root DIR] [--pool N | --no-preheat] [--idle-timeout SECONDS]
-[--class-key KEY] [--teacher-key KEY] [--verbose]`` prints the app's URL
+[--class-key KEY] [--teacher-key KEY] [--base-url PATH] [--verbose]`` prints the app's URL
 (``http://localhost:8866/voila/render/Play.ipynb``; the root address redirects there) and
 the teacher's room's (``Teacher's room: …/ttr/room?key=KEY``, a new key at each start unless
 ``--teacher-key`` gives it), and serves until Ctrl-C or SIGTERM, then shuts every kernel down
 and exits 0. No browser is opened unless ``--open`` is given, and never without a display.
+Every page, API, socket and printed link is under ``--base-url`` (by default
+``JUPYTERHUB_SERVICE_PREFIX`` when set: run as a JupyterHub service, ``/services/ttr-tables/``,
+where only the hub's users get at the tables, :mod:`ttr_widgets.tables.hub_auth`).
 The policy Voila runs with is in :mod:`ttr_widgets.server`
 (:func:`ttr_widgets.server.config.voila_config`).
 """
@@ -14,11 +17,14 @@ The policy Voila runs with is in :mod:`ttr_widgets.server`
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ttr_widgets.rules.i18n import _
 from ttr_widgets.server import config, pool
+from ttr_widgets.tables.hub_auth import SERVICE_PREFIX_ENV
 from ttr_widgets.tables.stores import is_database
 
 
@@ -70,6 +76,13 @@ def teacher_key(text: str) -> str:
     return text
 
 
+def base_url(given: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``--base-url``, else the hub's ``JUPYTERHUB_SERVICE_PREFIX``, else ``/``."""
+    if given is not None:
+        return given
+    return (os.environ if environ is None else environ).get(SERVICE_PREFIX_ENV) or "/"
+
+
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve", help=_("serve the kit's notebooks with Voila (and its shared tables)"),
@@ -115,6 +128,10 @@ def add_parser(subparsers: Any) -> None:
                         help="the class key every page and client then needs (default: none "
                              "on localhost, a new one at each start with --host); the same "
                              "key across restarts, for pages set up to reach it (JupyterHub)")
+    parser.add_argument("--base-url", default=None, metavar="PATH",
+                        help="serve every page and API under this path, e.g. "
+                             "/services/ttr-tables/ (default: JUPYTERHUB_SERVICE_PREFIX when "
+                             "run as a JupyterHub service, else /)")
     parser.add_argument("--verbose", action="store_true", help="log Voila's activity")
     parser.set_defaults(open_browser=False)
 
@@ -127,5 +144,6 @@ def run(args: argparse.Namespace) -> int:
                              idle_timeout=args.idle_timeout,
                              open_browser=args.open_browser, verbose=args.verbose,
                              host=args.host, tables=args.tables,
-                             class_key=args.class_key or "")
+                             class_key=args.class_key or "",
+                             prefix=base_url(args.base_url))
     return serve(serve_plan, teacher_key=args.teacher_key)

@@ -37,6 +37,7 @@ from ttr_widgets.server.plotly_module import (
 )
 from ttr_widgets.server.pool import POOL_GATE, refill_pool_when_quiet, stopping_line
 from ttr_widgets.server.ports import check_port, wait_for_port
+from ttr_widgets.tables import hub_auth
 from ttr_widgets.tables.names import new_key
 from ttr_widgets.tables.room import Room
 from ttr_widgets.tables.room_web import room_link
@@ -58,6 +59,10 @@ def serve(serve_plan: ServePlan, teacher_key: str | None = None) -> int:
     lines = banner(serve_plan, service.store.where)
     room_address = serve_plan.keyed(room_link(serve_plan.base_url, room.key))
     lines.insert(-1, f"Teacher's room: {room_address}")
+    hub = hub_auth.from_environment(os.environ)
+    if hub is not None:
+        lines.insert(-1, f"Running as the JupyterHub service {hub.service}: only the hub's "
+                         "users may use the tables (their hub token, checked with the hub).")
     for line in lines:
         print(line, flush=True)
     if serve_plan.open_browser:
@@ -97,8 +102,11 @@ def table_service(serve_plan: ServePlan) -> TableService:
     except StoreError as exc:
         raise ServeError(f"--tables: {exc}") from None
 
+    hub = hub_auth.in_hub(os.environ)  # the hub's users get no class key in a link
+
     def link(name: str) -> str:
-        return serve_plan.keyed(f"{notebook_url(serve_plan.base_url, DEFAULT_APP)}?table={name}")
+        page = f"{notebook_url(serve_plan.base_url, DEFAULT_APP)}?table={name}"
+        return page if hub else serve_plan.keyed(page)
 
     try:
         return TableService(store, link=link, pace=bot_pace())
@@ -178,8 +186,8 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
                 os.environ[PLOTLY_MODULE_ENV] = plotly_module_path(self.base_url)
                 self.voila_configuration.page_config_hook = preload_plotly_module
             if tables is not None and serve_plan is not None:
-                os.environ[TABLES_ENV] = serve_plan.local_url.rstrip("/") + self.base_url
-                os.environ[PAGE_BASE_ENV] = serve_plan.base_url.rstrip("/") + self.base_url
+                os.environ[TABLES_ENV] = serve_plan.local_url  # both end in the --base-url
+                os.environ[PAGE_BASE_ENV] = serve_plan.base_url
                 os.environ[CLASS_KEY_ENV] = serve_plan.class_key
             settings: dict[str, Any] = super().init_settings()
             self.contents_manager = QuietTrustContentsManager(parent=self)
@@ -225,7 +233,9 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
             handlers.insert(0, (re.escape(plotly_module_path(self.base_url)), module_handler,
                                 {"body": served_plotly_module()}))
             if tables is not None:
-                handlers[1:1] = table_handlers(self.base_url, tables, room)
+                hub = hub_auth.from_environment(os.environ, serve_plan.class_key
+                                                if serve_plan is not None else "")
+                handlers[1:1] = table_handlers(self.base_url, tables, room, hub)
                 IOLoop.current().add_callback(tables.start)
             if not (Path(self.root_dir) / app).is_file():
                 return handlers

@@ -53,6 +53,7 @@ class ServePlan:
     #: the shared tables' file or PostgreSQL address (None: the user's data directory's file)
     tables: Path | str | None = None
     class_key: str = ""  #: asked of every page and client when serving a network
+    prefix: str = "/"  #: the path every address is under (``--base-url``; a hub service's)
 
     @property
     def address(self) -> str:
@@ -62,13 +63,13 @@ class ServePlan:
 
     @property
     def base_url(self) -> str:
-        return f"http://{self.address}:{self.port}/"
+        return f"http://{self.address}:{self.port}{self.prefix}"
 
     @property
     def local_url(self) -> str:
         """The server's address as this machine's own programs (its kernels) reach it."""
         host = "127.0.0.1" if self.host in (*LOOPBACK, *EVERY_ADDRESS) else self.address
-        return f"http://{host}:{self.port}/"
+        return f"http://{host}:{self.port}{self.prefix}"
 
     def keyed(self, url: str) -> str:
         """``url`` with the class key, when there is one."""
@@ -149,7 +150,8 @@ def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = 
          preheat: bool = True, pool: int | None = None,
          idle_timeout: int = DEFAULT_IDLE_TIMEOUT,
          open_browser: bool = False, verbose: bool = False, host: str = HOST,
-         tables: Path | str | None = None, class_key: str = "") -> ServePlan:
+         tables: Path | str | None = None, class_key: str = "", prefix: str = "/"
+         ) -> ServePlan:
     """A checked :class:`ServePlan` (raises :class:`ServeError` naming the bad argument). Off
     loopback every page and client needs the class key (``class_key``, a new one if not
     given)."""
@@ -176,10 +178,21 @@ def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = 
     if tables is not None and not is_database(tables):
         tables = Path(tables).resolve()
     return ServePlan(root=directory, port=port, app=app_name(notebook),
+                     prefix=url_prefix(prefix),
                      preheat=preheat and size > 0, pool=size if preheat else 0,
                      idle_timeout=idle_timeout, open_browser=open_browser, verbose=verbose,
                      host=host, tables=tables,
                      class_key=class_key)
+
+
+def url_prefix(text: str) -> str:
+    """``--base-url``: a path like ``/services/ttr-tables/`` (slashes added at both ends)."""
+    path = "/" + text.strip().strip("/") + "/" if text.strip().strip("/") else "/"
+    allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~/")
+    if "//" in path or not set(path) <= allowed or "/../" in path or "/./" in path:
+        raise ServeError(f"--base-url {text!r}: give a path of letters, digits, - _ . ~ and /, "
+                         "like /services/ttr-tables/")
+    return path
 
 
 def new_class_key() -> str:
@@ -196,6 +209,7 @@ def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
             "root_dir": str(serve_plan.root),
             "ip": serve_plan.host,
             "port": serve_plan.port,
+            "base_url": serve_plan.prefix,  # every page, API and socket under it (--base-url)
             "port_retries": 0,  # never drift to another port: the printed URL must be right
             "open_browser": False,  # ttr opens the app's page itself, and only on request
             "config_file_paths": [],  # the kit's policy only; no stray voila.json

@@ -119,7 +119,7 @@ def _request(url: str, token: str | None, body: dict[str, Any] | None = None
         except ValueError:
             text = None
         if exc.code in (401, 403):
-            raise TableClientError("class key: the server asks for its class key (the "
+            raise TableClientError(text or "class key: the server asks for its class key (the "
                                    "?token=… of the links it prints)") from None
         raise TableClientError(text or f"the server answered {exc.code} {exc.reason}") \
             from None

@@ -14,11 +14,16 @@
 Every address is behind the server's identity check: with a class key (``ttr serve --host``)
 a request carries it (``?token=KEY`` or ``Authorization: token KEY``, as Jupyter's own).
 Bad input is answered with one sentence and status 400 (404 for an unknown table).
+
+Run as a JupyterHub service (``hub``, :mod:`ttr_widgets.tables.hub_auth`), the tables and their
+sockets are the hub's users' only: a request carries a hub user's token (or the class key), any
+other is refused with 403 in a sentence, and a seat taken without a name is the user's name.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from jupyter_server.base.handlers import APIHandler, JupyterHandler
@@ -27,6 +32,7 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
 from ttr_widgets.rules.state import Options
 from ttr_widgets.tables.authority import DEFAULT_TAKEOVER, TableError
+from ttr_widgets.tables.hub_auth import REFUSED, HubAuth, HubUnavailable, HubUser, request_token
 from ttr_widgets.tables.protocol import API, GAMES, Hello, ProtocolError, read_client
 from ttr_widgets.tables.room import Room
 from ttr_widgets.tables.room_web import handlers as room_handlers
@@ -37,13 +43,13 @@ __all__ = ["API", "handlers"]
 _NAME = r"([a-z]{2,12}-[0-9]{1,3})"
 
 
-def handlers(base_url: str, service: TableService, room: Room | None = None
-             ) -> list[tuple[str, Any, dict[str, Any]]]:
+def handlers(base_url: str, service: TableService, room: Room | None = None,
+             hub: HubAuth | None = None) -> list[tuple[str, Any, dict[str, Any]]]:
     """The service's handlers for a tornado application served at ``base_url`` (and the
-    teacher's room's, given a ``room``)."""
+    teacher's room's, given a ``room``); with ``hub``, only the hub's users get in."""
     root = base_url.rstrip("/") + "/" + API
     games = base_url.rstrip("/") + "/" + GAMES
-    args = {"service": service}
+    args = {"service": service, "hub": hub}
     return [(root, TablesHandler, args), (root + "/" + _NAME, TableHandler, args),
             (root + "/" + _NAME + "/record", RecordHandler, args),
             (root + "/" + _NAME + "/socket", SocketHandler, args),
@@ -51,11 +57,53 @@ def handlers(base_url: str, service: TableService, room: Room | None = None
             *([] if room is None else room_handlers(base_url, room))]
 
 
+class HubRefusal(web.HTTPError):
+    """A request the hub's check refused, with its sentence (``log_message``)."""
+
+
+def by_hub(handler: JupyterHandler, hub: HubAuth | None) -> bool:
+    """Whether the hub decides who this request is: under a hub, unless it carries the class
+    key (then the server's own identity check, as without a hub)."""
+    return hub is not None and not hub.has_class_key(request_token(handler.request))
+
+
+async def hub_user(handler: JupyterHandler, hub: HubAuth) -> HubUser:
+    """The request's hub user; ``HTTPError`` 403 (or 503 when the hub does not answer) with
+    its sentence otherwise. The handler's ``current_user`` is then that user, for
+    ``web.authenticated``."""
+    token = request_token(handler.request)
+    try:
+        user = await hub.user(token)
+    except HubUnavailable as exc:
+        raise HubRefusal(503, reason="Hub unavailable", log_message=str(exc)) from None
+    if user is None:
+        raise HubRefusal(403, reason="Not a user of this hub",
+                         log_message=REFUSED.format(service=hub.service))
+    from jupyter_server.auth import User
+
+    handler.current_user = User(user.name)
+    return user
+
+
 class _Api(APIHandler):
     service: TableService
 
-    def initialize(self, service: TableService) -> None:
+    def initialize(self, service: TableService, hub: HubAuth | None = None) -> None:
         self.service = service
+        self.hub = hub
+
+    async def prepare(self) -> None:  # type: ignore[override]  # as APIHandler's
+        if self.hub is not None and by_hub(self, self.hub):
+            await hub_user(self, self.hub)  # instead of the class key's check
+        else:
+            await super().prepare()
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = (kwargs.get("exc_info") or (None, None))[1]
+        if isinstance(error, HubRefusal):  # its sentence, as ``fail`` answers
+            self.finish(json.dumps({"error": error.log_message}))
+        else:
+            super().write_error(status_code, **kwargs)
 
     def check_xsrf_cookie(self) -> None:
         """The API is for programs (the CLI, a page's kernel, a bot): they prove themselves
@@ -132,10 +180,18 @@ class SocketHandler(WebSocketHandler, JupyterHandler):
     service: TableService
     connection: Connection | None
 
-    def initialize(self, service: TableService) -> None:
+    def initialize(self, service: TableService, hub: HubAuth | None = None) -> None:
         self.service = service
+        self.hub = hub
+        self.hub_name: str | None = None
         self.connection = None
         self.table_name = ""
+
+    async def prepare(self) -> None:  # type: ignore[override]  # as JupyterHandler's
+        if self.hub is not None and by_hub(self, self.hub):
+            self.hub_name = (await hub_user(self, self.hub)).name
+        else:
+            await super().prepare()
 
     async def get(self, name: str, *args: Any, **kwargs: Any) -> None:
         if self.current_user is None:  # the identity check, as for the other addresses
@@ -157,6 +213,8 @@ class SocketHandler(WebSocketHandler, JupyterHandler):
                 if not isinstance(parsed, Hello):
                     self._send({"type": "error", "text": "type: say hello first"})
                     return
+                if self.hub_name and not parsed.name:  # a hub's user sits under their name
+                    parsed = replace(parsed, name=self.hub_name)
                 self.connection = self.service.connect(self.table_name, parsed, self._send)
             else:
                 self.service.receive(self.connection, parsed)

@@ -1,5 +1,5 @@
 """axe-core's WCAG 2.1 A and AA rules on a page as it is now (through
-``axe-playwright-python``), and its violations in words: what the accessibility tests and the
+``axe-playwright-python``), and its violations in words: what the site's tests (every page) and the
 keyboard test share."""
 
 from __future__ import annotations
@@ -8,6 +8,8 @@ from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
+
+from . import screenshot
 
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SERIOUS = {"serious", "critical"}
@@ -41,3 +43,15 @@ def described(found: list[dict[str, Any]]) -> str:
 def _last(target: list[Any]) -> str:
     """The end of axe's selector for an element (its last two steps: enough to find it)."""
     return " > ".join(str(target[-1]).split(" > ")[-2:])
+
+
+def assert_accessible(page: Page, notebook: str) -> None:
+    """No serious or critical WCAG 2.1 A/AA violation on the page once it is interactive (its
+    loading banner gone); a failure names each by rule, impact and element, with a screenshot."""
+    page.locator("#loading").wait_for(state="hidden")
+    found = violations(page)
+    print(f"axe {notebook}:\n{described(found) or 'none'}")  # read with -s
+    serious = [v for v in found if v["impact"] in SERIOUS]
+    if serious:
+        screenshot(page, f"axe-{notebook.removesuffix('.ipynb')}")
+    assert not serious, f"{notebook}: WCAG 2.1 A/AA violations:\n{described(serious)}"

@@ -2,8 +2,10 @@
 title) and every tool; every page renders offline with no console error and links back.
 
 The first tests read the notebooks (what the site promises); the browser tests open every page
-through one ``kit_server`` in headless Chromium (what a visitor gets). Each page starts its
-kernel on request and ends it when the page is left, so one kernel runs at a time."""
+through one ``kit_server`` in headless Chromium (what a visitor gets), axe-core's WCAG 2.1 A and
+AA rules included (no serious or critical violation, ``axe_check``: checked on the visit each
+page gets anyway, since a page's kernel start is most of its time). Each page starts its kernel
+on request and ends it when the page is left, so one kernel runs at a time."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from ttr_widgets.server.site import (
 from ttr_widgets.server.site import Page as SitePage
 
 from . import KIT_NOTEBOOKS, RENDER_TIMEOUT_MS, VoilaServer, screenshot
+from .axe_check import assert_accessible
 from .site_pages import open_page, shown, wait_rendered
 
 PAGES = kit_pages(KIT_NOTEBOOKS)
@@ -135,7 +138,7 @@ def test_the_app_page_links_every_page_and_a_click_goes_there_and_back(
     assert console_errors == []
 
 
-def test_the_root_address_reaches_the_app(kit_server: VoilaServer, page: Page,
+def test_the_root_address_reaches_the_app_and_it_passes_axe(kit_server: VoilaServer, page: Page,
                                           console_errors: list[str]) -> None:
     response = page.goto(kit_server.base_url, wait_until="commit", timeout=RENDER_TIMEOUT_MS)
     assert response is not None and response.status == 200
@@ -143,10 +146,11 @@ def test_the_root_address_reaches_the_app(kit_server: VoilaServer, page: Page,
     assert page.url == kit_server.url(APP.notebook)
     assert page.locator(".ttr-status").count() >= 1  # the play app itself, not a file list
     assert console_errors == []
+    assert_accessible(page, APP.notebook)
 
 
 @pytest.mark.parametrize("site_page", OTHERS, ids=[p.notebook for p in OTHERS])
-def test_every_page_renders_offline_and_links_back_to_the_app(
+def test_every_page_renders_offline_links_back_to_the_app_and_passes_axe(
         kit_server: VoilaServer, page: Page, console_errors: list[str],
         site_page: SitePage) -> None:
     open_page(page, kit_server, site_page.notebook)
@@ -154,6 +158,7 @@ def test_every_page_renders_offline_and_links_back_to_the_app(
     back = [href for text, href in kit_links(page) if text == "← Back to the play app"]
     assert back and set(back) == {kit_server.url(APP.notebook)}
     assert console_errors == []
+    assert_accessible(page, site_page.notebook)
 
 
 def test_opening_pages_logs_no_warning(kit_server: VoilaServer, page: Page) -> None:

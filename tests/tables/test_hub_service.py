@@ -39,7 +39,7 @@ from ttr_widgets.server import ServeError
 from ttr_widgets.server.config import plan, url_prefix
 from ttr_widgets.server.ports import find_free_port
 from ttr_widgets.tables.client import TableClientError
-from ttr_widgets.tables.hub_auth import HubAuth, from_environment
+from ttr_widgets.tables.hub_auth import HubAuth, HubUnavailable, from_environment
 from ttr_widgets.testing.browser import ARTIFACTS, REPO, http_status, serve_command, stop_server
 from ttr_widgets.widgets.table.shared import list_tables, make_table
 
@@ -298,3 +298,19 @@ def test_a_student_s_kernel_joins_with_its_server_s_hub_token(
         list_tables()
     monkeypatch.setenv(TABLES_URL_ENV, f"{hub_service.url}?token={STUDENT}")  # or in the URL
     assert made["name"] in [t["name"] for t in list_tables()]
+
+
+@pytest.mark.browser
+def test_on_loopback_without_a_class_key_the_hub_still_decides(hub: FakeHub) -> None:
+    env = clean_env(JUPYTERHUB_API_TOKEN="the-service-s-own-token",
+                    JUPYTERHUB_API_URL=hub.api_url, JUPYTERHUB_SERVICE_PREFIX=PREFIX)
+    with serving("tables-hub-loopback", (), env, PREFIX) as served:  # no key asked of pages
+        tables = served.url + "ttr/api/tables"
+        assert get(tables)[0] == 403 and get(tables, "forged")[0] == 403
+        assert get(tables, STUDENT)[0] == 200
+
+
+def test_a_hub_that_does_not_answer_is_said_so() -> None:
+    auth = HubAuth(f"http://127.0.0.1:{find_free_port()}/hub/api")  # nothing listens there
+    with pytest.raises(HubUnavailable, match="The hub could not be asked who you are"):
+        asyncio.run(auth.user(STUDENT))

@@ -86,7 +86,7 @@ def test_the_room_shows_students_by_lessons(tables_at: str) -> None:
     ann, ben = progress["students"]
     assert (ann["name"], ben["name"]) == ("Ann", "Ben")
     assert [c["text"] for c in ann["cells"]] == ["opened, no quiz answered",
-                                                 "finished, 1 of 2 quizzes right"]
+                                                 "finished: 1 quiz right, 1 wrong"]
     assert ann["cells"][1]["right"] == [Q1] and ann["cells"][1]["wrong"] == [Q2]
     assert ann["cells"][1]["finished"] and not ann["cells"][0]["finished"]
     assert [c["text"] for c in ben["cells"]] == ["not opened", "opened, no quiz answered"]
@@ -139,7 +139,10 @@ def test_words_of_the_progress() -> None:
     assert lesson_title("11-USA-1910") == "11. USA 1910"
     assert lesson_title("Glossary") == "Glossary"
     one = grid([Report("Eve", LESSON, "answered", Q1, True)])
-    assert one["students"][0]["cells"][0]["text"] == "opened, 1 of 1 quiz right"
+    assert one["students"][0]["cells"][0]["text"] == "opened: 1 quiz right"
+    two = grid([Report("Eve", LESSON, "answered", Q1, False),
+                Report("Eve", LESSON, "answered", Q2, False)])
+    assert two["students"][0]["cells"][0]["text"] == "opened: 2 quizzes wrong"
 
 
 # -- over HTTP, on both stores ----------------------------------------------------------------
@@ -181,4 +184,4 @@ def test_pages_write_their_students_progress_and_only_the_teacher_reads_it(
     assert code == 200
     assert progress["students"] == [{"name": "Ann", "cells": [
         {"lesson": LESSON, "opened": True, "finished": False, "right": [Q1], "wrong": [],
-         "text": "opened, 1 of 1 quiz right"}]}]
+         "text": "opened: 1 quiz right"}]}]

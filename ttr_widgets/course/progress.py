@@ -166,11 +166,14 @@ class LessonProgress:
         self.seat: tuple[str, str] | None = None  #: a personal link's (table, key), if any
         self.student = ""
         self.browser = PageLesson()
-        self.name = w.Text(placeholder="your name", layout=w.Layout(width="180px"))
-        self.save_button = w.Button(description="Save")
+        self.name = w.Text(placeholder="your name", description=ASK,  # its label, for a reader
+                           style={"description_width": "initial"},
+                           layout=w.Layout(width="640px"))
+        self.save_button = w.Button(description="Save", layout=w.Layout(width="auto"))
         self.save_button.on_click(lambda _b: self.give_name(self.name.value))
         self.said = w.HTML()
-        self.box = w.VBox([w.HBox([w.HTML(ASK), self.name, self.save_button]), self.said],
+        self.asking = w.HBox([self.name, self.save_button])
+        self.box = w.VBox([self.asking, self.said],
                           layout=w.Layout(display="none"))
         self.box.add_class("ttr-progress-name")
         self.browser.observe(self._browser_told, names="told")
@@ -208,8 +211,7 @@ class LessonProgress:
         self.student, self.seat = name, None
         self.browser.remember = name
         self.said.value = f"Thank you, {html.escape(name)}: your teacher sees your progress."
-        self.name.layout.display = "none"
-        self.save_button.layout.display = "none"
+        self.asking.layout.display = "none"
         self._flush()
 
     # -- internals

@@ -108,10 +108,14 @@ def grid(reports: list[Report]) -> dict[str, Any]:
 
 
 def _cell_text(finished: bool, opened: bool, right: list[str], wrong: list[str]) -> str:
+    """'not opened', 'opened, no quiz answered', 'finished: 2 quizzes right, 1 wrong'."""
     if not opened:
         return "not opened"
     state = "finished" if finished else "opened"
-    answered = len(right) + len(wrong)
-    if not answered:
+    if not right and not wrong:
         return f"{state}, no quiz answered"
-    return f"{state}, {len(right)} of {count(answered, 'quiz', 'quizzes')} right"
+    said = [count(len(right), "quiz", "quizzes") + " right"] if right else []
+    if wrong:
+        said.append(f"{len(wrong)} wrong" if right else
+                    count(len(wrong), "quiz", "quizzes") + " wrong")
+    return f"{state}: {', '.join(said)}"

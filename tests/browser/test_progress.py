@@ -1,7 +1,8 @@
 """The class's progress in Chromium at 1366×768, on a real ``ttr serve``: a lesson opened in a
 browser that knows no name asks for one at its first quiz, the student gives it and answers the
 quiz, and the teacher's room shows that student's lesson opened with the quiz answered right;
-the lesson opened again in the same browser asks no more."""
+the lesson opened again in the same browser asks no more. axe-core finds no serious violation on
+the lesson asking the name nor on the room's table."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from . import KIT_NOTEBOOKS, VoilaServer, open_notebook, running_server, screenshot
+from .axe_check import assert_accessible
 
 KEY = "progress-browser-key"
 LESSON = "02-Drawing-Cards.ipynb"
@@ -33,6 +35,7 @@ def test_a_students_quiz_answer_reaches_the_teachers_room(
     assert "Your name, so that your teacher sees" in ask.inner_text()
     ask.scroll_into_view_if_needed()
     screenshot(page, "progress-lesson-asks-name", full_page=False)
+    assert_accessible(page, LESSON)  # the name asked is a labelled field
     ask.locator("input").fill("Ann Lee")
     ask.locator("button", has_text="Save").click()
     ask.get_by_text("Thank you, Ann Lee: your teacher sees your progress.").wait_for(
@@ -52,6 +55,7 @@ def test_a_students_quiz_answer_reaches_the_teachers_room(
     assert table.locator("th[scope=row]").all_inner_texts() == ["Ann Lee"]
     table.scroll_into_view_if_needed()
     screenshot(page, "progress-room", full_page=False)
+    assert_accessible(page, "teacher's room")
 
     open_notebook(page, server, LESSON, ready=".ttr-quiz")  # the browser keeps the name
     page.locator(".ttr-quiz").first.wait_for(timeout=WAIT_MS)

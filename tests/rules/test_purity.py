@@ -6,7 +6,8 @@
                 rules, bots
     widgets     ipywidgets + plotly pages over the core: rules, bots, tables (a page's client
                 of a shared table), served (how its kernel is served)
-    course      lesson content, exercises, lesson boards, the lab's plots: rules, bots, widgets
+    course      lesson content, exercises, lesson boards, the lab's plots: rules, bots, widgets,
+                tables (what a lesson page reports of its student's progress)
     server      the Voila server, its kernels' hook and the static site: rules, served, tables
     served      how a kernel is served, read from the environment: nothing of the kit
     commands    the `ttr` subcommands: rules, bots, server, tables (never widgets or course:
@@ -47,7 +48,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "bots": frozenset({"rules"}),
     "tables": frozenset({"rules", "bots"}),
     "widgets": frozenset({"rules", "bots", "served", "tables"}),
-    "course": frozenset({"rules", "bots", "widgets"}),
+    "course": frozenset({"rules", "bots", "widgets", "tables"}),
     "server": frozenset({"rules", "served", "tables"}),
     "served": frozenset(),
     "commands": frozenset({"rules", "bots", "server", "tables"}),

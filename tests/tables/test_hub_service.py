@@ -281,6 +281,10 @@ def test_only_the_hub_s_users_reach_the_tables(hub: FakeHub, hub_service: Served
     seated = asyncio.run(welcome(f"{socket}?token={STUDENT}", {}))  # no name given
     assert seated["type"] == "welcome" and seated["seat"] == 0
     assert seated["table"]["seats"][0]["name"] == "ann"  # the hub user's name
+    progress = hub_service.url + "ttr/api/progress"  # a lesson page's report, as its kernel sends
+    report = {"student": "Ann", "lesson": "02-Drawing-Cards", "kind": "opened"}
+    assert get(progress, STUDENT, "POST", report) == (200, {"student": "Ann"})
+    assert get(progress, "forged", "POST", report)[0] == 403
 
 
 @pytest.mark.browser

@@ -11,9 +11,9 @@ the teacher's key (``?key=KEY``, or the header ``X-Teacher-Key``) and answers 40
 * ``GET  …/room/records.json``, ``…/room/records.csv`` the class's records in one download
 * ``GET  …/room/api/progress``         the class's progress through the course (``Room.progress``)
 
-and, for the lessons' pages (the class key applies, not the teacher's): ``POST
-{base}ttr/api/progress`` keeps what a student did in a lesson (``tables.progress``); it answers
-``{"student"}``, whom it was kept for, and nothing else: no student reads anyone's progress.
+The lessons' pages write their students' progress through the tables' own API (``POST
+{base}ttr/api/progress``, ``web.ReportHandler``: the class key or the hub's user, as for every
+address of the tables); only the room reads it back.
 
 Behind the server's own identity check too (the class key on a school network). Bad input is
 one sentence with status 400 (404 for an unknown table).
@@ -28,7 +28,6 @@ from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from tornado import web
 
 from ttr_widgets.tables.authority import TableError
-from ttr_widgets.tables.progress import PROGRESS
 from ttr_widgets.tables.room import Room
 from ttr_widgets.tables.room_page import FORBIDDEN, room_html, sheet_html
 from ttr_widgets.tables.store import StoreError
@@ -56,8 +55,7 @@ def handlers(base_url: str, room: Room) -> list[tuple[str, Any, dict[str, Any]]]
             (root + r"/records\.json", RecordsHandler, args),
             (root + r"/records\.csv", RecordsCsvHandler, args),
             (root + r"/sheet/([A-Za-z0-9_-]{8,20})", SheetHandler, args),
-            (root + "/api/progress", ProgressHandler, args),
-            (base_url.rstrip("/") + "/" + PROGRESS, ReportHandler, args)]
+            (root + "/api/progress", ProgressHandler, args)]
 
 
 class _Teacher:
@@ -192,33 +190,6 @@ class ProgressHandler(_Api):
     def get(self) -> None:
         if not self.refused():
             self.answer(self.room.progress())
-
-
-class ReportHandler(APIHandler):
-    """A lesson's page reports what its student did (the class key is checked, as for every
-    address; the teacher's key is not asked). Write only."""
-
-    room: Room
-
-    def initialize(self, room: Room) -> None:
-        self.room = room
-
-    def check_xsrf_cookie(self) -> None:
-        """A page's kernel writes here with the class key, as it keeps its games."""
-
-    @web.authenticated
-    def post(self) -> None:
-        try:
-            report = self.room.report(json.loads(self.request.body or b"{}"))
-        except ValueError as exc:
-            self.set_status(400)
-            self.finish(json.dumps({"error": str(exc)}))
-            return
-        except StoreError as exc:
-            self.set_status(503)
-            self.finish(json.dumps({"error": f"The progress cannot be kept just now ({exc})."}))
-            return
-        self.finish(json.dumps({"student": report.student}))
 
 
 def class_args(body: Any) -> dict[str, Any]:

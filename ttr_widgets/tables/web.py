@@ -33,10 +33,12 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler
 from ttr_widgets.rules.state import Options
 from ttr_widgets.tables.authority import DEFAULT_TAKEOVER, TableError
 from ttr_widgets.tables.hub_auth import REFUSED, HubAuth, HubUnavailable, HubUser, request_token
+from ttr_widgets.tables.progress import PROGRESS
 from ttr_widgets.tables.protocol import API, GAMES, Hello, ProtocolError, read_client
 from ttr_widgets.tables.room import Room
 from ttr_widgets.tables.room_web import handlers as room_handlers
 from ttr_widgets.tables.service import Connection, TableService
+from ttr_widgets.tables.store import StoreError
 
 __all__ = ["API", "handlers"]
 
@@ -54,7 +56,9 @@ def handlers(base_url: str, service: TableService, room: Room | None = None,
             (root + "/" + _NAME + "/record", RecordHandler, args),
             (root + "/" + _NAME + "/socket", SocketHandler, args),
             (games + r"/([A-Za-z0-9_-]{16,64})", GameHandler, args),
-            *([] if room is None else room_handlers(base_url, room))]
+            *([] if room is None else [
+                *room_handlers(base_url, room),
+                (base_url.rstrip("/") + "/" + PROGRESS, ReportHandler, {**args, "room": room})])]
 
 
 class HubRefusal(web.HTTPError):
@@ -265,3 +269,30 @@ def _create_args(body: Any) -> dict[str, Any]:
     return {"map_name": body.get("map"), "seats": seats, "takeover": float(takeover),
             "options": Options(variant=variant, teams=teams), "name": name,
             "bots": tuple(bots)}
+
+
+class ReportHandler(_Api):
+    """A lesson's page reports what its student did (the class key is checked, or the hub's
+    user, as for every address of the tables; the teacher's key is not asked). Write only."""
+
+    room: Room
+
+    def initialize(self, service: TableService, hub: HubAuth | None = None,
+                   room: Room | None = None) -> None:
+        super().initialize(service, hub)
+        assert room is not None  # registered only with a room
+        self.room = room
+
+    @web.authenticated
+    def post(self) -> None:
+        try:
+            report = self.room.report(json.loads(self.request.body or b"{}"))
+        except ValueError as exc:
+            self.set_status(400)
+            self.finish(json.dumps({"error": str(exc)}))
+            return
+        except StoreError as exc:
+            self.set_status(503)
+            self.finish(json.dumps({"error": f"The progress cannot be kept just now ({exc})."}))
+            return
+        self.finish(json.dumps({"student": report.student}))

@@ -176,6 +176,11 @@ body.ttr-opening-table .ttr-app .ttr-row { visibility: hidden; }
 .ttr-app .ttr-ticket { height: 24px; margin: 1px 0; }
 .ttr-app .ttr-ticket-choice, .ttr-app .ttr-share-pick { height: 22px; margin: 1px 0; }
 .ttr-finder .ttr-finder-buttons .jupyter-button { flex: 0 0 auto; }
+@media (max-width: 1100px), (max-height: 800px) {  /* a small screen: the finder's key list
+  shows while the finder has the focus (Alt+F, Tab, a tap); else it is only read out */
+  .ttr-app .ttr-finder:not(:focus-within) .ttr-keys { position: absolute !important;
+    width: 1px !important; height: 1px !important; overflow: hidden; clip: rect(0 0 0 0);
+    white-space: nowrap; } }
 .ttr-finder kbd { font: 11px monospace; padding: 0 3px; border: 1px solid #8a8170;
   border-radius: 3px; background: #fffdf6; }
 """

@@ -12,6 +12,13 @@ that scrolls inside the panel rather than the page scrolling the board away, and
 opens at its top (the tabs share that one scroller). When the board would be drawn smaller than
 ``readable`` of its size — or, in JupyterLab, when the panel has to go under the board — a line
 above the board says how to widen it.
+
+Every classroom screen: on a small one (1024×768, a tablet) the panel goes beside a smaller
+board (``narrow_beside`` of its size) rather than under it, so that the status line, the ticket
+choice, the face-up row and the pay buttons are all in view; up to 1366 px the board is drawn
+at most at its size; on a large one (a 1920×1080 projector, the row ``grow_from`` px or wider)
+it grows up to ``max_scale`` (about 1400 × 880 px there). The drawing is SVG: scaled up, it
+stays sharp, and Plotly reads the scale back for clicks either way.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import traitlets
 __all__ = ["BoardFit"]
 
 _ESM = r"""
-const GAP = 8, BOTTOM = 10, MIN_SCALE = 0.4;
+const GAP = 8, BOTTOM = 10, MIN_SCALE = 0.4, SIDE_MIN = 330, SIDE_BASIS = 360;
 
 // The element the page scrolls in (Voila's notebook, JupyterLab's panel), or null for the
 // window: an ancestor that may scroll and either does, or is taller than the app (an output
@@ -47,9 +54,16 @@ function fit(model, el) {
   const w = model.get('width'), h = model.get('height');
   const rowW = row.clientWidth;
   if (!rowW) return false;
-  const sideW = Math.max(side.getBoundingClientRect().width, 330) + GAP;
-  const besideW = rowW - sideW;
-  const beside = besideW >= model.get('min_beside') * w;
+  const sideW = Math.max(side.getBoundingClientRect().width, SIDE_MIN) + GAP;
+  let besideW = rowW - sideW;
+  let beside = besideW >= model.get('min_beside') * w;
+  // A panel under the board is as wide as it may be (440 px): on a small screen (1024 px) it
+  // goes beside a smaller board, at its own basis (SIDE_BASIS, style.APP_CSS), when the board
+  // keeps ``narrow_beside`` of its size there.
+  if (!beside && rowW - SIDE_BASIS - 2 * GAP >= model.get('narrow_beside') * w) {
+    besideW = rowW - SIDE_BASIS - 2 * GAP;
+    beside = true;
+  }
   const availW = beside ? besideW : rowW;
   // The height below the board's top: the window's or the page's scroller's (Voila). In
   // JupyterLab the notebook's cells come before the app and a person scrolls to it: the table
@@ -73,14 +87,17 @@ function fit(model, el) {
   // the side panel's bound: the height the table has on the screen (the board's own height
   // where that limits the board, more where the width does)
   app.style.setProperty('--ttr-table-height', `${Math.floor(availH)}px`);
-  let scale = Math.min(1, availW / w, availH / h);
+  // On a large screen (a projector) the board grows with it; up to 1366 px it is drawn at
+  // most at its size.
+  const most = rowW >= model.get('grow_from') ? model.get('max_scale') : 1;
+  let scale = Math.min(most, availW / w, availH / h);
   scale = Math.max(MIN_SCALE, Math.floor(scale * 1000) / 1000);
   const layout = `${scale} ${beside ? 'beside' : 'under'}`;
   if (app.dataset.boardFit === layout && board.style.height) return true;
   for (const figure of board.children) {
     figure.style.transformOrigin = '0 0';
     figure.style.flex = '0 0 auto';
-    figure.style.transform = scale < 1 ? `scale(${scale})` : '';
+    figure.style.transform = scale !== 1 ? `scale(${scale})` : '';
   }
   board.style.width = `${Math.floor(w * scale)}px`;
   board.style.height = `${Math.floor(h * scale)}px`;
@@ -164,3 +181,8 @@ class BoardFit(anywidget.AnyWidget):  # type: ignore[misc]
     height = traitlets.Int(560).tag(sync=True)
     min_beside = traitlets.Float(0.62).tag(sync=True)  #: narrower than this: panel goes under
     readable = traitlets.Float(0.6).tag(sync=True)
+    #: the panel beside a board this much of its size when only its basis (360 px) is left
+    narrow_beside = traitlets.Float(0.66).tag(sync=True)
+    #: a row this wide (px) or wider lets the board grow up to ``max_scale`` of its size
+    grow_from = traitlets.Int(1600).tag(sync=True)
+    max_scale = traitlets.Float(1.6).tag(sync=True)

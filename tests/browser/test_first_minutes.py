@@ -218,7 +218,7 @@ def test_every_turn_is_told_in_the_status_line(
     page.locator(".ttr-status .ttr-why summary").click()
     why = page.locator(".ttr-status .ttr-why-text")
     why.wait_for(state="visible")
-    assert why.inner_text() == f"Rule {refusal.rule}: {RULES[refusal.rule]}"
+    assert why.inner_text() == f"{RULES[refusal.rule]} · rule {refusal.rule}"  # status.why_line
     assert page.inner_text("body").count(refusal.rule) == 1  # nowhere else on screen
     screenshot(page, "first-minutes-5-why", full_page=False)
 

@@ -60,7 +60,7 @@ def serving(database: str, port: int, log_name: str) -> Iterator[VoilaServer]:
             assert (code, survivors) == (0, 0), server.log_tail()
 
 
-async def until(condition: Any, limit: float = 60.0) -> None:
+async def until(condition: Any, limit: float = 180.0) -> None:
     """Wait for ``condition()`` (another process's doing) to hold."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + limit

@@ -25,10 +25,11 @@ import ipywidgets as widgets
 
 from ttr_widgets.rules.model import Board, Route
 from ttr_widgets.rules.naming import name_key
-from ttr_widgets.rules.state import OPEN, GameState
+from ttr_widgets.rules.state import OPEN, GameState, TicketChoice
 from ttr_widgets.rules.words import count
 from ttr_widgets.widgets.table.access import Announcer, Shortcut
 from ttr_widgets.widgets.table.answers import closed_routes
+from ttr_widgets.widgets.table.claim import ClaimPanel
 from ttr_widgets.widgets.table.market import Market
 from ttr_widgets.widgets.table.status import StatusLine
 
@@ -46,6 +47,7 @@ class Table(Protocol):
 
     market: Market
     status: StatusLine
+    claim: ClaimPanel
 
     def select_route(self, route_id: str) -> None: ...
     def select_city(self, city: str) -> None: ...
@@ -112,6 +114,7 @@ class TableFinder(widgets.VBox):
         table.status.observe(lambda _change: self.announcer.announce(table.status.text),
                              "value")
         table.market.observe(lambda change: self.show(change["new"]), "state")
+        table.claim.observe(lambda _change: self._render(), ["route", "city"])
         if table.market.state is not None:
             self.show(table.market.state)
 
@@ -133,6 +136,14 @@ class TableFinder(widgets.VBox):
             self.city.options = sorted(c.label for c in cities)
         self._state = state
         self._render()
+
+    def _aside(self) -> bool:
+        """While tickets are chosen or a route or city is being paid for, the finder's field
+        steps aside for that panel (on a 768 px screen they did not fit together; Cancel brings
+        it back); its live region stays, read out as ever."""
+        claim, state = self._table.claim, self._state
+        busy = claim.route is not None or claim.city is not None
+        return busy or (state is not None and isinstance(state.pending, TicketChoice))
 
     def choose_route(self, route_id: str) -> None:
         """Select a route as a click on the board does, then move the focus to the claim."""
@@ -183,6 +194,13 @@ class TableFinder(widgets.VBox):
             if piece:
                 parts.append(self._city_button(board, city, piece))
             self.buttons.children = tuple(parts)
+        # a note or a row that says nothing takes no line (an empty HTML widget keeps
+        # ipywidgets' 28 px line, which pushed the hand's last line off a 768 px screen)
+        aside = self._aside()
+        for part, shown in ((self.city, True), (self.key_list, True),
+                            (self.note, bool(self.note.value)),
+                            (self.buttons, bool(self.buttons.children))):
+            part.layout.display = None if shown and not aside else "none"
 
     def _route_button(self, state: GameState, route: Route, city: str) -> widgets.Button:
         words = route_words(state, route, city)

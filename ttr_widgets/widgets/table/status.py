@@ -21,7 +21,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ttr_widgets.rules.advice import describe_action, payment_text
-from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.rules.catalog import RULES, explain
 from ttr_widgets.rules.errors import RulesError, TTRError
 
 __all__ = ["StatusLine", "describe_action", "payment_text", "why_html"]
@@ -60,7 +60,7 @@ def why_html(rule: str) -> str:
 def why_line(rule: str) -> str:
     """One rule as a "why?" opens it: the catalogue's sentence in plain words, then the rule's
     id in small grey print for whoever looks it up (``ttr-rule-id``), never as code."""
-    return (f'{html.escape(RULES.get(rule, ""))} <small class="ttr-rule-id" '
+    return (f'{html.escape(explain(rule) if rule in RULES else "")} <small class="ttr-rule-id" '
             f'style="color:#5f6b7a">· rule {html.escape(rule)}</small>')
 
 

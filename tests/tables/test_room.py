@@ -34,25 +34,16 @@ from ttr_widgets.tables.room import CSV_COLUMNS, Room, how_long, mistake_kind
 from ttr_widgets.tables.room_web import class_args
 from ttr_widgets.tables.service import TableService
 from ttr_widgets.tables.stores import open_store
+from ttr_widgets.testing import table_service
 from ttr_widgets.testing.browser import VoilaServer, running_server
+from ttr_widgets.testing.table_service import Clock
 
 ROOT = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
 KEY = "teacher-key-for-tests"
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def make_room(tables_at: str, clock: Clock | None = None) -> Room:
-    service = TableService(open_store(tables_at), clock=clock or Clock(),
-                           link=lambda name: f"http://localhost:8866/voila/render/Play.ipynb"
-                                             f"?table={name}")
-    return Room(service, KEY)
+    return table_service.make_room(tables_at, KEY, clock)
 
 
 def finish(room: Room, name: str) -> None:

@@ -1,13 +1,17 @@
 """A table service's clients without the network, for the tests of ``tables.service``: a clock
-the test moves (``Clock``) and what one client received (``Inbox``)."""
+the test moves (``Clock``), what one client received (``Inbox``) and a teacher's room over a
+service on a given store (``make_room``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ttr_widgets.rules.snapshot import state_from_dict
+from ttr_widgets.tables.room import Room
+from ttr_widgets.tables.service import TableService
+from ttr_widgets.tables.stores import open_store
 
-__all__ = ["Clock", "Inbox"]
+__all__ = ["Clock", "Inbox", "make_room"]
 
 
 class Clock:
@@ -34,3 +38,12 @@ class Inbox:
 
     def last_view(self) -> Any:
         return state_from_dict(self.of("view")[-1]["state"])
+
+
+def make_room(tables_at: str, key: str, clock: Clock | None = None) -> Room:
+    """A room with teacher key ``key`` over a service keeping its tables at ``tables_at`` (a
+    file or a PostgreSQL address), its links those of a ``ttr serve`` on localhost."""
+    service = TableService(open_store(tables_at), clock=clock or Clock(),
+                           link=lambda name: f"http://localhost:8866/voila/render/Play.ipynb"
+                                             f"?table={name}")
+    return Room(service, key)

@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 from . import VoilaServer, screenshot
 from .play_helpers import PlayPage
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # clicks the board where it is drawn
 
 SETUP = {"status line": ".ttr-status", "face-up row": ".ttr-market-card",
          "ticket choice": ".ttr-ticket-choice-panel", "Keep": ".ttr-keep-tickets",

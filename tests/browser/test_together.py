@@ -93,6 +93,10 @@ def test_two_pages_share_a_table(server: VoilaServer, chromium: Browser,
     ann.draw_blind()
     ben.wait_status("Ben's turn")  # both cards drawn (the second click waited for the first)
     ann.wait_status("Waiting for Ben")
+    for _ in range(100):  # the status line may be told a moment before the event list
+        if ann.events()[-3:] == ben.events()[-3:]:
+            break
+        ann.page.wait_for_timeout(100)
     assert ann.events()[-3:] == ben.events()[-3:]
     screenshot(ben.page, "together-ben-after-ann", full_page=False)
 

@@ -41,6 +41,7 @@ from ttr_widgets.server.ports import find_free_port
 from ttr_widgets.tables.client import TableClientError
 from ttr_widgets.tables.hub_auth import HubAuth, HubUnavailable, from_environment
 from ttr_widgets.testing.browser import ARTIFACTS, REPO, http_status, serve_command, stop_server
+from ttr_widgets.testing.table_service import run_apart
 from ttr_widgets.widgets.table.shared import list_tables, make_table
 
 ROOT = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
@@ -182,7 +183,7 @@ async def welcome(url: str, hello: dict[str, Any]) -> dict[str, Any]:
 
 def socket_status(url: str) -> int | None:
     try:
-        asyncio.run(welcome(url, {"watch": True}))
+        run_apart(welcome(url, {"watch": True}))
     except Exception as exc:  # tornado's HTTPClientError: the handshake refused
         return getattr(exc, "code", None)
     return 101
@@ -223,7 +224,7 @@ def test_every_page_api_socket_and_link_is_under_the_base_url(
         assert made["link"].startswith(f"http://localhost:{served.port}/class/ttr/voila/render/")
         assert [t["name"] for t in list_tables()] == [made["name"]]
         socket = served.url.replace("http", "ws", 1) + f"ttr/api/tables/{made['name']}/socket"
-        answer = asyncio.run(welcome(socket, {"name": "Cleo"}))
+        answer = run_apart(welcome(socket, {"name": "Cleo"}))
         assert answer["type"] == "welcome" and answer["seat"] == 0
 
 
@@ -237,12 +238,12 @@ def test_the_hub_s_answer_is_kept_briefly(hub: FakeHub) -> None:
         user = await auth.user(token)
         return None if user is None else user.name
 
-    assert asyncio.run(ask(STUDENT)) == "ann"
-    assert asyncio.run(ask(STUDENT)) == "ann" and auth.asked == 1  # kept
+    assert run_apart(ask(STUDENT)) == "ann"
+    assert run_apart(ask(STUDENT)) == "ann" and auth.asked == 1  # kept
     now[0] += auth.cache_seconds + 1
-    assert asyncio.run(ask(STUDENT)) == "ann" and auth.asked == 2  # asked again
-    assert asyncio.run(ask(OUTSIDER)) is None  # the hub's user, but not for this service
-    assert asyncio.run(ask("forged")) is None and asyncio.run(ask("")) is None
+    assert run_apart(ask(STUDENT)) == "ann" and auth.asked == 2  # asked again
+    assert run_apart(ask(OUTSIDER)) is None  # the hub's user, but not for this service
+    assert run_apart(ask("forged")) is None and run_apart(ask("")) is None
     assert from_environment({}) is None
     assert from_environment({"JUPYTERHUB_API_TOKEN": "s", "JUPYTERHUB_API_URL": hub.api_url,
                              "JUPYTERHUB_SERVICE_PREFIX": PREFIX}) is not None
@@ -278,7 +279,7 @@ def test_only_the_hub_s_users_reach_the_tables(hub: FakeHub, hub_service: Served
     socket = hub_service.url.replace("http", "ws", 1) + f"ttr/api/tables/{made['name']}/socket"
     assert socket_status(socket) == 403
     assert socket_status(f"{socket}?token=forged") == 403
-    seated = asyncio.run(welcome(f"{socket}?token={STUDENT}", {}))  # no name given
+    seated = run_apart(welcome(f"{socket}?token={STUDENT}", {}))  # no name given
     assert seated["type"] == "welcome" and seated["seat"] == 0
     assert seated["table"]["seats"][0]["name"] == "ann"  # the hub user's name
     progress = hub_service.url + "ttr/api/progress"  # a lesson page's report, as its kernel sends
@@ -317,4 +318,4 @@ def test_on_loopback_without_a_class_key_the_hub_still_decides(hub: FakeHub) -> 
 def test_a_hub_that_does_not_answer_is_said_so() -> None:
     auth = HubAuth(f"http://127.0.0.1:{find_free_port()}/hub/api")  # nothing listens there
     with pytest.raises(HubUnavailable, match="The hub could not be asked who you are"):
-        asyncio.run(auth.user(STUDENT))
+        run_apart(auth.user(STUDENT))

@@ -30,6 +30,7 @@ from ttr_widgets.testing.browser import (
     stop_server,
 )
 from ttr_widgets.testing.postgres import Postgres
+from ttr_widgets.testing.table_service import run_apart
 
 pytestmark = pytest.mark.browser  # real servers: with the browser tests' group
 ROOT = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
@@ -109,7 +110,7 @@ def test_two_servers_on_one_database_hold_one_game(postgres: Postgres) -> None:
                                "--takeover", "600"], capture_output=True, text=True,
                               timeout=120)
         assert made.returncode == 0, made.stderr
-        asyncio.run(_game(a, b, port_a, database))
+        run_apart(_game(a, b, port_a, database))
 
 
 async def _game(a: VoilaServer, b: VoilaServer, port_a: int, database: str) -> None:

@@ -17,7 +17,6 @@ import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,7 @@ from ttr_widgets.tables.service import TableService
 from ttr_widgets.tables.stores import open_store
 from ttr_widgets.testing import table_service
 from ttr_widgets.testing.browser import VoilaServer, running_server
-from ttr_widgets.testing.table_service import Clock
+from ttr_widgets.testing.table_service import Clock, run_apart
 
 ROOT = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
 KEY = "teacher-key-for-tests"
@@ -263,9 +262,7 @@ def test_the_room_answers_only_its_key_and_runs_a_class(server: VoilaServer) -> 
     assert [c["name"] for c in cards["tables"]] == ["oak-2", "oak-1"]
     assert [p["name"] for p in cards["tables"][1]["players"]] == ["Ann", "Ben"]
     links = {s["name"]: s["link"] for s in sheet["students"]}
-    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
-        told = thread.submit(lambda: asyncio.run(_pause_while_seated(
-            room, links["Ann"], links["Cleo"]))).result(timeout=120)
+    told = run_apart(_pause_while_seated(room, links["Ann"], links["Cleo"]))
     assert told["ann"][0] == PAUSED and told["refused"] == PAUSED
     assert told["views"] > 0 and told["watcher_hands"] == set()  # no card of any hand
     assert told["watcher_tickets"] <= {HIDDEN} and told["seeds"] == {-1}

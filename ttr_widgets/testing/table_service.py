@@ -4,14 +4,28 @@ service on a given store (``make_room``)."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from ttr_widgets.rules.snapshot import state_from_dict
 from ttr_widgets.tables.room import Room
 from ttr_widgets.tables.service import TableService
 from ttr_widgets.tables.stores import open_store
 
-__all__ = ["Clock", "Inbox", "make_room"]
+__all__ = ["Clock", "Inbox", "make_room", "run_apart"]
+
+
+T = TypeVar("T")
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` on a thread of its own: Playwright's sync API, used by a
+    browser test before in the same worker, leaves an event loop running in the main thread,
+    where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 class Clock:

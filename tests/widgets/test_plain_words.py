@@ -107,6 +107,11 @@ def test_the_play_app_speaks_plainly_through_a_short_game() -> None:
     expensive = max(USA.routes, key=lambda r: r.length)
     app.click_route(expensive.id)  # cannot be paid yet: refused in words
     seen += assert_plain(app)
+    short = next(r for r in USA.routes if r.length == 1 and r.color == "gray")
+    app.click_route(short.id)  # one train, one point: its claim panel opens
+    seen += assert_plain(app)
+    assert any(" · 1 point" in text for text in seen)
+    app.click_route(short.id)  # a second click puts it down again
     row = app.state.face_up_names()
     app.market.cards[next(i for i, c in enumerate(row) if c != "locomotive")].click()
     if "locomotive" in app.state.face_up_names():

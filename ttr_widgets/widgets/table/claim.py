@@ -52,7 +52,7 @@ Payment = ClaimRoute | BuildStation
 def route_title(board: Board, route: Route) -> str:
     """``'Denver – Omaha · 4 red · 7 points'``."""
     return (f"{board.city_label(route.a)} – {board.city_label(route.b)} · {route.length} "
-            f"{route.color} · {board.route_points(route)} points")
+            f"{route.color} · {count(board.route_points(route), 'point')}")
 
 
 #: The ways to pay shown as buttons; any more are in a list under them (a team game's hand and

@@ -19,7 +19,7 @@ from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import SecondCard, TicketChoice, TunnelPayment
 from ttr_widgets.widgets.board.render import ROUTES
-from ttr_widgets.widgets.pages.app import BOARD_HEIGHT, BOARD_WIDTH, PlayApp
+from ttr_widgets.widgets.pages.app import BOARD_HEIGHT, BOARD_WIDTH, END_REVEALED, PlayApp
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS, ROUTE_FILL
 
 MINI = load_map("mini")
@@ -323,8 +323,10 @@ def test_bots_play_one_by_one_on_the_event_loop():
     app, seen = asyncio.run(watch())
     assert app.state.is_over
     assert len(seen) > len(app.game.actions) // 2  # the moves came one at a time
-    # the last round told (not the whole game), then the result
-    assert app.status.text.endswith(f"Game over. {app.score_sheet.reason}")
+    # the last round told (not the whole game), then the end: its winner comes with the
+    # Score tab's final table, once its reveal has shown the score
+    assert app.status.text.endswith(END_REVEALED)
+    assert app.score_sheet.reason not in app.status.text
     assert app.game.state.last_event in app.status.text
     assert "keeps" not in app.status.text  # the setup is long gone
 

@@ -2,7 +2,8 @@
 opens to its whole message by a click, hints and the coach's remarks are kept in the Log with
 the moves, the Log follows the history after Undo, one Undo says every move it took back, each
 player's last claim is outlined on the board, a completed ticket is told, the end of the game is
-revealed step by step and ends on the final table, a 2-player double's twin hovers as closed,
+revealed step by step and ends on the final table (the status line names the winner only
+then), a 2-player double's twin hovers as closed,
 a claim panel never stays refused with no reason at the top, and a game that ends on a bot's
 pass says "Game over" last."""
 
@@ -20,7 +21,7 @@ from ttr_widgets.rules.state import TicketChoice
 from ttr_widgets.widgets import style
 from ttr_widgets.widgets.board.printed import LAST_KEY
 from ttr_widgets.widgets.board.render import ROUTES
-from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.pages.app import END_REVEALED, PlayApp
 from ttr_widgets.widgets.table import scoring_view
 from ttr_widgets.widgets.table.narrate import completed_tickets, last_claims, own_move
 from ttr_widgets.widgets.table.scoring_view import (
@@ -67,11 +68,12 @@ def test_a_game_ending_on_a_bots_pass_on_the_loop_tells_game_over_last_and_never
         ) -> None:
     """On the event loop (as in the browser) the bot's last move is told once, with the end:
     the line never says the bot's pass with its reason after the game is over, and the Score
-    tab is drawn only after the line says "Game over"."""
+    tab is drawn only after the line says "Game over"; the winner is told once the Score tab's
+    reveal has shown the score (here: Show all)."""
     said: list[str] = []
     drawn: list[tuple[bool, str]] = []
 
-    async def run() -> PlayApp:
+    async def run() -> tuple[PlayApp, str]:
         app = PlayApp.from_game(Game((stuck(),)), ("human", "greedy"), bot_delay=0.001)
         app.status.observe(lambda change: said.append(change["new"]), "text")
         app.stepper.observe(lambda change: drawn.append(
@@ -79,14 +81,17 @@ def test_a_game_ending_on_a_bots_pass_on_the_loop_tells_game_over_last_and_never
         app.play(Pass())
         while app.bot_task is not None:
             await app.bot_task
-        return app
+        during = said[-1]
+        app.scoring.skip.click()
+        return app, during
 
-    app = asyncio.run(run())
+    app, during = asyncio.run(run())
     sheet = app.score_sheet
     assert app.state.is_over and sheet is not None
-    assert said[-1].endswith(f"Game over. {sheet.reason}")
+    assert during.endswith(END_REVEALED)  # the reveal under way: no winner yet
+    assert said[-1] == f"Game over. {sheet.reason}"
     assert not [s for s in said if "Nobody can move" in s and "Game over" not in s], said
-    assert next(status for over, status in drawn if over).endswith("Game over. " + sheet.reason)
+    assert next(status for over, status in drawn if over).endswith(END_REVEALED)
 
 
 # --- the status line opens to its whole message ------------------------------------------------
@@ -347,6 +352,46 @@ def test_a_game_played_to_its_end_on_the_loop_is_revealed_and_next_and_show_all_
     assert app.map_view.marks.highlight == longest_trail_routes(sheet) != ()  # told: drawn
     assert app.scoring.table.value == score_table_html(app.board, sheet)
     assert "★" in app.scoring.winner.value
+
+
+def test_the_status_line_tells_the_winner_when_the_reveal_ends_not_before(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(scoring_view, "REVEAL_STEP", 30.0)  # so slow that only clicks move it
+    monkeypatch.setattr(scoring_view, "REVEAL_SECONDS", 600.0)
+
+    async def run(end: str) -> tuple[PlayApp, list[str]]:
+        app = PlayApp("mini", kinds=("greedy", "greedy"), seed=5, bot_delay=0.001)
+        while app.bot_task is not None:
+            await app.bot_task
+        said = [app.status.text]
+        if end == "next":
+            while app.scoring.shown is not None:
+                said.append(app.status.text)
+                app.scoring.next.click()
+        else:
+            app.scoring.skip.click()
+        said.append(app.status.text)
+        return app, said
+
+    for end in ("next", "show all"):
+        app, said = asyncio.run(run(end))
+        sheet = app.score_sheet
+        assert sheet is not None
+        *during, after = said
+        for line in during:  # the last moves, then the reveal: no winner yet
+            assert sheet.reason not in line and "wins" not in line and "★" not in line, line
+            assert line.endswith(END_REVEALED), line
+        assert after == f"Game over. {sheet.reason}", end  # with the final table
+        assert app.scoring.shown is None and "★" in app.scoring.winner.value
+        if end == "next":
+            assert len(during) == len(reveal_steps(MINI, sheet))
+
+
+def test_an_end_shown_at_once_tells_the_winner_at_once() -> None:
+    app = finished()  # bot_delay 0: no reveal
+    sheet = app.score_sheet
+    assert sheet is not None and app.scoring.shown is None
+    assert app.status.text.endswith(f"Game over. {sheet.reason}")
 
 
 def test_a_loaded_finished_game_shows_its_final_table_at_once() -> None:

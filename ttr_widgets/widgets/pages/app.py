@@ -44,6 +44,7 @@ from ttr_widgets.bots.coach import Verdict
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.errors import PositionError, TTRError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.record import load_record, replayable, save_record
@@ -56,6 +57,7 @@ from ttr_widgets.widgets.board.fit import BoardFit
 from ttr_widgets.widgets.pages.tables import TableMaker
 from ttr_widgets.widgets.style import APP_CSS
 from ttr_widgets.widgets.table.address import PageAddress
+from ttr_widgets.widgets.table.bots import running_loop
 from ttr_widgets.widgets.table.controller import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
@@ -82,6 +84,11 @@ from ttr_widgets.widgets.table.together import Together
 __all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "TABS", "PlayApp"]
 
 TABS = ("Play", "Log", "Score", "Game", "Plan")
+
+#: What the status line says while the Score tab reveals the end: the winner comes with the
+#: final table, not before.
+END_REVEALED = N_("Game over. The Score tab counts the points step by step, the winner last "
+                  "(Next ▸ goes on, Show all shows everything).")
 
 
 class PlayApp(TableController):
@@ -176,6 +183,7 @@ class PlayApp(TableController):
         self.add_class("ttr-app")
         self.address.observe(lambda _change: self._address_known(), "search")
         self.scoring.observe(lambda _change: self._show_trail(), "shown")
+        self.scoring.observe(self._reveal_ended, "shown")
         self._show_setup()
         self.begin()
 
@@ -202,7 +210,11 @@ class PlayApp(TableController):
 
     def note(self, kind: str, text: str, game: Game | None = None) -> None:
         """Keep a hint (``kind`` "hint") or a coach's remark ("coach") in the Log, where it was
-        said: at the cursor of ``game`` (default: the game shown)."""
+        said: at the cursor of ``game`` (default: the game shown); at a shared table in the
+        table's log, after its last event told."""
+        if self.remote is not None:
+            self.together.note(kind, text)
+            return
         game = self._game if game is None else game
         note = LogNote(game.cursor, game.state, kind, text)
         if self.stepper.notes[-1:] != (note,):  # the same hint asked again is kept once
@@ -214,6 +226,17 @@ class PlayApp(TableController):
         super().hint()
         if self.status.count != said and self.status.kind == "hint":
             self.note("hint", self.status.text)
+
+    def play(self, action: Action) -> bool:
+        """A move (``TableController.play``); the coach's question before it, when it asks one
+        instead of playing it, kept in the Log too."""
+        coach = self.coach
+        assert coach is not None
+        asked = coach.questions
+        played = super().play(action)
+        if coach.questions != asked and coach.question is not None:
+            self.note("coach", coach.question)
+        return played
 
     def _moved(self, before: GameState, action: Action, game: Game,
                verdict: Verdict | None) -> None:
@@ -346,9 +369,14 @@ class PlayApp(TableController):
 
     def receive(self, state: GameState, seats: Sequence[Seat] | None = None,
                 told: str = "") -> None:
-        """The shared table's next view: the board's legend follows the seats' names."""
+        """The shared table's next view: the board's legend follows the seats' names; the
+        coach's word on this page's move it answers kept in the table's log after the move."""
+        outbox = self._outbox
+        coached = None if outbox is None else outbox.coached(self.state, state)
         self._show_board(state)
         super().receive(state, seats, told)
+        if coached is not None:
+            self.note("coach", coached.sentence)
 
     def table_over(self, game: Game, seats: Sequence[Seat]) -> None:
         """The shared game is over: the whole game from the table's record, with its score,
@@ -357,6 +385,7 @@ class PlayApp(TableController):
         self._show_board(game.state)
         self._was_over = False
         self.show_game(game, seats, paused=True)
+        self.stepper.notes = self.together.log_notes(game)  # this page's, where they were said
         self._shared_parts()
         self.status.say(f"Game over. {self._score().reason} Replay the game in the Log tab; "
                         "download its record in the Game tab.")
@@ -385,14 +414,43 @@ class PlayApp(TableController):
 
     # -- the app's own parts ------------------------------------------------------------------
 
+    # -- the end of the game, told as the Score tab reveals it --------------------------------
+
+    def prompt(self) -> str:
+        """What the table waits for (``TableController.prompt``); while the Score tab reveals
+        the end step by step, that reveal (``END_REVEALED``), not yet the winner: the winner is
+        told when the reveal reaches the final table or Show all ends it (``_reveal_ended``)."""
+        return _(END_REVEALED) if self._end_revealing() else super().prompt()
+
+    def _end_revealing(self) -> bool:
+        """Whether the end shown is being revealed step by step: the reveal under way, or about
+        to start (the end just reached, the status line told before the table is drawn)."""
+        state = self.state
+        if not state.is_over or self.remote is not None:
+            return False
+        if self.scoring.sheet is not None and self.scoring.shown is not None:
+            return True
+        return (not self._was_over and self._reached_here(self._drawn) and not state.teams
+                and running_loop() is not None)  # as the Score tab reveals a sheet
+
+    def _reached_here(self, drawn: GameState | None) -> bool:
+        """Whether the end shown was played to here from ``drawn`` (the state drawn last; not a
+        finished game loaded), at a paced table (bots at once, ``bot_delay`` 0, show it at
+        once too): then the end is told step by step."""
+        return self.bot_delay > 0 and drawn is not None and not drawn.is_over and \
+            any(drawn is s for s in self._game.states)
+
+    def _reveal_ended(self, change: dict[str, object]) -> None:
+        """The Score tab's reveal reached the final table (or Show all ended it): the status
+        line tells the winner now."""
+        if change["new"] is None and change["old"] is not None and self.state.is_over:
+            self.status.say(self.prompt())
+
     def _render_page(self, state: GameState, active: bool) -> None:
         over = state.is_over
         drawn, self._drawn = self._drawn, self._game.state
         if over and not self._was_over and self.remote is None:  # a shared game: at its record
-            # played to its end here (not a finished game loaded), at a paced table (bots at
-            # once, bot_delay 0, show it at once too): the end told step by step
-            self.scoring.step_by_step = self.bot_delay > 0 and drawn is not None and \
-                not drawn.is_over and any(drawn is s for s in self._game.states)
+            self.scoring.step_by_step = self._reached_here(drawn)  # the end told step by step
             self._show_score(select_tab=True)
         elif not over:
             self.scoring.sheet = None

@@ -44,7 +44,9 @@ class CoachBox(widgets.Checkbox):
                          tooltip=f"Coach: {COACH_WHEN}", layout=widgets.Layout(width="auto"))
         self.add_class("ttr-coach")
         self.review = ReviewPanel()  #: the coach's after-game review (Score tab)
-        self._asked: tuple[GameState, Action] | None = None  #: the question put last
+        #: the question put last: its position, its move and its words
+        self._asked: tuple[GameState, Action, str] | None = None
+        self.questions = 0  #: how many questions the coach has put (a new one: the count grows)
         self.observe(lambda _change: on_change(), "value")
 
     def asks(self, state: GameState, action: Action) -> str | None:
@@ -58,8 +60,15 @@ class CoachBox(widgets.Checkbox):
         question = ask(state, action)
         if question is None:
             return None
-        self._asked = (state, action)
+        self._asked = (state, action, question)
+        self.questions += 1
         return f"Coach: {question} {AGAIN}"
+
+    @property
+    def question(self) -> str | None:
+        """The coach's question waiting for its answer (the move asked again), in its words;
+        None when none waits."""
+        return None if self._asked is None else self._asked[2]
 
     def verdict(self, state: GameState, action: Action) -> Verdict | None:
         """With Coach on, what ``action`` costs in ``state`` (``None``: off, an illegal move,

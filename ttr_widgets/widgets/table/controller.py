@@ -389,14 +389,15 @@ class TableController(widgets.VBox):
         if state.turn != before.turn or state.current != before.current:
             self._selected = self._selected_city = None
             self._highlight = ((), "")
+        coached = None if outbox is None else outbox.coached(before, state)
         if outbox is not None:
             told = outbox.answered(before, state) or told
         self._render()
         refusal = None if outbox is None else outbox.kept_refusal()
         if refusal is not None:  # a stale move's refusal, then what happened meanwhile
             self.status.refuse(refusal, then=f"{told} {self.prompt()}".strip())
-        elif told:
-            self.status.say(told, "done", then=self.prompt())
+        elif told:  # the coach's word is advice
+            self.status.say(told, "done" if coached is None else "hint", then=self.prompt())
         else:
             self.status.say(self.prompt())
         may_play = self.viewer == state.current and not state.is_over

@@ -58,6 +58,12 @@ class Outbox:
         self._sent = _Sent(before, action, judge(before, action))
         return True
 
+    def coached(self, before: GameState, state: GameState) -> Verdict | None:
+        """The coach's word on the move in flight, when the table's next view ``state`` shows
+        it played (what ``answered`` is about to tell with it); else None."""
+        sent = self._sent
+        return None if sent is None or state == before else sent.verdict
+
     def answered(self, before: GameState, state: GameState) -> str:
         """This page's own move told in the app's words (with the coach's), once the table's
         next view ``state`` shows it played; "" when it is not that view."""

@@ -22,7 +22,7 @@ from ttr_widgets.rules.history import Game, LogEntry
 from ttr_widgets.rules.state import GameState
 
 __all__ = ["EMPTY_LOG_HTML", "LogNote", "Stepper", "decision_points", "log_entry_html",
-           "turn_label"]
+           "note_html", "turn_label"]
 
 Navigate = Callable[[Game], object]
 
@@ -221,13 +221,22 @@ _NOTE_LOOKS = {"hint": ("☞", "#e8f1fb", "#16406e"), "coach": ("Coach:", "#fff4
 
 
 def _note_html(note: LogNote, said: bool) -> str:
-    """A note in the log (``ttr-log-note``, ``ttr-log-hint`` / ``ttr-log-coach``), its whole
-    text; one beyond the position shown (undone) greyed as the undone moves are."""
-    title, background, ink = _NOTE_LOOKS.get(note.kind, ("Note:", "#f4f1e8", "#303030"))
+    """A note in the stepper's log, said after ``note.at`` moves; one beyond the position shown
+    (undone) greyed as the undone moves are."""
+    return note_html(note.kind, note.text, said=said, data=f' data-at="{note.at}"')
+
+
+def note_html(kind: str, text: str, *, said: bool = True, tag: str = "div",
+              data: str = "", style: str = "") -> str:
+    """A hint or a coach's remark in a game's log (``ttr-log-note``, ``ttr-log-hint`` /
+    ``ttr-log-coach``), its whole text, as the stepper's log and a shared table's show it;
+    ``said`` False: greyed (a note of an undone move); ``tag`` the element (``li`` in a list),
+    ``data`` its attributes and ``style`` more of its style, already HTML."""
+    title, background, ink = _NOTE_LOOKS.get(kind, ("Note:", "#f4f1e8", "#303030"))
     look = f"background:{background};color:{ink}" if said else "color:#999;font-style:italic"
-    return (f'<div class="ttr-log-note ttr-log-{html.escape(note.kind)}" data-at="{note.at}" '
+    return (f'<{tag} class="ttr-log-note ttr-log-{html.escape(kind)}"{data} '
             f'style="font-size:12px;padding:2px 4px 2px 14px;border-bottom:1px solid #eee;'
-            f'{look}"><b>{title}</b> {html.escape(note.text)}</div>')
+            f'{look};{style}"><b>{title}</b> {html.escape(text)}</{tag}>')
 
 
 def _option_label(game: Game, step: int) -> str:

@@ -8,12 +8,14 @@ every other seat a ``seats.RemoteSeat``. Its own parts:
 * ``panel``: before joining, the table and a name to take a seat with (or to watch); then who
   this page is at the table, its own link to come back from another device, and "Leave my seat
   to a bot"; the errors a table can give (no such table, a wrong class key) in one sentence;
-* ``log``: the table's events, newest first (the Log tab at a shared table: a move others have
-  seen is not taken back, so there is no Undo);
+* ``log``: the table's events, newest first, and between them the hints and the coach's
+  remarks said on this page (``note``; the Log tab at a shared table: a move others have seen is
+  not taken back, so there is no Undo);
 
 and at the game's end the whole game (``ttr_widgets.tables`` gives its record once it is over)
 goes to the app (``on_over``): every hand shown, the score, statistics and the review, the
-stepper to replay it and the record to download.
+stepper to replay it (this page's hints and remarks in its log where they were said:
+``log_notes``) and the record to download.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from ttr_widgets.rules.words import count, map_title
 from ttr_widgets.tables.client import TableClientError, api_get
 from ttr_widgets.widgets.table.seats import PersonSeat, RemoteSeat, Seat
 from ttr_widgets.widgets.table.shared import SharedTable, tables_here
+from ttr_widgets.widgets.table.stepper import LogNote, note_html
 
 __all__ = ["Host", "Together", "seat_policies", "seat_who"]
 
@@ -79,6 +82,8 @@ class Together:
         self.table: SharedTable | None = None
         self.name = ""
         self._seen = 0  #: the last event told on the page
+        #: the hints and the coach's remarks said here: (the last event before it, kind, text)
+        self.notes: tuple[tuple[int, str, str], ...] = ()
         self._shown = False  #: the first view was shown (``host.sit_at``)
         self._received: GameState | None = None  #: the table's view the page shows
         self._over = False
@@ -164,6 +169,26 @@ class Together:
         if self.table is not None:
             self.table.hand_to_bot()
 
+    def note(self, kind: str, text: str) -> None:
+        """Keep a hint (``kind`` "hint") or a coach's remark ("coach") said on this page in the
+        table's log, after the last event told (the same note again is kept once)."""
+        note = (self._seen, kind, text)
+        if self.notes[-1:] != (note,):
+            self.notes = (*self.notes, note)
+        if self.table is not None:
+            self.log.value = _log_html(self.table.events, self.notes)
+
+    def log_notes(self, game: Game) -> tuple[LogNote, ...]:
+        """This page's notes for the stepper's log of the table's whole ``game``: each after
+        as many moves as the table had told when it was said (one "move" event a move)."""
+        events = () if self.table is None else self.table.events
+        notes = []
+        for seq, kind, text in self.notes:
+            at = sum(e["kind"] == "move" for e in events if e["seq"] <= seq)
+            if at < len(game.states):
+                notes.append(LogNote(at, game.states[at], kind, text))
+        return tuple(notes)
+
     def close(self) -> None:
         if self.table is not None:
             self.table.close()
@@ -175,6 +200,7 @@ class Together:
                watch: bool = False) -> None:
         self.close()
         self._seen, self._shown, self._received = 0, False, None
+        self.notes = ()
         try:
             self.table = self._connect(self.name, key=key, player=player, watch=watch,
                                        on_change=self._changed)
@@ -224,7 +250,7 @@ class Together:
     def _show_table(self, table: SharedTable) -> None:
         info = table.info
         seat = table.seat
-        self.log.value = _log_html(table.events)
+        self.log.value = _log_html(table.events, self.notes)
         if self._asking:
             self._ask(info)
             return
@@ -257,7 +283,7 @@ class Together:
         except (TableClientError, PositionError):
             return False
         self._over = True
-        self.log.value = _log_html(table.events)
+        self.log.value = _log_html(table.events, self.notes)
         self.host.table_over(game, seat_policies(table.info, table.seat))
         self.host.table_shown()  # a table first opened after its end has no view shown before
         board = html.escape(map_title(game.state.board.name))
@@ -294,6 +320,22 @@ class Together:
                f"{text}</div>"
 
 
-def _log_html(events: Sequence[dict[str, Any]]) -> str:
-    rows = "".join(f"<li>{html.escape(e['text'])}</li>" for e in reversed(events[-200:]))
-    return f"<ol reversed class='ttr-together-events' style='font-size:13px'>{rows}</ol>"
+def _log_html(events: Sequence[dict[str, Any]],
+              notes: Sequence[tuple[int, str, str]] = ()) -> str:
+    """The table's last 200 events, newest first and numbered, each with the notes said on
+    this page after it above it (a note is no numbered entry: ``display:block``)."""
+    shown = events[-200:]
+    rows: list[str] = []
+    waiting = list(notes)
+    for event in shown:  # in the order of the table, reversed below
+        rows += [_note_li(note) for note in waiting if note[0] < event["seq"]]
+        waiting = [note for note in waiting if note[0] >= event["seq"]]
+        rows.append(f"<li>{html.escape(event['text'])}</li>")
+    rows += [_note_li(note) for note in waiting]
+    return (f"<ol reversed start='{len(shown)}' class='ttr-together-events' "
+            f"style='font-size:13px'>{''.join(reversed(rows))}</ol>")
+
+
+def _note_li(note: tuple[int, str, str]) -> str:
+    seq, kind, text = note
+    return note_html(kind, text, tag="li", data=f' data-seq="{seq}"', style="display:block")

@@ -8,13 +8,14 @@ import random
 from fractions import Fraction
 from math import comb
 
+from ttr_widgets.bots.choice import Choice
 from ttr_widgets.bots.coach import hint, percent
-from ttr_widgets.bots.expert import search
-from ttr_widgets.bots.hinting import clock_of, hint_move, needs_of, weigh
-from ttr_widgets.bots.reasons import odds_words
+from ttr_widgets.bots.expert import DEFAULT, Searched, search
+from ttr_widgets.bots.hinting import HINT_SEARCH, clock_of, hint_move, hint_search, needs_of, weigh
+from ttr_widgets.bots.reasons import odds_words, played_on, weighing_sentence
 from ttr_widgets.bots.strong import choose
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, DrawTickets
+from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets
 from ttr_widgets.rules.engine import apply
 from ttr_widgets.rules.scenario import scenario
 
@@ -170,12 +171,43 @@ def test_near_the_end_with_the_plan_out_of_time_it_claims_now_and_says_why():
     said = hint(state)
     assert said.action == weighed.now
     assert said.clock == "Clock: Bob has 4 trains: about 2 turns are likely left for you."
+    # the claim was the move to beat, and the games played on found no draw clearly better
+    found = hint_search(state, random.Random(0))
+    assert found.playouts == HINT_SEARCH.playouts and found.moves[0].action == weighed.now
+    assert found.best == 0
+    draw = next(i for i, m in enumerate(found.moves)
+                if isinstance(m.action, DrawBlind | DrawFaceUp))
+    ahead = round(found.means[0] - found.means[draw])
+    assert ahead > 0, found.means
     assert said.weighing == (f"Claim now rather than wait: your plan needs about "
                              f"{weighed.needs.turns} turns and about 2 turns are likely left; "
                              "Salt Lake City–San Francisco (5 white) brings 10 points now, "
-                             "while cards left in hand score nothing.")
+                             "while cards left in hand score nothing. In 16 games played on "
+                             f"from here, claiming it now ended about {ahead} points better on "
+                             "average than drawing cards.")
     # the strong bot alone would keep drawing for the far ticket
     assert not isinstance(choose(state, random.Random(0)).action, ClaimRoute)
+
+
+def test_when_games_played_on_find_waiting_better_the_weighing_says_so_with_their_figure():
+    """Out of time by the clock, yet drawing came out ahead in the games played on: the
+    hint waits, and its weighing gives the clock and the games' figure, not the clock's rule."""
+    state = far_ticket_near_the_end()
+    weighed = weigh(state)
+    assert weighed is not None and weighed.claim and weighed.now is not None
+    claim = Choice(weighed.now, "claims what scores most now")
+    found = Searched((claim, Choice(DrawBlind(), "draws")), (-30.0, -21.4), 16, 1)
+    assert weighing_sentence(state, DrawBlind(), weighed, found) == (
+        "Wait rather than claim Salt Lake City–San Francisco (5 white) now (10 points), though "
+        f"your plan needs about {weighed.needs.turns} turns and about 2 turns are likely left. "
+        "In 16 games played on from here, drawing ended about 9 points better on average than "
+        "claiming Salt Lake City–San Francisco (5 white) now.")
+    # a figure too small to overturn the move to beat is said as such
+    level = Searched((claim, Choice(DrawBlind(), "draws")), (-30.0, -27.0), 16, 0)
+    assert played_on(state, weighed.now, weighed, level) == (
+        " In 16 games played on from here, drawing cards ended about 3 points better on "
+        "average: too little to be sure of over so few games.")
+    assert played_on(state, weighed.now, weighed, Searched((claim,), (), 0, 0)) == ""
 
 
 def test_near_the_end_with_time_for_the_plan_it_waits_and_says_why():
@@ -191,9 +223,11 @@ def test_near_the_end_with_time_for_the_plan_it_waits_and_says_why():
                          "(2 trains): El Paso–Santa Fe (2 gray); you still lack 1 red: about "
                          "2 turns.")
     now = USA.route(weighed.now.route)
+    figure = played_on(state, DrawBlind(), weighed, hint_search(state, random.Random(0)))
+    assert figure.startswith(" In 16 games played on from here, ")
     assert said.weighing == (f"Wait rather than claim {now} now (1 point): your plan needs "
                              "about 2 turns and about 3 turns are likely left, and the cards "
-                             "you draw now finish your plan's routes, worth more.")
+                             f"you draw now finish your plan's routes, worth more.{figure}")
 
 
 def test_far_from_the_end_no_weighing():
@@ -206,17 +240,22 @@ def test_far_from_the_end_no_weighing():
 def test_the_hint_ignores_the_hidden_deal_and_the_games_seed():
     state = one_card_short_near_the_end()
     other = scenario(USA, ["Ann", "Bob"], hands=[{"red": 1, "blue": 1, "green": 1,
-                                                  "yellow": 1}, {"black": 6, "pink": 2}],
+                                                  "yellow": 1}, {"black": 2, "pink": 2}],
                      claimed={"usa-039": 0}, tickets=[["usa-t07"], ["usa-t13"]],
                      trains=[20, 5], seed=9, face_up=list(state.face_up_names()))
-    assert other.deck != state.deck
+    assert other.deck != state.deck  # Bob's hand differs too, but not its size (public)
     assert hint(state, 4) == hint(other, 4)
 
 
-def test_away_from_the_weighing_the_hint_is_the_expert_bots_move():
+def test_away_from_the_clocks_claim_the_hint_is_the_expert_search_looking_harder():
+    """With time for the plan, the move to beat is the strong bot's, searched with the hint's
+    own settings (more moves and playouts than the expert bot's)."""
     state = one_card_short_near_the_end()
-    assert hint_move(state, random.Random(3)).action == \
-        search(state, random.Random(3)).choice.action
+    assert HINT_SEARCH.moves * HINT_SEARCH.playouts > DEFAULT.moves * DEFAULT.playouts
+    found = hint_search(state, random.Random(3))
+    assert found == search(state, random.Random(3), HINT_SEARCH)
+    assert found.playouts == HINT_SEARCH.playouts and len(found.moves) > 1
+    assert hint_move(state, random.Random(3)).action == found.choice.action
     assert hint_move(state, random.Random(3), deep=False).action == \
         choose(state, random.Random(3)).action
 

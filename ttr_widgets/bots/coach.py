@@ -1,5 +1,5 @@
 """The coach: the hint, the verdict on a move, and the after-game review, all against one move,
-the hint's (``bots.hinting.hint_move``), and in plain words (the reasons are ``bots.reasons``).
+the hint's (``bots.hinting.hint_search``), and in plain words (the reasons are ``bots.reasons``).
 
 ``hint(state, seed)`` returns a ``bots.hinting.Hint``: the hint's move for the player to move and
 why, the plan it serves, the clock and, near the end, a claim now weighed against waiting.
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ttr_widgets.bots.hinting import NEAR_TRAINS, Hint, clock_of, hint_move, needs_of, weigh
+from ttr_widgets.bots.expert import Searched
+from ttr_widgets.bots.hinting import NEAR_TRAINS, Hint, clock_of, hint_search, needs_of, weigh
 from ttr_widgets.bots.playouts import deal_hidden, margin, playout
 from ttr_widgets.bots.reasons import (
     and_list,
@@ -50,18 +51,25 @@ __all__ = ["COACH_LABEL", "COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "
 
 
 def hint(state: GameState, seed: int = 0, *, deep: bool = True) -> Hint:
-    """The hint for the player to move: its move (``hint_move``: the expert bot's with
-    ``deep``, else the strong bot's; near the end with the plan out of time, the claim that
-    scores most now) and its words (``reasons.hint_text``). It decides from the view of the
-    seat to move (``rules.view``), never from what that seat cannot see."""
+    """The hint for the player to move: its move (``hinting.hint_search``: with ``deep`` the
+    strong bot's move, or near the end with the plan out of time the claim that scores most
+    now, unless games played on find another clearly better; else that move as it is) and its
+    words (``reasons.hint_text``, with what the games played on found). It decides from the
+    view of the seat to move (``rules.view``), never from what that seat cannot see."""
     seen = view(state, state.current)
-    return hint_text(seen, _hint_action(seen, seed, deep))
+    found = _hint_search(seen, seed, deep)
+    return hint_text(seen, found.choice.action, found)
 
 
 @lru_cache(maxsize=256)
+def _hint_search(seen: GameState, seed: int, deep: bool) -> Searched:
+    """The hint's search in a seat's view (remembered: the hint and the coach ask it in turn)."""
+    return hint_search(seen, random.Random(seed), deep=deep)
+
+
 def _hint_action(seen: GameState, seed: int, deep: bool) -> Action:
-    """The hint's move in a seat's view (remembered: the hint and the coach ask it in turn)."""
-    return hint_move(seen, random.Random(seed), deep=deep).action
+    """The hint's move in a seat's view."""
+    return _hint_search(seen, seed, deep).choice.action
 
 
 # --------------------------------------------------------------------------- the coach

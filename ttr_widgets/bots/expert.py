@@ -60,7 +60,7 @@ DEFAULT = Search()
 class Searched:
     """The moves tried and the average final margin (own total less the best other total)
     each came to over ``playouts`` playouts; ``best`` indexes the move chosen (0: the strong
-    bot's own)."""
+    bot's own, or the ``lead`` it was given)."""
 
     moves: tuple[Choice, ...]
     means: tuple[float, ...]
@@ -83,11 +83,16 @@ def expert_bot(state: GameState, rng: random.Random) -> Choice:
                   f"{count(len(found.moves), 'move')} tried")
 
 
-def search(state: GameState, rng: random.Random, settings: Search = DEFAULT) -> Searched:
+def search(state: GameState, rng: random.Random, settings: Search = DEFAULT,
+           lead: Choice | None = None) -> Searched:
     """The moves weighed in ``state`` and how each played out (see the module's docstring);
-    no playouts (``playouts == 0``) when there is only the strong bot's move to play."""
+    no playouts (``playouts == 0``) when there is only the strong bot's move to play. ``lead``
+    (the hint's claim now, ``hinting.hint_search``) takes the strong bot's place as the move
+    the others must beat, the strong bot's move then being one of them."""
     seed = rng.getrandbits(64)
     moves = alternatives(state, rng, STRONG, settings.moves)
+    if lead is not None:
+        moves = (lead, *(m for m in moves if m.action != lead.action))[:settings.moves]
     if len(moves) == 1 or state.options.warehouses or settings.playouts < 1 or \
             not _near_the_end(state, settings.near):
         return Searched(moves[:1], (), 0, 0)

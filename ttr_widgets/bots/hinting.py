@@ -1,14 +1,21 @@
 """The hint: the move it suggests for the player to move, and the plan and the clock behind it.
 
-``hint_move(state, rng)`` is the move (a bot, ``bots.Choice``): the expert bot's move (the
-strong bot's plan, its few best moves played out to the end once the end is near), except
-when the end is near (another player down to ``NEAR_TRAINS``) and the plan cannot be finished
-in the turns likely left: then it claims now what scores most (``weigh``), since cards still in
-hand score nothing. ``coach.hint(state, seed)`` is that move with what a learner needs to
-follow it (a ``Hint``, worded by ``reasons.hint_text``): the move and why, the plan it serves
-(the tickets, the routes still to claim, the cards still missing, about how many turns that
-takes), the clock (the others' trains, the turns likely left) and, near the end, a claim now
-weighed against waiting.
+``hint_search(state, rng)`` finds the move (``hint_move``: as a bot, a ``bots.Choice``): the
+move to beat is the strong bot's, except when the end is near (another player down to
+``NEAR_TRAINS``) and the plan cannot be finished in the turns likely left: then the claim that
+scores most now (``weigh``), since cards still in hand score nothing. Once a player is down to
+``HINT_SEARCH.near`` trains, the expert bot's search (``expert.search``) plays that move and a
+few others (the card draw for the plan, the other planned claims, new tickets) out to the end on
+the same fresh deals of what the seat cannot see, and another move replaces it only when it
+comes out clearly ahead: so a claim now and waiting are weighed by the games played on, the
+clock's rule being only the move to beat. The hint looks harder than the expert bot
+(``HINT_SEARCH``): a person waits a second or two for it.
+
+``coach.hint(state, seed)`` is that move with what a learner needs to follow it (a ``Hint``,
+worded by ``reasons.hint_text``): the move and why, the plan it serves (the tickets, the routes
+still to claim, the cards still missing, about how many turns that takes), the clock (the
+others' trains, the turns likely left) and, near the end, a claim now weighed against waiting,
+with how the two came out in the games played on.
 
 The numbers come from what the seat to move may see (``rules.view``): the strong bot's plan
 (``strong_plan``), the cards it lacks (``needs``), the strong bot's clock (``turns_left``).
@@ -22,7 +29,7 @@ from dataclasses import dataclass
 from math import ceil
 
 from ttr_widgets.bots.choice import Choice
-from ttr_widgets.bots.expert import search
+from ttr_widgets.bots.expert import Search, Searched, search
 from ttr_widgets.bots.strong import _best_payment, cards, choose, completes, playing_for
 from ttr_widgets.bots.strong_plan import needs, plan_for
 from ttr_widgets.bots.strong_tickets import turns_left
@@ -34,12 +41,16 @@ from ttr_widgets.rules.model import COLORS, LOCO, Route, Ticket
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.view import view
 
-__all__ = ["NEAR_TRAINS", "Clock", "Hint", "Needs", "Weighing", "clock_of", "hint_move",
-           "needs_of", "serves", "weigh"]
+__all__ = ["HINT_SEARCH", "NEAR_TRAINS", "Clock", "Hint", "Needs", "Weighing", "clock_of",
+           "hint_move", "hint_search", "needs_of", "serves", "weigh"]
 
 NEAR_TRAINS = 5  #: another player at this many trains or fewer: the end is near
 CARDS_PER_TURN = 2  #: a turn of drawing brings two cards
 WHY_SHOWN = 3  #: the reasons a hint shows (most telling first): a sentence, not a list
+HINT_SEARCH = Search(moves=5, playouts=16)
+"""How hard the hint looks: more than the expert bot (``expert.DEFAULT``: 4 moves, 12 playouts),
+since a person waits a second or two for a hint where a bot should not; a count of playouts,
+never a time, so the same position and seed give the same hint."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,18 +163,26 @@ def weigh(state: GameState) -> Weighing | None:
     return Weighing(found, clock, now, gain(best)[0], tuple(completes(state, route)), late)
 
 
-def hint_move(state: GameState, rng: random.Random, *, deep: bool = True) -> Choice:
-    """The hint's move for the player to move (see the module's docstring), decided from the
-    seat's view: near the end with the plan out of time, the claim that scores most now; else
-    the expert bot's move (``deep``) or the strong bot's."""
+def hint_search(state: GameState, rng: random.Random, *, deep: bool = True) -> Searched:
+    """The hint's move for the player to move and how the moves it weighed played out (see the
+    module's docstring), decided from the seat's view. The move to beat is, near the end with
+    the plan out of time, the claim that scores most now (``weigh``), else the strong bot's;
+    with ``deep`` the expert's playouts (``HINT_SEARCH``) may replace it by a move they find
+    clearly better (a draw for the plan, another claim); without, it is played as it is."""
     state = view(state, state.current)
     weighed = weigh(state)
+    lead = None
     if weighed is not None and weighed.claim and weighed.now is not None:
-        return Choice(weighed.now, "claims what scores most now: the plan needs more turns "
+        lead = Choice(weighed.now, "claims what scores most now: the plan needs more turns "
                       "than are likely left")
     if deep:
-        return search(state, rng).choice
-    return choose(state, rng)
+        return search(state, rng, HINT_SEARCH, lead)
+    return Searched((lead or choose(state, rng),), (), 0, 0)
+
+
+def hint_move(state: GameState, rng: random.Random, *, deep: bool = True) -> Choice:
+    """The hint's move for the player to move (``hint_search``'s choice)."""
+    return hint_search(state, rng, deep=deep).choice
 
 
 def serves(state: GameState, route: Route, found: Needs) -> tuple[Ticket, ...]:

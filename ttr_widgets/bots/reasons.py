@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from ttr_widgets.bots.expert import Searched
 from ttr_widgets.bots.hinting import (
     Clock,
     Hint,
@@ -73,7 +74,7 @@ from ttr_widgets.rules.state import (
 from ttr_widgets.rules.words import count, possessive
 
 __all__ = ["and_list", "clock_sentence", "explain", "hint_text", "move_reasons", "odds_words",
-           "percent", "plan_sentence", "ticket_words", "weighing_sentence"]
+           "percent", "plan_sentence", "played_on", "ticket_words", "weighing_sentence"]
 
 
 def explain(state: GameState, action: Action, more: Sequence[str] = ()) -> str:
@@ -399,9 +400,10 @@ def _station_reasons(state: GameState, action: BuildStation) -> list[str]:
 PLAN_ROUTES = 3  #: the tickets and the routes still to claim a plan names (then "and N more")
 
 
-def hint_text(state: GameState, action: Action) -> Hint:
+def hint_text(state: GameState, action: Action, searched: Searched | None = None) -> Hint:
     """The hint's words for ``action`` by the player to move: why, the plan it serves, the
-    clock and, near the end, a claim now weighed against waiting (``bots.hinting``)."""
+    clock and, near the end, a claim now weighed against waiting (``bots.hinting``), with what
+    the games played on found (``searched``, the hint's search that chose ``action``)."""
     why = tuple(move_reasons(state, action))
     what = describe_action(state, action)
     if state.in_setup and isinstance(state.pending, TicketChoice):
@@ -410,7 +412,7 @@ def hint_text(state: GameState, action: Action) -> Hint:
     clock = clock_of(state)
     weighing = weigh(state) if state.pending is None else None
     return Hint(action, what, why, plan_sentence(found), clock_sentence(state, clock),
-                "" if weighing is None else weighing_sentence(state, action, weighing))
+                "" if weighing is None else weighing_sentence(state, action, weighing, searched))
 
 
 def plan_sentence(found: Needs) -> str:
@@ -456,14 +458,17 @@ def clock_sentence(state: GameState, clock: Clock) -> str:
     return f"Clock: {others}{yours}: {likely} for you."
 
 
-def weighing_sentence(state: GameState, action: Action, weighed: Weighing) -> str:
-    """Near the end: the claim now against waiting, which the move does and why."""
+def weighing_sentence(state: GameState, action: Action, weighed: Weighing,
+                      searched: Searched | None = None) -> str:
+    """Near the end: the claim now against waiting, which the move does and why, and what the
+    games played on found between the two (``played_on``)."""
     found, clock = weighed.needs, weighed.clock
     board = state.board
     time = (f"your plan needs about {count(found.turns, 'turn')} and about "
             f"{count(clock.turns, 'turn')} {'is' if clock.turns == 1 else 'are'} likely left")
     if not found.routes:
         time = "your plan has no route left to wait for"
+    figure = played_on(state, action, weighed, searched)
     if isinstance(action, ClaimRoute):
         route = board.route(action.route)
         done = completes(state, route)
@@ -472,13 +477,49 @@ def weighing_sentence(state: GameState, action: Action, weighed: Weighing) -> st
         also = f", completing {and_list([ticket_words(t) for t in done])}" if done else ""
         if not weighed.claim and route in found.routes:
             return (f"Claim now rather than wait: {time}, and {route} is on your plan: it "
-                    f"brings {gain} now{also}, before another player takes it.")
+                    f"brings {gain} now{also}, before another player takes it.{figure}")
         return (f"Claim now rather than wait: {time}; {route} brings {gain} now{also}, while "
-                "cards left in hand score nothing.")
+                f"cards left in hand score nothing.{figure}")
     if weighed.now is None:
         return f"Nothing can be claimed now: {time}, so draw toward your plan."
     if isinstance(action, DrawBlind | DrawFaceUp):
         other = board.route(weighed.now.route)
+        if weighed.claim:  # out of time by the clock, yet the games played on chose to wait
+            return (f"Wait rather than claim {other} now ({count(weighed.gain, 'point')}), "
+                    f"though {time}.{figure}")
         return (f"Wait rather than claim {other} now ({count(weighed.gain, 'point')}): {time}, "
-                "and the cards you draw now finish your plan's routes, worth more.")
+                f"and the cards you draw now finish your plan's routes, worth more.{figure}")
     return ""
+
+
+def played_on(state: GameState, action: Action, weighed: Weighing,
+              searched: Searched | None) -> str:
+    """' In 16 games played on from here, drawing ended about 6 points better on average than
+    claiming Denver–Omaha now.': the hint's move against the other side of the weighing (a
+    claim: the card draw it weighed; a draw: the claim that scores most now), from the moves'
+    average final margins on the same deals; empty when the search did not play both."""
+    if searched is None or not searched.playouts:
+        return ""
+    actions = [m.action for m in searched.moves]
+    if action not in actions:
+        return ""
+    other: Action | None
+    if isinstance(action, ClaimRoute):
+        other = next((a for a in actions if isinstance(a, DrawBlind | DrawFaceUp)), None)
+        this, that = "claiming it now", "drawing cards"
+    else:
+        other = weighed.now if weighed.now in actions else None
+        this = "drawing"
+        that = (f"claiming {state.board.route(weighed.now.route)} now"
+                if weighed.now is not None else "")
+    if other is None:
+        return ""
+    means = searched.means
+    points = round(means[actions.index(action)] - means[actions.index(other)])
+    games = f" In {count(searched.playouts, 'game')} played on from here, "
+    if points > 0:
+        return f"{games}{this} ended about {count(points, 'point')} better on average than {that}."
+    if points == 0:
+        return f"{games}{this} and {that} ended about level on average."
+    return (f"{games}{that} ended about {count(-points, 'point')} better on average: too "
+            "little to be sure of over so few games.")

@@ -20,6 +20,7 @@ from ttr_widgets.bots.greedy import greedy_bot
 from ttr_widgets.bots.hinting import hint_move
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import (
+    BuildStation,
     ClaimRoute,
     DeclineTunnel,
     DrawBlind,
@@ -226,7 +227,7 @@ def test_the_coach_flags_a_claim_off_the_plan_that_spends_the_plans_cards():
     assert verdict.better == hint(state).action == ClaimRoute("usa-050", "pink", 0)
     assert verdict.sentence.startswith(
         "Charleston–Miami (4 pink) is off your plan and spends 1 card your plan still needs, "
-        "1 locomotive among them: better to claim El Paso–Santa Fe (2 gray) with 2 pink (in ")
+        "a locomotive: better to claim El Paso–Santa Fe (2 gray) with 2 pink (in ")
     assert f"ended worse, by about {round(verdict.cost)} points on average)." in \
         verdict.sentence
 
@@ -257,3 +258,13 @@ def test_judgement_is_the_hints_move_on_every_ask():
     state = late_position()
     assert judge(state, DrawTickets()) == judge(state, DrawTickets())
     assert hint_move(state, random.Random(0)).action == hint(state).action
+
+
+def test_the_reviews_score_line_counts_the_stations_left_unbuilt() -> None:
+    mini = load_map("mini")
+    start = scenario(mini, ["You", "Bob"], hands=[{"red": 2}, {}])
+    assert review([start], [], 0).lines()[0] == \
+        "Your 8 points: 0 from 0 routes and 8 for 2 stations left unbuilt."
+    built = apply(start, BuildStation("Fife", "red", 0))
+    assert review([start, built], [BuildStation("Fife", "red", 0)], 0).lines()[0] == \
+        "Your 4 points: 0 from 0 routes and 4 for 1 station left unbuilt."

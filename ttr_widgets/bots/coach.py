@@ -199,8 +199,10 @@ def _verdict_sentence(state: GameState, action: Action, better: Action, cost: fl
                f"with {trains} left (and {others}), new tickets are unlikely to pay"]
     if spent:
         route = state.board.route(action.route) if isinstance(action, ClaimRoute) else None
-        locos = (f", {count(action.locomotives, 'locomotive')} among them"
-                 if isinstance(action, ClaimRoute) and action.locomotives else "")
+        locos = ""
+        if isinstance(action, ClaimRoute) and action.locomotives:  # one card is no group:
+            locos = (", a locomotive" if spent == 1 else  # not "1 locomotive among them"
+                     f", {count(action.locomotives, 'locomotive')} among them")
         text = (f"{route} is off your plan and spends {count(spent, 'card')} your plan still "
                 f"needs{locos}: better to {instead}")
         if round(cost) > 0:
@@ -326,7 +328,8 @@ def _score_sentence(board: Board, final: PlayerScore) -> str:
         lost = -sum(t.points for t in missed)  # a missed ticket's points are negative
         parts.append(f"−{lost} for {count(len(missed), 'ticket')} missed")
     if final.station_points:
-        parts.append(f"{final.station_points} for stations left unbuilt")
+        unbuilt = final.station_points // max(board.rules.unused_station_points, 1)
+        parts.append(f"{final.station_points} for {count(unbuilt, 'station')} left unbuilt")
     if final.longest_bonus:
         parts.append(f"{final.longest_bonus} for the {bonus_name(board.rules)}")
     if final.depot_bonus:

@@ -387,6 +387,34 @@ def test_the_status_line_tells_the_winner_when_the_reveal_ends_not_before(
             assert len(during) == len(reveal_steps(MINI, sheet))
 
 
+def test_the_coachs_review_waits_for_the_final_table(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The review tells the final points ("Your 17 points: …"): while the end is revealed
+    step by step it stays out of sight, and comes with the final table."""
+    monkeypatch.setattr(scoring_view, "REVEAL_STEP", 30.0)  # so slow that only clicks move it
+    monkeypatch.setattr(scoring_view, "REVEAL_SECONDS", 600.0)
+
+    async def run() -> tuple[PlayApp, list[object]]:
+        app = PlayApp.from_game(Game((stuck(),)), ("human", "greedy"), bot_delay=0.001)
+        app.coach.value = True  # type: ignore[union-attr]
+        app.play(Pass())
+        while app.bot_task is not None:
+            await app.bot_task
+        seen: list[object] = [app.scoring.shown, app.review_box.layout.display,
+                              app.review.layout.display]
+        app.scoring.next.click()
+        seen.append(app.review_box.layout.display)
+        app.scoring.skip.click()
+        seen.append(app.review_box.layout.display)
+        return app, seen
+
+    app, seen = asyncio.run(run())
+    assert seen[0] == 1 and seen[2] is None  # revealing, the review asked for (or under way)
+    assert seen[1] == seen[3] == "none"  # but not shown during the reveal
+    assert seen[4] is None  # the final table: the review shows
+    assert app.review_box.children == (app.review,)
+
+
 def test_an_end_shown_at_once_tells_the_winner_at_once() -> None:
     app = finished()  # bot_delay 0: no reveal
     sheet = app.score_sheet

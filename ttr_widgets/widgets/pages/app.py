@@ -87,8 +87,7 @@ TABS = ("Play", "Log", "Score", "Game", "Plan")
 
 #: What the status line says while the Score tab reveals the end: the winner comes with the
 #: final table, not before.
-END_REVEALED = N_("Game over. The Score tab counts the points step by step, the winner last "
-                  "(Next ▸ goes on, Show all shows everything).")
+END_REVEALED = N_("Game over. The Score tab counts the points step by step, the winner last.")
 
 
 class PlayApp(TableController):
@@ -134,6 +133,8 @@ class PlayApp(TableController):
         self.hint_button.add_class("ttr-hint")
         self.hint_button.on_click(lambda _b: self.hint())
         self.review = self.coach.review  #: the coach's after-game review (Score tab)
+        #: the review's place: hidden while the end is revealed (it tells the final points)
+        self.review_box = widgets.Box([self.review])
         self.title = widgets.HTML()
         self.title.add_class("ttr-title")
         self.plan_panel = PlanPanel(self.show_path)
@@ -151,7 +152,7 @@ class PlayApp(TableController):
                                  self.holders, self.tickets, self.share])
         self.tabs = widgets.Tab(
             [play_tab, widgets.VBox([self.stepper, self.together.log]),
-             widgets.VBox([self.scoring, self.review]),
+             widgets.VBox([self.scoring, self.review_box]),
              widgets.VBox([self.title, self.start, self.team_start, self.records, self.maker]),
              self.plan_panel],
             titles=TABS, layout=widgets.Layout(align_self="stretch"))
@@ -183,7 +184,7 @@ class PlayApp(TableController):
         self.add_class("ttr-app")
         self.address.observe(lambda _change: self._address_known(), "search")
         self.scoring.observe(lambda _change: self._show_trail(), "shown")
-        self.scoring.observe(self._reveal_ended, "shown")
+        self.scoring.observe(self._reveal_moved, "shown")
         self._show_setup()
         self.begin()
 
@@ -419,7 +420,7 @@ class PlayApp(TableController):
     def prompt(self) -> str:
         """What the table waits for (``TableController.prompt``); while the Score tab reveals
         the end step by step, that reveal (``END_REVEALED``), not yet the winner: the winner is
-        told when the reveal reaches the final table or Show all ends it (``_reveal_ended``)."""
+        told when the reveal reaches the final table or Show all ends it (``_reveal_moved``)."""
         return _(END_REVEALED) if self._end_revealing() else super().prompt()
 
     def _end_revealing(self) -> bool:
@@ -440,9 +441,11 @@ class PlayApp(TableController):
         return self.bot_delay > 0 and drawn is not None and not drawn.is_over and \
             any(drawn is s for s in self._game.states)
 
-    def _reveal_ended(self, change: dict[str, object]) -> None:
-        """The Score tab's reveal reached the final table (or Show all ended it): the status
-        line tells the winner now."""
+    def _reveal_moved(self, change: dict[str, object]) -> None:
+        """The Score tab's reveal moved on: the coach's review (which tells the final points)
+        waits for the final table; there, or when Show all ends the reveal, the status line
+        tells the winner."""
+        self.review_box.layout.display = "none" if change["new"] is not None else None
         if change["new"] is None and change["old"] is not None and self.state.is_over:
             self.status.say(self.prompt())
 

@@ -31,7 +31,7 @@ from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import legal_actions, station_cost, why_illegal
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.graph import connected, ticket_path
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
 from ttr_widgets.rules.planner import shortest_path
 from ttr_widgets.rules.state import (
@@ -359,19 +359,21 @@ def payment_text(color: str, colored: int, locomotives: int, holder_cards: int =
     team = holder_cards or holder_locomotives
     parts = []
     if colored and color != LOCOMOTIVE:
-        parts.append(f"{colored} {color}{_from(colored, holder_cards) if team else ''}")
+        parts.append(f"{colored} {colour_of(color, colored)}"
+                     f"{_from(colored, holder_cards) if team else ''}")
     if locomotives:
         where = _from(locomotives, holder_locomotives) if team else ""
-        parts.append(count(locomotives, "locomotive") + where)
-    return " + ".join(parts) or "nothing"
+        parts.append(ngettext("{n} locomotive", "{n} locomotives", locomotives).format(
+            n=locomotives) + where)
+    return " + ".join(parts) or _("nothing")
 
 
 def _from(cards: int, from_holder: int) -> str:
     if from_holder == 0:
-        return " (from your hand)"
+        return " " + _("(from your hand)")
     if from_holder == cards:
-        return " (from the team holder)"
-    return f" ({from_holder} from the team holder)"
+        return " " + _("(from the team holder)")
+    return " " + _("({n} from the team holder)").format(n=from_holder)
 
 
 def describe_action(state: GameState, action: Action) -> str:

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.model import (
     LOCO,
     NUM_CARD_TYPES,
@@ -22,7 +23,6 @@ from ttr_widgets.rules.state import (
     GameState,
     PlayerState,
 )
-from ttr_widgets.rules.words import count
 
 
 @dataclass(slots=True)
@@ -85,15 +85,20 @@ def pile_notes(state: GameState, changes: dict[str, Any]) -> str:
     draw.three-locomotives and draw.reshuffle), so logs and lessons can show it."""
     notes = refresh_note(changes.get("refreshes", state.refreshes) - state.refreshes)
     if changes.get("shuffles", state.shuffles) > state.shuffles:
-        notes += " The pile ran out: the discards were shuffled into a new pile."
+        notes += " " + i18n._("The pile ran out: the discards were shuffled into a new pile.")
     return notes
 
 
 def refresh_note(refreshed: int) -> str:
+    """' The face-up row showed 3 locomotives and was replaced (2 times).' ('' for none)."""
     if not refreshed:
         return ""
-    return (" The face-up row showed 3 locomotives and was replaced"
-            + (f" ({count(refreshed, 'time')})." if refreshed > 1 else "."))
+    if refreshed == 1:
+        return " " + i18n._("The face-up row showed 3 locomotives and was replaced.")
+    return " " + i18n.ngettext(
+        "The face-up row showed 3 locomotives and was replaced ({n} time).",
+        "The face-up row showed 3 locomotives and was replaced ({n} times).",
+        refreshed).format(n=refreshed)
 
 
 def add_card(hand: Hand, card: int) -> Hand:

@@ -58,7 +58,7 @@ from ttr_widgets.rules.state import (
     TicketChoice,
     TunnelPayment,
 )
-from ttr_widgets.rules.words import cards, colour_of, count, is_you, possessive, route_label
+from ttr_widgets.rules.words import cards, colour_name, colour_of, is_you, route_label
 
 __all__ = ["check", "is_legal", "why_illegal"]
 
@@ -168,10 +168,12 @@ def _check_first_card(state: GameState, action: DrawBlind | DrawFaceUp) -> None:
 
 def _check_face_up_card(state: GameState, card: str) -> int:
     if card not in CARD_NAMES:
-        raise RulesError("action.unknown", f"{card!r} is not a train card.")
+        raise RulesError("action.unknown", _("{card} is not a train card.").format(
+            card=repr(card)))
     index = card_index(card)
     if index not in state.face_up:
-        raise RulesError("draw.no-card", f"There is no face-up {card} to take.")
+        raise RulesError("draw.no-card", _("There is no face-up {card} to take.").format(
+            card=colour_name(card)))
     return index
 
 
@@ -217,7 +219,8 @@ def _check_payment(hand: Hand, route: Route, color: str, locos: int) -> None:
             raise RulesError("claim.locomotives", _("A payment of locomotives only is written "
                                "color='locomotive' with every card a locomotive."))
     elif color not in COLORS:
-        raise RulesError("claim.one-colour", f"{color!r} is not a train card colour.")
+        raise RulesError("claim.one-colour", _("{colour} is not a train card colour.").format(
+            colour=repr(color)))
     elif route.color not in (GRAY, color):
         raise RulesError("claim.one-colour", _(
             "{route} is {colour}: pay with {colours} cards and locomotives, not {offered}.")
@@ -264,27 +267,34 @@ def _check_hand(hand: Hand, color: str, colored: int, locos: int, rule: str) -> 
 def _check_station(state: GameState, action: BuildStation) -> None:
     board = state.board
     if not board.has_stations:
-        raise RulesError("station.map", f"The {board.name} map has no stations.")
+        raise RulesError("station.map", _("The {map} map has no stations.").format(
+            map=board.name))
     if action.city not in board.city_index:
-        raise RulesError("action.unknown", f"There is no city {action.city!r} on the "
-                         f"{board.name} map.")
+        raise RulesError("action.unknown", _("There is no city {city} on the {map} map.").format(
+            city=repr(action.city), map=board.name))
     if not state.player.stations:
-        raise RulesError("station.limit", f"You have built all {board.rules.stations} of your "
-                         "stations.")
+        raise RulesError("station.limit", ngettext(
+            "You have built all {n} of your stations.", "You have built all {n} of your stations.",
+            board.rules.stations).format(n=board.rules.stations))
     for city, owner in state.stations:
         if city == action.city:
-            raise RulesError("station.one-per-city", f"{board.city_label(city)} already has "
-                             f"{possessive(state.players[owner].name, capital=False)} station.")
+            name = state.players[owner].name
+            said = (_("{city} already has your station.") if is_you(name) else
+                    _("{city} already has {name}'s station."))
+            raise RulesError("station.one-per-city", said.format(city=board.city_label(city),
+                                                                 name=name))
     if state.piece_at(action.city) == "depot":
-        raise RulesError("wd.one-piece", f"{board.city_label(action.city)} holds a Depot; a "
-                         "city holds one piece.")
+        raise RulesError("wd.one-piece", _("{city} holds a Depot; a city holds one piece.").format(
+            city=board.city_label(action.city)))
     cost = station_price(state)
     locos = action.locomotives
     all_locos = action.color == "locomotive"
     if not 0 <= locos <= cost or (all_locos != (locos == cost)) or \
             (not all_locos and action.color not in COLORS):
-        raise RulesError("station.cost", f"This station costs {count(cost, 'card')} of one colour "
-                         "(locomotives allowed).")
+        raise RulesError("station.cost", ngettext(
+            "This station costs {n} card of one colour (locomotives allowed).",
+            "This station costs {n} cards of one colour (locomotives allowed).", cost).format(
+            n=cost))
     _check_hand(state.player.hand, action.color, cost - locos, locos, "station.cost")
 
 
@@ -297,12 +307,15 @@ def _check_keep(state: GameState, pending: TicketChoice, action: KeepTickets) ->
         rule = "tickets.keep"
         if state.teams:
             rule = "team.setup-tickets" if pending.setup else "team.tickets-draw"
-        raise RulesError(rule, f"Keep at least {pending.keep} of these "
-                         f"{count(len(pending.tickets), 'ticket')}.")
+        raise RulesError(rule, ngettext("Keep at least {keep} of these {n} ticket.",
+                                        "Keep at least {keep} of these {n} tickets.",
+                                        len(pending.tickets)).format(keep=pending.keep,
+                                                                     n=len(pending.tickets)))
     if pending.max_long is not None and \
             len(long_tickets(state.board, kept)) > pending.max_long:
-        most = count(pending.max_long, "long ticket")
-        raise RulesError("tickets.one-long", f"Keep at most {most}.")
+        raise RulesError("tickets.one-long", ngettext(
+            "Keep at most {n} long ticket.", "Keep at most {n} long tickets.",
+            pending.max_long).format(n=pending.max_long))
 
 
 def _check_warehouse_step(state: GameState, pending: DepotPlacement | CollectChoice | FirstCard,
@@ -332,10 +345,16 @@ def _check_tunnel_answer(state: GameState, pending: TunnelPayment, action: Actio
         teams.check_tunnel(state, pending, action)
         return
     if pending.color == "locomotive" and action.locomotives != pending.extra:
-        raise RulesError("tunnel.all-locomotives", "You offered only locomotives, so the "
-                         f"{count(pending.extra, 'extra card')} must be locomotives too.")
+        raise RulesError("tunnel.all-locomotives", ngettext(
+            "You offered only locomotives, so the {n} extra card must be a locomotive too.",
+            "You offered only locomotives, so the {n} extra cards must be locomotives too.",
+            pending.extra).format(n=pending.extra))
     if not 0 <= action.locomotives <= pending.extra:
-        raise RulesError("tunnel.pay", f"The surcharge is {count(pending.extra, 'card')}.")
+        raise RulesError("tunnel.pay", ngettext("The surcharge is {n} card.",
+                                                "The surcharge is {n} cards.",
+                                                pending.extra).format(n=pending.extra))
     if tunnel_cost(state, pending, action.locomotives) is None:
-        raise RulesError("tunnel.pay", f"You cannot pay {count(pending.extra, 'more card')} "
-                         "that way; you may decline.")
+        raise RulesError("tunnel.pay", ngettext(
+            "You cannot pay {n} more card that way; you may decline.",
+            "You cannot pay {n} more cards that way; you may decline.",
+            pending.extra).format(n=pending.extra))

@@ -44,7 +44,8 @@ def check_feed(state: GameState, action: FeedWarehouse) -> None:
     if not state.warehouses:
         raise RulesError("wd.feed", _("This game is played without Warehouses & Depots."))
     if not 0 <= action.player < state.num_players:
-        raise RulesError("action.unknown", f"There is no player {action.player + 1}.")
+        raise RulesError("action.unknown", _("There is no player {n}.").format(
+            n=action.player + 1))
     if not (state.deck or state.discard):
         raise RulesError("wd.feed", _("The pile and the discards are empty: there is no card to "
                            "feed; draw a face-up card instead."))
@@ -54,23 +55,27 @@ def check_depot(state: GameState, action: PlaceDepot) -> None:
     if not state.warehouses:
         raise RulesError("wd.place", _("This game is played without Warehouses & Depots."))
     if action.city not in state.board.city_index:
-        raise RulesError("action.unknown", f"There is no city {action.city!r}.")
+        raise RulesError("action.unknown", _("There is no city {city}.").format(
+            city=repr(action.city)))
     if not state.depots_left[state.current]:
         raise RulesError("wd.place", _("You have no Depot left beside your Warehouse."))
     piece = state.piece_at(action.city)
     if piece is not None:
-        raise RulesError("wd.one-piece", f"{state.board.city_label(action.city)} already "
-                         f"holds a {piece}; a city holds one piece.")
+        said = (_("{city} already holds a station; a city holds one piece.") if piece == "station"
+                else _("{city} already holds a Depot; a city holds one piece."))
+        raise RulesError("wd.one-piece", said.format(city=state.board.city_label(action.city)))
 
 
 def check_collect(state: GameState, pending: CollectChoice, action: CollectWarehouses) -> None:
     chosen = action.cities
     if len(set(chosen)) != len(chosen) or not set(chosen) <= set(pending.cities):
         where = ", ".join(map(state.board.city_label, pending.cities))
-        raise RulesError("wd.collect", f"You may collect at {where} only, each once.")
+        raise RulesError("wd.collect", _("You may collect at {cities} only, each once.").format(
+            cities=where))
     if len(chosen) > state.depots_left[state.current]:
-        raise RulesError("wd.collect", "Each Warehouse collected costs one of your unplaced "
-                         f"Depots; you have {state.depots_left[state.current]}.")
+        raise RulesError("wd.collect", _("Each Warehouse collected costs one of your unplaced "
+                                         "Depots; you have {n}.").format(
+            n=state.depots_left[state.current]))
 
 
 def collectable(state: GameState, route: Route) -> tuple[str, ...]:

@@ -21,14 +21,13 @@ from ttr_widgets.rules import teams
 from ttr_widgets.rules.cards import Pile, check_row
 from ttr_widgets.rules.checks import is_legal, why_illegal
 from ttr_widgets.rules.errors import RulesError
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.legal import legal_actions, random_action, route_closed, station_cost
 from ttr_widgets.rules.model import NUM_CARD_TYPES, Board, Hand, RuleSet
 from ttr_widgets.rules.scoring import Holding, ScoreSheet, score_game
 from ttr_widgets.rules.state import OPEN, GameState, Options, PlayerState
 from ttr_widgets.rules.turns import apply, setup_choice
 from ttr_widgets.rules.variants import TicketRules, ticket_rules, variant_board
-from ttr_widgets.rules.words import count
 
 __all__ = [
     "DEPOTS", "apply", "current_player", "holdings", "is_legal", "is_over", "legal_actions",
@@ -51,8 +50,10 @@ def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
     if options.teams:
         teams.check_setup(board, len(names))
     elif not rules.players_min <= len(names) <= rules.players_max:
-        raise RulesError("setup.players", f"The {board.name} map is for "
-                         f"{rules.players_min} to {rules.players_max} players, not {len(names)}.")
+        raise RulesError("setup.players", _("The {map} map is for {least} to {most} players, not "
+                                            "{n}.").format(map=board.name,
+                                                           least=rules.players_min,
+                                                           most=rules.players_max, n=len(names)))
     rng = random.Random(f"ttr:{seed}:{'team-setup' if options.teams else 'setup'}")
     deck = [i for i, n in enumerate(board.deck) for _ in range(n)]
     rng.shuffle(deck)
@@ -66,9 +67,11 @@ def new_game(board: Board, players: int | Sequence[str], seed: int = 0,
     tickets_rules = ticket_rules(board, options)
     offers, tickets = _deal_tickets(tickets_rules, len(names), rng)
     if options.teams and any(len(o) < tickets_rules.deal_regular for o in offers):
-        raise RulesError("team.setup-tickets", f"The {board.name} map has too few tickets to deal "
-                         f"{count(tickets_rules.deal_regular, 'ticket')} to each of "
-                         f"{len(names)} players.")
+        raise RulesError("team.setup-tickets", ngettext(
+            "The {map} map has too few tickets to deal {n} ticket to each of {players} players.",
+            "The {map} map has too few tickets to deal {n} tickets to each of {players} players.",
+            tickets_rules.deal_regular).format(map=board.name, n=tickets_rules.deal_regular,
+                                               players=len(names)))
     pile = Pile(tuple(deck), (), seed, 0)
     face_up, refreshes = check_row(board, face_up, pile, 0)
     trains = rules.team.trains if options.teams else rules.trains

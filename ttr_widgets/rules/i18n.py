@@ -16,6 +16,11 @@ a table (``catalog.RULES``) for the extractor, translated where it is shown. The
 translate, ``pybabel compile``; the compiled ``.mo`` is committed beside its ``.po`` and a
 test checks that it is current.
 
+A page that shows words learns its language late (a served page's address arrives after its
+widgets are built) or changes it (the app's language picker): ``on_change(callback)`` registers a
+callback, called with the new language whenever ``set_language`` changes the process's one
+(held weakly: a page no longer shown is not kept alive by it).
+
 Only the standard library: the rules core uses it (Babel is for the workflow alone).
 """
 
@@ -24,14 +29,15 @@ from __future__ import annotations
 import contextvars
 import gettext
 import os
-from collections.abc import Iterable, Iterator
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "choose", "from_environment",
-           "language", "ngettext", "npgettext", "pgettext", "set_language",
-           "use"]
+           "language", "ngettext", "npgettext", "on_change", "pgettext",
+           "set_language", "use"]
 
 DOMAIN = "ttr"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -42,6 +48,8 @@ DEFAULT = "en"
 _context: contextvars.ContextVar[str | None] = contextvars.ContextVar("ttr_language",
                                                                       default=None)
 _process = DEFAULT
+#: what to call when the process's language changes (weak references: see ``on_change``)
+_listeners: list[Callable[[], Callable[[str], object] | None]] = []
 
 
 def language() -> str:
@@ -53,8 +61,30 @@ def set_language(lang: str | None) -> str:
     """Set the process's language (a page's kernel, a CLI run); an unknown one is English.
     Returns the language set."""
     global _process
-    _process = choose([lang] if lang else [])
+    before, _process = _process, choose([lang] if lang else [])
+    if _process != before:
+        _tell(_process)
     return _process
+
+
+def on_change(callback: Callable[[str], object]) -> None:
+    """Call ``callback(language)`` each time ``set_language`` changes the process's language.
+    A bound method is held by a weak reference to its object (a widget dropped from the page
+    is forgotten), any other callable by a plain one."""
+    if getattr(callback, "__self__", None) is not None:
+        _listeners.append(weakref.WeakMethod(callback))
+    else:
+        _listeners.append(lambda: callback)
+
+
+def _tell(lang: str) -> None:
+    """Call every live listener with ``lang``; forget the dead ones."""
+    live = [ref for ref in _listeners if ref() is not None]
+    _listeners[:] = live
+    for ref in live:
+        callback = ref()
+        if callback is not None:
+            callback(lang)
 
 
 @contextmanager

@@ -21,11 +21,11 @@ from typing import Any
 from ttr_widgets.rules.actions import ClaimRoute, PayTunnel, PlaceCard, ShareTickets
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.graph import connected, longest_trail
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_INDEX, COLORS, EMPTY_HAND, GRAY, LOCO, Board, Hand, Route
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.state import OPEN, GameState, Options, ShareChoice, TunnelPayment, evolve
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import cards, route_label
 
 HAND, HOLDER = "hand", "holder"  #: where a team player's drawn card goes
 PLACES = (HAND, HOLDER)
@@ -51,8 +51,9 @@ def place_words(place: str) -> str:
 def map_refusal(board: Board) -> RulesError | None:
     """Why ``board`` is not a team board (rule team.map), or None when team games fit it."""
     if board.has_stations or any(r.is_ferry for r in board.routes):
-        return RulesError("team.map", f"Team play needs a map without stations or ferries (the "
-                          f"Team Asia board has none); the {board.name} map has them.")
+        return RulesError("team.map", _("Team play needs a map without stations or ferries (the "
+                                        "Team Asia board has none); the {map} map has them.")
+                          .format(map=board.name))
     return None
 
 
@@ -60,8 +61,8 @@ def check_setup(board: Board, players: int) -> None:
     """Rules team.players and team.map: raise ``RulesError`` when a team game cannot be
     dealt."""
     if players not in PLAYERS:
-        raise RulesError("team.players", f"Team play is for 4 or 6 players in teams of 2, "
-                         f"not {players}.")
+        raise RulesError("team.players", _("Team play is for 4 or 6 players in teams of 2, not "
+                                           "{n}.").format(n=players))
     refusal = map_refusal(board)
     if refusal is not None:
         raise refusal
@@ -185,15 +186,17 @@ def track_rule(options: Options, players: int, route: Route, taken: Sequence[int
 def track_refusal(rule: str, route: Route, players: int) -> RulesError:
     """The sentence for a track closed by ``track_rule``."""
     if rule == "team.parallel-own":
-        return RulesError(rule, f"You already own another track of {route}.")
+        return RulesError(rule, _("You already own another track of {route}.").format(
+            route=route_label(route)))
     if rule == "team.triple-4p":
-        return RulesError(rule, f"With 4 players only 2 of the 3 tracks of "
-                          f"{route.cities_label} are used, and both are taken.")
+        return RulesError(rule, _("With 4 players only 2 of the 3 tracks of {cities} are used, "
+                                  "and both are taken.").format(cities=route.cities_label))
     if rule == "team.double-team":
-        return RulesError(rule, f"Your team already owns the other track of "
-                          f"{route.cities_label}.")
-    return RulesError(rule, f"With {players} players a double route closes once either track "
-                      f"is taken: {route.cities_label} is closed.")
+        return RulesError(rule, _("Your team already owns the other track of {cities}.").format(
+            cities=route.cities_label))
+    return RulesError(rule, _("With {n} players a double route closes once either track is "
+                              "taken: {cities} is closed.").format(n=players,
+                                                                   cities=route.cities_label))
 
 
 # --------------------------------------------------------------------------- refusals
@@ -202,26 +205,31 @@ def track_refusal(rule: str, route: Route, players: int) -> RulesError:
 def check_claim(state: GameState, action: ClaimRoute, route: Route) -> None:
     """Rules team.own-trains and team.claim-payment (the track rules are checked before)."""
     if state.player.trains < route.length:
-        raise RulesError("team.own-trains", f"{route} needs {count(route.length, 'train')} and "
-                         f"you have {state.player.trains} left; your teammate's trains are "
-                         "theirs.")
+        raise RulesError("team.own-trains", _(
+            "{route} needs {length} trains and you have {left} left; your teammate's trains are "
+            "theirs.").format(route=route_label(route), length=route.length,
+                              left=state.player.trains))
     if action not in claim_payments(state, route):
-        raise RulesError("team.claim-payment", f"{route} takes {count(route.length, 'card')} "
-                         "of one colour (its own, any one for gray; locomotives wild), from "
-                         "your hand and your team's holder together; that payment is not there.")
+        raise RulesError("team.claim-payment", _(
+            "{route} takes {cards} of one colour (its own, any one for gray; locomotives wild), "
+            "from your hand and your team's holder together; that payment is not there.").format(
+            route=route_label(route), cards=cards(route.length, "")))
 
 
 def check_tunnel(state: GameState, pending: TunnelPayment, action: PayTunnel) -> None:
     if action not in tunnel_payments(state, pending):
-        raise RulesError("team.tunnel-surcharge", f"You cannot pay "
-                         f"{count(pending.extra, 'more card')} that way (the colour offered or "
-                         "locomotives, from your hand and the holder); you may decline.")
+        raise RulesError("team.tunnel-surcharge", ngettext(
+            "You cannot pay {n} more card that way (the colour offered or locomotives, from your "
+            "hand and the holder); you may decline.",
+            "You cannot pay {n} more cards that way (the colour offered or locomotives, from "
+            "your hand and the holder); you may decline.", pending.extra).format(
+            n=pending.extra))
 
 
 def check_place(action: PlaceCard) -> None:
     if action.to not in PLACES:
-        raise RulesError("action.unknown", f"A card goes to your {HAND} or the team {HOLDER}, "
-                         f"not {action.to!r}.")
+        raise RulesError("action.unknown", _("A card goes to your hand or the team holder, not "
+                                             "{place}.").format(place=repr(action.to)))
 
 
 def check_share(state: GameState, action: ShareTickets) -> None:
@@ -229,7 +237,8 @@ def check_share(state: GameState, action: ShareTickets) -> None:
     tickets = action.tickets
     most = state.board.rules.team.share_max
     if not 1 <= len(tickets) <= most or len(set(tickets)) != len(tickets):
-        raise RulesError("team.share-action", f"Sharing moves 1 to {most} different tickets.")
+        raise RulesError("team.share-action", _("Sharing moves 1 to {most} different "
+                                                "tickets.").format(most=most))
     if not set(tickets) <= set(state.player.tickets):
         raise RulesError("team.share-action", _("You can share only tickets in your own hand."))
 

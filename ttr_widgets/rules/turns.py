@@ -42,6 +42,17 @@ from ttr_widgets.rules.cards import (
 from ttr_widgets.rules.checks import check
 from ttr_widgets.rules.depots import collectable, restock_from_warehouses
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.events import (
+    claim_points_words,
+    draw_words,
+    kept_words,
+    last_round_words,
+    take_words,
+    tickets_drawn_words,
+    told,
+    tunnel_paid_words,
+    tunnel_words,
+)
 from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.legal import station_price, tunnel_cost
 from ttr_widgets.rules.model import (
@@ -66,7 +77,15 @@ from ttr_widgets.rules.state import (
     evolve,
 )
 from ttr_widgets.rules.variants import TicketRules, ticket_rules
-from ttr_widgets.rules.words import count, possessive, says, their, verb
+from ttr_widgets.rules.words import (
+    colour_name,
+    count,
+    possessive,
+    route_label,
+    says,
+    their,
+    verb,
+)
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -79,8 +98,8 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _pass(state: GameState, action: Pass) -> GameState:
-    return end_turn(state, f"{says(state.player.name, 'passes')}: nothing else is possible.",
-                     passed=True)
+    return end_turn(state, told(state.player.name, _("You pass: nothing else is possible."),
+                                _("{name} passes: nothing else is possible.")), passed=True)
 
 
 def setup_choice(tickets: TicketRules, offer: tuple[str, ...]) -> TicketChoice:
@@ -98,13 +117,15 @@ def _draw_card(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
     changes["players"] = with_player(state, player.with_hand(add_card(player.hand, card)))
     face_up_loco = card == LOCO and isinstance(action, DrawFaceUp)
     if second or face_up_loco:
-        why = " (a face-up locomotive is the whole draw)" if face_up_loco else ""
-        return end_turn(state, event + why + ".", **changes)
+        said = (_("{event} (a face-up locomotive is the whole draw).") if face_up_loco else
+                _("{event}."))
+        return end_turn(state, said.format(event=event), **changes)
     restocked, note = restock_from_warehouses(state, changes)
     pile = Pile(restocked["deck"], restocked["discard"], state.seed, restocked["shuffles"])
     if not _second_card_possible(pile, restocked["face_up"]):
-        return end_turn(state, event + ".", **changes)
-    return evolve(state, pending=SecondCard(), last_event=event + "; one more card to draw."
+        return end_turn(state, _("{event}.").format(event=event), **changes)
+    return evolve(state, pending=SecondCard(),
+                  last_event=_("{event}; one more card to draw.").format(event=event)
                   + pile_notes(state, changes) + note, **restocked)
 
 
@@ -120,9 +141,10 @@ def _take(state: GameState, action: DrawBlind | DrawFaceUp
     pile, row, refreshes = Pile.of(state), state.face_up, state.refreshes
     name = state.player.name
     if isinstance(action, DrawBlind):
-        card, what = pile.take(), f"{says(name, 'draws')} a card from the pile"
+        card, what = pile.take(), draw_words(name)
     else:
-        card, what = CARD_INDEX[action.card], f"{says(name, 'takes')} the face-up {action.card}"
+        card = CARD_INDEX[action.card]
+        what = take_words(name, action.card)
         slot = row.index(card)
         row = (*row[:slot], pile.take(), *row[slot + 1:])
         row, refreshes = check_row(state.board, row, pile, refreshes)
@@ -171,7 +193,8 @@ def _claim(state: GameState, action: ClaimRoute) -> GameState:
     route = state.board.route_by_id[action.route]
     if state.board.reveal_count(route):
         return _start_tunnel(state, route, action)
-    event = f"{says(state.player.name, 'claims')} {route}"
+    event = told(state.player.name, _("You claim {route}"), _("{name} claims {route}"),
+                 route=route_label(route))
     return _finish_claim(state, route, *_claim_cost(state, action), Pile.of(state), event)
 
 
@@ -196,7 +219,7 @@ def _finish_claim(state: GameState, route: Route, cost: Hand, holder_cost: Hand,
                **refill_row(state, pile)}
     if any(holder_cost):
         changes["holders"] = teams.take_from_holder(state, holder_cost)
-    event = f"{event} for {count(points, 'point')}."
+    event = claim_points_words(event, points)
     collect = collectable(state, route)
     if collect:
         return evolve(state, pending=CollectChoice(collect), last_event=event + " It reaches "
@@ -218,18 +241,19 @@ def _start_tunnel(state: GameState, route: Route, action: ClaimRoute) -> GameSta
     else:
         match = CARD_INDEX[action.color]
         extra = sum(1 for c in revealed if c in (match, LOCO))
-    shown = ", ".join(CARD_NAMES[c] for c in revealed) or "no cards (pile and discards empty)"
+    shown = ", ".join(colour_name(CARD_NAMES[c]) for c in revealed) or \
+        _("no cards (pile and discards empty)")
     if extra == 0:
         pile.discard += tuple(revealed)
-        event = (f"{says(state.player.name, 'claims')} the tunnel {route} (revealed {shown}: "
-                 "nothing extra)")
+        event = told(state.player.name,
+                     _("You claim the tunnel {route} (revealed {shown}: nothing extra)"),
+                     _("{name} claims the tunnel {route} (revealed {shown}: nothing extra)"),
+                     route=route_label(route), shown=shown)
         return _finish_claim(state, route, *_claim_cost(state, action), pile, event)
     pending = TunnelPayment(route.id, action.color, action.locomotives, tuple(revealed), extra,
                             action.holder_cards, action.holder_locomotives)
-    where = ", from the hand or the holder" if state.teams else ""
     return evolve(state, pending=pending, **pile.changes(),
-                   last_event=f"The tunnel {route} reveals {shown}: "
-                              f"{count(extra, 'more card')} to pay{where}.")
+                   last_event=tunnel_words(route, shown, extra, state.teams))
 
 
 def _pay_tunnel(state: GameState, action: PayTunnel) -> GameState:
@@ -249,8 +273,7 @@ def _pay_tunnel(state: GameState, action: PayTunnel) -> GameState:
     pile = Pile.of(state)
     pile.discard += pending.revealed
     name = state.player.name
-    event = (f"{says(name, 'pays')} {count(pending.extra, 'extra card')} and "
-             f"{verb(name, 'claims')} the tunnel {route}")
+    event = tunnel_paid_words(name, pending.extra, route)
     return _finish_claim(state, route, cost, holder_cost, pile, event)
 
 
@@ -262,8 +285,8 @@ def _decline_tunnel(state: GameState) -> GameState:
     pile.discard += pending.revealed
     name = state.player.name
     if not state.teams:
-        return end_turn(state, f"{says(name, 'declines')} the tunnel and "
-                         f"{verb(name, 'keeps')} {their(name)} cards.",
+        return end_turn(state, told(name, _("You decline the tunnel and keep your cards."),
+                                    _("{name} declines the tunnel and keeps their cards.")),
                          **refill_row(state, pile))
     changes: dict[str, Any] = {}
     if state.options.team_decline_to_hand:  # rule team.tunnel-decline, as the rules' words read
@@ -282,7 +305,8 @@ def _build_station(state: GameState, action: BuildStation) -> GameState:
     pile = Pile.of(state)
     pile.discard += cards_of(cost)
     where = state.board.city_label(action.city)
-    return end_turn(state, f"{says(player.name, 'builds')} a station in {where}.",
+    return end_turn(state, told(player.name, _("You build a station in {city}."),
+                                _("{name} builds a station in {city}."), city=where),
                      players=with_player(state, player),
                      stations=(*state.stations, (action.city, state.current)),
                      **refill_row(state, pile))
@@ -293,7 +317,7 @@ def _draw_tickets(state: GameState) -> GameState:
     drawn = state.tickets[:rules.draw]
     pending = TicketChoice(drawn, min(rules.draw_keep, len(drawn)))
     return evolve(state, tickets=state.tickets[len(drawn):], pending=pending,
-                   last_event=f"{says(state.player.name, 'draws')} {count(len(drawn), 'ticket')}.")
+                   last_event=tickets_drawn_words(state.player.name, len(drawn)))
 
 
 def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
@@ -304,10 +328,7 @@ def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
     player = evolve(player, tickets=player.tickets + action.tickets)
     to_box = pending.setup and ticket_rules(state.board, state.options).setup_rejects == "box"
     pile = state.tickets if to_box else state.tickets + rejected
-    event = f"{says(player.name, 'keeps')} {count(len(action.tickets), 'ticket')}"
-    if rejected:
-        where = "box" if to_box else "bottom of the pile"
-        event += f" and {verb(player.name, 'returns')} {len(rejected)} to the {where}"
+    event = kept_words(player.name, len(action.tickets), len(rejected), to_box)
     players = with_player(state, player)
     if pending.setup:
         return _next_setup_choice(state, event + ".", players=players, tickets=pile)
@@ -319,6 +340,7 @@ def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
                         **teams.shared_with(kept, action.tickets))
     return evolve(kept, pending=ShareChoice(action.tickets), last_event=event + "; one of them "
                   "goes into the team's ticket holder.")
+
 
 
 def _share(state: GameState, action: ShareTickets) -> GameState:
@@ -442,15 +464,14 @@ def end_turn(state: GameState, event: str, *, passed: bool = False, **changes: A
     elif final < 0 and players[state.current].trains <= state.board.rules.end_trains:
         trains = players[state.current].trains
         final = state.num_players
-        event += (f" {says(state.player.name, 'has')} {count(trains, 'train')} left: everyone "
-                  "gets one last turn.")
+        event += " " + last_round_words(state.player.name, trains)
     event += pile_notes(state, changes)
     changes, restocked = restock_from_warehouses(state, changes)
     event += restocked
     passes = state.passes + 1 if passed else 0
     if passes >= state.num_players:
         final = 0
-        event += " Nobody can move: the game ends."
+        event += " " + _("Nobody can move: the game ends.")
     return evolve(state, current=(state.current + 1) % state.num_players, pending=None,
                    final_turns=final, turn=state.turn + 1, passes=passes, last_event=event,
                    **changes)

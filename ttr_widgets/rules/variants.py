@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.maps import reprinted
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.state import Options
@@ -101,13 +102,15 @@ def ticket_rules(board: Board, options: Options) -> TicketRules:
     """Resolve the ticket rules of a game on ``board`` with ``options``."""
     name = options.variant or "base"
     if name not in variant_names(board):
-        raise RulesError("variant.unknown", f"The {board.name} map has no ticket variant "
-                         f"{name!r}; it offers {', '.join(variant_names(board))}.")
+        raise RulesError("variant.unknown", _("The {map} map has no ticket variant {name}; it "
+                                              "offers {offered}.").format(
+            map=board.name, name=repr(name), offered=", ".join(variant_names(board))))
     base: tuple[int, int, int, int | None, int, int, str, bool]
     if options.teams:  # rules team.setup-tickets, team.tickets-draw: one pile of the map's kinds
         if name != "base":
-            raise RulesError("team.tickets", f"Team play deals the map's own tickets; the "
-                             f"{VARIANTS[name].title} deck is not played in teams.")
+            raise RulesError("team.tickets", _("Team play deals the map's own tickets; the {deck} "
+                                               "deck is not played in teams.").format(
+                deck=VARIANTS[name].title))
         team = board.rules.team
         long_ids: tuple[str, ...] = ()
         regular = tuple(t.id for t in board.tickets if t.kind in board.rules.ticket_kinds)

@@ -41,10 +41,11 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ttr_widgets.bots.coach import Verdict
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.errors import PositionError, TTRError
 from ttr_widgets.rules.history import Game
-from ttr_widgets.rules.i18n import N_, _
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.record import load_record, replayable, save_record
@@ -52,7 +53,7 @@ from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.stats import game_stats
 from ttr_widgets.rules.variants import variant_names
-from ttr_widgets.rules.words import bonus_name, count, map_title
+from ttr_widgets.rules.words import bonus_name, map_title
 from ttr_widgets.widgets.board.fit import BoardFit
 from ttr_widgets.widgets.pages.tables import TableMaker
 from ttr_widgets.widgets.style import APP_CSS
@@ -81,9 +82,13 @@ from ttr_widgets.widgets.table.team_start import TeamSetup, TeamStartPanel
 from ttr_widgets.widgets.table.teams import table_colors
 from ttr_widgets.widgets.table.together import Together
 
-__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "TABS", "PlayApp"]
+__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "LANGUAGE_NAMES", "TABS", "PlayApp"]
 
-TABS = ("Play", "Log", "Score", "Game", "Plan")
+#: The tabs, by their English names (``TABS.index("Score")``); their titles are these in the
+#: page's language.
+TABS = (N_("Play"), N_("Log"), N_("Score"), N_("Game"), N_("Plan"))
+#: The language picker's choices: each language named in itself.
+LANGUAGE_NAMES = (("English", "en"), ("Français", "fr"))
 
 #: What the status line says while the Score tab reveals the end: the winner comes with the
 #: final table, not before.
@@ -127,9 +132,9 @@ class PlayApp(TableController):
         self.stepper = Stepper(self.navigate, self.resume)
         self.records = RecordsPanel(self._loaded, self.status.refuse, self.replay)
         self.start = StartPanel(self._start_clicked)
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
-                                          tooltip="What would a good player do now, and why?",
-                                          layout=widgets.Layout(width="70px", margin="1px"))
+        self.hint_button = widgets.Button(icon="lightbulb-o",
+                                          layout=widgets.Layout(width="auto", min_width="70px",
+                                                                margin="1px"))
         self.hint_button.add_class("ttr-hint")
         self.hint_button.on_click(lambda _b: self.hint())
         self.review = self.coach.review  #: the coach's after-game review (Score tab)
@@ -155,14 +160,21 @@ class PlayApp(TableController):
              widgets.VBox([self.scoring, self.review_box]),
              widgets.VBox([self.title, self.start, self.team_start, self.records, self.maker]),
              self.plan_panel],
-            titles=TABS, layout=widgets.Layout(align_self="stretch"))
+            layout=widgets.Layout(align_self="stretch"))
         for page in self.tabs.children:  # no tab scrolls on its own: the table fits the screen
             for child in page.children:
                 child.layout.flex = "0 0 auto"
         self.tabs.add_class("ttr-tabs")
         self.tabs.observe(lambda change: setattr(  # the planner runs only while it is shown
             self.plan_panel, "active", change["new"] == TABS.index("Plan")), "selected_index")
-        top = widgets.HBox([self.stepper.bar, self.hint_button, self.coach],  # wraps, never
+        self.language = widgets.Dropdown(  # the page's language (``?lang=`` sets it too)
+            options=[(name, lang) for name, lang in LANGUAGE_NAMES if lang in i18n.LANGUAGES],
+            value=i18n.language(), layout=widgets.Layout(width="auto"),
+            style={"description_width": "initial"})
+        self.language.add_class("ttr-language")
+        self.language.observe(lambda change: i18n.set_language(change["new"]), "value")
+        top = widgets.HBox([self.stepper.bar, self.hint_button, self.coach,  # wraps, never
+                            self.language],
                            layout=widgets.Layout(align_items="center",  # squeezes Undo away
                                                  flex_flow="row wrap"))
         for part in top.children:
@@ -185,8 +197,39 @@ class PlayApp(TableController):
         self.address.observe(lambda _change: self._address_known(), "search")
         self.scoring.observe(lambda _change: self._show_trail(), "shown")
         self.scoring.observe(self._reveal_moved, "shown")
+        self._label()
+        i18n.on_change(self._language_changed)  # the address's language, the picker
         self._show_setup()
         self.begin()
+
+    # -- the page's words, in its language ----------------------------------------------------
+
+    def _label(self) -> None:
+        """The app's own fixed words (tab titles, Hint, the picker) in the language now."""
+        for i, tab in enumerate(TABS):
+            self.tabs.set_title(i, _(tab))
+        self.hint_button.description = _("Hint")
+        self.hint_button.tooltip = _("What would a good player do now, and why?")
+        self.language.description = _("Language")
+        self.language.value = i18n.language()
+
+    def relabel(self) -> None:
+        """Every word of the page again in the language now: the fixed words of each part,
+        then every part drawn again from the state shown, and the status line saying what the
+        table waits for (a page learns its language after it is built, from its address, and
+        the picker changes it)."""
+        self._label()
+        for part in (self.market, self.hand, self.tickets, self.ticket_choice, self.ticket_rule,
+                     self.claim, self.tunnel, self.finder, self.stepper, self.players_table,
+                     self.scoring):
+            part.relabel()
+        if self.coach is not None:
+            self.coach.relabel()
+        self.redraw()
+        self.status.say(self.prompt())
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     @classmethod
     def from_game(cls, game: Game, kinds: Sequence[str] | None = None, *,
@@ -264,7 +307,8 @@ class PlayApp(TableController):
     def replay(self) -> None:
         """Back to the deal, to step through the game from its start."""
         self.navigate(self._game.jump(0))
-        self.status.say("Replay: press Redo (or step ▶ in the Log tab) to go through the game.")
+        self.status.say(_("Replay: press Redo (or step ▶ in the Log tab) to go through the "
+                          "game."))
 
     # -- games ------------------------------------------------------------------------------------
 
@@ -349,8 +393,8 @@ class PlayApp(TableController):
             keeper.keep(self._game, self.kinds)
             return
         self.load_game(kept.game, kept.kinds, paused=False)
-        self.status.say(f"Welcome back: your {map_title(kept.game.state.board.name)} game is "
-                        "where you left it.", then=self.prompt())
+        self.status.say(_("Welcome back: your {map} game is where you left it.").format(
+            map=map_title(kept.game.state.board.name)), then=self.prompt())
 
     def sit_here(self, table: str) -> None:
         """Sit at the shared table ``table`` on this page (the Game tab's table maker)."""
@@ -388,8 +432,8 @@ class PlayApp(TableController):
         self.show_game(game, seats, paused=True)
         self.stepper.notes = self.together.log_notes(game)  # this page's, where they were said
         self._shared_parts()
-        self.status.say(f"Game over. {self._score().reason} Replay the game in the Log tab; "
-                        "download its record in the Game tab.")
+        self.status.say(_("Game over. {score} Replay the game in the Log tab; download its "
+                          "record in the Game tab.").format(score=self._score().reason))
 
     def keep_key(self, table: str, key: str) -> None:
         self.address.keep(table, key)
@@ -461,14 +505,19 @@ class PlayApp(TableController):
             self.scoring.show_running(state, self.map_view.player_colors)
         self._was_over = over
         humans, extras = self.humans, options_title(self._game.initial.options)
-        where = (f'table {html.escape(self.together.name)} · {count(len(self._seats), "seat")}'
-                 if self.remote is not None else
-                 f'seed {self._game.initial.seed} · {count(len(humans), "person")}, '
-                 f'{count(len(self._seats) - len(humans), "bot")}')
-        game = html.escape(map_title(state.board.name))
-        self.title.value = (
-            f'<div style="font-size:12px"><b>This game</b>: {game} · '
-            + (f'{html.escape(extras)} · ' if extras else '') + f'{where}</div>')
+        seats, bots = len(self._seats), len(self._seats) - len(humans)
+        where = (ngettext("table {name} · {n} seat", "table {name} · {n} seats", seats).format(
+            name=self.together.name, n=seats) if self.remote is not None else
+                 _("seed {seed} · {people}, {bots}").format(
+                     seed=self._game.initial.seed,
+                     people=ngettext("{n} person", "{n} people", len(humans)).format(
+                         n=len(humans)),
+                     bots=ngettext("{n} bot", "{n} bots", bots).format(n=bots)))
+        parts = [map_title(state.board.name), *([extras] if extras else []), where]
+        this_game = _("This game")
+        said = _("{this_game}: {parts}").format(this_game=f"<b>{this_game}</b>",
+                                                parts=html.escape(" · ".join(parts)))
+        self.title.value = f'<div style="font-size:12px">{said}</div>'
         assign(self.stepper, humans=humans, paused=self._paused and self._bots.moving(),
                game=self._game)
         assign(self.records, recordable=self.remote is None and self._from_deal(),
@@ -494,15 +543,17 @@ class PlayApp(TableController):
         if sheet is None or not self.scoring.trail_told or self._trail_shown is sheet:
             return
         self._trail_shown = sheet  # once: a ticket's path clicked afterwards stays
-        bonus = "Asian Express" if sheet.teams else bonus_name(self.board.rules)
+        bonus = _("Asian Express") if sheet.teams else bonus_name(self.board.rules)
         self._highlight = (longest_trail_routes(sheet), bonus)
         self._draw_board()
 
     def _loaded(self, game: Game) -> None:
         self.load_game(game)
-        self.status.say(f"Loaded a {map_title(game.state.board.name)} game of "
-                        f"{count(len(game.actions), 'move')}, "
-                        f"shown at step {game.cursor}.", then=self.prompt())
+        moves = len(game.actions)
+        self.status.say(ngettext("Loaded a {map} game of {n} move, shown at step {step}.",
+                                 "Loaded a {map} game of {n} moves, shown at step {step}.",
+                                 moves).format(map=map_title(game.state.board.name), n=moves,
+                                               step=game.cursor), then=self.prompt())
 
     def _start_clicked(self) -> None:
         self._deal(self.start)

@@ -11,6 +11,7 @@ from ttr_widgets.bots import hint
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.advice import depot_refusal, station_refusal, warehouse_sizes
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.legal import route_closed
 from ttr_widgets.rules.state import GameState, TicketChoice, evolve
 from ttr_widgets.widgets.board.marks import Marks
@@ -24,7 +25,8 @@ def hint_answer(state: GameState) -> tuple[Action, str]:
     now weighed against waiting (up to a second or two of thought near the end)."""
     found = hint(state)
     words = " ".join(found.sentences)
-    return found.action, f"Hint for {state.player.name}: {found.what}. {words}".strip()
+    said = _("Hint for {name}: {move}.").format(name=state.player.name, move=found.what)
+    return found.action, f"{said} {words}".strip()
 
 
 def table_marks(state: GameState, *, shown: int | None, highlight: Sequence[str] = (),
@@ -42,7 +44,7 @@ def table_marks(state: GameState, *, shown: int | None, highlight: Sequence[str]
                  depots=state.depot_owners(), warehouses=warehouse_sizes(state),
                  highlight=highlight, highlight_label=label, selected=selected,
                  selected_city=selected_city, closed=closed_routes(state), marked=marked,
-                 marked_label="ticket cities")
+                 marked_label=_("ticket cities"))
 
 
 def closed_routes(state: GameState) -> dict[str, str]:
@@ -69,15 +71,17 @@ def city_answer(state: GameState, city: str) -> str | RulesError:
     label = board.city_label(city)
     if not state.warehouses:
         refusal = station_refusal(state, city)
-        return refusal if refusal is not None else f"Station in {label}: choose how to pay below."
+        return refusal if refusal is not None else \
+            _("Station in {city}: choose how to pay below.").format(city=label)
     depot = depot_refusal(state, city)
     station = station_refusal(state, city) if board.has_stations else None
     can_build = board.has_stations and station is None
     if depot is None and can_build:
-        return f"{label}: build a station (choose how to pay below) or place a Depot (a free " \
-               "action)."
+        return _("{city}: build a station (choose how to pay below) or place a Depot (a free "
+                 "action).").format(city=label)
     if depot is None:
-        return f"{label}: place a Depot here, below (a free action: your turn goes on)."
+        return _("{city}: place a Depot here, below (a free action: your turn goes on).").format(
+            city=label)
     if can_build:
-        return f"Station in {label}: choose how to pay below."
+        return _("Station in {city}: choose how to pay below.").format(city=label)
     return station if station is not None else depot

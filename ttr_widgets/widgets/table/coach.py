@@ -2,7 +2,7 @@
 and the after-game review.
 
 ``CoachBox`` is the toggle (``ttr-coach``); its label says what the coach does and at what cost
-it speaks (``bots.coach.COACH_LABEL``). While it is on:
+it speaks (``coach_label``, ``bots.coach.COACH_LABEL`` in the reader's language). While it is on:
 
 * ``asks(state, action)`` is the coach's question before a move that cannot be taken back and is
   likely to cost (``bots.coach.ask``: new tickets with another player near the end). The table
@@ -22,17 +22,44 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ttr_widgets.bots.coach import COACH_LABEL, COACH_WHEN, Verdict, ask, judge
+from ttr_widgets.bots.coach import (
+    ASK_TRAINS,
+    COACH_SAMPLES,
+    COACH_THRESHOLD,
+    Verdict,
+    ask,
+    judge,
+)
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.engine import why_illegal
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.widgets.table.review import ReviewPanel
 
 __all__ = ["CoachBox"]
 
 #: How a person answers the coach's question "yes": the same move again.
-AGAIN = "Do it again to go ahead, or make another move."
+AGAIN = N_("Do it again to go ahead, or make another move.")
+
+
+def coach_label() -> str:
+    """What the coach does, in a line beside its toggle (``bots.coach.COACH_LABEL``), in the
+    language now."""
+    return ngettext("Coach: warns when a move costs {n} point or more",
+                    "Coach: warns when a move costs {n} points or more",
+                    COACH_THRESHOLD).format(n=COACH_THRESHOLD)
+
+
+def coach_when() -> str:
+    """When the coach speaks (``bots.coach.COACH_WHEN``), in the language now."""
+    return _("Coach: after each of your moves, says what it cost when the hint's move comes out "
+             "at least {points} points ahead in {games} games played on from there (ahead in "
+             "two thirds of them), or when a claim off your plan spends cards the plan still "
+             "needs; before you draw new tickets with another player at {trains} trains or "
+             "fewer, asks whether you are sure; when the game ends, reviews it in the Score "
+             "tab with the same judgement").format(points=COACH_THRESHOLD, games=COACH_SAMPLES,
+                                                    trains=ASK_TRAINS)
 
 
 class CoachBox(widgets.Checkbox):
@@ -40,14 +67,18 @@ class CoachBox(widgets.Checkbox):
     switched (the table then follows its game again)."""
 
     def __init__(self, on_change: Callable[[], object]) -> None:
-        super().__init__(value=False, description=COACH_LABEL, indent=False,
-                         tooltip=f"Coach: {COACH_WHEN}", layout=widgets.Layout(width="auto"))
+        super().__init__(value=False, indent=False, layout=widgets.Layout(width="auto"))
+        self.relabel()
         self.add_class("ttr-coach")
         self.review = ReviewPanel()  #: the coach's after-game review (Score tab)
         #: the question put last: its position, its move and its words
         self._asked: tuple[GameState, Action, str] | None = None
         self.questions = 0  #: how many questions the coach has put (a new one: the count grows)
         self.observe(lambda _change: on_change(), "value")
+
+    def relabel(self) -> None:
+        """The toggle's words again, in the language now."""
+        self.description, self.tooltip = coach_label(), coach_when()
 
     def asks(self, state: GameState, action: Action) -> str | None:
         """With Coach on, the coach's question before ``action`` in ``state`` (``None``: no
@@ -62,7 +93,7 @@ class CoachBox(widgets.Checkbox):
             return None
         self._asked = (state, action, question)
         self.questions += 1
-        return f"Coach: {question} {AGAIN}"
+        return _("Coach: {question} {again}").format(question=question, again=_(AGAIN))
 
     @property
     def question(self) -> str | None:

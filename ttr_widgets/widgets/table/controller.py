@@ -36,6 +36,7 @@ from ttr_widgets.rules.advice import claim_refusal
 from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.errors import RulesError, TTRError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import (
@@ -46,7 +47,7 @@ from ttr_widgets.rules.state import (
     ShareChoice,
 )
 from ttr_widgets.rules.view import public_view, view
-from ttr_widgets.rules.words import possessive
+from ttr_widgets.rules.words import is_you
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.board.marks import Marks
 from ttr_widgets.widgets.table.answers import city_answer, hint_answer, table_marks
@@ -277,7 +278,8 @@ class TableController(widgets.VBox):
         if refusal is not None:
             self.status.refuse(refusal)
         else:
-            self.status.say(f"{route_title(self.board, route)}: choose how to pay below.")
+            self.status.say(_("{route}: choose how to pay below.").format(
+                route=route_title(self.board, route)))
 
     def select_city(self, city: str) -> None:
         """Open the station panel for ``city`` (the board's city clicks land here). With
@@ -300,7 +302,7 @@ class TableController(widgets.VBox):
         (an older refusal is gone)."""
         self._selected = self._selected_city = None
         self._render()
-        self.status.say("Cancelled: nothing is selected.", then=self.prompt())
+        self.status.say(_("Cancelled: nothing is selected."), then=self.prompt())
 
     def show_path(self, routes: Sequence[str], label: str) -> None:
         """Highlight ``routes`` under ``label`` (a ticket's path, a plan) until the next move."""
@@ -328,8 +330,10 @@ class TableController(widgets.VBox):
             self.status.refuse(refusal)
             return
         if self.viewer != state.current:
-            whose = possessive(state.player.name, capital=False)
-            self.status.say(f"Show {whose} hand first: the hint is about it.")
+            name = state.player.name
+            self.status.say((_("Show your hand first: the hint is about it.") if is_you(name) else
+                             _("Show {name}'s hand first: the hint is about it.")).format(
+                                 name=name))
             return
         action, words = hint_answer(state)
         if isinstance(action, ClaimRoute):
@@ -416,7 +420,7 @@ class TableController(widgets.VBox):
         """A move for the shared table: sent (or kept until the move in flight is answered),
         judged by the coach meanwhile; the answer comes as ``receive`` or ``refused``."""
         if outbox.send(self.state, action, self._judge):
-            self.status.say("Sent to the table…")
+            self.status.say(_("Sent to the table…"))
             for answer in self._answers:
                 answer(action, None)
         return True
@@ -528,7 +532,7 @@ class TableController(widgets.VBox):
         self._render()
         told = own_move(before, action, game.state)
         if verdict is not None:  # what the move cost, and the better move on the board
-            told = f"{told} Coach: {verdict.sentence}"
+            told = _("{move} Coach: {verdict}").format(move=told, verdict=verdict.sentence)
             if isinstance(verdict.better, ClaimRoute):
                 self._selected = verdict.better.route
                 self._render()

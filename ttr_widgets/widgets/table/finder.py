@@ -23,10 +23,11 @@ from typing import Protocol
 
 import ipywidgets as widgets
 
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.model import Board, Route
 from ttr_widgets.rules.naming import name_key
 from ttr_widgets.rules.state import OPEN, GameState, TicketChoice
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import colour_name
 from ttr_widgets.widgets.table.access import Announcer, Shortcut
 from ttr_widgets.widgets.table.answers import closed_routes
 from ttr_widgets.widgets.table.claim import ClaimPanel
@@ -59,33 +60,35 @@ def route_words(state: GameState, route: Route, start: str) -> str:
     open'``; a tunnel, a ferry's locomotives and who holds it (or that it is closed) said too."""
     board = state.board
     other = route.b if route.a == start else route.a
-    kind = " tunnel" if route.tunnel else ""
-    ferry = (f" ferry with {count(route.ferry_locomotives, 'locomotive')}"
-             if route.ferry_locomotives else "")
+    kind = " " + _("tunnel") if route.tunnel else ""
+    n = route.ferry_locomotives
+    ferry = (" " + ngettext("ferry with {n} locomotive", "ferry with {n} locomotives",
+                            n).format(n=n) if n else "")
     owner = state.owner(route.id)
     if owner != OPEN:
-        held = f"claimed by {state.players[owner].name}"
+        held = _("claimed by {name}").format(name=state.players[owner].name)
     elif route.id in closed_routes(state):
-        held = "closed"
+        held = _("closed")
     else:
-        held = "open"
+        held = _("open")
     return (f"{board.city_label(start)}–{board.city_label(other)}, {route.length} "
-            f"{route.color}{kind}{ferry}, {held}")
+            f"{colour_name(route.color)}{kind}{ferry}, {held}")
 
 
 class TableFinder(widgets.VBox):
     """The keyboard's way round the board (see the module docstring): a city field
     (``ttr-finder-city``), its routes and the city as buttons (``ttr-finder-route``,
     ``ttr-finder-city-button``), cities that fit a partial name (``ttr-finder-match``), the keys
-    (``ttr-keys``) and the live region (``announcer``)."""
+    (``ttr-keys``) and the live region (``announcer``). ``undo`` and ``hints``: whether the
+    table has those keys (a lesson's board has neither: it has Reset and Show me)."""
 
-    def __init__(self, table: Table, *, undo: Callable[[], object] | None = None) -> None:
+    def __init__(self, table: Table, *, undo: Callable[[], object] | None = None,
+                 hints: bool = True) -> None:
         self._table = table
         self._board: Board | None = None
         self._state: GameState | None = None
         self._keys: dict[str, str] = {}  #: name_key(label or name) → city
-        self.city = widgets.Combobox(placeholder="type a city, then Tab to its routes",
-                                     description="Find a city", ensure_option=False,
+        self.city = widgets.Combobox(ensure_option=False,
                                      layout=widgets.Layout(width="auto"),
                                      style={"description_width": "initial"})
         self.city.add_class("ttr-finder-city")
@@ -95,19 +98,18 @@ class TableFinder(widgets.VBox):
         self.buttons = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.buttons.add_class("ttr-finder-buttons")
         shortcuts = [
-            Shortcut("f", "find a city", focus=".ttr-finder-city input"),
-            Shortcut("b", "draw blind", table.market.blind.click),
-            Shortcut("h", "hint", table.hint),
-            *([Shortcut("u", "undo", undo)] if undo is not None else []),
-            Shortcut("m", "the face-up cards", focus=".ttr-market-card"),
-            Shortcut("t", "the tickets to keep",
+            Shortcut("f", N_("find a city"), focus=".ttr-finder-city input"),
+            Shortcut("b", N_("draw blind"), table.market.blind.click),
+            *([Shortcut("h", N_("hint"), table.hint)] if hints else []),
+            *([Shortcut("u", N_("undo"), undo)] if undo is not None else []),
+            Shortcut("m", N_("the face-up cards"), focus=".ttr-market-card"),
+            Shortcut("t", N_("the tickets to keep"),
                      focus=".ttr-ticket-choice input, .ttr-keep-tickets"),
         ]
         self.announcer = Announcer(shortcuts)
-        self.key_list = widgets.HTML(
-            '<div style="font-size:12px;color:#4a4a4a">Keys: ' + " · ".join(
-                f"<kbd>{s.label}</kbd> {s.what}" for s in self.announcer.shortcuts) + "</div>")
+        self.key_list = widgets.HTML()
         self.key_list.add_class("ttr-keys")
+        self._label()
         super().__init__([self.city, self.note, self.buttons, self.key_list, self.announcer])
         self.add_class("ttr-finder")
         # the line's HTML is set last in each message (after its text): one announcement each
@@ -117,6 +119,20 @@ class TableFinder(widgets.VBox):
         table.claim.observe(lambda _change: self._render(), ["route", "city"])
         if table.market.state is not None:
             self.show(table.market.state)
+
+    def _label(self) -> None:
+        """The finder's fixed words, in the language now."""
+        self.city.placeholder = _("type a city, then Tab to its routes")
+        self.city.description = _("Find a city")
+        keys = " · ".join(f"<kbd>{s.label}</kbd> {html.escape(_(s.what))}"
+                          for s in self.announcer.shortcuts)
+        said = _("Keys: {keys}").format(keys=keys)
+        self.key_list.value = f'<div style="font-size:12px;color:#4a4a4a">{said}</div>'
+
+    def relabel(self) -> None:
+        """The finder's words again, in the language now."""
+        self._label()
+        self._render()
 
     @property
     def found(self) -> str | None:
@@ -174,21 +190,26 @@ class TableFinder(widgets.VBox):
             self.note.value = ""
             self.buttons.children = ()
         elif not matches:
-            self.note.value = _note(f"No city of this map starts with “{self.city.value.strip()}”.")
+            self.note.value = _note(_("No city of this map starts with “{typed}”.").format(
+                typed=self.city.value.strip()))
             self.buttons.children = ()
         elif len(matches) > 1:
             shown = matches[:MAX_MATCHES]
             more = len(matches) - len(shown)
-            self.note.value = _note(f"{count(len(matches), 'city', 'cities')} fit"
-                                    + (f"; type more to see the other {more}" if more else "")
-                                    + ":")
+            fit = ngettext("{n} city fits", "{n} cities fit", len(matches)).format(
+                n=len(matches))
+            self.note.value = _note(
+                (_("{fit}; type more to see the other {more}:") if more else _("{fit}:"))
+                .format(fit=fit, more=more))
             self.buttons.children = tuple(self._match_button(board, c) for c in shown)
         else:
             city = matches[0]
             routes = sorted(board.routes_at.get(city, ()),
                             key=lambda r: (board.city_label(r.b if r.a == city else r.a), r.id))
-            self.note.value = _note(f"{board.city_label(city)}: "
-                                    f"{count(len(routes), 'route')}; Enter selects one.")
+            self.note.value = _note(ngettext("{city}: {n} route; Enter selects one.",
+                                             "{city}: {n} routes; Enter selects one.",
+                                             len(routes)).format(city=board.city_label(city),
+                                                                 n=len(routes)))
             parts = [self._route_button(state, route, city) for route in routes]
             piece = _piece_words(state)
             if piece:
@@ -204,22 +225,23 @@ class TableFinder(widgets.VBox):
 
     def _route_button(self, state: GameState, route: Route, city: str) -> widgets.Button:
         words = route_words(state, route, city)
-        button = _button(words, f"Select {words.split(',')[0]}, as a click on the board does")
+        button = _button(words, _("Select {route}, as a click on the board does").format(
+            route=words.split(',')[0]))
         button.add_class("ttr-finder-route")
         button.on_click(lambda _b: self.choose_route(route.id))
         return button
 
     def _city_button(self, board: Board, city: str, piece: str) -> widgets.Button:
         label = board.city_label(city)
-        button = _button(f"{label}: {piece}", f"Select {label} itself, as a click on the board "
-                         "does")
+        button = _button(f"{label}: {piece}", _("Select {city} itself, as a click on the board "
+                                                "does").format(city=label))
         button.add_class("ttr-finder-city-button")
         button.on_click(lambda _b: self.choose_city(city))
         return button
 
     def _match_button(self, board: Board, city: str) -> widgets.Button:
         label = board.city_label(city)
-        button = _button(label, f"Show the routes of {label}")
+        button = _button(label, _("Show the routes of {city}").format(city=label))
         button.add_class("ttr-finder-match")
         button.on_click(lambda _b: setattr(self.city, "value", label))
         return button
@@ -227,9 +249,10 @@ class TableFinder(widgets.VBox):
 
 def _piece_words(state: GameState) -> str:
     """What a city may hold in this game: a station, a Depot, or both (nothing: no button)."""
-    pieces = [word for word, here in (("station", state.board.has_stations),
-                                      ("Depot", bool(state.warehouses))) if here]
-    return " or ".join(pieces)
+    station, depot = state.board.has_stations, bool(state.warehouses)
+    if station and depot:
+        return _("station or Depot")
+    return _("station") if station else _("Depot") if depot else ""
 
 
 def _button(text: str, tip: str) -> widgets.Button:

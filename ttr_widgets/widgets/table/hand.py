@@ -13,9 +13,10 @@ from collections.abc import Callable
 import ipywidgets as widgets
 import traitlets
 
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_NAMES
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.rules.words import cards, is_you
 from ttr_widgets.widgets.table.market import card_chip
 
 __all__ = ["HandView"]
@@ -31,12 +32,16 @@ class HandView(widgets.VBox):
     def __init__(self, on_reveal: Callable[[], object]) -> None:
         self.cards = widgets.HTML()
         self.cards.add_class("ttr-hand")
-        self.show_button = widgets.Button(description="Show hand", icon="eye",
+        self.show_button = widgets.Button(description=_("Show hand"), icon="eye",
                                           layout=widgets.Layout(width="auto"))
         self.show_button.add_class("ttr-show-hand")
         self.show_button.on_click(lambda _b: on_reveal())
         super().__init__([self.cards])
         self.add_class("ttr-hand-panel")
+
+    def relabel(self) -> None:
+        """The hand's words again, in the language now."""
+        self._render()
 
     @traitlets.observe("state", "viewer", "reveal")
     def _render(self, _change: object = None) -> None:
@@ -44,24 +49,30 @@ class HandView(widgets.VBox):
         if state is None:
             return
         if self.viewer is None:
-            self.cards.value = ('<div style="color:#666;font-size:12px">Hands are hidden '
-                                'between turns.</div>')
+            hidden = _("Hands are hidden between turns.")
+            self.cards.value = f'<div style="color:#666;font-size:12px">{hidden}</div>'
             if self.reveal:
-                self.show_button.description = f"Show {possessive(self.reveal, capital=False)} hand"
+                self.show_button.description = (
+                    _("Show your hand") if is_you(self.reveal) else
+                    _("Show {name}'s hand").format(name=self.reveal))
                 self.children = (self.cards, self.show_button)
             else:
                 self.children = (self.cards,)
             return
         player = state.players[self.viewer]
+        none = _("no cards")
         chips = "".join(card_chip(name, held) for name, held in
                         zip(CARD_NAMES, player.hand, strict=True) if held) or \
-            '<span style="color:#666;font-size:12px">no cards</span>'
-
-        stations = (f" · {count(player.stations, 'station')} left" if state.board.has_stations
-                    else "")
+            f'<span style="color:#666;font-size:12px">{none}</span>'
+        held = [cards(player.card_count, ""),
+                ngettext("{n} train left", "{n} trains left", player.trains).format(
+                    n=player.trains)]
+        if state.board.has_stations:
+            held.append(ngettext("{n} station left", "{n} stations left",
+                                 player.stations).format(n=player.stations))
+        said = _("{name}: {held}").format(name=f"<b>{html.escape(player.name)}</b>",
+                                          held=" · ".join(held))
         self.cards.value = (
-            f'<div style="font-size:12px"><b>{html.escape(player.name)}</b>: '
-            f'{count(player.card_count, "card")} · {count(player.trains, "train")} left{stations}'
-            '</div>'
+            f'<div style="font-size:12px">{said}</div>'
             f'<div style="line-height:1.7">{chips}</div>')
         self.children = (self.cards,)

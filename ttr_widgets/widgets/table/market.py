@@ -15,8 +15,10 @@ import traitlets
 
 from ttr_widgets.rules.actions import Action, DrawBlind, DrawFaceUp, DrawTickets, Pass
 from ttr_widgets.rules.engine import legal_actions
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE
 from ttr_widgets.rules.state import FirstCard, GameState, SecondCard
+from ttr_widgets.rules.words import colour_name
 from ttr_widgets.widgets import style
 
 __all__ = ["CARD_FILL", "CARD_INK", "CARD_SYMBOL", "Market", "card_button", "card_chip",
@@ -57,7 +59,7 @@ def card_symbol(name: str, ink: str) -> str:
 def card_chip(name: str, count: int | None = None, *, dim: bool = False) -> str:
     """A small HTML chip for a card: its colour, the board's symbol for it and its name (and a
     count), so the colour never has to be told by its hue."""
-    label = f"{card_symbol(name, CARD_INK[name])} {html.escape(name)}"
+    label = f"{card_symbol(name, CARD_INK[name])} {html.escape(colour_name(name))}"
     if count is not None:
         label += f" ×{count}"
     opacity = "0.35" if dim else "1"
@@ -78,18 +80,13 @@ class Market(widgets.VBox):
         self._on_action = on_action
         self._names: list[str | None] = [None] * 5
         self.cards = [self._card_button(slot) for slot in range(5)]
-        self.blind = widgets.Button(description="Draw blind", tooltip="Take the top card of "
-                                    "the pile, unseen", layout=widgets.Layout(width="100px"))
+        self.blind = widgets.Button(layout=widgets.Layout(width="100px"))
         self.blind.add_class("ttr-blind-draw")
         self.blind.on_click(lambda _b: self._on_action(DrawBlind()))
-        self.draw_tickets = widgets.Button(description="Draw tickets", tooltip="Draw "
-                                           "destination tickets and keep some",
-                                           layout=widgets.Layout(width="104px"))
+        self.draw_tickets = widgets.Button(layout=widgets.Layout(width="104px"))
         self.draw_tickets.add_class("ttr-draw-tickets")
         self.draw_tickets.on_click(lambda _b: self._on_action(DrawTickets()))
-        self.pass_button = widgets.Button(description="Pass", tooltip="Nothing else is "
-                                          "possible: pass the turn",
-                                          layout=widgets.Layout(width="70px", display="none"))
+        self.pass_button = widgets.Button(layout=widgets.Layout(width="70px", display="none"))
         self.pass_button.add_class("ttr-pass")
         self.pass_button.on_click(lambda _b: self._on_action(Pass()))
         self.piles = widgets.HTML()
@@ -101,6 +98,17 @@ class Market(widgets.VBox):
                          layout=widgets.Layout(align_items="center")),
         ])
         self.add_class("ttr-market")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The market's words again, in the language now."""
+        self.blind.description = _("Draw blind")
+        self.draw_tickets.description = _("Draw tickets")
+        self.draw_tickets.tooltip = _("Draw destination tickets and keep some")
+        self.pass_button.description = _("Pass")
+        self.pass_button.tooltip = _("Nothing else is possible: pass the turn")
+        self.blind.tooltip = _("Take the top card of the pile, unseen")
+        self._render()
 
     def _card_button(self, slot: int) -> widgets.Button:
         button = card_button(lambda: self._take(slot))
@@ -127,16 +135,17 @@ class Market(widgets.VBox):
         only_pass = state.pending is None and legal_actions(state) == [Pass()]
         self.pass_button.layout.display = None if only_pass else "none"
         second = isinstance(state.pending, SecondCard)
-        self.blind.tooltip = ("Take your second card from the pile, unseen" if second
-                              else "Take the top card of the pile, unseen")
+        self.blind.tooltip = (_("Take your second card from the pile, unseen") if second
+                              else _("Take the top card of the pile, unseen"))
         if isinstance(state.pending, FirstCard):
-            self.blind.tooltip = "Warehouse fed: take your first card from the pile, unseen"
+            self.blind.tooltip = _("Warehouse fed: take your first card from the pile, unseen")
         elif state.pending is None and state.warehouses and (state.deck or state.discard):
-            self.blind.tooltip = ("Warehouses & Depots: first feed the pile's top card into a "
-                                  "Warehouse (the row above), then draw")
-        self.piles.value = (
-            f'<span style="font-size:12px;color:#444">pile <b>{len(state.deck)}</b> · '
-            f'discards <b>{len(state.discard)}</b> · tickets <b>{len(state.tickets)}</b></span>')
+            self.blind.tooltip = _("Warehouses & Depots: first feed the pile's top card into a "
+                                   "Warehouse (the row above), then draw")
+        piles = _("pile {pile} · discards {discards} · tickets {tickets}").format(
+            pile=f"<b>{len(state.deck)}</b>", discards=f"<b>{len(state.discard)}</b>",
+            tickets=f"<b>{len(state.tickets)}</b>")
+        self.piles.value = f'<span style="font-size:12px;color:#444">{piles}</span>'
 
 
 def card_button(on_click: Callable[[], object]) -> widgets.Button:
@@ -155,11 +164,11 @@ def paint_card(button: widgets.Button, name: str | None) -> None:
     for card in CARD_NAMES:
         button.remove_class(f"ttr-card-{card}")
     if name is None:
-        button.description, button.tooltip, button.disabled = "empty", "No card here", True
+        button.description, button.tooltip, button.disabled = _("empty"), _("No card here"), True
         button.style.button_color, button.style.text_color = "#eeeeee", "#777777"
         return
-    button.description = name
-    button.tooltip = f"Take the face-up {name}"
+    button.description = colour_name(name)
+    button.tooltip = _("Take the face-up {card}").format(card=colour_name(name))
     button.disabled = False
     button.style.button_color, button.style.text_color = CARD_FILL[name], CARD_INK[name]
     button.add_class(f"ttr-card-{name}")

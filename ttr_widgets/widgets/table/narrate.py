@@ -23,12 +23,14 @@ from ttr_widgets.rules.actions import (
     PlaceCard,
     PlaceDepot,
 )
+from ttr_widgets.rules.events import draw_words, told
 from ttr_widgets.rules.graph import connected
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_NAMES, Hand
 from ttr_widgets.rules.state import NO_CARD, CardPlacement, GameState, SecondCard
 from ttr_widgets.rules.teams import HOLDER
-from ttr_widgets.rules.words import a_card, card_noun, count, possessive, says, with_article
+from ttr_widgets.rules.words import and_list, card_noun, cards, colour_of, is_you
 from ttr_widgets.widgets.table.stepper import turn_label
 
 __all__ = ["blind_card", "completed_tickets", "game_moves", "last_claims", "moves_story",
@@ -75,9 +77,11 @@ def completed_tickets(before: GameState, after: GameState, player: int) -> str:
             and not connected(board, was.routes, board.ticket(t).a, board.ticket(t).b)]
     if not done:
         return ""
-    named = [f"{t.cities_label} ({count(t.points, 'point')})" for t in done]
-    which = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-    return f"{says(now.name, 'completes')} {which}."
+    named = [_("{ticket} ({points})").format(
+        ticket=t.cities_label,
+        points=ngettext("{n} point", "{n} points", t.points).format(n=t.points)) for t in done]
+    return told(now.name, _("You complete {tickets}."), _("{name} completes {tickets}."),
+                tickets=and_list(named))
 
 
 def _own_event(before: GameState, action: Action, after: GameState) -> str:
@@ -90,11 +94,11 @@ def _own_event(before: GameState, action: Action, after: GameState) -> str:
     if isinstance(action, DrawBlind):
         card = blind_card(before, after, before.current)
         if card is not None:
-            drawn = f"{says(before.player.name, 'draws')} {a_card(card)} from the pile"
-            plain = f"{says(before.player.name, 'draws')} a card from the pile"
+            name = before.player.name
+            plain, drawn = draw_words(name), draw_words(name, card)
             if plain in event:
                 return event.replace(plain, drawn, 1)
-            return f"{event} ({a_card(card)})"
+            return _("{event} ({card})").format(event=event, card=cards(1, card))
     return event
 
 
@@ -102,20 +106,39 @@ def _draws(turn: Sequence[Move]) -> str:
     """A turn of card draws in one sentence: "Ann draws 2 cards: the face-up blue and one from
     the pile.", "Ann draws 2 cards from the pile." (in a team game with where each went)."""
     name = turn[0][0].player.name
-    cards, places = [], []
+    cards: list[str | None] = []  #: a face-up card's colour, or None for one from the pile
+    places = []
     for i, (before, action, _after) in enumerate(turn):
         if isinstance(action, PlaceCard):
             continue
-        cards.append(f"the face-up {action.card}" if isinstance(action, DrawFaceUp) else
-                     "one from the pile")
+        cards.append(action.card if isinstance(action, DrawFaceUp) else None)
         if before.teams:
-            places.append("the team holder" if _place(turn, i) == HOLDER else "the hand")
-    drew = f"{says(name, 'draws')} {count(len(cards), 'card')}"
-    if all(card == "one from the pile" for card in cards):  # nothing to tell apart but places
-        return f"{drew} from the pile{_into(places)}."
-    told = [f"{card} (into {place})" for card, place in zip(cards, places, strict=True)] \
-        if places else cards
-    return f"{drew}: {' and '.join(told)}."
+            places.append(HOLDER if _place(turn, i) == HOLDER else "hand")
+    n = len(cards)
+    if all(card is None for card in cards):  # nothing to tell apart but places
+        drew = told(name, ngettext("You draw {n} card from the pile",
+                                   "You draw {n} cards from the pile", n),
+                    ngettext("{name} draws {n} card from the pile",
+                             "{name} draws {n} cards from the pile", n), n=n)
+        return f"{drew}{_into(places)}."
+    drew = told(name, ngettext("You draw {n} card", "You draw {n} cards", n),
+                ngettext("{name} draws {n} card", "{name} draws {n} cards", n), n=n)
+    said = [_card_words(card) for card in cards]
+    if places:
+        said = [_("{card} (into {place})").format(card=card, place=_place_words(place))
+                for card, place in zip(said, places, strict=True)]
+    return _("{drew}: {cards}.").format(drew=drew, cards=and_list(said))
+
+
+def _card_words(card: str | None) -> str:
+    """'the face-up blue', 'one from the pile'."""
+    if card is None:
+        return _("one from the pile")
+    return _("the face-up {card}").format(card=colour_of(card))
+
+
+def _place_words(place: str) -> str:
+    return _("the team holder") if place == HOLDER else _("the hand")
 
 
 def _into(places: Sequence[str]) -> str:
@@ -124,8 +147,9 @@ def _into(places: Sequence[str]) -> str:
     if not places:
         return ""
     if len(set(places)) == 1:
-        return f" (into {places[0]})"
-    return ": " + " and ".join(f"one into {place}" for place in places)
+        return " " + _("(into {place})").format(place=_place_words(places[0]))
+    return ": " + and_list([_("one into {place}").format(place=_place_words(place))
+                            for place in places])
 
 
 def _place(turn: Sequence[Move], i: int) -> str:
@@ -166,39 +190,52 @@ def _turns(moves: Sequence[Move]) -> list[list[Move]]:
     return turns
 
 
-def _turn_kind(turn: Sequence[Move]) -> str:
-    """What a turn was, in a few public words: "claim of Ayr – Bree", "card draw"."""
+def _turn_kind(turn: Sequence[Move], *, article: bool = False) -> str:
+    """What a turn was, in a few public words: "claim of Ayr – Bree", "card draw" (with
+    ``article``: "a card draw")."""
     first = turn[0][0]
     board = first.board
     for _before, action, _after in turn:
         if isinstance(action, ClaimRoute):
-            return f"claim of {board.route(action.route).cities_label}"
+            said = _("a claim of {route}") if article else _("claim of {route}")
+            return said.format(route=board.route(action.route).cities_label)
         if isinstance(action, BuildStation):
-            return f"station in {board.city_label(action.city)}"
+            said = _("a station in {city}") if article else _("station in {city}")
+            return said.format(city=board.city_label(action.city))
     action = turn[0][1]
     if isinstance(action, DrawTickets | KeepTickets):
-        return "choice of starting tickets" if first.in_setup else "ticket draw"
+        if first.in_setup:
+            return _("a choice of starting tickets") if article else \
+                _("choice of starting tickets")
+        return _("a ticket draw") if article else _("ticket draw")
     if isinstance(action, DrawBlind | DrawFaceUp | PlaceCard):
-        return "card draw"
+        return _("a card draw") if article else _("card draw")
     if isinstance(action, Pass):
-        return "pass"
+        return _("a pass") if article else _("pass")
     if isinstance(action, PlaceDepot):
-        return "Depot placement"
-    return "move"
+        return _("a Depot placement") if article else _("Depot placement")
+    return _("a move") if article else _("move")
 
 
 def _undone_words(turns: Sequence[Sequence[Move]]) -> str:
     """The turns taken back: "your claim of Ayr – Bree and Bob's reply (a card draw)"; the
     turns after the first one's, when others played them, are its replies."""
     first = turns[0][0][0].current
-    words = [f"{possessive(turns[0][0][0].player.name, capital=False)} {_turn_kind(turns[0])}"]
+    words = [_whose(turns[0][0][0].player.name, _turn_kind(turns[0]))]
     for turn in turns[1:]:
-        who, kind = turn[0][0].player.name, _turn_kind(turn)
+        who = turn[0][0].player.name
         if turn[0][0].current != first:
-            words.append(f"{possessive(who, capital=False)} reply ({with_article(kind)})")
+            reply = (_("your reply ({move})") if is_you(who) else _("{name}'s reply ({move})"))
+            words.append(reply.format(name=who, move=_turn_kind(turn, article=True)))
         else:
-            words.append(f"{possessive(who, capital=False)} {kind}")
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+            words.append(_whose(who, _turn_kind(turn)))
+    return and_list(words)
+
+
+def _whose(name: str, kind: str) -> str:
+    """'your claim of Ayr – Bree', "Bob's card draw"."""
+    return (_("your {move}") if is_you(name) else _("{name}'s {move}")).format(name=name,
+                                                                              move=kind)
 
 
 def last_claims(game: Game) -> dict[str, int]:
@@ -246,13 +283,18 @@ def navigation_story(before: Game, after: Game) -> str:
     where = turn_label(after.state)
     if steps < 0:
         undone = _turns(game_moves(before, after.cursor, before.cursor))
-        return (f"Undone: {count(-steps, 'move')} taken back, to {where} (Redo plays "
-                f"{'it' if steps == -1 else 'them'} again). "
-                f"{'It was' if len(undone) == 1 else 'They were'} {_undone_words(undone)}.")
+        taken = ngettext("Undone: {n} move taken back, to {where} (Redo plays it again).",
+                         "Undone: {n} moves taken back, to {where} (Redo plays them again).",
+                         -steps).format(n=-steps, where=where)
+        were = ngettext("It was {moves}.", "They were {moves}.", len(undone)).format(
+            moves=_undone_words(undone))
+        return f"{taken} {were}"
     if steps > 0:
-        return f"Redone: {count(steps, 'move')} played again, to {where}."
+        return ngettext("Redone: {n} move played again, to {where}.",
+                        "Redone: {n} moves played again, to {where}.", steps).format(
+            n=steps, where=where)
     if after.cursor == 0:
-        return "Nothing to undo: this is the deal."
+        return _("Nothing to undo: this is the deal.")
     if after.cursor == len(after.actions):
-        return "Nothing to redo: this is the latest move."
-    return f"Still at {where}."
+        return _("Nothing to redo: this is the latest move.")
+    return _("Still at {where}.").format(where=where)

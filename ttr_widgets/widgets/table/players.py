@@ -18,6 +18,7 @@ import traitlets
 
 from ttr_widgets.bots import BOTS, LEVELS, SLOW
 from ttr_widgets.rules.errors import MapError
+from ttr_widgets.rules.i18n import N_, _, ngettext, pgettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import ticket_deck
@@ -92,10 +93,21 @@ def seat_words(name: str, kind: str) -> str:
         return ""
     if kind not in BOTS:
         return "" if kind == name.casefold() else kind
-    level = LEVELS[kind][0] if kind in LEVELS else ""
+    level = level_word(kind)
     said = kind in name.lower()
-    bot = "" if "bot" in name.lower() and said else "bot"
-    return " ".join(w for w in (level, "" if said else kind, bot) if w)
+    words = " ".join(w for w in (level, "" if said else kind) if w)
+    if "bot" in name.lower() and said:
+        return words
+    return _("{words} bot").format(words=words) if words else _("bot")
+
+
+def level_word(kind: str) -> str:
+    """A bot's difficulty level in the reader's language: 'medium' for greedy (French
+    'moyen'), '' for a bot with none."""
+    levels = {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
+              "hard": pgettext("bot level", "hard")}
+    level = LEVELS[kind][0] if kind in LEVELS else ""
+    return levels.get(level, level)
 
 
 def variant_title(name: str | None) -> str:
@@ -194,6 +206,10 @@ class PlayersTable(widgets.HTML):
         super().__init__()
         self.add_class("ttr-players")
 
+    def relabel(self) -> None:
+        """The table's words again, in the language now."""
+        self._render()
+
     @traitlets.observe("state", "kinds", "colors")
     def _render(self, _change: object = None) -> None:
         state = self.state
@@ -202,8 +218,8 @@ class PlayersTable(widgets.HTML):
             return
         stations = state.board.has_stations
         depots = bool(state.warehouses)
-        head = ["", "player", "trains", *(["stations"] if stations else []), "cards",
-                "tickets", "points", *(_DEPOT_HEAD if depots else [])]
+        head = ["", N_("player"), N_("trains"), *([N_("stations")] if stations else []),
+                N_("cards"), N_("tickets"), N_("points"), *(_DEPOT_HEAD if depots else [])]
         rows = []
         for i, p in enumerate(state.players):
             if state.teams and i % 2 == 0:
@@ -225,8 +241,9 @@ class PlayersTable(widgets.HTML):
                         "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         note = ""
         if state.last_round:
-            note = (f'<div style="font-size:12px;color:#8a1c12">Last round: '
-                    f'{count(state.final_turns, "turn")} left.</div>')
+            said = ngettext("Last round: {n} turn left.", "Last round: {n} turns left.",
+                            state.final_turns).format(n=state.final_turns)
+            note = f'<div style="font-size:12px;color:#8a1c12">{html.escape(said)}</div>'
         self.value = (
             '<table style="border-collapse:collapse;font-size:12px;width:100%">'
             '<tr style="color:#555">' + "".join(_head_cell(h) for h in head) + "</tr>"
@@ -239,27 +256,30 @@ def _team_row(state: GameState, team: int, columns: int) -> str:
     color = TEAM_COLORS[team][0]
     points = sum(p.route_points for p in state.team_players(team))
     title = team_title(team, [p.name for p in state.team_players(team)])
-    holder = (f"holder {count(state.holder_count(team), 'card')}, "
-              f"{count(len(state.shared[team]), 'shared ticket')}")
+    held, shared = state.holder_count(team), len(state.shared[team])
+    holder = _("holder {cards}, {tickets}").format(
+        cards=ngettext("{n} card", "{n} cards", held).format(n=held),
+        tickets=ngettext("{n} shared ticket", "{n} shared tickets", shared).format(n=shared))
+    said = ngettext("{n} point", "{n} points", points).format(n=points)
     return (f'<tr class="ttr-team-row" data-team="{team}"><td colspan="{columns}" style="'
             f'border-left:4px solid {color};padding-left:4px"><b style="color:{color}">'
             f'{html.escape(title)}</b> <span style="color:#555">· '
-            f'{count(points, "point")} · {holder}</span></td></tr>')
+            f'{said} · {html.escape(holder)}</span></td></tr>')
 
 
 def _grey(words: str) -> str:
     return f' <span style="color:#5f5f5f">· {html.escape(words)}</span>' if words else ""
 
 
-_DEPOT_HEAD = ["warehouse", "depots"]
-_HEAD_TIPS = {"warehouse": "cards in the Warehouse (their count is public, not the cards)",
-              "depots": "Depots still beside the Warehouse"}
+_DEPOT_HEAD = [N_("warehouse"), N_("depots")]
+_HEAD_TIPS = {"warehouse": N_("cards in the Warehouse (their count is public, not the cards)"),
+              "depots": N_("Depots still beside the Warehouse")}
 
 
 def _head_cell(head: str) -> str:
     tip = _HEAD_TIPS.get(head)
-    title = f' title="{html.escape(tip)}"' if tip else ""
-    return f"<th style='text-align:left'{title}>{head}</th>"
+    title = f' title="{html.escape(_(tip))}"' if tip else ""
+    return f"<th style='text-align:left'{title}>{html.escape(_(head)) if head else ''}</th>"
 
 
 @dataclass(frozen=True, slots=True)

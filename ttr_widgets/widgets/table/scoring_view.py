@@ -24,12 +24,13 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 import traitlets
 
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.stats import GameStats
 from ttr_widgets.rules.variants import ticket_rules
-from ttr_widgets.rules.words import bonus_name, count, possessive, win_verb
+from ttr_widgets.rules.words import and_list, bonus_name, count, is_you
 from ttr_widgets.widgets.plots.stats_view import StatsView
 from ttr_widgets.widgets.table.bots import running_loop
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
@@ -57,7 +58,7 @@ def longest_trail_routes(sheet: ScoreSheet) -> tuple[str, ...]:
 #: at most ``REVEAL_STEP`` seconds); "Next" goes on at once, "Show all" ends it.
 REVEAL_SECONDS = 10.0
 REVEAL_STEP = 1.2
-TRAIL_STEP = "The longest trail of each player"  #: the reveal's step that shows the trails
+TRAIL_STEP = N_("The longest trail of each player")  #: the reveal's step that shows the trails
 
 
 class ScoringView(widgets.VBox):
@@ -91,12 +92,10 @@ class ScoringView(widgets.VBox):
         self.running.add_class("ttr-score-running")
         self.step_caption = widgets.HTML()
         self.step_caption.add_class("ttr-reveal-step")
-        self.next = widgets.Button(description="Next ▸", tooltip="Show the next part of the "
-                                   "score now", layout=widgets.Layout(width="auto"))
+        self.next = widgets.Button(layout=widgets.Layout(width="auto"))
         self.next.add_class("ttr-reveal-next")
         self.next.on_click(lambda _b: self.step())
-        self.skip = widgets.Button(description="Show all", tooltip="Show the whole score now",
-                                   layout=widgets.Layout(width="auto"))
+        self.skip = widgets.Button(layout=widgets.Layout(width="auto"))
         self.skip.add_class("ttr-reveal-all")
         self.skip.on_click(lambda _b: self.show_all())
         self.step_caption.layout.flex = "1 1 auto"  # the caption wraps; the buttons keep
@@ -108,6 +107,22 @@ class ScoringView(widgets.VBox):
         self.after = widgets.VBox([self.trails, self.stats])  #: shown once all is told
         super().__init__([self.running, self.winner, self.reveal_bar, self.table, self.after])
         self.add_class("ttr-scoring")
+        self._running: tuple[GameState, Sequence[str]] | None = None  #: show_running's last
+        self._label()
+
+    def _label(self) -> None:
+        self.next.description = _("Next ▸")
+        self.next.tooltip = _("Show the next part of the score now")
+        self.skip.description = _("Show all")
+        self.skip.tooltip = _("Show the whole score now")
+
+    def relabel(self) -> None:
+        """The tab's words again, in the language now."""
+        self._label()
+        if self.sheet is not None:
+            self._render()
+        elif self._running is not None:
+            self.show_running(*self._running)
 
     @traitlets.observe("sheet")
     def _sheet_changed(self, _change: object = None) -> None:
@@ -130,7 +145,7 @@ class ScoringView(widgets.VBox):
         """Whether the longest trails are told yet (the board may draw them)."""
         if self.sheet is None or self.shown is None:
             return True
-        return self.shown > reveal_steps(self.board, self.sheet).index(TRAIL_STEP)
+        return self.shown > reveal_steps(self.board, self.sheet).index(_(TRAIL_STEP))
 
     def step(self) -> None:
         """Tell the next step of the reveal (the last: the whole sheet)."""
@@ -174,19 +189,19 @@ class ScoringView(widgets.VBox):
         steps = reveal_steps(self.board, sheet)
         if shown is not None:
             self.reveal_bar.layout.display = None
-            self.step_caption.value = (
-                f'<span style="font-size:12px"><b>The end, step by step</b> ({shown} of '
-                f'{len(steps)}): {html.escape(steps[shown - 1])}</span>')
+            title = html.escape(_("The end, step by step"))
+            caption = _("{title} ({shown} of {steps}): {step}").format(
+                title=f"<b>{title}</b>", shown=shown,
+                steps=len(steps), step=html.escape(steps[shown - 1]))
+            self.step_caption.value = f'<span style="font-size:12px">{caption}</span>'
             self.winner.value = ""
             self.after.layout.display = "none"
         else:
             self.reveal_bar.layout.display = "none"
             self.after.layout.display = None
-            names = " and ".join(sheet.winners)
-            verb = ("win" if len(sheet.winners) == 1 else "share the win") if sheet.teams \
-                else win_verb(sheet.winners)
-            self.winner.value = (f'<div style="font-size:14px"><b>★ {html.escape(names)}</b> '
-                                 f'{verb}.<br>'
+            won = _winners(sheet).format(
+                names=f"<b>★ {html.escape(and_list(list(sheet.winners)))}</b>")
+            self.winner.value = (f'<div style="font-size:14px">{won}<br>'
                                  f'<span style="font-size:12px">{html.escape(sheet.reason)}'
                                  '</span></div>')
         self.table.value = (team_score_html(self.board, sheet) if sheet.teams
@@ -197,6 +212,7 @@ class ScoringView(widgets.VBox):
     def show_running(self, state: GameState, colors: Sequence[str]) -> None:
         """Mid-game (no sheet yet): say what the tab will show, and each player's route points
         so far, in their colours."""
+        self._running = (state, colors)
         if self.sheet is not None:
             return
         if state.teams:
@@ -209,14 +225,17 @@ class ScoringView(widgets.VBox):
             for i, p in enumerate(state.players))
         rules = ticket_rules(state.board, state.options)
         bonuses = [part for part, played in (
-            ("the longest trail and its bonus", rules.longest_bonus),
-            ("the longest trail (no bonus in this game)", not rules.longest_bonus),
-            ("the Globetrotter for the most tickets completed", rules.globetrotter)) if played]
+            (_("the longest trail and its bonus"), rules.longest_bonus),
+            (_("the longest trail (no bonus in this game)"), not rules.longest_bonus),
+            (_("the Globetrotter for the most tickets completed"), rules.globetrotter)) if played]
+        shows = _("The final score shows here when the game ends: each player's routes, every "
+                  "ticket completed or missed (tickets stay secret until then), {bonuses}, and "
+                  "the winner.").format(bonuses=", ".join(bonuses))
+        route_points = html.escape(_("Route points so far"))
+        so_far = _("{route_points}: {points}").format(route_points=f"<b>{route_points}</b>",
+                                                      points=points)
         self.running.value = (
-            '<div style="font-size:12px;line-height:1.4">The final score shows here when the '
-            'game ends: each player\'s routes, every ticket completed or missed (tickets stay '
-            f'secret until then), {", ".join(bonuses)}, and the winner.<br>'
-            f'<b>Route points so far</b>: {points}</div>')
+            f'<div style="font-size:12px;line-height:1.4">{html.escape(shows)}<br>{so_far}</div>')
 
     def show_stats(self, stats: GameStats, colors: Sequence[str]) -> None:
         """Show the game's statistics under the score, players in ``colors`` (a team game's,
@@ -225,13 +244,14 @@ class ScoringView(widgets.VBox):
                         teams=self.sheet is not None and self.sheet.teams, points=False)
 
     def _trail_button(self, score: PlayerScore) -> widgets.Button:
-        button = widgets.Button(description=f"{possessive(score.name)} longest trail",
-                                tooltip=f"{score.longest_trail} spaces",
+        trail = (_("Your longest trail") if is_you(score.name) else
+                 _("{name}'s longest trail").format(name=score.name))
+        button = widgets.Button(description=trail, tooltip=_spaces(score.longest_trail),
                                 layout=widgets.Layout(width="auto", margin="2px"))
         button.add_class("ttr-show-trail")
         button.on_click(lambda _b: self._on_highlight(
             score.longest_trail_routes,
-            f"{possessive(score.name)} longest trail ({score.longest_trail})"))
+            f"{trail} ({score.longest_trail})"))
         return button
 
 
@@ -240,21 +260,27 @@ def reveal_steps(board: Board, sheet: ScoreSheet) -> tuple[str, ...]:
     by one (each player's first, then each one's second …), the stations, the longest trail,
     the bonuses, the total and the winner (a team game's sheet: one step, the whole)."""
     if sheet.teams:
-        return ("The final score",)
-    steps = ["Routes: the points of every route claimed"]
+        return (_("The final score"),)
+    steps = [_("Routes: the points of every route claimed")]
     most = max((len(p.tickets) for p in sheet.players), default=0)
     for k in range(most):
         for p in sheet.players:
             if k < len(p.tickets):
                 ticket = board.ticket(p.tickets[k].id)
-                done = "completed" if p.tickets[k].completed else "missed"
-                steps.append(f"{possessive(p.name)} ticket {ticket.cities_label}: {done}")
+                done = p.tickets[k].completed
+                if is_you(p.name):
+                    said = (_("Your ticket {ticket}: completed") if done else
+                            _("Your ticket {ticket}: missed"))
+                else:
+                    said = (_("{name}'s ticket {ticket}: completed") if done else
+                            _("{name}'s ticket {ticket}: missed"))
+                steps.append(said.format(name=p.name, ticket=ticket.cities_label))
     if board.has_stations:
-        steps.append("Stations: the points of the stations not built")
-    steps.append(TRAIL_STEP)
+        steps.append(_("Stations: the points of the stations not built"))
+    steps.append(_(TRAIL_STEP))
     if _bonuses(sheet):
-        steps.append("The bonuses")
-    steps.append("The total and the winner")
+        steps.append(_("The bonuses"))
+    steps.append(_("The total and the winner"))
     return tuple(steps)
 
 
@@ -296,52 +322,59 @@ def score_table_html(board: Board, sheet: ScoreSheet, *, shown: int | None = Non
             ticket = board.ticket(t.id)
             mark = "✔" if t.completed else "✘"
             color = "#1d5a2c" if t.completed else "#8a1c12"
-            via = " (station)" if t.borrowed else ""
+            via = " " + _("(station)") if t.borrowed else ""
             a, b = board.city_label(ticket.a), board.city_label(ticket.b)
             lines.append(f'<div class="ttr-score-ticket" style="color:{color}">{mark} '
                          f'{_unbroken(a)}–{_unbroken(b)} {t.points:+d}{via}</div>')
         if n < len(p.tickets):
-            left = count(len(p.tickets) - n, "ticket")
-            return "".join(lines) + f'<div style="color:#777">{left} still to show</div>'
-        return "".join(lines) + f"<div><b>{p.ticket_points:+d}</b> ({p.tickets_completed} of " \
-                                f"{len(p.tickets)})</div>"
+            left = len(p.tickets) - n
+            still = ngettext("{n} ticket still to show", "{n} tickets still to show", left)
+            return "".join(lines) + f'<div style="color:#777">{still.format(n=left)}</div>'
+        done = _("({done} of {n})").format(done=p.tickets_completed, n=len(p.tickets))
+        return "".join(lines) + f"<div><b>{p.ticket_points:+d}</b> {done}</div>"
 
     body = [
         row("", [html.escape(p.name) for p in players], bold=True),
-        row("Routes", [f"{p.route_points} <span style='color:#777'>({p.routes_claimed} routes, "
-                       f"{p.trains_used} trains)</span>" for p in players]),
-        row("Tickets", [tickets(p, per_player[i] if shown is not None else len(p.tickets))
+        row(_("Routes"), [f"{p.route_points} <span style='color:#777'>("
+                          + ngettext("{n} route", "{n} routes", p.routes_claimed).format(
+                              n=p.routes_claimed) + ", "
+                          + ngettext("{n} train", "{n} trains", p.trains_used).format(
+                              n=p.trains_used) + ")</span>" for p in players]),
+        row(_("Tickets"), [tickets(p, per_player[i] if shown is not None else len(p.tickets))
                         for i, p in enumerate(players)]),
     ]
     if board.has_stations and (shown is None or "stations" in past):
-        body.append(row("Stations", [
-            f"{p.station_points:+d} <span style='color:#777'>({p.stations_built} built)</span>"
+        body.append(row(_("Stations"), [
+            f"{p.station_points:+d} <span style='color:#777'>("
+            + ngettext("{n} built", "{n} built", p.stations_built).format(n=p.stations_built)
+            + ")</span>"
             + "".join(f"<div style='color:#777'>{html.escape(_borrow(board, b))}</div>"
                       for b in p.borrowings) for p in players]))
     if shown is None or "trail" in past:
-        body.append(row("Longest trail", [count(p.longest_trail, "space") for p in players]))
+        body.append(row(_("Longest trail"), [_spaces(p.longest_trail) for p in players]))
     bonuses = shown is None or "bonuses" in past
     if sheet.longest_bonus and bonuses:  # a game without the bonus shows no row of zeros
         body.append(row(html.escape(bonus_name(board.rules)),
                         [f"{p.longest_bonus:+d}" if p.longest_bonus else "0" for p in players]))
     if sheet.globetrotter and bonuses:
-        body.append(row("Globetrotter <span style='color:#777;font-weight:normal'>(most "
-                        "tickets completed)</span>",
+        body.append(row(_("Globetrotter") + " <span style='color:#777;font-weight:normal'>"
+                        + html.escape(_("(most tickets completed)")) + "</span>",
                         [f"{p.globetrotter_bonus:+d}" if p.globetrotter_bonus else "0"
                          for p in players]))
     if sheet.warehouses and bonuses:
-        body.append(row("Depot bonus <span style='color:#777;font-weight:normal'>(most Depots "
-                        "left)</span>",
+        body.append(row(_("Depot bonus") + " <span style='color:#777;font-weight:normal'>"
+                        + html.escape(_("(most Depots left)")) + "</span>",
                         [f"{p.depot_bonus:+d}" if p.depot_bonus else "0" for p in players]))
     if shown is None or "total" in past:
-        body.append(row("Total", [str(p.total) for p in players], bold=True))
+        body.append(row(_("Total"), [str(p.total) for p in players], bold=True))
     else:  # the points told so far, from the sheet's own parts
         so_far = [p.route_points
                   + sum(t.points for t in p.tickets[:per_player[i]])
                   + (p.station_points if "stations" in past else 0)
                   + (p.longest_bonus + p.globetrotter_bonus + p.depot_bonus
                      if bonuses else 0) for i, p in enumerate(players)]
-        body.append(row("So far", [str(n) for n in so_far], extra=";color:#555;font-style:italic"))
+        body.append(row(_("So far"), [str(n) for n in so_far],
+                        extra=";color:#555;font-style:italic"))
     return ('<table class="ttr-score" style="border-collapse:collapse;font-size:12px;'
             'width:100%">' + "".join(body) + "</table>")
 
@@ -405,7 +438,23 @@ def team_score_html(board: Board, sheet: ScoreSheet) -> str:
 
 def _borrow(board: Board, borrow: StationBorrow) -> str:
     if borrow.route is None:
-        return f"{board.city_label(borrow.city)}: nothing to borrow"
+        return _("{city}: nothing to borrow").format(city=board.city_label(borrow.city))
     route = board.route(borrow.route)
-    return (f"{board.city_label(borrow.city)}: borrows {board.city_label(route.a)}–"
-            f"{board.city_label(route.b)} from {borrow.owner}")
+    return _("{city}: borrows {route} from {owner}").format(
+        city=board.city_label(borrow.city),
+        route=f"{board.city_label(route.a)}–{board.city_label(route.b)}", owner=borrow.owner)
+
+
+def _spaces(n: int) -> str:
+    """'6 spaces' (a trail's length, in train spaces)."""
+    return ngettext("{n} space", "{n} spaces", n).format(n=n)
+
+
+def _winners(sheet: ScoreSheet) -> str:
+    """The winner's line as a template of ``{names}``: 'Ann wins.', 'You win.', 'Ann and Ben
+    share the win.' (a team's name: 'Blue team win.')."""
+    if len(sheet.winners) > 1:
+        return _("{names} share the win.")
+    if sheet.teams or is_you(sheet.winners[0]):
+        return _("{names} win.")
+    return _("{names} wins.")

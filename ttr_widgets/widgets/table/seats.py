@@ -45,6 +45,7 @@ from typing import Protocol
 from ttr_widgets.bots import BOTS, Choice, choose
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.model import CARD_NAMES, LOCOMOTIVE
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import (
@@ -60,7 +61,7 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
 )
 from ttr_widgets.rules.teams import HOLDER
-from ttr_widgets.rules.words import count, is_you, possessive
+from ttr_widgets.rules.words import colour_of, is_you, possessive
 from ttr_widgets.widgets.table.players import KINDS, bot_words
 from ttr_widgets.widgets.table.teams import team_label
 
@@ -100,7 +101,7 @@ class Seat:
     def prompt(self, table: TableView) -> str:
         """What the table waits for while this seat is to move."""
         sheet = table.score_sheet
-        return f"Game over. {sheet.reason}" if sheet is not None else ""
+        return _("Game over. {score}").format(score=sheet.reason) if sheet is not None else ""
 
     def choose(self, table: TableView) -> Choice | None:
         """The move this seat makes now by itself, if any."""
@@ -123,8 +124,8 @@ class PersonSeat(Seat):
             return super().prompt(table)
         name = state.player.name
         if isinstance(state.pending, DepotPlacement):  # public: no hand needs showing
-            return (f"{name}: place a Depot — click an empty city on the board (the last "
-                    "player places first, then on counter-clockwise).")
+            return _("{name}: place a Depot — click an empty city on the board (the last "
+                     "player places first, then on counter-clockwise).").format(name=name)
         if table.viewer is None:
             return _hand_over_prompt(name)
         return _pending_prompt(state) or _turn_prompt(state)
@@ -134,9 +135,10 @@ def _hand_over_prompt(name: str) -> str:
     """A hotseat between turns: the line is read by everyone at the screen, so a player called
     You is named, not spoken to ("Your turn" would speak to whoever just played)."""
     if is_you(name):
-        return ("The player called You plays next: press “Show your hand” when the others "
-                "look away.")
-    return f"{name}'s turn: press “Show {name}'s hand” when the others look away."
+        return _("The player called You plays next: press “{show}” when the others look "
+                 "away.").format(show=_("Show your hand"))
+    return _("{name}'s turn: press “{show}” when the others look away.").format(
+        name=name, show=_("Show {name}'s hand").format(name=name))
 
 
 class BotSeat(Seat):
@@ -153,18 +155,24 @@ class BotSeat(Seat):
         state = table.state
         if state.is_over:
             return game_over()
-        whose = possessive(state.player.name, capital=False)
-        kind = bot_words(state.player.name, self.level)
-        return RulesError("turn.order", f"It is {whose} turn{f' ({kind})' if kind else ''}; "
-                          "wait for it to play.")
+        name = state.player.name
+        kind = bot_words(name, self.level)
+        if is_you(name):
+            said = (_("It is your turn ({kind}); wait for it to play.") if kind else
+                    _("It is your turn; wait for it to play."))
+        else:
+            said = (_("It is {name}'s turn ({kind}); wait for it to play.") if kind else
+                    _("It is {name}'s turn; wait for it to play."))
+        return RulesError("turn.order", said.format(name=name, kind=kind))
 
     def prompt(self, table: TableView) -> str:
         state = table.state
         if state.is_over:
             return super().prompt(table)
         if table.paused:
-            return f"{state.player.name} (bot) is to move: press Play on to let the bots continue."
-        return f"{state.player.name} (bot) is playing…"
+            return _("{name} (bot) is to move: press Play on to let the bots continue.").format(
+                name=state.player.name)
+        return _("{name} (bot) is playing…").format(name=state.player.name)
 
     def choose(self, table: TableView) -> Choice:
         """The bot's move, decided from its seat's view only (``bots.choose``)."""
@@ -191,14 +199,15 @@ class RemoteSeat(Seat):
         if state.is_over:
             return game_over()
         name = state.player.name
-        return RulesError("turn.order", f"It is {possessive(name, capital=False)} turn; wait "
-                          f"for {self.who or name} to play.")
+        said = (_("It is your turn; wait for {who} to play.") if is_you(name) else
+                _("It is {name}'s turn; wait for {who} to play."))
+        return RulesError("turn.order", said.format(name=name, who=self.who or name))
 
     def prompt(self, table: TableView) -> str:
         state = table.state
         if state.is_over:
             return super().prompt(table)
-        return f"Waiting for {self.who or state.player.name}…"
+        return _("Waiting for {who}…").format(who=self.who or state.player.name)
 
     def __repr__(self) -> str:
         return f"RemoteSeat({self.kind!r}, {self.who!r})"
@@ -317,8 +326,8 @@ def _learner(table: TableView) -> str:
 
 
 def game_over() -> RulesError:
-    return RulesError("turn.game-over", "The game is over; nothing more can be played. See the "
-                      "score.")
+    return RulesError("turn.game-over", _("The game is over; nothing more can be played. See "
+                                          "the score."))
 
 
 def take_over_label(state: GameState) -> str:
@@ -384,16 +393,23 @@ def _pending_prompt(state: GameState) -> str:
     """The play app's words for a decision the player to move has to finish ('' for none)."""
     name, pending = state.player.name, state.pending
     if isinstance(pending, TicketChoice):
-        most = "" if pending.max_long is None else f", at most {pending.max_long} of them long"
-        return f"{name}: choose the tickets to keep (at least {pending.keep}{most})."
+        if pending.max_long is None:
+            said = _("{name}: choose the tickets to keep (at least {keep}).")
+        else:
+            said = _("{name}: choose the tickets to keep (at least {keep}, at most {long} of "
+                     "them long).")
+        return said.format(name=name, keep=pending.keep, long=pending.max_long)
     if isinstance(pending, TunnelPayment):
-        return f"{name}: the tunnel asks for {count(pending.extra, 'more card')}: pay or decline."
+        return ngettext("{name}: the tunnel asks for {n} more card: pay or decline.",
+                        "{name}: the tunnel asks for {n} more cards: pay or decline.",
+                        pending.extra).format(name=name, n=pending.extra)
     if isinstance(pending, SecondCard):
-        return f"{name}: take your second card."
+        return _("{name}: take your second card.").format(name=name)
     if isinstance(pending, FirstCard):
-        return f"{name}: now take your cards (blind or face up)."
+        return _("{name}: now take your cards (blind or face up).").format(name=name)
     if isinstance(pending, CollectChoice):
-        return f"{name}: your route reaches a Depot: choose the Warehouses to collect (or none)."
+        return _("{name}: your route reaches a Depot: choose the Warehouses to collect (or "
+                 "none).").format(name=name)
     return ""
 
 
@@ -401,31 +417,46 @@ def _team_prompt(state: GameState) -> str:
     """A team game's words for what the player to move, who sees their hand, does now."""
     name, pending = state.player.name, state.pending
     if isinstance(pending, CardPlacement):
-        card = CARD_NAMES[pending.card] if pending.card != NO_CARD else "card"
-        drawn = card if card in (LOCOMOTIVE, "card") else f"{card} card"
-        return (f"{name}: put the {drawn} you drew into your hand or the team holder (the "
-                "second card goes to the other place).")
+        card = CARD_NAMES[pending.card] if pending.card != NO_CARD else ""
+        drawn = (_("the locomotive") if card == LOCOMOTIVE else
+                 _("the {colour} card").format(colour=colour_of(card)) if card else
+                 _("the card"))
+        return _("{name}: put {card} you drew into your hand or the team holder (the second "
+                 "card goes to the other place).").format(name=name, card=drawn)
     if isinstance(pending, ShareChoice):
-        return f"{name}: choose a ticket you kept to put into the team's ticket holder."
+        return _("{name}: choose a ticket you kept to put into the team's ticket "
+                 "holder.").format(name=name)
     if isinstance(pending, SecondCard) and pending.to:
-        where = "the team holder" if pending.to == HOLDER else "your hand"
-        return f"{name}: take your second card; it goes into {where}."
+        said = (_("{name}: take your second card; it goes into the team holder.")
+                if pending.to == HOLDER else
+                _("{name}: take your second card; it goes into your hand."))
+        return said.format(name=name)
     if pending is not None:
         return _pending_prompt(state)
-    last = " Last round!" if state.last_round else ""
-    return (f"{possessive(name)} turn: draw cards, click a route to claim it, draw tickets, "
-            f"or share tickets.{last}")
+    verbs = _("draw cards, click a route to claim it, draw tickets, or share tickets")
+    return _whose_turn(name, verbs, state.last_round)
+
+
+#: What a turn's prompt adds in the game's last round.
+LAST_ROUND = N_("Last round!")
+
+
+def _whose_turn(name: str, verbs: str, last_round: bool) -> str:
+    """'Your turn: draw cards, ….', "Ann's turn: …." (and 'Last round!')."""
+    said = (_("Your turn: {verbs}.") if is_you(name) else _("{name}'s turn: {verbs}.")).format(
+        name=name, verbs=verbs)
+    return f"{said} {_(LAST_ROUND)}" if last_round else said
 
 
 def _turn_prompt(state: GameState) -> str:
     """The play app's words for a turn to begin: what the player may do."""
-    verbs = "draw cards, click a route to claim it, or draw tickets"
+    verbs = _("draw cards, click a route to claim it, or draw tickets")
     if state.board.has_stations:
-        verbs = "draw cards, click a route to claim it, click a city for a station, or " \
-                "draw tickets"
+        verbs = _("draw cards, click a route to claim it, click a city for a station, or draw "
+                  "tickets")
     if state.warehouses:
-        verbs = ("feed a Warehouse and draw cards, click a route to claim it, click a city "
-                 f"for a {'station or a ' if state.board.has_stations else ''}Depot, or "
-                 "draw tickets")
-    last = " Last round!" if state.last_round else ""
-    return f"{possessive(state.player.name)} turn: {verbs}.{last}"
+        verbs = (_("feed a Warehouse and draw cards, click a route to claim it, click a city "
+                   "for a station or a Depot, or draw tickets") if state.board.has_stations else
+                 _("feed a Warehouse and draw cards, click a route to claim it, click a city "
+                   "for a Depot, or draw tickets"))
+    return _whose_turn(state.player.name, verbs, state.last_round)

@@ -23,6 +23,7 @@ import traitlets
 from ttr_widgets.rules.advice import describe_action, payment_text
 from ttr_widgets.rules.catalog import RULES, explain
 from ttr_widgets.rules.errors import RulesError, TTRError
+from ttr_widgets.rules.i18n import _
 
 __all__ = ["StatusLine", "describe_action", "payment_text", "why_html"]
 
@@ -53,15 +54,18 @@ def _news_chars(then: str) -> int:
 
 def why_html(rule: str) -> str:
     """A small "why?" that opens the rule ``rule``: its sentence and id (``ttr-why``)."""
-    return (f'<details class="ttr-why" data-rule="{html.escape(rule)}"><summary>why?</summary>'
+    why = html.escape(_("why?"))
+    return (f'<details class="ttr-why" data-rule="{html.escape(rule)}">'
+            f'<summary>{why}</summary>'
             f'<div class="ttr-why-text">{why_line(rule)}</div></details>')
 
 
 def why_line(rule: str) -> str:
     """One rule as a "why?" opens it: the catalogue's sentence in plain words, then the rule's
     id in small grey print for whoever looks it up (``ttr-rule-id``), never as code."""
+    named = html.escape(_("rule {rule}").format(rule=rule))
     return (f'{html.escape(explain(rule) if rule in RULES else "")} <small class="ttr-rule-id" '
-            f'style="color:#5f6b7a">· rule {html.escape(rule)}</small>')
+            f'style="color:#5f6b7a">· {named}</small>')
 
 
 class StatusLine(widgets.HTML):
@@ -111,11 +115,12 @@ class StatusLine(widgets.HTML):
                      if then else "")
         more = ""
         if len(text) > _news_chars(then):  # may be cut: a toggle (its box in its label)
-            more = ('<label class="ttr-status-more" role="button" '
-                    'title="Show the whole message, or only its first lines">'
+            title = html.escape(_("Show the whole message, or only its first lines"))
+            closed, opened = html.escape(_("all")), html.escape(_("less"))
+            more = (f'<label class="ttr-status-more" role="button" title="{title}">'
                     '<input type="checkbox" class="ttr-status-toggle" hidden>'
-                    '<span class="ttr-more-closed">▾ all</span>'
-                    '<span class="ttr-more-open">▴ less</span></label>')
+                    f'<span class="ttr-more-closed">▾ {closed}</span>'
+                    f'<span class="ttr-more-open">▴ {opened}</span></label>')
         self.expandable = bool(more)
         self.value = (
             f'<div class="ttr-status-{kind} ttr-flash" data-rule="{html.escape(rule)}" '

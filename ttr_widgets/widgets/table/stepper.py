@@ -19,10 +19,12 @@ import traitlets
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.advice import why_allowed
 from ttr_widgets.rules.history import Game, LogEntry
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.words import is_you
 
-__all__ = ["EMPTY_LOG_HTML", "LogNote", "Stepper", "decision_points", "log_entry_html",
-           "note_html", "turn_label"]
+__all__ = ["EMPTY_LOG", "LogNote", "Stepper", "decision_points", "empty_log_html",
+           "log_entry_html", "note_html", "turn_label"]
 
 Navigate = Callable[[Game], object]
 
@@ -39,10 +41,10 @@ def decision_points(game: Game, players: Sequence[int]) -> tuple[int, ...]:
 def turn_label(state: GameState) -> str:
     """``'Turn 12 · Ann'`` (``'Setup · Ann'`` while tickets are dealt; ``'Game over'``)."""
     if state.is_over:
-        return "Game over"
+        return _("Game over")
     if state.in_setup:
-        return f"Setup · {state.player.name}"
-    return f"Turn {state.turn + 1} · {state.player.name}"
+        return _("Setup · {name}").format(name=state.player.name)
+    return _("Turn {n} · {name}").format(n=state.turn + 1, name=state.player.name)
 
 
 class Stepper(widgets.VBox):
@@ -63,38 +65,41 @@ class Stepper(widgets.VBox):
         self._on_navigate = on_navigate
         self._updating = False
         self._rows: dict[int, tuple[GameState, Action, str]] = {}
+        self._words: dict[widgets.Button, tuple[str, str]] = {}  #: a button's English words
 
         def button(text: str, tip: str, css: str, go: Callable[[Game], Game],
                    width: str = "auto") -> widgets.Button:
-            b = widgets.Button(description=text, tooltip=tip,
-                               layout=widgets.Layout(width=width, margin="1px"))
+            b = widgets.Button(layout=widgets.Layout(width=width, margin="1px"))
+            self._words[b] = (text, tip)
             b.add_class(css)
             b.on_click(lambda _b: self._go(go))
             return b
 
-        self.undo = button("Undo", "Back to the start of your previous turn", "ttr-undo",
-                           self.undo_game, "70px")
+        self.undo = button(N_("Undo"), N_("Back to the start of your previous turn"), "ttr-undo",
+                           self.undo_game, "auto")
+        self.undo.layout.min_width = "70px"
         self.undo.icon = "undo"
-        self.redo = button("Redo", "Forward to the start of your next turn", "ttr-redo",
-                           self.redo_game, "70px")
+        self.redo = button(N_("Redo"), N_("Forward to the start of your next turn"), "ttr-redo",
+                           self.redo_game, "auto")
+        self.redo.layout.min_width = "70px"
         self.redo.icon = "repeat"
-        self.resume = widgets.Button(description="Play on", icon="play", button_style="info",
-                                     tooltip="Let the bots play from here",
-                                     layout=widgets.Layout(width="90px", display="none"))
+        self.resume = widgets.Button(icon="play", button_style="info",
+                                     layout=widgets.Layout(width="auto", min_width="90px",
+                                                           display="none"))
         self.resume.add_class("ttr-resume")
         self.resume.on_click(lambda _b: on_resume())
         self.bar = widgets.HBox([self.undo, self.redo, self.resume])
         self.bar.add_class("ttr-stepper-bar")
 
-        self.turn_back = button("⇤ turn", "Back one turn", "ttr-turn-back",
+        self.turn_back = button(N_("⇤ turn"), N_("Back one turn"), "ttr-turn-back",
                                 lambda g: g.undo_turn())
-        self.step_back = button("◀ step", "Back one step", "ttr-step-back",
+        self.step_back = button(N_("◀ step"), N_("Back one step"), "ttr-step-back",
                                 lambda g: g.undo())
-        self.step_forward = button("step ▶", "Forward one step", "ttr-step-forward",
+        self.step_forward = button(N_("step ▶"), N_("Forward one step"), "ttr-step-forward",
                                    lambda g: g.redo())
-        self.turn_forward = button("turn ⇥", "Forward one turn", "ttr-turn-forward",
+        self.turn_forward = button(N_("turn ⇥"), N_("Forward one turn"), "ttr-turn-forward",
                                    lambda g: g.redo_turn())
-        self.jump = widgets.Dropdown(options=[("Deal", 0)], value=0, description="Go to",
+        self.jump = widgets.Dropdown(options=[(_("Deal"), 0)], value=0,
                                      layout=widgets.Layout(width="230px"))
         self.jump.add_class("ttr-jump")
         self.jump.observe(self._jumped, names="value")
@@ -109,6 +114,22 @@ class Stepper(widgets.VBox):
             self.log_view,
         ])
         self.add_class("ttr-stepper")
+        self._label()
+
+    def _label(self) -> None:
+        """The buttons' words in the language now (each button keeps its English words as
+        the catalogue's keys)."""
+        for b, (text, tip) in self._words.items():
+            b.description, b.tooltip = _(text), _(tip)
+        self.resume.description = _("Play on")
+        self.resume.tooltip = _("Let the bots play from here")
+        self.jump.description = _("Go to")
+
+    def relabel(self) -> None:
+        """The stepper's words again, in the language now (the log's rows told again)."""
+        self._label()
+        self._rows.clear()
+        self._render()
 
     # -- where each button goes ------------------------------------------------------------
 
@@ -160,8 +181,9 @@ class Stepper(widgets.VBox):
             self.jump.value = at
         finally:
             self._updating = False
-        self.position.value = (f'<span style="font-size:12px">step <b>{cursor}</b> of {last} · '
-                               f'{html.escape(turn_label(game.state))}</span>')
+        where = _("step {step} of {last} · {turn}").format(
+            step=f"<b>{cursor}</b>", last=last, turn=html.escape(turn_label(game.state)))
+        self.position.value = f'<span style="font-size:12px">{where}</span>'
         self.log_view.value = self._log_html(game)
 
     def _log_html(self, game: Game) -> str:
@@ -177,7 +199,7 @@ class Stepper(widgets.VBox):
                 e = entries[at]
                 rows.append(self._row(game.states[e.step], e, e.step < game.cursor,
                                       e.step == game.cursor - 1))
-        return "".join(reversed(rows)) or EMPTY_LOG_HTML
+        return "".join(reversed(rows)) or empty_log_html()
 
     def _row(self, before: GameState, entry: LogEntry, played: bool, latest: bool) -> str:
         cached = self._rows.get(entry.step)
@@ -195,7 +217,12 @@ class Stepper(widgets.VBox):
 
 
 #: A game's log before the first move (the Log tab's, the team table's).
-EMPTY_LOG_HTML = '<div style="font-size:12px;color:#666;padding:4px">Nothing played yet.</div>'
+EMPTY_LOG = N_("Nothing played yet.")
+
+
+def empty_log_html() -> str:
+    """A game's log before the first move, in the language now."""
+    return f'<div style="font-size:12px;color:#666;padding:4px">{html.escape(_(EMPTY_LOG))}</div>'
 
 
 def log_entry_html(body: str, *, step: int | None = None, style: str = "") -> str:
@@ -217,7 +244,8 @@ class LogNote:
     text: str
 
 
-_NOTE_LOOKS = {"hint": ("☞", "#e8f1fb", "#16406e"), "coach": ("Coach:", "#fff4dc", "#6b4a00")}
+_NOTE_LOOKS = {"hint": ("☞", "#e8f1fb", "#16406e"),
+               "coach": (N_("Coach:"), "#fff4dc", "#6b4a00")}
 
 
 def _note_html(note: LogNote, said: bool) -> str:
@@ -232,7 +260,8 @@ def note_html(kind: str, text: str, *, said: bool = True, tag: str = "div",
     ``ttr-log-coach``), its whole text, as the stepper's log and a shared table's show it;
     ``said`` False: greyed (a note of an undone move); ``tag`` the element (``li`` in a list),
     ``data`` its attributes and ``style`` more of its style, already HTML."""
-    title, background, ink = _NOTE_LOOKS.get(kind, ("Note:", "#f4f1e8", "#303030"))
+    title, background, ink = _NOTE_LOOKS.get(kind, (N_("Note:"), "#f4f1e8", "#303030"))
+    title = html.escape(_(title)) if title != "☞" else title
     look = f"background:{background};color:{ink}" if said else "color:#999;font-style:italic"
     return (f'<{tag} class="ttr-log-note ttr-log-{html.escape(kind)}"{data} '
             f'style="font-size:12px;padding:2px 4px 2px 14px;border-bottom:1px solid #eee;'
@@ -241,16 +270,21 @@ def note_html(kind: str, text: str, *, said: bool = True, tag: str = "div",
 
 def _option_label(game: Game, step: int) -> str:
     if step == 0:
-        return "Deal"
+        return _("Deal")
     return turn_label(game.states[step])
 
 
 def _entry_html(before: GameState, entry: LogEntry) -> str:
-    when = "Setup" if before.in_setup else f"Turn {entry.turn + 1}"
+    when = _("Setup") if before.in_setup else _("Turn {n}").format(n=entry.turn + 1)
     rules = why_allowed(before, entry.action)
+    said = html.escape(_("why?"))
     why = (f' <details class="ttr-log-why" style="display:inline;color:#777;font-size:11px">'
            f'<summary style="display:inline;cursor:pointer;text-decoration:underline dotted">'
-           f'<abbr title="{html.escape(rules)}" style="text-decoration:none">why?</abbr>'
+           f'<abbr title="{html.escape(rules)}" style="text-decoration:none">'
+           f'{said}</abbr>'
            f'</summary> {html.escape(rules)}</details>' if rules else "")
-    who = "" if entry.event.startswith(entry.player) else f"{html.escape(entry.player)}: "
+    # the event names its player (a player called You is told in the second person: 'You
+    # draw', 'Vous piochez'); any other event is said with whose move it was
+    named = entry.event.startswith(entry.player) or is_you(entry.player)
+    who = "" if named else f"{html.escape(entry.player)}: "
     return f"<b>{when}</b> · {who}{html.escape(entry.event)}{why}"

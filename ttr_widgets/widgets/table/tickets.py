@@ -19,9 +19,9 @@ import traitlets
 from ttr_widgets.rules.actions import Action, KeepTickets
 from ttr_widgets.rules.advice import TicketStatus, long_tickets_offered, ticket_status
 from ttr_widgets.rules.engine import legal_actions
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.planner import plan_for
 from ttr_widgets.rules.state import GameState, TicketChoice
-from ttr_widgets.rules.words import count
 from ttr_widgets.widgets.table.status import why_html
 
 __all__ = ["LongTicketRule", "TicketChoicePanel", "TicketsView", "first_keep", "ticket_label",
@@ -67,6 +67,10 @@ class TicketsView(widgets.VBox):
         super().__init__([self.summary, self.list])
         self.add_class("ttr-tickets")
 
+    def relabel(self) -> None:
+        """The tickets' words again, in the language now."""
+        self._render()
+
     @traitlets.observe("state", "viewer")
     def _render(self, _change: object = None) -> None:
         state = self.state
@@ -78,22 +82,28 @@ class TicketsView(widgets.VBox):
         player = state.players[self.viewer]
         self.statuses = tuple(ticket_progress(state, self.viewer, t) for t in player.tickets)
         done = sum(s.completed for s in self.statuses)
-        said = (f"{done} of {len(self.statuses)} completed · click one to see its path"
-                if self.statuses else "none yet: the tickets you keep show here")
-        self.summary.value = f'<div style="font-size:12px"><b>Tickets</b>: {said}</div>'
+        said = (_("{done} of {n} completed · click one to see its path").format(
+            done=done, n=len(self.statuses))
+                if self.statuses else _("none yet: the tickets you keep show here"))
+        tickets = _("Tickets")
+        summary = _("{tickets}: {said}").format(tickets=f"<b>{tickets}</b>", said=said)
+        self.summary.value = f'<div style="font-size:12px">{summary}</div>'
         self.list.children = tuple(self._button(state, s) for s in self.statuses)
 
     def _button(self, state: GameState, status: TicketStatus) -> widgets.Button:
         label = ticket_label(status, _city_label(state))
         if status.completed:
-            joined = "your team's routes join" if state.teams else "your routes join"
-            text, tip, mark = f"✔ {label}", f"Completed: {joined} these cities", "done"
+            tip = (_("Completed: your team's routes join these cities") if state.teams else
+                   _("Completed: your routes join these cities"))
+            text, mark = f"✔ {label}", "done"
         elif status.reachable:
             n = len(status.to_claim)
-            text = f"… {label}: {count(n, 'route')} to go"
-            tip, mark = "Not yet: the highlighted path is the cheapest one still open", "open"
+            text = "… " + ngettext("{ticket}: {n} route to go", "{ticket}: {n} routes to go",
+                                   n).format(ticket=label, n=n)
+            tip, mark = _("Not yet: the highlighted path is the cheapest one still open"), "open"
         else:
-            text, tip, mark = f"✘ {label}: blocked", "No open path is left", "open"
+            text = "✘ " + _("{ticket}: blocked").format(ticket=label)
+            tip, mark = _("No open path is left"), "open"
         button = widgets.Button(description=text, tooltip=tip,
                                 layout=widgets.Layout(width="98%", height="24px"))
         button.style.button_color = "#dff0d8" if status.completed else "#f7f3e8"
@@ -116,8 +126,9 @@ class TicketsView(widgets.VBox):
             return
         self.shown = ticket_id
         label = ticket_label(status, _city_label(self.state)) if self.state else ticket_id
-        state_word = "completed" if status.completed else "path to complete"
-        self._on_highlight(status.path, f"ticket {label}: {state_word}")
+        said = (_("ticket {ticket}: completed") if status.completed else
+                _("ticket {ticket}: path to complete")).format(ticket=label)
+        self._on_highlight(status.path, said)
 
 
 def _city_label(state: GameState | None) -> Callable[[str], str]:
@@ -138,7 +149,7 @@ class TicketChoicePanel(widgets.VBox):
         self.note = widgets.HTML()
         self.boxes: list[widgets.Checkbox] = []
         self.offered: tuple[str, ...] = ()
-        self.keep = widgets.Button(description="Keep these tickets", button_style="primary",
+        self.keep = widgets.Button(description=_("Keep these tickets"), button_style="primary",
                                    layout=widgets.Layout(width="auto"))
         self.keep.add_class("ttr-keep-tickets")
         self.keep.on_click(lambda _b: self._on_action(KeepTickets(self.chosen())))
@@ -146,6 +157,15 @@ class TicketChoicePanel(widgets.VBox):
         super().__init__([], layout=widgets.Layout(border="2px solid #2c6fd1", padding="4px",
                                                    margin="4px 0"))
         self.add_class("ttr-ticket-choice-panel")
+
+    def relabel(self) -> None:
+        """The choice's words again, in the language now (the boxes ticked stay ticked)."""
+        self.keep.description = _("Keep these tickets")
+        ticked = self.chosen()
+        self.offered, self.boxes = (), []
+        self._render()
+        for box, ticket in zip(self.boxes, self.offered, strict=True):
+            box.value = ticket in ticked
 
     def chosen(self) -> tuple[str, ...]:
         """The ticket ids ticked, in the order offered."""
@@ -166,21 +186,32 @@ class TicketChoicePanel(widgets.VBox):
             self.offered = pending.tickets
             ticked = first_keep(state)
             self.boxes = [self._box(state, t, t in ticked) for t in pending.tickets]
-        when = "to start the game" if pending.setup else "just drawn"
-        whose = "your team's" if state.teams else "your"
+        offered = len(pending.tickets)
+        keep = (ngettext("{name}: keep at least {keep} of these {n} ticket to start the game "
+                         "(ringed on the board).",
+                         "{name}: keep at least {keep} of these {n} tickets to start the game "
+                         "(ringed on the board).", offered) if pending.setup else
+                ngettext("{name}: keep at least {keep} of these {n} ticket just drawn (ringed "
+                         "on the board).",
+                         "{name}: keep at least {keep} of these {n} tickets just drawn (ringed "
+                         "on the board).", offered))
+        scores = (_("A ticket scores its points if your team's routes join its cities by the "
+                    "end, and loses them if not.") if state.teams else
+                  _("A ticket scores its points if your routes join its cities by the end, and "
+                    "loses them if not."))
+        said = keep.format(name=f"<b>{html.escape(state.player.name)}</b>",
+                           keep=f"<b>{pending.keep}</b>", n=offered)
         self.note.value = (
-            f'<div style="font-size:12px;line-height:1.3"><b>{html.escape(state.player.name)}'
-            f'</b>: keep at least <b>{pending.keep}</b> of these {len(pending.tickets)} tickets '
-            f'{when} (ringed on the board). A ticket scores its points if {whose} routes join '
-            'its cities by the end, and loses them if not.</div>')
+            f'<div style="font-size:12px;line-height:1.3">{said} {scores}</div>')
         self.children = (self.note, *self.boxes, self.keep)
 
     def _box(self, state: GameState, ticket_id: str, ticked: bool) -> widgets.Checkbox:
         status = ticket_progress(state, state.current, ticket_id)
         label = ticket_label(status, _city_label(state))
         cost = sum(state.board.route(r).length for r in status.to_claim)
-        hint = f" — about {cost} trains" if status.reachable else " — no open path"
-        box = widgets.Checkbox(value=ticked, description=label + hint, indent=False,
+        hint = (ngettext("about {n} train", "about {n} trains", cost).format(n=cost)
+                if status.reachable else _("no open path"))
+        box = widgets.Checkbox(value=ticked, description=f"{label} — {hint}", indent=False,
                                layout=widgets.Layout(width="auto"))
         box.add_class("ttr-ticket-choice")
         return box
@@ -205,6 +236,10 @@ class LongTicketRule(widgets.HTML):
         super().__init__(layout=widgets.Layout(display="none"))
         self.add_class("ttr-ticket-rule")
 
+    def relabel(self) -> None:
+        """The rule's words again, in the language now."""
+        self._render()
+
     @traitlets.observe("state", "active")
     def _render(self, _change: object = None) -> None:
         state = self.state
@@ -219,7 +254,10 @@ class LongTicketRule(widgets.HTML):
         names = ", ".join(f"{board.city_label(t.a)} – {board.city_label(t.b)} ({t.points})"
                           for t in (board.ticket(i) for i in longs))
         self.value = (
-            f'<div style="font-size:12px;color:#16406e;margin:0 0 4px 0;position:relative">'
-            f'Keep at most <b>{count(pending.max_long, "long ticket")}</b>. Long ones here: '
-            f'{html.escape(names)}. {why_html("tickets.one-long")}</div>')
+            '<div style="font-size:12px;color:#16406e;margin:0 0 4px 0;position:relative">'
+            + ngettext("Keep at most {n} long ticket. Long ones here: {names}.",
+                       "Keep at most {n} long tickets. Long ones here: {names}.",
+                       pending.max_long).format(n=f"<b>{pending.max_long}</b>",
+                                                names=html.escape(names))
+            + f' {why_html("tickets.one-long")}</div>')
         self.layout.display = None

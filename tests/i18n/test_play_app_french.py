@@ -1,0 +1,183 @@
+"""The play app in French: a short game driven headless in French (the deal and its ticket
+choice, a hint, a refused click, a claim panel, a card drawn, the bot's turn, a ticket draw, Undo,
+every tab), and no visible text of the app's own is English: each text is searched for common
+English words, proper names (the players, the board's cities, the game's names) set aside.
+
+The language picker: a page built in English turns French when the picker (or the page's
+address, which learns its language after the widgets are built) changes the language, and back.
+
+Left out of the search, and said so: the board's own hover texts (``widgets.board``), the
+Plan and Game tabs' panels (the planner, the start panels, the table maker) and the hint's own
+reasons (``bots``: what the hint says after "Indice pour You :") — not yet in the catalogue;
+rule ids (``claim.whole-route``, printed small after a rule) are code names, not words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import ipywidgets as widgets
+import pytest
+
+from ttr_widgets.rules import i18n, load_map
+from ttr_widgets.rules.actions import DrawTickets
+from ttr_widgets.testing.words import visible_texts
+from ttr_widgets.widgets.pages.app import TABS, PlayApp
+
+USA = load_map("usa")
+
+#: English words that no French sentence of the app holds (a few French words are spelt alike:
+#: 'a', 'on', 'pile', 'plan', 'points', 'route', 'tickets', 'train' are left out for that reason)
+ENGLISH = frozenset("""
+    the and of your you to with from cards card turn turns draw drawn claim claims claimed
+    ticket keep keeps pay undo redo hint show hide new not this that these those is are
+    each every what who when which left discards move moves step game player players
+    length gray unclaimed none yet click choose blind completed go setup warns more
+    than or for by at its their his her be been has have will can cannot only
+""".split())
+
+#: names the app shows as they are: the players, the game's names, the map's
+PROPER = ("Les Aventuriers du Rail", "Ticket to Ride", "You", "Greedy", "USA")
+
+
+def _city_names() -> tuple[str, ...]:
+    return tuple(sorted((city.name for city in USA.cities), key=len, reverse=True))
+
+
+#: a rule's id, as a "why?" prints it after the rule ("règle claim.whole-route")
+RULE_ID = re.compile(r"\b[a-z0-9]+(?:\.[a-z0-9-]+)+\b")
+
+
+def english_words(text: str, *, bots_say: tuple[str, ...] = ()) -> set[str]:
+    """The English words of ``text`` once its proper names, rule ids and the bots' own
+    sentences ``bots_say`` are taken out."""
+    for said in bots_say:
+        text = text.replace(said, " ")
+    text = RULE_ID.sub(" ", text)
+    for name in (*PROPER, *_city_names()):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
+    return {w for w in re.findall(r"[A-Za-z]+", text.casefold()) if w in ENGLISH}
+
+
+def _left_out(app: PlayApp) -> tuple[widgets.Widget, ...]:
+    """The parts not yet in the catalogue (see the module docstring)."""
+    plan, game = app.tabs.children[TABS.index("Plan")], app.tabs.children[TABS.index("Game")]
+    return (app.map_view.widget, plan, *game.children)
+
+
+def app_texts(app: PlayApp) -> Iterator[str]:
+    """Every visible text of the app but the parts left out."""
+    skipped = {id(w) for w in _left_out(app)}
+
+    def walk(widget: widgets.Widget) -> Iterator[str]:
+        if id(widget) in skipped:
+            return
+        children = getattr(widget, "children", ())
+        if isinstance(widget, widgets.Box) and not isinstance(widget, widgets.Tab):
+            if widget.layout.display == "none":
+                return
+            for child in children:
+                yield from walk(child)
+            return
+        if isinstance(widget, widgets.Tab):
+            yield from (widget.get_title(i) or "" for i in range(len(children)))
+            for child in children:
+                yield from walk(child)
+            return
+        yield from visible_texts(widget)
+
+    yield from walk(app)
+
+
+def english_left(app: PlayApp, seen: dict[str, set[str]], bots_say: list[str]) -> None:
+    for text in app_texts(app):
+        found = english_words(text, bots_say=tuple(bots_say))
+        if found:
+            seen[text.strip()[:160]] = found
+
+
+HINT_FRAME = "Indice pour You : "
+
+
+def hint(app: PlayApp, bots_say: list[str]) -> None:
+    """Ask for a hint: its frame is French; what follows it is the bots' (set aside)."""
+    app.hint()
+    assert app.status.text.startswith(HINT_FRAME), app.status.text
+    bots_say.append(app.status.text.removeprefix(HINT_FRAME))
+
+
+def test_the_word_search_finds_english_and_spares_names() -> None:
+    assert english_words("Your turn: draw cards") == {"your", "turn", "draw", "cards"}
+    assert english_words("À vous de jouer : piochez des cartes.") == set()
+    assert english_words("You pioche 2 cartes ; Greedy prend Salt Lake City–San Francisco.") \
+        == set()
+    assert english_words("pourquoi ? · règle claim.whole-route") == set()
+    assert english_words("Indice : keep Denver", bots_say=("keep Denver",)) == set()
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language(None)
+
+
+def test_a_short_game_in_french_shows_no_english() -> None:
+    seen: dict[str, set[str]] = {}
+    bots_say: list[str] = []  #: the hint's reasons, the bots' words
+    with i18n.use("fr"):
+        app = PlayApp("usa", ("You", "Greedy"), ("human", "greedy"), seed=3, bot_delay=0)
+        english_left(app, seen, bots_say)  # the deal: the setup tickets to choose
+        hint(app, bots_say)
+        english_left(app, seen, bots_say)
+        app.ticket_choice.keep.click()
+        english_left(app, seen, bots_say)
+        app.click_route(max(USA.routes, key=lambda r: r.length).id)  # refused
+        english_left(app, seen, bots_say)
+        short = next(r for r in USA.routes if r.length == 1 and r.color == "gray")
+        app.click_route(short.id)  # its claim panel
+        english_left(app, seen, bots_say)
+        app.click_route(short.id)
+        row = app.state.face_up_names()
+        app.market.cards[next(i for i, c in enumerate(row) if c != "locomotive")].click()
+        english_left(app, seen, bots_say)
+        app.market.blind.click()  # the turn ends; the bot moves
+        assert app.state.current == 0 and len(app.game.log()) >= 5
+        english_left(app, seen, bots_say)
+        app.play(DrawTickets())
+        hint(app, bots_say)
+        english_left(app, seen, bots_say)
+        app.ticket_choice.keep.click()
+        english_left(app, seen, bots_say)
+        app.undo()
+        english_left(app, seen, bots_say)
+        app.redo()
+        for tab in range(len(app.tabs.children)):
+            app.tabs.selected_index = tab
+            english_left(app, seen, bots_say)
+        texts = list(app_texts(app))
+    assert seen == {}, f"English on the French page ({len(seen)} texts):\n" + "\n".join(
+        f"{sorted(words)}: {text!r}" for text, words in list(seen.items())[:40])
+    assert "Jouer" in texts and "Journal" in texts  # the tabs' titles
+
+
+def test_the_language_picker_turns_the_page_french_and_back() -> None:
+    app = PlayApp("usa", ("You", "Greedy"), ("human", "greedy"), seed=3, bot_delay=0)
+    assert app.language.value == "en" and app.tabs.get_title(0) == "Play"
+    assert app.market.blind.description == "Draw blind"
+    app.language.value = "fr"
+    assert i18n.language() == "fr"
+    assert app.tabs.get_title(0) == "Jouer" and app.market.blind.description == "Piocher"
+    assert app.status.text.startswith("You : choisissez")
+    app.language.value = "en"
+    assert app.tabs.get_title(0) == "Play" and app.status.text.startswith("You: choose")
+
+
+def test_a_page_that_learns_french_from_its_address_redraws_its_words() -> None:
+    app = PlayApp("usa", ("You", "Greedy"), ("human", "greedy"), seed=3, bot_delay=0)
+    app.address.languages = "fr-FR,fr"
+    app.address.search = "?"  # the browser has told the address: French, after the build
+    assert i18n.language() == "fr" and app.language.value == "fr"
+    assert app.tabs.get_title(TABS.index("Score")) == "Score"
+    assert app.tabs.get_title(TABS.index("Log")) == "Journal"
+    assert app.ticket_choice.keep.description == "Garder ces destinations"

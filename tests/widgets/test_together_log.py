@@ -14,7 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.actions import Action, BuildStation, DrawTickets, KeepTickets
+from ttr_widgets.rules.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawBlind,
+    DrawTickets,
+    KeepTickets,
+)
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.legal import legal_actions
 from ttr_widgets.rules.scenario import scenario
@@ -182,3 +189,15 @@ def test_the_notes_of_a_shared_game_are_in_the_stepper_log_where_they_were_said(
     assert notes[0].kind == "hint" and notes[0].at == moves_before
     assert notes[0].state is shared.table.game.states[moves_before]
     assert notes[0].text == app.status.text
+
+
+def test_a_claim_panel_a_hint_opened_closes_when_the_tables_answer_leaves_it_refused() -> None:
+    app, shared = seated()
+    state = app.state
+    route = next(a.route for a in legal_actions(state) if isinstance(a, ClaimRoute))
+    app.select_route(route)  # as a hint's claim opens it
+    assert app.selected == route
+    app.play(DrawBlind())  # half a turn: the route cannot be claimed now
+    shared.answer()
+    assert app.state.pending is not None and app.selected is None
+    assert app.claim.layout.display == "none"  # no panel left saying "Not possible now"

@@ -78,8 +78,10 @@ class SeatPage:
         return self.text(".ttr-together-about")
 
     def events(self) -> list[str]:
-        """The table's events as the page's log shows them, oldest first."""
-        return list(reversed(self.page.locator(".ttr-together-events li").all_inner_texts()))
+        """The table's events as the page's log shows them, oldest first (not the hints and
+        the coach's remarks said on the page between them)."""
+        return list(reversed(self.page.locator(
+            ".ttr-together-events li:not(.ttr-log-note)").all_inner_texts()))
 
     def wait_about(self, text: str, timeout_ms: int = ACTION_MS) -> str:
         return self._wait(lambda: self.about, text, timeout_ms)

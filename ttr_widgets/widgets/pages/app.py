@@ -415,11 +415,14 @@ class PlayApp(TableController):
     def receive(self, state: GameState, seats: Sequence[Seat] | None = None,
                 told: str = "") -> None:
         """The shared table's next view: the board's legend follows the seats' names; the
-        coach's word on this page's move it answers kept in the table's log after the move."""
+        coach's word on this page's move it answers kept in the table's log after the move; a
+        claim panel (a hint's) that cannot act in the new view closed, as at one screen."""
         outbox = self._outbox
         coached = None if outbox is None else outbox.coached(self.state, state)
         self._show_board(state)
         super().receive(state, seats, told)
+        if self.refresh_selection():
+            self._render()
         if coached is not None:
             self.note("coach", coached.sentence)
 

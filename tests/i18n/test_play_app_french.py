@@ -29,13 +29,14 @@ USA = load_map("usa")
 
 #: English words that no French sentence of the app holds (a few French words are spelt alike:
 #: 'a', 'on', 'pile', 'plan', 'points', 'route', 'tickets', 'train' are left out for that reason)
-ENGLISH = frozenset("""
+_ENGLISH_WORDS = """
     the and of your you to with from cards card turn turns draw drawn claim claims claimed
     ticket keep keeps pay undo redo hint show hide new not this that these those is are
     each every what who when which left discards move moves step game player players
     length gray unclaimed none yet click choose blind completed go setup warns more
     than or for by at its their his her be been has have will can cannot only
-""".split())
+"""
+ENGLISH = frozenset(_ENGLISH_WORDS.split())
 
 #: names the app shows as they are: the players, the game's names, the map's
 PROPER = ("Les Aventuriers du Rail", "Ticket to Ride", "You", "Greedy", "USA")

@@ -312,3 +312,23 @@ def test_keeping_the_starting_tickets_is_not_called_a_turn() -> None:
     assert try_it.result.text.startswith("Ben chooses starting tickets now; Ann already did.")
     button.click()
     assert not shown(button) and try_it.table.active
+
+
+def test_a_lesson_board_is_played_by_keyboard_through_the_apps_finder(claiming: TryIt) -> None:
+    """The app's finder on a lesson board: a city typed, its route pressed, the claim panel open
+    as a click on the board opens it — without the hint's and undo's keys (a lesson has Reset
+    and Show me)."""
+    claiming.select("colour")
+    finder = claiming.table.finder
+    assert finder in claiming.table.side.children
+    keys = [s.key for s in finder.announcer.shortcuts]
+    assert "f" in keys and "b" in keys and "h" not in keys and "u" not in keys
+    finder.city.value = "Miami"
+    atl_mia = route_between(USA, "Atlanta", "Miami")
+    button = next(b for b in finder.buttons.children
+                  if b.description.startswith("Miami–Atlanta"))
+    button.click()
+    assert claiming.route == atl_mia and "choose how to pay" in claiming.result.text
+    assert [b.description for b in claiming.payment_buttons] == ["Pay 3 blue + 2 locomotives"]
+    assert finder.announcer.text == claiming.table.status.text  # read out as shown
+    claiming.reset_button.click()

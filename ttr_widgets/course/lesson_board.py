@@ -12,7 +12,9 @@ the rules core through ``history.Game.play``, as in the app, so a forbidden move
 the same refusal, word for word, in the same status line; a route or a city clicked is answered
 as the app answers it (``advice.claim_refusal`` / ``station_refusal`` / ``depot_refusal``: the
 one payment heuristic, in the core's advice). The lesson's own parts: the try row, "Score if it
-ended now", and the scroll helper that brings the table into view.
+ended now", and the scroll helper that brings the table into view. The app's keyboard finder
+(``table.finder``: a city typed, its routes as buttons, the live region) is on every lesson
+board too, without the hint's and undo's keys (a lesson has Reset and Show me).
 
 One thing the app does not offer: a row to *try* a payment of one's own, as a number of cards
 of each colour ("2 red and 1 blue", locomotives included), for a route, a station or a
@@ -52,6 +54,7 @@ from ttr_widgets.widgets.table.controller import (
     Answer,
     TableController,
 )
+from ttr_widgets.widgets.table.finder import TableFinder
 from ttr_widgets.widgets.table.seats import (
     LearnerSeat,
     Seat,
@@ -132,12 +135,13 @@ class LessonBoard(TableController):
         self.scroller = ScrollIntoView()
         self.scroller.layout.display = "none"
         self.fit = BoardFit(width=BOARD_WIDTH, height=BOARD_HEIGHT)
+        self.finder = TableFinder(self, hints=False)  # the board by keyboard, as in the app
         side = [instructions] if instructions is not None else []
         self.side = widgets.VBox([*side, self.status, *controls,
                                   widgets.HBox([self.take_turn_button, self.score_now]),
                                   self.scoring, self.players_table, self.tunnel, self.collect,
                                   self.ticket_choice, self.ticket_rule, self.share_choice,
-                                  self.placement, self.claim, self.try_row, self.feed,
+                                  self.placement, self.finder, self.claim, self.try_row, self.feed,
                                   self.market, self.hand, self.holders, self.tickets,
                                   self.share])
         self.side.add_class("ttr-side")

@@ -9,7 +9,9 @@ text changes with the status line's (the same message again is read again: the t
 first). It also listens for the table's keys (Alt and a letter, so typing a city is never taken
 for a key), sends the key to Python (the table plays the move through the core, as the button
 does), and moves the focus to a selector when asked (the claim panel's first way to pay once a
-route is chosen), retrying while the widgets are still being drawn.
+route is chosen), retrying while the widgets are still being drawn. Keys and focus belong to the
+table the region sits in (``.ttr-app``): on a lesson's page of several boards, the board the
+focus is in answers its keys (the first board, when the focus is in none).
 """
 
 from __future__ import annotations
@@ -43,8 +45,10 @@ export default {
     model.on('change:n', say);
     live.textContent = model.get('text');
 
+    // Keys and focus belong to the table this region sits in: a lesson's page holds several.
+    const tableOf = () => el.closest('.ttr-app') || document;
     const focusLater = (selector, tries) => {
-      const target = Array.from(document.querySelectorAll(selector))
+      const target = Array.from(tableOf().querySelectorAll(selector))
         .find(e => !e.disabled && e.offsetParent !== null);
       if (target) { target.focus(); return; }
       if (tries > 0) { setTimeout(() => focusLater(selector, tries - 1), 100); }
@@ -53,6 +57,13 @@ export default {
 
     const onKey = (event) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) { return; }
+      // the table the focus is in acts; with the focus in none, the page's first table
+      const table = tableOf();
+      const active = document.activeElement;
+      const focused = active && active.closest ? active.closest('.ttr-app') : null;
+      const mine = table === document ||
+        (focused ? focused === table : document.querySelector('.ttr-app') === table);
+      if (!mine) { return; }
       const key = (event.code || '').replace(/^Key/, '').toLowerCase();
       const focus = model.get('focus_keys')[key];
       if (focus) { event.preventDefault(); focusLater(focus, 5); return; }
@@ -61,8 +72,9 @@ export default {
         model.send({ key });
       }
     };
-    document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('keydown', onKey); clearTimeout(timer); };
+    // on the way down (capture): ipywidgets' text fields stop a key from bubbling up
+    document.addEventListener('keydown', onKey, true);
+    return () => { document.removeEventListener('keydown', onKey, true); clearTimeout(timer); };
   }
 };
 """

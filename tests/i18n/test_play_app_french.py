@@ -182,3 +182,30 @@ def test_a_page_that_learns_french_from_its_address_redraws_its_words() -> None:
     assert app.tabs.get_title(TABS.index("Score")) == "Score"
     assert app.tabs.get_title(TABS.index("Log")) == "Journal"
     assert app.ticket_choice.keep.description == "Garder ces destinations"
+
+
+def test_a_language_change_is_told_to_live_listeners_only() -> None:
+    """``i18n.on_change``: a bound method is held weakly (a page gone is forgotten), a function
+    strongly; nothing is told when the language set is the one already set."""
+    import gc
+
+    heard: list[tuple[str, str]] = []
+
+    class Page:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def told(self, language: str) -> None:
+            heard.append((self.name, language))
+
+    kept, dropped = Page("kept"), Page("dropped")
+    i18n.on_change(kept.told)
+    i18n.on_change(dropped.told)
+    i18n.on_change(lambda language: heard.append(("function", language)))
+    del dropped
+    gc.collect()
+    i18n.set_language("fr")
+    i18n.set_language("fr")  # no change: nobody is told
+    assert heard == [("kept", "fr"), ("function", "fr")]
+    i18n.set_language(None)
+    assert heard[-2:] == [("kept", "en"), ("function", "en")]

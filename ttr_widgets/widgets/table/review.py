@@ -1,6 +1,7 @@
 """The coach's after-game review in the Score tab (``bots.coach.review``), for each person.
 
-``review_lines`` is the work (2–4 s of CPU on a full game); ``ReviewPanel.review`` runs it off
+``review_lines`` is the work (seconds on a mini game, about a minute on a full USA game: 66 s
+for a 120-move game measured on the 2-core test machine); ``ReviewPanel.review`` runs it off
 the event loop when one runs (at once otherwise) and shows "Reviewing your game…" meanwhile,
 then the review's sentences.
 """

@@ -191,7 +191,7 @@ def test_a_whole_game_with_coach_on_as_a_learner_plays_it(
             assert twin.selected == action.route
             assert table.claim_first_option()
         elif isinstance(action, DrawFaceUp):
-            slot = state.face_up.index(action.card)
+            slot = state.face_up_names().index(action.card)  # the leftmost such card
             assert table.take_face_up(slot)
         elif isinstance(action, DrawTickets) and ask(state, action) is None:
             assert table.draw_tickets()

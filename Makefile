@@ -88,6 +88,10 @@ i18n: $(STAMP)
 	$(BIN)/pybabel update -D ttr -i $(LOCALE)/ttr.pot -d $(LOCALE) \
 	  --no-fuzzy-matching --ignore-obsolete --width 99
 	$(BIN)/pybabel compile -D ttr -d $(LOCALE) --statistics
+	$(BIN)/python -m ttr_widgets.course.notebook_i18n extract -o $(LOCALE)/course.pot notebooks
+	$(BIN)/pybabel update -D course -i $(LOCALE)/course.pot -d $(LOCALE) \
+	  --no-fuzzy-matching --ignore-obsolete --width 99
+	$(BIN)/pybabel compile -D course -d $(LOCALE) --statistics
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

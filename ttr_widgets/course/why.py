@@ -3,8 +3,9 @@ markdown cell carries after the sentence (or list item) that states those rules.
 
 It opens like the play table's "why?" (``widgets.status.why_html``, class ``ttr-why``): each
 rule's sentence from the catalogue in plain words, its id after it in small print
-(``status.why_line``), one line per rule. The course test checks that
-every "why?" in the lessons is this text for its rules, so a changed sentence shows up there.
+(``status.why_line``), one line per rule, in the current language (a French page's prose gets
+its "why?" told again in French: ``notebook_i18n``). The course test checks that every "why?"
+in the lessons is this text for its rules, so a changed sentence shows up there.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.widgets.table.status import why_line
 
 __all__ = ["WHY", "why_details", "why_rules"]
@@ -31,7 +33,7 @@ def why_details(rules: Sequence[str]) -> str:
         raise KeyError(f"why_details: no rule {', '.join(unknown)} in the catalogue")
     lines = "<br>".join(why_line(rule) for rule in rules)
     return (f'<details class="ttr-why" data-rule="{html.escape(" ".join(rules))}" '
-            f'style="position:relative"><summary>why?</summary>'
+            f'style="position:relative"><summary>{html.escape(_("why?"))}</summary>'
             f'<div class="ttr-why-text">{lines}</div></details>')
 
 

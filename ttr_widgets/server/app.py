@@ -28,6 +28,7 @@ from ttr_widgets.server.config import (
     voila_config,
 )
 from ttr_widgets.server.kernel import closed_kernel_filter
+from ttr_widgets.server.languages import use_page_languages
 from ttr_widgets.server.plotly_module import (
     cached_module_handler,
     plotly_module_file,
@@ -161,6 +162,9 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
     - the shared tables (``tables``, :mod:`ttr_widgets.tables`) are served beside the pages
       (:mod:`ttr_widgets.tables.web`), and the kernels learn where from
       ``ttr_widgets.served.TABLES_ENV`` (with the class key, when there is one);
+    - a page asked in French (``?lang=fr``, else the browser's languages) has its prose from the
+      course's catalogue and its links keep ``?lang=fr`` (:mod:`.languages`); it is rendered
+      on request, not taken from the pool (the pool's pages are rendered in English);
     - Voila's contents manager checks every notebook it reads against the Jupyter notary and
       warns "Notebook … is not trusted" on each page opened, since notebooks stored without
       outputs carry no signature. Trust decides only whether stored outputs may run their
@@ -229,7 +233,8 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
             signal.signal(signal.SIGINT, self._handle_signal_stop)  # and Ctrl-C the same way
 
         def init_handlers(self) -> list[Any]:
-            handlers: list[Any] = super().init_handlers()
+            handlers: list[Any] = use_page_languages(self.voila_configuration,
+                                                     super().init_handlers())
             handlers.insert(0, (re.escape(plotly_module_path(self.base_url)), module_handler,
                                 {"body": served_plotly_module()}))
             if tables is not None:

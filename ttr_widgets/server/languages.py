@@ -1,0 +1,49 @@
+"""The pages in the reader's language under ``ttr serve``: Voila's page handler, asked for a
+page in a language other than English (``?lang=fr``, else the browser's ``Accept-Language``),
+renders it afresh through the course's ``prelaunch_hook``
+(:func:`ttr_widgets.course.notebook_i18n.prelaunch_hook`), which puts the notebook's prose in
+that language before Voila renders the markdown.
+
+Voila refuses a ``prelaunch_hook`` together with pre-heated kernels, because a pool's pages are
+rendered before anyone asks for them: :func:`use_page_languages` sets the hook once the server's
+settings are made, and :func:`language_handler` keeps a page asked in French out of the pool
+(the pool's pages are English: the hook leaves a render without a request alone), so the app's
+French visitors get a kernel started on request, the others a pre-heated one as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ttr_widgets.course.notebook_i18n import page_language, prelaunch_hook
+from ttr_widgets.rules import i18n
+
+__all__ = ["language_handler", "use_page_languages"]
+
+
+def language_handler(base: type[Any]) -> type[Any]:
+    """Voila's page handler ``base`` that never hands a non-English page a pre-rendered
+    (English) one from the pool."""
+
+    class PageInLanguage(base):  # type: ignore[misc]
+        def should_use_rendered_notebook(self, *args: Any, **kwargs: Any) -> bool:
+            asked = page_language(self.get_argument("lang", None),
+                                  self.request.headers.get("Accept-Language", ""))
+            if asked != i18n.DEFAULT:
+                return False
+            return bool(super().should_use_rendered_notebook(*args, **kwargs))
+
+    PageInLanguage.__name__ = PageInLanguage.__qualname__ = f"InLanguage{base.__name__}"
+    return PageInLanguage
+
+
+def use_page_languages(voila_configuration: Any, handlers: list[Any]) -> list[Any]:
+    """Set the course's ``prelaunch_hook`` on Voila's configuration and swap Voila's page
+    handler in ``handlers`` (its ``init_handlers`` list) for :func:`language_handler`'s."""
+    from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+
+    voila_configuration.prelaunch_hook = prelaunch_hook
+    in_language = language_handler(TornadoVoilaHandler)
+    return [(spec[0], in_language, *spec[2:])
+            if isinstance(spec, tuple) and len(spec) > 1 and spec[1] is TornadoVoilaHandler
+            else spec for spec in handlers]

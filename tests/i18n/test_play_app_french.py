@@ -39,7 +39,8 @@ _ENGLISH_WORDS = """
 ENGLISH = frozenset(_ENGLISH_WORDS.split())
 
 #: names the app shows as they are: the players, the game's names, the map's
-PROPER = ("Les Aventuriers du Rail", "Ticket to Ride", "You", "Greedy", "USA")
+PROPER = ("Les Aventuriers du Rail", "Ticket to Ride", "You", "Greedy", "Ben", "Cleo", "Dev",
+          "USA")
 
 
 def _city_names() -> tuple[str, ...]:
@@ -160,6 +161,42 @@ def test_a_short_game_in_french_shows_no_english() -> None:
     assert seen == {}, f"English on the French page ({len(seen)} texts):\n" + "\n".join(
         f"{sorted(words)}: {text!r}" for text, words in list(seen.items())[:40])
     assert "Jouer" in texts and "Journal" in texts  # the tabs' titles
+
+
+def test_a_team_game_in_french_shows_no_english() -> None:
+    """A team game's own parts (Team Asia rules): the players by team, the holder, the card
+    drawn and its two places, the share choice and the share action, a bot's turn, every
+    tab."""
+    from ttr_widgets.rules.state import CardPlacement, Options, ShareChoice
+
+    seen: dict[str, set[str]] = {}
+    bots_say: list[str] = []
+    names = ("You", "Ben", "Cleo", "Dev")
+    with i18n.use("fr"):
+        app = PlayApp("usa", names, ("human", "greedy", "greedy", "greedy"), seed=5,
+                      bot_delay=0, options=Options(teams=True))
+        english_left(app, seen, bots_say)
+        app.ticket_choice.keep.click()  # then one of them to share
+        assert isinstance(app.state.pending, ShareChoice)
+        english_left(app, seen, bots_say)
+        app.share_choice.buttons[0].click()
+        app.share.toggle.value = True  # the share action opened
+        english_left(app, seen, bots_say)
+        app.share.toggle.value = False
+        app.market.blind.click()  # the card drawn, to place
+        assert isinstance(app.state.pending, CardPlacement)
+        english_left(app, seen, bots_say)
+        app.placement.holder.click()
+        app.market.blind.click()  # the turn ends; the bots play
+        english_left(app, seen, bots_say)
+        for tab in range(len(app.tabs.children)):
+            app.tabs.selected_index = tab
+            english_left(app, seen, bots_say)
+        texts = list(app_texts(app))
+    assert seen == {}, "English on the French page:\n" + "\n".join(
+        f"{sorted(words)}: {text!r}" for text, words in list(seen.items())[:40])
+    assert any("Équipe bleue : You & Ben" in text for text in texts)
+    assert any("Support de l'Équipe bleue" in text for text in texts)
 
 
 def test_the_language_picker_turns_the_page_french_and_back() -> None:

@@ -109,8 +109,8 @@ def restock_from_warehouses(state: GameState, changes: dict[str, Any]
     before = changes.get("refreshes", state.refreshes)
     row = tuple(pile.take() if c == NO_CARD else c for c in changes.get("face_up", state.face_up))
     row, refreshes = check_row(state.board, row, pile, before)
-    note = (" The pile and the discards ran out: the Warehouses were emptied and shuffled into "
-            "a new pile." + refresh_note(refreshes - before))
+    note = " " + _("The pile and the discards ran out: the Warehouses were emptied and shuffled "
+                   "into a new pile.") + refresh_note(refreshes - before)
     return {**reshuffled, "face_up": row, "refreshes": refreshes, **pile.changes()}, note
 
 

@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 
 from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import LOCOMOTIVE
-from ttr_widgets.rules.words import colour_of, is_you, route_label
+from ttr_widgets.rules.teams import HAND
+from ttr_widgets.rules.words import cards, colour_of, is_you, route_label
 
 if TYPE_CHECKING:
     from ttr_widgets.rules.model import Route
 
-__all__ = ["claim_points_words", "draw_words", "kept_words", "last_round_words",
+__all__ = ["a_card", "claim_points_words", "collected_words", "draw_words", "fed_words",
+           "kept_words", "last_round_words", "place_phrase", "placed_words", "shared_words",
            "take_words", "tickets_drawn_words", "told", "tunnel_paid_words", "tunnel_words"]
 
 
@@ -31,11 +33,17 @@ def draw_words(name: str, card: str | None = None) -> str:
     if card is None:
         return told(name, _("You draw a card from the pile"),
                     _("{name} draws a card from the pile"))
+    return told(name, _("You draw {card} from the pile"), _("{name} draws {card} from the pile"),
+                card=a_card(card))
+
+
+def a_card(card: str) -> str:
+    """A train card with its article, in the reader's language: 'a red card', 'an orange
+    card', 'a locomotive' (French 'une carte rouge', 'une locomotive')."""
     if card == LOCOMOTIVE:
-        return told(name, _("You draw a locomotive from the pile"),
-                    _("{name} draws a locomotive from the pile"))
-    return told(name, _("You draw a {colour} card from the pile"),
-                _("{name} draws a {colour} card from the pile"), colour=colour_of(card))
+        return _("a locomotive")
+    said = _("an {colour} card") if card[:1] in "aeiou" else _("a {colour} card")
+    return said.format(colour=colour_of(card))
 
 
 def take_words(name: str, card: str) -> str:
@@ -102,3 +110,56 @@ def last_round_words(name: str, trains: int) -> str:
                 ngettext("{name} has {n} train left: everyone gets one last turn.",
                          "{name} has {n} trains left: everyone gets one last turn.", trains),
                 n=trains)
+
+
+# ------------------------------------------------------------ team games, Warehouses & Depots
+
+
+def place_phrase(name: str, place: str) -> str:
+    """Where a team game's card goes: 'your hand', 'their hand', 'the team holder'."""
+    if place != HAND:
+        return _("the team holder")
+    return _("your hand") if is_you(name) else _("their hand")
+
+
+def placed_words(name: str, place: str, card: str | None = None) -> str:
+    """'Ann puts it into the team holder', or with the card she saw 'You put the red card into
+    your hand' (the placer's own line, ``narrate``; no full stop)."""
+    where = place_phrase(name, place)
+    if card is None:
+        return told(name, _("You put it into {place}"), _("{name} puts it into {place}"),
+                    place=where)
+    return told(name, _("You put the {card} into {place}"), _("{name} puts the {card} into "
+                                                              "{place}"),
+                card=cards(1, card).removeprefix("1 "), place=where)
+
+
+def shared_words(name: str, n: int) -> str:
+    """'Ann shares 2 tickets with the team.'"""
+    return told(name, ngettext("You share {n} ticket with the team.",
+                               "You share {n} tickets with the team.", n),
+                ngettext("{name} shares {n} ticket with the team.",
+                         "{name} shares {n} tickets with the team.", n), n=n)
+
+
+def fed_words(name: str, owner: str, own: bool) -> str:
+    """'Ann feeds their own Warehouse.', "You feed Bob's Warehouse."."""
+    if own:
+        return told(name, _("You feed your own Warehouse."), _("{name} feeds their own Warehouse."))
+    if is_you(owner):
+        return _("{name} feeds your Warehouse.").format(name=name)
+    return told(name, _("You feed {owner}'s Warehouse."), _("{name} feeds {owner}'s Warehouse."),
+                owner=owner)
+
+
+def collected_words(name: str, depots: int, taken: int) -> str:
+    """'Ann spends 1 Depot and collects 3 cards.', 'Ann collects no Warehouse.'"""
+    if not depots:
+        return told(name, _("You collect no Warehouse."), _("{name} collects no Warehouse."))
+    spent = told(name, ngettext("You spend {n} Depot", "You spend {n} Depots", depots),
+                 ngettext("{name} spends {n} Depot", "{name} spends {n} Depots", depots),
+                 n=depots)
+    got = ngettext("{spent} and collect {n} card.", "{spent} and collect {n} cards.", taken) \
+        if is_you(name) else \
+        ngettext("{spent} and collects {n} card.", "{spent} and collects {n} cards.", taken)
+    return got.format(spent=spent, n=taken)

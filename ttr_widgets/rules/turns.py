@@ -44,16 +44,21 @@ from ttr_widgets.rules.depots import collectable, restock_from_warehouses
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.events import (
     claim_points_words,
+    collected_words,
     draw_words,
+    fed_words,
     kept_words,
     last_round_words,
+    place_phrase,
+    placed_words,
+    shared_words,
     take_words,
     tickets_drawn_words,
     told,
     tunnel_paid_words,
     tunnel_words,
 )
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.legal import station_price, tunnel_cost
 from ttr_widgets.rules.model import (
     CARD_INDEX,
@@ -79,12 +84,7 @@ from ttr_widgets.rules.state import (
 from ttr_widgets.rules.variants import TicketRules, ticket_rules
 from ttr_widgets.rules.words import (
     colour_name,
-    count,
-    possessive,
     route_label,
-    says,
-    their,
-    verb,
 )
 
 
@@ -159,13 +159,17 @@ def _team_draw(state: GameState, action: DrawBlind | DrawFaceUp) -> GameState:
     pending = state.pending
     if isinstance(pending, SecondCard):
         changes = teams.give(state, pending.to, _one(card), changes)
-        return end_turn(state, f"{what} into {_place(name, pending.to)}.", **changes)
+        return end_turn(state, _("{event} into {place}.").format(
+            event=what, place=place_phrase(name, pending.to)), **changes)
     if card == LOCO and isinstance(action, DrawFaceUp):
         changes = teams.give(state, teams.HOLDER, _one(card), changes)
-        return end_turn(state, f"{says(name, 'takes')} the face-up locomotive into the team "
-                        "holder (a face-up locomotive is the whole draw).", **changes)
+        return end_turn(state, told(
+            name, _("You take the face-up locomotive into the team holder (a face-up locomotive "
+                    "is the whole draw)."),
+            _("{name} takes the face-up locomotive into the team holder (a face-up locomotive "
+              "is the whole draw).")), **changes)
     placing = CardPlacement(card, isinstance(action, DrawBlind))
-    return evolve(state, pending=placing, last_event=f"{what}.", **changes)
+    return evolve(state, pending=placing, last_event=_("{event}.").format(event=what), **changes)
 
 
 def _place_card(state: GameState, action: PlaceCard) -> GameState:
@@ -173,16 +177,13 @@ def _place_card(state: GameState, action: PlaceCard) -> GameState:
     assert isinstance(pending, CardPlacement)
     name = state.player.name
     changes = teams.give(state, action.to, _one(pending.card))
-    event = f"{says(name, 'puts')} it into {_place(name, action.to)}"
+    event = placed_words(name, action.to)
     if not _second_card_possible(Pile.of(state), state.face_up):
-        return end_turn(state, event + ".", **changes)
+        return end_turn(state, _("{event}.").format(event=event), **changes)
     second = teams.other_place(action.to)
-    return evolve(state, pending=SecondCard(second), last_event=f"{event}; the second card "
-                  f"goes into {_place(name, second)}.", **changes)
-
-
-def _place(name: str, place: str) -> str:
-    return f"{their(name)} hand" if place == teams.HAND else "the team holder"
+    return evolve(state, pending=SecondCard(second), last_event=_(
+        "{event}; the second card goes into {place}.").format(
+        event=event, place=place_phrase(name, second)), **changes)
 
 
 def _one(card: int) -> Hand:
@@ -222,8 +223,9 @@ def _finish_claim(state: GameState, route: Route, cost: Hand, holder_cost: Hand,
     event = claim_points_words(event, points)
     collect = collectable(state, route)
     if collect:
-        return evolve(state, pending=CollectChoice(collect), last_event=event + " It reaches "
-                      f"a Depot at {', '.join(collect)}: collect its Warehouse?", **changes)
+        return evolve(state, pending=CollectChoice(collect), last_event=event + " " + _(
+            "It reaches a Depot at {cities}: collect its Warehouse?").format(
+            cities=", ".join(collect)), **changes)
     return end_turn(state, event, **changes)
 
 
@@ -293,7 +295,8 @@ def _decline_tunnel(state: GameState) -> GameState:
         moved = teams.offer_cost(state, pending)[1]
         changes = teams.give(state, teams.HAND, moved,
                              {"holders": teams.take_from_holder(state, moved)})
-    return end_turn(state, f"{says(name, 'declines')} the tunnel; the cards offered go back.",
+    return end_turn(state, told(name, _("You decline the tunnel; the cards offered go back."),
+                                _("{name} declines the tunnel; the cards offered go back.")),
                      **changes, **refill_row(state, pile))
 
 
@@ -336,10 +339,11 @@ def _keep_tickets(state: GameState, action: KeepTickets) -> GameState:
         return end_turn(state, event + ".", players=players, tickets=pile)
     kept = evolve(state, players=players, tickets=pile)
     if len(action.tickets) == 1:  # rule team.tickets-share-on-draw: that one goes to the holder
-        return end_turn(kept, event + "; it goes into the team's ticket holder.",
+        return end_turn(kept, _("{event}; it goes into the team's ticket holder.").format(
+            event=event),
                         **teams.shared_with(kept, action.tickets))
-    return evolve(kept, pending=ShareChoice(action.tickets), last_event=event + "; one of them "
-                  "goes into the team's ticket holder.")
+    return evolve(kept, pending=ShareChoice(action.tickets), last_event=_(
+        "{event}; one of them goes into the team's ticket holder.").format(event=event))
 
 
 
@@ -348,10 +352,11 @@ def _share(state: GameState, action: ShareTickets) -> GameState:
     pending = state.pending
     name = state.player.name
     if not isinstance(pending, ShareChoice):  # the share action, the whole turn
-        return end_turn(state, f"{says(name, 'shares')} {count(len(action.tickets), 'ticket')} "
-                        "with the team.", **teams.shared_with(state, action.tickets))
+        return end_turn(state, shared_words(name, len(action.tickets)),
+                        **teams.shared_with(state, action.tickets))
     if not pending.setup:
-        return end_turn(state, f"{says(name, 'puts')} a ticket into the team's ticket holder.",
+        return end_turn(state, told(name, _("You put a ticket into the team's ticket holder."),
+                                    _("{name} puts a ticket into the team's ticket holder.")),
                         **teams.shared_with(state, action.tickets))
     shares = (*state.setup_shares[:state.current], action.tickets[0],
               *state.setup_shares[state.current + 1:])
@@ -359,14 +364,18 @@ def _share(state: GameState, action: ShareTickets) -> GameState:
     if nxt < state.num_players:  # the choices are revealed together, once all are made
         return evolve(state, setup_shares=shares, current=nxt,
                       pending=ShareChoice(state.players[nxt].tickets, setup=True),
-                      last_event=f"{says(name, 'chooses')} a ticket to share.")
+                      last_event=told(name, _("You choose a ticket to share."),
+                                      _("{name} chooses a ticket to share.")))
     players = tuple(evolve(p, tickets=tuple(t for t in p.tickets if t != shares[i]))
                     for i, p in enumerate(state.players))
     shared = tuple((*state.shared[t], shares[2 * t], shares[2 * t + 1])
                    for t in range(state.num_teams))
     return evolve(state, players=players, shared=shared, setup_shares=(), setup_offers=(),
-                  current=0, pending=None, last_event="Every player puts their shared ticket "
-                  f"in the holder at once; {says(state.players[0].name, 'begins')}.")
+                  current=0, pending=None, last_event=told(
+                      state.players[0].name, _("Every player puts their shared ticket in the "
+                                               "holder at once; you begin."),
+                      _("Every player puts their shared ticket in the holder at once; {name} "
+                        "begins.")))
 
 
 def _next_setup_choice(state: GameState, event: str, **changes: Any) -> GameState:
@@ -381,8 +390,9 @@ def _next_setup_choice(state: GameState, event: str, **changes: Any) -> GameStat
     if state.teams:  # rule team.setup-share: each player shares a kept ticket, unseen
         first = changes["players"][0].tickets
         return evolve(state, current=0, pending=ShareChoice(first, setup=True),
-                      last_event=event + " Each player now puts one kept ticket in the team's "
-                      "ticket holder, unseen by the teammate.", **changes)
+                      last_event=event + " " + _("Each player now puts one kept ticket in the "
+                                                 "team's ticket holder, unseen by the "
+                                                 "teammate."), **changes)
     if state.warehouses:
         return evolve(state, setup_offers=(), current=state.num_players - 1,
                       pending=DepotPlacement(), last_event=event, **changes)
@@ -396,14 +406,14 @@ def _feed(state: GameState, action: FeedWarehouse) -> GameState:
     owner = action.player
     warehouses = (*state.warehouses[:owner], add_card(state.warehouses[owner], card),
                   *state.warehouses[owner + 1:])
-    whose = f"{their(state.player.name)} own" if owner == state.current \
-        else possessive(state.players[owner].name, capital=False)
+
     changes, note = restock_from_warehouses(state, {"warehouses": warehouses,
                                                      **pile.changes()})
     state = evolve(state, pending=FirstCard(), **changes,
-                   last_event=f"{says(state.player.name, 'feeds')} {whose} Warehouse.{note}")
+                   last_event=fed_words(state.player.name, state.players[owner].name,
+                                        owner == state.current) + note)
     if not (state.deck or state.discard or any(c != NO_CARD for c in state.face_up)):
-        return end_turn(state, state.last_event + " No card is left to draw.")
+        return end_turn(state, state.last_event + " " + _("No card is left to draw."))
     return state
 
 
@@ -412,7 +422,8 @@ def _place_depot(state: GameState, action: PlaceDepot) -> GameState:
     me = state.current
     depots_left = (*state.depots_left[:me], state.depots_left[me] - 1,
                    *state.depots_left[me + 1:])
-    event = f"{says(state.player.name, 'places')} a Depot in {state.board.city_label(action.city)}."
+    event = told(state.player.name, _("You place a Depot in {city}."),
+                 _("{name} places a Depot in {city}."), city=state.board.city_label(action.city))
     changes: dict[str, Any] = {"depots": (*state.depots, (action.city, me)),
                                "depots_left": depots_left}
     if not isinstance(state.pending, DepotPlacement):  # a free action: the turn goes on
@@ -439,9 +450,7 @@ def _collect(state: GameState, action: CollectWarehouses) -> GameState:
         warehouses[owner] = (0,) * NUM_CARD_TYPES
     left = state.depots_left[me] - len(action.cities)
     name = state.player.name
-    event = (f"{says(name, 'spends')} {count(len(action.cities), 'Depot')} and "
-             f"{verb(name, 'collects')} {count(taken, 'card')}." if action.cities
-             else f"{says(name, 'collects')} no Warehouse.")
+    event = collected_words(name, len(action.cities), taken)
     return end_turn(state, event, players=with_player(state, evolve(state.player, hand=hand)),
                      warehouses=tuple(warehouses),
                      depots_left=(*state.depots_left[:me], left, *state.depots_left[me + 1:]))
@@ -459,8 +468,10 @@ def end_turn(state: GameState, event: str, *, passed: bool = False, **changes: A
         trains = sum(p.trains for p in players[2 * state.team:2 * state.team + 2])
         if trains <= state.board.rules.team.end_trains:
             final = state.num_players
-            event += (f" {state.team_name(state.team)} have {count(trains, 'train')} left "
-                      "together: everyone gets one last turn.")
+            event += " " + ngettext(
+                "{team} have {n} train left together: everyone gets one last turn.",
+                "{team} have {n} trains left together: everyone gets one last turn.",
+                trains).format(team=state.team_name(state.team), n=trains)
     elif final < 0 and players[state.current].trains <= state.board.rules.end_trains:
         trains = players[state.current].trains
         final = state.num_players

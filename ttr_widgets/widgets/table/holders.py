@@ -27,11 +27,13 @@ import traitlets
 
 from ttr_widgets.rules.actions import Action, PlaceCard, ShareTickets
 from ttr_widgets.rules.engine import legal_actions
+from ttr_widgets.rules.events import a_card
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.model import CARD_NAMES, Hand
 from ttr_widgets.rules.state import NO_CARD, CardPlacement, GameState, ShareChoice
 from ttr_widgets.rules.teams import HAND, HOLDER
 from ttr_widgets.rules.view import HIDDEN
-from ttr_widgets.rules.words import a_card, possessive
+from ttr_widgets.rules.words import colour_name, is_you
 from ttr_widgets.widgets.table.market import CARD_FILL, CARD_INK, card_chip
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
 from ttr_widgets.widgets.table.tickets import ticket_progress
@@ -45,7 +47,8 @@ _SMALL = "font-size:12px;line-height:1.45"
 def cards_html(hand: Hand) -> str:
     """A hand (or a holder) as card chips, or 'no cards'."""
     chips = [card_chip(CARD_NAMES[c], n) for c, n in enumerate(hand) if n]
-    return "".join(chips) or '<span style="color:#666">no cards</span>'
+    none = html.escape(_("no cards"))
+    return "".join(chips) or f'<span style="color:#666">{none}</span>'
 
 
 def _ticket_name(state: GameState, ticket_id: str) -> str:
@@ -88,11 +91,13 @@ class HoldersView(widgets.HTML):
         team = viewer // 2
         color = TEAM_COLORS[team][0]
         tickets = ", ".join(self._shared(state, viewer, t) for t in state.shared[team]
-                            if t != HIDDEN) or "none yet"
+                            if t != HIDDEN) or html.escape(_("none yet"))
+        holder = html.escape(_("{team} holder").format(team=team_label(team)))
+        said = _("{holder}: {cards} · shared tickets: {tickets}").format(
+            holder=f'<b style="color:{color}">{holder}</b>',
+            cards=cards_html(state.holders[team]), tickets=tickets)
         self.value = (f'<div class="ttr-holder" data-team="{team}" style="{_SMALL};border-left:'
-                      f'4px solid {color};padding-left:5px;margin:2px 0"><b style="color:{color}">'
-                      f'{team_label(team)} holder</b>: {cards_html(state.holders[team])} · '
-                      f'shared tickets: {tickets}</div>')
+                      f'4px solid {color};padding-left:5px;margin:2px 0">{said}</div>')
         self.layout.display = None
 
     @staticmethod
@@ -113,9 +118,9 @@ class PlacementPanel(widgets.VBox):
         self._on_action = on_action
         self.info = widgets.HTML()
         self.info.add_class("ttr-placement-info")
-        self.hand = _button("Into my hand", "ttr-place-hand",
+        self.hand = _button(N_("Into my hand"), "ttr-place-hand",
                             lambda: self._on_action(PlaceCard(HAND)))
-        self.holder = _button("Into the team holder", "ttr-place-holder",
+        self.holder = _button(N_("Into the team holder"), "ttr-place-holder",
                               lambda: self._on_action(PlaceCard(HOLDER)))
         super().__init__([], layout=widgets.Layout(display="none", border="2px solid #2c6fd1",
                                                    padding="4px", margin="4px 0"))
@@ -131,13 +136,19 @@ class PlacementPanel(widgets.VBox):
             self.children = ()
             return
         card = CARD_NAMES[pending.card]
-        where = "from the pile" if pending.blind else "face up"
-        self.info.value = (f'<div style="{_SMALL}"><b>{html.escape(state.player.name)}</b> drew '
-                           f'{a_card(card)} {where}: {card_chip(card)} Where does it go? The '
-                           'second card goes to the other place.</div>')
-        for button, place in ((self.hand, "your hand"), (self.holder, "the team holder")):
+        drew = (_("{name} drew {card} from the pile: {chip} Where does it go? The second card "
+                  "goes to the other place.") if pending.blind else
+                _("{name} drew {card} face up: {chip} Where does it go? The second card goes to "
+                  "the other place."))
+        said = drew.format(name=f"<b>{html.escape(state.player.name)}</b>",
+                           card=html.escape(a_card(card)), chip=card_chip(card))
+        self.info.value = f'<div style="{_SMALL}">{said}</div>'
+        self.hand.description = _("Into my hand")
+        self.holder.description = _("Into the team holder")
+        for button, tip in ((self.hand, _("Put the {card} into your hand")),
+                            (self.holder, _("Put the {card} into the team holder"))):
             button.style.button_color, button.style.text_color = CARD_FILL[card], CARD_INK[card]
-            button.tooltip = f"Put the {card} into {place}"
+            button.tooltip = tip.format(card=colour_name(card))
         self.children = (self.info, widgets.HBox([self.hand, self.holder]))
         self.layout.display = None
 
@@ -166,11 +177,11 @@ class ShareChoicePanel(widgets.VBox):
             self.layout.display = "none"
             self.children, self.buttons = (), []
             return
-        unseen = (" Your teammate chooses too; both shares show once both have chosen."
-                  if pending.setup else "")
-        self.note.value = (f'<div style="{_SMALL}"><b>{html.escape(state.player.name)}</b>: put '
-                           "one of the tickets you kept into your team's ticket holder, where "
-                           f"your teammate sees it.{unseen}</div>")
+        said = _("{name}: put one of the tickets you kept into your team's ticket holder, where "
+                 "your teammate sees it.").format(name=f"<b>{html.escape(state.player.name)}</b>")
+        if pending.setup:
+            said += " " + _("Your teammate chooses too; both shares show once both have chosen.")
+        self.note.value = f'<div style="{_SMALL}">{said}</div>'
         self.buttons = [self._button(state, t) for t in pending.tickets]
         self.children = (self.note, widgets.HBox(self.buttons, layout=widgets.Layout(
             flex_flow="row wrap")))
@@ -178,9 +189,10 @@ class ShareChoicePanel(widgets.VBox):
 
     def _button(self, state: GameState, ticket_id: str) -> widgets.Button:
         name = _ticket_name(state, ticket_id)
-        return _button(f"Share {name}", "ttr-share-one",
+        return _button(_("Share {ticket}").format(ticket=name), "ttr-share-one",
                        lambda: self._on_action(ShareTickets((ticket_id,))),
-                       tooltip=f"Put {name} into the team's ticket holder")
+                       tooltip=_("Put {ticket} into the team's ticket holder").format(
+                           ticket=name))
 
 
 class ShareAction(widgets.VBox):
@@ -194,13 +206,11 @@ class ShareAction(widgets.VBox):
 
     def __init__(self, on_action: Handler) -> None:
         self._on_action = on_action
-        self.toggle = widgets.ToggleButton(description="Share tickets", icon="share",
-                                         tooltip="Move 1 or 2 of your tickets into your team's "
-                                                 "ticket holder: your whole turn",
+        self.toggle = widgets.ToggleButton(icon="share",
                                          layout=widgets.Layout(width="auto", margin="2px"))
         self.toggle.add_class("ttr-share-open")
         self.toggle.observe(lambda _c: self._render(), names="value")
-        self.share = _button("Share the ticked tickets (your whole turn)", "ttr-share-tickets",
+        self.share = _button(N_("Share the ticked tickets (your whole turn)"), "ttr-share-tickets",
                              lambda: self._on_action(ShareTickets(self.chosen())))
         self.boxes: list[widgets.Checkbox] = []
         self.offered: tuple[str, ...] = ()
@@ -221,6 +231,10 @@ class ShareAction(widgets.VBox):
             self.toggle.value = False  # folded again for the next turn (this comes back here)
             return
         self.layout.display = None
+        self.toggle.description = _("Share tickets")
+        self.toggle.tooltip = _("Move 1 or 2 of your tickets into your team's ticket holder: your "
+                                "whole turn")
+        self.share.description = _("Share the ticked tickets (your whole turn)")
         if not self.toggle.value:
             self.children = (self.toggle,)
             return
@@ -234,7 +248,10 @@ class ShareAction(widgets.VBox):
             for box in self.boxes:
                 box.add_class("ttr-share-pick")
         most = state.board.rules.team.share_max
-        note = widgets.HTML(f'<div style="{_SMALL}">Tick 1 to {most} of '
-                            f'{possessive(state.player.name, capital=False)} tickets: they '
-                            "move into the team's ticket holder for good.</div>")
+        name = state.player.name
+        tick = (_("Tick 1 to {most} of your tickets: they move into the team's ticket holder for "
+                  "good.") if is_you(name) else
+                _("Tick 1 to {most} of {name}'s tickets: they move into the team's ticket holder "
+                  "for good.")).format(most=most, name=name)
+        note = widgets.HTML(f'<div style="{_SMALL}">{html.escape(tick)}</div>')
         self.children = (self.toggle, note, *self.boxes, self.share)

@@ -23,14 +23,14 @@ from ttr_widgets.rules.actions import (
     PlaceCard,
     PlaceDepot,
 )
-from ttr_widgets.rules.events import draw_words, told
+from ttr_widgets.rules.events import a_card, draw_words, placed_words, told
 from ttr_widgets.rules.graph import connected
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_NAMES, Hand
 from ttr_widgets.rules.state import NO_CARD, CardPlacement, GameState, SecondCard
 from ttr_widgets.rules.teams import HOLDER
-from ttr_widgets.rules.words import and_list, card_noun, cards, colour_of, is_you
+from ttr_widgets.rules.words import and_list, colour_of, is_you
 from ttr_widgets.widgets.table.stepper import turn_label
 
 __all__ = ["blind_card", "completed_tickets", "game_moves", "last_claims", "moves_story",
@@ -87,18 +87,20 @@ def completed_tickets(before: GameState, after: GameState, player: int) -> str:
 def _own_event(before: GameState, action: Action, after: GameState) -> str:
     event = after.last_event
     pending = before.pending
+    name = before.player.name
     if isinstance(action, PlaceCard) and isinstance(pending, CardPlacement) and \
-            pending.card != NO_CARD and " put it " in f" {event}":  # the card they saw
-        seen = CARD_NAMES[pending.card]
-        return event.replace("put it ", f"put the {card_noun(seen)} ", 1)
+            pending.card != NO_CARD:  # the card they saw
+        plain = placed_words(name, action.to)
+        if plain in event:
+            return event.replace(plain, placed_words(name, action.to, CARD_NAMES[pending.card]),
+                                 1)
     if isinstance(action, DrawBlind):
         card = blind_card(before, after, before.current)
         if card is not None:
-            name = before.player.name
             plain, drawn = draw_words(name), draw_words(name, card)
             if plain in event:
                 return event.replace(plain, drawn, 1)
-            return _("{event} ({card})").format(event=event, card=cards(1, card))
+            return _("{event} ({card})").format(event=event, card=a_card(card))
     return event
 
 

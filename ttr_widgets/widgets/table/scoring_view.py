@@ -30,7 +30,7 @@ from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, StationBorrow
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.stats import GameStats
 from ttr_widgets.rules.variants import ticket_rules
-from ttr_widgets.rules.words import and_list, bonus_name, count, is_you
+from ttr_widgets.rules.words import and_list, bonus_name, is_you
 from ttr_widgets.widgets.plots.stats_view import StatsView
 from ttr_widgets.widgets.table.bots import running_loop
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_label
@@ -390,27 +390,32 @@ def _team_running_html(state: GameState) -> str:
         f'<span style="white-space:nowrap;color:{TEAM_COLORS[t][0]}"><b>{team_label(t)}</b> '
         f'<b>{sum(p.route_points for p in state.team_players(t))}</b></span>'
         for t in range(state.num_teams))
-    return ('<div style="font-size:12px;line-height:1.4">The final score shows here when the '
-            "game ends: a line a team, both teammates' routes, every ticket of the team "
-            "completed or missed against both teammates' routes (tickets stay secret until "
-            'then), the Asian Express and Globetrotter bonuses, and the winning team.<br>'
-            f'<b>Route points so far</b>: {points}</div>')
+    shows = _("The final score shows here when the game ends: a line a team, both teammates' "
+              "routes, every ticket of the team completed or missed against both teammates' "
+              "routes (tickets stay secret until then), the Asian Express and Globetrotter "
+              "bonuses, and the winning team.")
+    route_points = html.escape(_("Route points so far"))
+    so_far = _("{route_points}: {points}").format(route_points=f"<b>{route_points}</b>",
+                                                  points=points)
+    return (f'<div style="font-size:12px;line-height:1.4">{html.escape(shows)}<br>{so_far}'
+            '</div>')
 
 
 def team_score_html(board: Board, sheet: ScoreSheet) -> str:
     """A team game's sheet as an HTML table, a row a team (``ttr-team-score-row``): routes,
     tickets, the longest trail, the Asian Express and Globetrotter bonuses, the total; under
     it each team's tickets, hit or missed against both teammates' routes."""
-    heads = ("team", "routes", "tickets", "longest trail", "Asian Express", "Globetrotter",
-             "total")
+    heads = (_("team"), _("routes"), _("tickets"), _("longest trail"), _("Asian Express"),
+             _("Globetrotter"), _("total"))
     cell = 'style="padding:2px 3px;text-align:right;vertical-align:top;white-space:nowrap"'
     rows = []
     for team, line in enumerate(sheet.players):
         color = TEAM_COLORS[team][0]
         won = " ★" if line.name in sheet.winners else ""
+        done = _("{done} of {n}").format(done=line.tickets_completed, n=len(line.tickets))
         cells = (f"{line.route_points}", f"{line.ticket_points:+d}<br><span style="
-                 f'"color:#777">{line.tickets_completed} of {len(line.tickets)}</span>',
-                 count(line.longest_trail, "space"),
+                 f'"color:#777">{done}</span>',
+                 _spaces(line.longest_trail),
                  f"{line.longest_bonus:+d}" if line.longest_bonus else "0",
                  f"{line.globetrotter_bonus:+d}" if line.globetrotter_bonus else "0",
                  f"<b>{line.total}</b>")
@@ -418,9 +423,10 @@ def team_score_html(board: Board, sheet: ScoreSheet) -> str:
                     f'style="padding:2px 3px;color:{color};white-space:nowrap"><b>'
                     f'{team_label(team)}{won}</b><br>{html.escape(line.name)}</td>'
                     + "".join(f"<td {cell}>{c}</td>" for c in cells) + "</tr>")
-    head = "".join(f'<th style="padding:0 3px;text-align:{"left" if h == "team" else "right"};'
+    head = "".join(f'<th style="padding:0 3px;text-align:{"left" if h == heads[0] else "right"};'
                    f'font-weight:normal">{h}</th>' for h in heads)
     tickets = []
+    none = html.escape(_("no tickets"))
     for team, line in enumerate(sheet.players):
         marks = []
         for t in line.tickets:
@@ -429,7 +435,7 @@ def team_score_html(board: Board, sheet: ScoreSheet) -> str:
             marks.append(f'<span style="color:{color};white-space:nowrap">{mark} '
                          f'{html.escape(ticket.cities_label)} {t.points:+d}</span>')
         tickets.append(f'<div class="ttr-team-tickets"><b style="color:{TEAM_COLORS[team][0]}">'
-                       f'{team_label(team)}</b>: {" · ".join(marks) or "no tickets"}</div>')
+                       f'{team_label(team)}</b>: {" · ".join(marks) or none}</div>')
     return ('<table class="ttr-score ttr-team-scores" style="border-collapse:collapse;'
             f'font-size:12px;width:100%"><tr style="color:#555">{head}</tr>{"".join(rows)}'
             f'</table><div style="font-size:12px;line-height:1.4;margin-top:4px">'

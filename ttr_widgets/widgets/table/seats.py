@@ -291,11 +291,13 @@ class TeamSeat(Seat):
             return refusal
         state = table.state
         name, viewer = state.player.name, table.viewer
-        side = ("your teammate" if viewer is not None and viewer != state.current
+        side = (_("your teammate") if viewer is not None and viewer != state.current
                 and viewer // 2 == state.team else team_label(state.team))
         kind = bot_words(name, self.inner.level)
-        return RulesError("turn.order", f"It is {possessive(name, capital=False)} turn ("
-                          f"{side}{f', {kind}' if kind else ''}); wait for it to play.")
+        who = _("{side}, {kind}").format(side=side, kind=kind) if kind else side
+        said = (_("It is your turn ({kind}); wait for it to play.") if is_you(name) else
+                _("It is {name}'s turn ({kind}); wait for it to play."))
+        return RulesError("turn.order", said.format(name=name, kind=who))
 
     def prompt(self, table: TableView) -> str:
         state = table.state

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
@@ -25,17 +26,18 @@ __all__ = [
 
 TEAM_NAMES = ("Blue", "Red", "Green")  #: each team's name, by its colour
 #: each team's two shades: its first player's (dark), its second's (light)
+_TEAM_LABELS = (N_("Blue team"), N_("Red team"), N_("Green team"))  #: by ``TEAM_NAMES``
 TEAM_COLORS = (("#1f4e9c", "#6b9be6"), ("#b3261e", "#ec8a84"), ("#1d7a36", "#71c98a"))
 
 
 def team_label(team: int) -> str:
-    """'Blue team'."""
-    return f"{TEAM_NAMES[team]} team"
+    """'Blue team' (French 'Équipe bleue')."""
+    return _(_TEAM_LABELS[team])
 
 
 def team_title(team: int, names: Sequence[str]) -> str:
     """'Blue team: Ann & Cleo'."""
-    return f"{team_label(team)}: {' & '.join(names)}"
+    return _("{team}: {players}").format(team=team_label(team), players=" & ".join(names))
 
 
 def seat_colors(players: int) -> tuple[str, ...]:

@@ -200,6 +200,36 @@ def test_tickets_show_live_status_and_highlight_their_path():
     assert ticket_status(state, 0, "mini-t06").path == path
 
 
+def test_a_ticket_a_built_station_can_still_complete_is_not_blocked():
+    """Europe, 2 players: Bob holds London–Edinburgh, so its twin is closed and no open path
+    reaches Edinburgh. Without a station Ann's Edinburgh–Paris is blocked; with her station in
+    Edinburgh it borrows Bob's route (rule station.borrow): two routes to go, then joined
+    through the station once she holds London–Dieppe–Paris, as the final score counts it."""
+    europe = load_map("europe")
+
+    def view(**kw):
+        state = scenario(europe, ["Ann", "Bob"], tickets=[["eu-t15"], []], **kw)
+        shown = TicketsView(Recorder())
+        shown.state, shown.viewer = state, 0
+        return state, shown.list.children[0], shown
+
+    _, blocked, _ = view(claimed={"eu-051": 1})
+    assert blocked.description == "✘ Edinburgh – Paris (7): blocked"
+    _, open_, _ = view(claimed={"eu-051": 1}, stations={"Edinburgh": 0})
+    assert open_.description == "… Edinburgh – Paris (7): 2 routes to go"
+    assert "station borrows" in open_.tooltip
+    state, joined, shown = view(claimed={"eu-051": 1, "eu-048": 0, "eu-050": 0},
+                                stations={"Edinburgh": 0})
+    assert joined.description == "✔ Edinburgh – Paris (7): joined through a station"
+    assert "ttr-ticket-done" in joined._dom_classes and "1 of 1 completed" in shown.summary.value
+    status = ticket_status(state, 0, "eu-t15")
+    assert status.borrowed == ("eu-051",) and status.to_claim == ()
+    assert score(state).player("Ann").tickets[0].completed  # the end agrees
+    _, theirs, _ = view(claimed={"eu-051": 1, "eu-048": 0, "eu-050": 0},
+                        stations={"London": 1})  # Bob's station lends Ann nothing
+    assert theirs.description.endswith("blocked")
+
+
 def test_ticket_choice_offers_checkboxes_for_the_chooser_only():
     state = new_game(MINI, ["Ann", "Bob"], seed=4)
     asked = Recorder()
@@ -234,6 +264,34 @@ def test_a_ticket_choice_starts_ticked_at_a_keep_the_rules_allow():
     ticked = panel.chosen()
     assert len(longs & set(ticked)) == 1 and set(offered) - longs <= set(ticked)
     assert why_illegal(state, KeepTickets(ticked)) is None
+
+
+def test_a_ticket_draw_during_the_game_starts_with_the_minimum_ticked():
+    """USA, Ann with 4 trains left draws Calgary–Salt Lake City, Chicago–New Orleans and
+    Chicago–Santa Fe: one ticket starts ticked (the rules' minimum), the one the strong bot
+    keeps, so "Keep these tickets" keeps one unless she ticks more. With 40 trains the bot
+    would keep all three; still only the minimum starts ticked, one of those it keeps."""
+    from ttr_widgets.bots.strong_tickets import keep
+
+    pile = ["usa-t03", "usa-t04", "usa-t05"]
+    late = apply(scenario(USA, ["Ann", "Bob"], tickets=[["usa-t01"], []], ticket_pile=pile,
+                          trains=[4, 20]), DrawTickets())
+    asked = Recorder()
+    panel = TicketChoicePanel(asked)
+    panel.state, panel.viewer = late, 0
+    assert [b.value for b in panel.boxes].count(True) == 1
+    assert panel.chosen() == keep(late, late.pending).action.tickets
+    assert "keep at least <b>1</b>" in panel.note.value
+    panel.keep.click()
+    assert asked.calls == [KeepTickets(panel.chosen())]
+    assert why_illegal(late, asked.calls[0]) is None
+
+    early = apply(scenario(USA, ["Ann", "Bob"], tickets=[[], []],
+                           ticket_pile=["usa-t04", "usa-t05", "usa-t06"], trains=[40, 40]),
+                  DrawTickets())
+    wanted = keep(early, early.pending).action.tickets
+    panel.state = early
+    assert len(wanted) == 3 and len(panel.chosen()) == 1 and set(panel.chosen()) <= set(wanted)
 
 
 # --------------------------------------------------------------------------- claim

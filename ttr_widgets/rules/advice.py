@@ -7,6 +7,7 @@ or the graph functions, so the widgets that ask them hold no rule of their own.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -30,10 +31,10 @@ from ttr_widgets.rules.actions import (
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import legal_actions, station_cost, why_illegal
 from ttr_widgets.rules.errors import RulesError
-from ttr_widgets.rules.graph import connected, ticket_path
+from ttr_widgets.rules.graph import cheapest_paths, connected, ticket_path, walk_back
 from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCO, LOCOMOTIVE, Route, Ticket
-from ttr_widgets.rules.planner import shortest_path
+from ttr_widgets.rules.planner import route_cost, shortest_path
 from ttr_widgets.rules.state import (
     NO_CARD,
     OPEN,
@@ -210,17 +211,28 @@ class TicketStatus:
 
     ``completed``: the player's own routes join its cities (stations count only at the end).
     ``path``: when completed, a shortest path over the player's routes; otherwise the cheapest
-    path over their own and still-open routes (empty when no such path is left).
-    ``to_claim``: the routes of ``path`` the player does not own yet."""
+    path over their own and still-open routes, and over another player's route into a city
+    where the player has built a station, one such route per station (rule station.borrow);
+    empty when no such path is left.
+    ``to_claim``: the routes of ``path`` still open, to be claimed.
+    ``borrowed``: the routes of ``path`` owned by other players, used through the player's
+    stations."""
 
     ticket: Ticket
     completed: bool
     path: tuple[str, ...]
     to_claim: tuple[str, ...]
+    borrowed: tuple[str, ...] = ()
 
     @property
     def reachable(self) -> bool:
         return self.completed or bool(self.path)
+
+    @property
+    def joined_by_station(self) -> bool:
+        """Not completed by the player's own routes, but joined once their stations borrow
+        (it scores at the end, if no other ticket needs those stations elsewhere)."""
+        return not self.completed and bool(self.path) and not self.to_claim
 
 
 def ticket_status(state: GameState, player: int, ticket_id: str) -> TicketStatus:
@@ -231,12 +243,47 @@ def ticket_status(state: GameState, player: int, ticket_id: str) -> TicketStatus
     if connected(board, own, ticket.a, ticket.b):
         path = ticket_path(board, own, ticket.a, ticket.b) or ()
         return TicketStatus(ticket, True, path, ())
-    found = shortest_path(evolve(state, current=player), ticket.a, ticket.b)
+    view = evolve(state, current=player)
+    found = _station_path(view, ticket.a, ticket.b) if _station_borrows(view) else \
+        shortest_path(view, ticket.a, ticket.b)
     if found is None:
         return TicketStatus(ticket, False, (), ())
     path = tuple(r.id for r in found[1])
-    mine = set(own)
-    return TicketStatus(ticket, False, path, tuple(r for r in path if r not in mine))
+    owners = state.owners
+    return TicketStatus(ticket, False, path,
+                        tuple(r.id for r in found[1] if owners[r.index] == OPEN),
+                        tuple(r.id for r in found[1] if owners[r.index] not in (OPEN, player)))
+
+
+def _station_borrows(state: GameState) -> list[list[Route | None]]:
+    """Per station of the current player with another player's route into its city: the
+    routes it may borrow (rule station.borrow), ``None`` first for borrowing none."""
+    board, me = state.board, state.current
+    choices: list[list[Route | None]] = []
+    for city, owner in state.stations:
+        others = [r for r in board.routes_at[city] if state.owners[r.index] not in (OPEN, me)]
+        if owner == me and others:
+            choices.append([None, *others])
+    return choices
+
+
+def _station_path(state: GameState, a: str, b: str) -> tuple[int, tuple[Route, ...]] | None:
+    """``planner.shortest_path`` with the current player's stations borrowing: every way of
+    borrowing one route per station is tried (at most 3 stations, a few routes each), and the
+    cheapest path in trains still to place is kept, the first found among equals (so a path
+    borrowing nothing wins a tie)."""
+    board = state.board
+    base = [route_cost(state, route) for route in board.routes]
+    best: tuple[int, tuple[Route, ...]] | None = None
+    for combo in itertools.product(*_station_borrows(state)):
+        costs = list(base)
+        for route in combo:
+            if route is not None:
+                costs[route.index] = 0
+        reached, came_by = cheapest_paths(board, a, costs, target=b)
+        if b in reached and (best is None or reached[b] < best[0]):
+            best = reached[b], walk_back(came_by, a, b)
+    return best
 
 
 # --------------------------------------------------------------------------- explanations

@@ -4,8 +4,11 @@ the variant has one (``LongTicketRule``, Mega Europe).
 
 A ticket is *completed* when the player's own routes join its cities (``advice.ticket_status``,
 over ``graph.connected``) — in a team game the team's routes, as the team scores it
-(``ticket_progress``); clicking it highlights its path on the board: the path over the player's
-routes when completed, else the cheapest path still open to them.
+(``ticket_progress``); on a map with stations it is *joined through a station* when the player's
+stations borrowing other players' routes would join them, and *blocked* only when no path is
+left even through a station (the core says which: ``ticket_status``). Clicking it highlights its
+path on the board: the path over the player's routes when completed, else the cheapest path
+still open to them.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 import traitlets
 
+from ttr_widgets.bots import strong_tickets
 from ttr_widgets.rules.actions import Action, KeepTickets
 from ttr_widgets.rules.advice import TicketStatus, long_tickets_offered, ticket_status
 from ttr_widgets.rules.engine import legal_actions
@@ -81,7 +85,7 @@ class TicketsView(widgets.VBox):
             return
         player = state.players[self.viewer]
         self.statuses = tuple(ticket_progress(state, self.viewer, t) for t in player.tickets)
-        done = sum(s.completed for s in self.statuses)
+        done = sum(s.completed or s.joined_by_station for s in self.statuses)
         said = (_("{done} of {n} completed · click one to see its path").format(
             done=done, n=len(self.statuses))
                 if self.statuses else _("none yet: the tickets you keep show here"))
@@ -96,18 +100,26 @@ class TicketsView(widgets.VBox):
             tip = (_("Completed: your team's routes join these cities") if state.teams else
                    _("Completed: your routes join these cities"))
             text, mark = f"✔ {label}", "done"
+        elif status.joined_by_station:
+            text = "✔ " + _("{ticket}: joined through a station").format(ticket=label)
+            tip, mark = _("Joined at the end: your station borrows another player's route "
+                          "into its city"), "done"
         elif status.reachable:
             n = len(status.to_claim)
             text = "… " + ngettext("{ticket}: {n} route to go", "{ticket}: {n} routes to go",
                                    n).format(ticket=label, n=n)
-            tip, mark = _("Not yet: the highlighted path is the cheapest one still open"), "open"
+            tip = (_("Not yet: the highlighted path is the cheapest one still open, through a "
+                     "route your station borrows") if status.borrowed else
+                   _("Not yet: the highlighted path is the cheapest one still open"))
+            mark = "open"
         else:
             text = "✘ " + _("{ticket}: blocked").format(ticket=label)
             tip, mark = _("No open path is left"), "open"
         button = widgets.Button(description=text, tooltip=tip,
                                 layout=widgets.Layout(width="98%", height="24px"))
-        button.style.button_color = "#dff0d8" if status.completed else "#f7f3e8"
-        button.style.text_color = "#1d5a2c" if status.completed else "#303030"
+        joined = status.completed or status.joined_by_station
+        button.style.button_color = "#dff0d8" if joined else "#f7f3e8"
+        button.style.text_color = "#1d5a2c" if joined else "#303030"
         button.add_class("ttr-ticket")
         button.add_class(f"ttr-ticket-{mark}")
         button.on_click(lambda _b: self.toggle(status.ticket.id))
@@ -127,6 +139,7 @@ class TicketsView(widgets.VBox):
         self.shown = ticket_id
         label = ticket_label(status, _city_label(self.state)) if self.state else ticket_id
         said = (_("ticket {ticket}: completed") if status.completed else
+                _("ticket {ticket}: joined through a station") if status.joined_by_station else
                 _("ticket {ticket}: path to complete")).format(ticket=label)
         self._on_highlight(status.path, said)
 
@@ -183,6 +196,7 @@ class TicketChoicePanel(widgets.VBox):
             return
         self.layout.display = None
         if pending.tickets != self.offered:  # a new choice: fresh boxes, a legal keep ticked
+            # (at setup all the rules allow, during the game the minimum: ``first_keep``)
             self.offered = pending.tickets
             ticked = first_keep(state)
             self.boxes = [self._box(state, t, t in ticked) for t in pending.tickets]
@@ -218,10 +232,24 @@ class TicketChoicePanel(widgets.VBox):
 
 
 def first_keep(state: GameState) -> tuple[str, ...]:
-    """The tickets a choice starts ticked: the largest keep the core allows (every ticket
-    offered, unless a limit such as Mega Europe's one long ticket forbids it)."""
+    """The tickets a choice starts ticked.
+
+    At setup the largest keep the core allows (every ticket offered, unless a limit such as
+    Mega Europe's one long ticket forbids it): the rules' minimum is met anyway. During the
+    game only the minimum the rules require, the ticket(s) the strong bot would keep
+    (``strong_tickets.keep``, then its ``ticket_value`` when it would keep more; a few
+    milliseconds), so that keeping more is the player's choice: three tickets kept with a few
+    trains left can cost all their points."""
+    pending = state.pending
     keeps = [a.tickets for a in legal_actions(state) if isinstance(a, KeepTickets)]
-    return max(keeps, key=len, default=())
+    if not isinstance(pending, TicketChoice) or pending.setup:
+        return max(keeps, key=len, default=())
+    fewest = [k for k in keeps if len(k) == pending.keep]
+    kept = strong_tickets.keep(state, pending).action
+    wanted = set(kept.tickets) if isinstance(kept, KeepTickets) else set()
+    held = list(strong_tickets.playing_for(state))
+    return max([k for k in fewest if wanted.issuperset(k)] or fewest, default=(),
+               key=lambda k: strong_tickets.ticket_value(state, state.current, [*held, *k]))
 
 
 class LongTicketRule(widgets.HTML):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.i18n.test_play_app_french import english_words
+from ttr_widgets.testing.french import english_words
 
 from . import RENDER_TIMEOUT_MS, VoilaServer, screenshot
 from .play_helpers import PlayPage

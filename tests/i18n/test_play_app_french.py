@@ -14,7 +14,6 @@ rule ids (``claim.whole-route``, printed small after a rule) are code names, not
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import ipywidgets as widgets
@@ -22,45 +21,11 @@ import pytest
 
 from ttr_widgets.rules import i18n, load_map
 from ttr_widgets.rules.actions import DrawTickets
+from ttr_widgets.testing.french import english_words
 from ttr_widgets.testing.words import visible_texts
 from ttr_widgets.widgets.pages.app import TABS, PlayApp
 
 USA = load_map("usa")
-
-#: English words that no French sentence of the app holds (a few French words are spelt alike:
-#: 'a', 'on', 'pile', 'plan', 'points', 'route', 'tickets', 'train' are left out for that reason)
-_ENGLISH_WORDS = """
-    the and of your you to with from cards card turn turns draw drawn claim claims claimed
-    ticket keep keeps pay undo redo hint show hide new not this that these those is are
-    each every what who when which left discards move moves step game player players
-    length gray unclaimed none yet click choose blind completed go setup warns more
-    than or for by at its their his her be been has have will can cannot only
-"""
-ENGLISH = frozenset(_ENGLISH_WORDS.split())
-
-#: names the app shows as they are: the players, the game's names, the map's
-PROPER = ("Les Aventuriers du Rail", "Ticket to Ride", "You", "Greedy", "Ben", "Cleo", "Dev",
-          "USA")
-
-
-def _city_names() -> tuple[str, ...]:
-    return tuple(sorted((city.name for city in USA.cities), key=len, reverse=True))
-
-
-#: a rule's id, as a "why?" prints it after the rule ("règle claim.whole-route")
-RULE_ID = re.compile(r"\b[a-z0-9]+(?:\.[a-z0-9-]+)+\b")
-
-
-def english_words(text: str, *, bots_say: tuple[str, ...] = ()) -> set[str]:
-    """The English words of ``text`` once its proper names, rule ids and the bots' own
-    sentences ``bots_say`` are taken out."""
-    for said in bots_say:
-        text = text.replace(said, " ")
-    text = RULE_ID.sub(" ", text)
-    for name in (*PROPER, *_city_names()):
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
-    return {w for w in re.findall(r"[A-Za-z]+", text.casefold()) if w in ENGLISH}
-
 
 def _left_out(app: PlayApp) -> tuple[widgets.Widget, ...]:
     """The parts not yet in the catalogue (see the module docstring)."""

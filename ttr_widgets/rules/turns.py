@@ -373,7 +373,7 @@ def _share(state: GameState, action: ShareTickets) -> GameState:
     return evolve(state, players=players, shared=shared, setup_shares=(), setup_offers=(),
                   current=0, pending=None, last_event=told(
                       state.players[0].name, _("Every player puts their shared ticket in the "
-                                               "holder at once; you begin."),
+                                               "holder at once; You begin."),
                       _("Every player puts their shared ticket in the holder at once; {name} "
                         "begins.")))
 

@@ -377,7 +377,7 @@ def test_new_game_from_the_start_panel():
     # the same figure redrawn for the new map: one FigureWidget per page
     assert app.map_view is old_view and app.map_view.widget is old_figure
     assert app.board_box.children == (old_figure,) and app.map_view.board.name == "europe"
-    assert set(old_figure.data[7].customdata) == {r.id for r in app.board.routes}
+    assert set(old_figure.data[ROUTES].customdata) == {r.id for r in app.board.routes}
     app.start.count.value = 2
     app.start.seed.value = "x"
     app.start.start.click()

@@ -19,8 +19,8 @@ from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import TicketChoice
 from ttr_widgets.widgets import style
-from ttr_widgets.widgets.board.printed import LAST_KEY
-from ttr_widgets.widgets.board.render import ROUTES
+from ttr_widgets.widgets.board.printed import LAST_CLAIMS, LAST_KEY
+from ttr_widgets.widgets.board.render import ROUTES, map_figure
 from ttr_widgets.widgets.pages.app import END_REVEALED, PlayApp
 from ttr_widgets.widgets.table import scoring_view
 from ttr_widgets.widgets.table.narrate import completed_tickets, last_claims, own_move
@@ -211,11 +211,22 @@ def test_each_players_last_claim_is_outlined_on_the_board_and_named_on_hover() -
     assert last_claims(app.game) == {"m-01": 0, "m-08": 1}
     assert dict(app.map_view.marks.last) == {"m-01": 0, "m-08": 1}
     figure = app.map_view.widget
-    spaces = app.map_view.geometry.route_spaces
-    routes = figure.data[ROUTES]
+    geometry = app.map_view.geometry
+    spaces = geometry.route_spaces
+    routes, ring = figure.data[ROUTES], figure.data[LAST_CLAIMS]
+
+    def ringed() -> set[tuple[float, float]]:
+        return set(zip(ring.x, ring.y, strict=True))
+
     for route in ("m-01", "m-08"):
-        assert {routes.marker.line.color[i] for i in spaces[route]} == {style.LAST}
-        assert {routes.marker.line.width[i] for i in spaces[route]} == {style.LAST_LINE}
+        at = {(geometry.spaces[i].x, geometry.spaces[i].y) for i in spaces[route]}
+        assert at <= ringed()  # a bright square under each of its spaces
+        # the trains themselves keep their owner's colour, shape and usual outline
+        assert {routes.marker.line.color[i] for i in spaces[route]} == {style.INK}
+        assert {routes.marker.symbol[i] for i in spaces[route]} == {
+            style.claimed_symbol(last_claims(app.game)[route])}
+    assert ring.marker.size > routes.marker.size[spaces["m-08"][0]]  # the edge is outside
+    assert ring.marker.color == style.LAST and LAST_CLAIMS < ROUTES  # drawn under the trains
     assert "Bob's last move" in routes.hovertext[spaces["m-08"][0]]
     assert "Your last move" in routes.hovertext[spaces["m-01"][0]]
     assert figure.data[LAST_KEY].showlegend and figure.data[LAST_KEY].name == "last claims"
@@ -224,7 +235,23 @@ def test_each_players_last_claim_is_outlined_on_the_board_and_named_on_hover() -
     app.play(DrawBlind())
     app.play(DrawBlind())  # You draw cards: your last move is no claim any more
     assert dict(app.map_view.marks.last) == {"m-08": 1}
-    assert {routes.marker.line.color[i] for i in spaces["m-01"]} == {style.INK}
+    first = geometry.spaces[spaces["m-01"][0]]
+    assert (first.x, first.y) not in ringed()
+
+
+def test_the_keys_long_label_comes_last_so_it_covers_no_other_entry() -> None:
+    """USA at the end of a game: the longest trail highlighted as "Longest Continuous Path
+    bonus" beside the last claims' key (issue 24: the long label was drawn over it). The
+    bottom key's columns are narrow, so the entry with the long label is the key's last."""
+    figure = map_figure(USA, owners={"usa-001": 0, "usa-002": 1}, last={"usa-002": 1},
+                        highlight=("usa-001",), highlight_label="Longest Continuous Path bonus",
+                        marked=("Denver",), marked_label="ticket cities",
+                        player_colors=("#0072b2", "#d55e00"), player_names=("You", "Bob"))
+    shown = sorted((t for t in figure.data if t.showlegend is not False),
+                   key=lambda t: t.legendrank or 1000)
+    assert figure.layout.legend.orientation == "h"  # the key along the bottom, in columns
+    assert [t.name for t in shown][-3:] == ["last claims", "ticket cities",
+                                            "Longest Continuous Path bonus"]
 
 
 def test_a_claim_that_completes_a_ticket_says_so() -> None:
@@ -352,6 +379,61 @@ def test_a_game_played_to_its_end_on_the_loop_is_revealed_and_next_and_show_all_
     assert app.map_view.marks.highlight == longest_trail_routes(sheet) != ()  # told: drawn
     assert app.scoring.table.value == score_table_html(app.board, sheet)
     assert "★" in app.scoring.winner.value
+
+
+def player_points(app: PlayApp) -> tuple[str, list[int]]:
+    """The players table's points heading and each player's number in that column."""
+    value = app.players_table.value
+    heads = [text(h) for h in re.findall(r"<th[^>]*>.*?</th>", value)]
+    column = len(heads) - 1  # the mini board: no stations, no depots: points come last
+    rows = value.split('<tr class="ttr-player-row"')[1:]
+    return heads[column], [int(text(re.findall(r"<td>(.*?)</td>", row)[column]))
+                           for row in rows]
+
+
+def test_the_players_table_shows_route_points_then_the_final_totals_once_told(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Mini, greedy against greedy (seed 5), played to its end on the loop: while the Score
+    tab reveals the end the players table's "points" are the route points (its tip says so),
+    and once the reveal is done (Show all) "final score" with each player's total, the Score
+    tab's."""
+    monkeypatch.setattr(scoring_view, "REVEAL_STEP", 30.0)  # so slow that only clicks move it
+    monkeypatch.setattr(scoring_view, "REVEAL_SECONDS", 600.0)
+
+    async def run() -> tuple[PlayApp, tuple[str, list[int]], str]:
+        app = PlayApp("mini", kinds=("greedy", "greedy"), seed=5, bot_delay=0.001)
+        while app.bot_task is not None:
+            await app.bot_task
+        during, table = player_points(app), app.players_table.value
+        app.scoring.skip.click()
+        return app, during, table
+
+    app, during, table = asyncio.run(run())
+    sheet = app.score_sheet
+    assert sheet is not None
+    routes = [p.route_points for p in sheet.players]
+    totals = [p.total for p in sheet.players]
+    assert routes != totals  # the tickets count: the two columns differ in this game
+    assert during == ("points", routes)
+    assert 'title="route points so far' in table
+    assert player_points(app) == ("final score", totals)
+    app.stepper.undo.click()  # the game goes on again: route points
+    assert not app.state.is_over and player_points(app)[0] == "points"
+
+
+def test_the_statistics_charts_title_key_and_toolbar_each_have_their_own_band() -> None:
+    """The Score tab's chart (380 px wide): the title in the top band, the key of the players
+    in the band under it (above the bars, below the title), and a toolbar with nothing to
+    zoom or pan, so that no two of them are drawn over one another."""
+    app = finished()
+    figure = app.scoring.stats.figure
+    assert figure is not None and figure.layout.width == scoring_view.CHART_WIDTH
+    title, key, margin = figure.layout.title, figure.layout.legend, figure.layout.margin
+    assert (title.yref, title.y, title.yanchor) == ("container", 1.0, "top")
+    assert (key.yanchor, key.y, key.orientation) == ("bottom", 1.0, "h")  # on the bars' top
+    assert margin.t >= 28 + 30  # room for the title's band and the key's band above the bars
+    assert {"zoom", "pan", "select", "lasso"} <= set(figure.layout.modebar.remove)
+    assert figure.layout.xaxis.fixedrange and figure.layout.yaxis.fixedrange
 
 
 def test_the_status_line_tells_the_winner_when_the_reveal_ends_not_before(

@@ -60,7 +60,7 @@ HIGHLIGHT = "rgba(255, 170, 0, 0.55)"  #: the broad band under highlighted route
 SELECTION = "#d6006e"  #: the ring around the selected route or city
 MARKED = "#2c6fd1"  #: the ring around a city to look at (an offered ticket's city)
 LAST = "#ffd000"  #: the outline of a player's last claim (a bright edge round their trains)
-LAST_LINE = 3.5
+LAST_RING = 3.5  #: how far that edge reaches outside the trains' squares (it lies under them)
 CLOSED_OPACITY = 0.3  #: a track nobody may claim any more (the twin of a claimed double)
 CITY_FILL = "#fffdf6"
 

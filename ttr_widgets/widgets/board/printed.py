@@ -2,11 +2,12 @@
 
 ``board_traces(board, geometry)`` gives the figure's first traces in their stable order
 (``TRACE_NAMES``: the highlight band, tracks, tunnels, cities, names, the stations' trace, the
-selection ring, the train spaces, the marked cities), each with its fixed look and, for the
-traces the game changes, nothing in it yet; ``legend_traces`` the key (train colours, tunnel,
-station, then each player's colour, ``PLAYER_KEYS`` of them); ``figure_layout`` the axes and
-the legend's place. ``render`` adds the game's marks (``render.state_patches``) and builds the
-figure; nothing here imports plotly.
+last claims' bright edge, the selection ring, the train spaces, the marked cities), each with
+its fixed look and, for the traces the game changes, nothing in it yet; ``legend_traces`` the
+key (train colours, tunnel, station, then each player's colour, ``PLAYER_KEYS`` of them, the
+last claims, the marked cities and last the highlight, whose label may be long);
+``figure_layout`` the axes and the legend's place. ``render`` adds the game's marks
+(``render.state_patches``) and builds the figure; nothing here imports plotly.
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ from ttr_widgets.widgets import style
 from ttr_widgets.widgets.board.geometry import Geometry
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
-__all__ = ["CITIES", "HIGHLIGHT", "LAST_KEY", "MARKED", "NAMES", "PLAYER_KEYS", "ROUTES",
+__all__ = ["CITIES", "HIGHLIGHT", "LAST_CLAIMS", "LAST_KEY", "MARKED", "NAMES", "PLAYER_KEYS",
+           "ROUTES",
            "SELECTION", "STATIONS", "TRACE_NAMES", "TRACKS", "TUNNELS", "board_traces",
            "figure_layout", "legend_traces", "scatter"]
 
 # Trace indices (render's module docstring has the table).
-HIGHLIGHT, TRACKS, TUNNELS, CITIES, NAMES, STATIONS, SELECTION, ROUTES, MARKED = range(9)
+HIGHLIGHT, TRACKS, TUNNELS, CITIES, NAMES, STATIONS, LAST_CLAIMS, SELECTION, ROUTES, MARKED = \
+    range(10)
 TRACE_NAMES: tuple[str, ...] = (
-    "highlighted", "tracks", "tunnels", "cities", "names", "stations", "selection", "routes",
-    "marked",
+    "highlighted", "tracks", "tunnels", "cities", "names", "stations", "last claimed",
+    "selection", "routes", "marked",
 )
 PLAYER_KEYS = 5  #: legend entries kept for the players' colours (the most players a map takes)
 
@@ -40,7 +43,8 @@ def board_traces(board: Board, geometry: Geometry) -> list[dict[str, Any]]:
     return [
         scatter(name="highlighted", mode="lines", x=[], y=[], hoverinfo="skip",
                    line={"color": style.HIGHLIGHT, "width": style.HIGHLIGHT_WIDTH},
-                   legendrank=4000),  # after the players: a long label overflows nothing
+                   legendrank=4002),  # the key's last entry: its long label (e.g. "Longest
+        # Continuous Path bonus") overflows no entry after it (the key's columns are narrow)
         scatter(name="tracks", mode="lines", **_polylines(geometry, tracks),
                    line={"color": style.TRACK, "width": 1.5}, **no_hover),
         scatter(name="tunnels", mode="lines", **_polylines(geometry, tunnels),
@@ -69,6 +73,12 @@ def board_traces(board: Board, geometry: Geometry) -> list[dict[str, Any]]:
                     "line": {"color": style.INK, "width": 1.5}},
             hoverinfo="text", showlegend=False,
         ),
+        scatter(  # under the spaces: a bright edge outside the owner's trains, never over them
+            name="last claimed", mode="markers", x=[], y=[],
+            marker={"size": style.CLAIMED_SIZE + 2 * style.LAST_RING, "symbol": "square",
+                    "color": style.LAST, "line": {"width": 0}},
+            **no_hover,
+        ),
         scatter(
             name="selection", mode="markers", x=[], y=[],
             marker={"size": style.SELECTION_SIZE, "symbol": "circle-open",
@@ -83,6 +93,7 @@ def board_traces(board: Board, geometry: Geometry) -> list[dict[str, Any]]:
         ),
         scatter(
             name="marked", mode="markers", x=[], y=[], hoverinfo="skip", legendrank=4001,
+            # after the last claims' key, before the highlight's: long labels come last
             marker={"size": style.MARKED_SIZE, "symbol": "circle-open", "color": style.MARKED,
                     "line": {"width": 3}},
         ),
@@ -147,10 +158,10 @@ def legend_traces(board: Board, colors: Sequence[str],
         ))
     entries.append(scatter(  # LAST_KEY: shown while a last claim is outlined
         name="last claims", x=[None], y=[None], mode="markers", hoverinfo="skip",
-        showlegend=False, legendrank=4002,
+        showlegend=False, legendrank=4000,  # before the highlight's and marked's long labels
         marker={"symbol": style.CLAIMED_SYMBOL, "color": style.BACKGROUND,
                 "size": style.CLAIMED_SIZE, "line": {"color": style.LAST,
-                                                     "width": style.LAST_LINE}},
+                                                     "width": style.LAST_RING}},
     ))
     return entries
 

@@ -27,10 +27,12 @@ Trace layout (stable: indices never change, every trace is always present, possi
  3    cities       one marker per city, ``customdata`` = city name; clickable
  4    names        each city's name, placed clear of the spaces around it; not clickable
  5    stations     one marker per station (or Depot) at its city, ``customdata`` = city; clickable
- 6    selection    ring around the spaces of the selected route and the selected city
- 7    routes       one marker per train space, ``customdata`` = route id; clickable, on top
- 8    marked       rings around cities to look at (the offered tickets' cities); not clickable
- 9..  legend       data-less traces that only feed the legend (one per train colour, ..., then
+ 6    last claimed a bright square under each space of a player's last claim: an edge outside
+                   the owner's trains that leaves their colour and shape whole
+ 7    selection    ring around the spaces of the selected route and the selected city
+ 8    routes       one marker per train space, ``customdata`` = route id; clickable, on top
+ 9    marked       rings around cities to look at (the offered tickets' cities); not clickable
+ 10.. legend       data-less traces that only feed the legend (one per train colour, ..., then
                    one per player: the key of the players' colours, ``PLAYER_KEYS`` of them,
                    then ``LAST_KEY``: the outline of a last claim, keyed while one is shown)
 ====  ===========  ==========================================================================
@@ -63,6 +65,7 @@ from ttr_widgets.widgets.board.marks import NO_MARKS, Marks, marks_with
 from ttr_widgets.widgets.board.printed import (
     CITIES,
     HIGHLIGHT,
+    LAST_CLAIMS,
     LAST_KEY,
     MARKED,
     NAMES,
@@ -87,6 +90,7 @@ __all__ = [
     "DEFAULT_HEIGHT",
     "DEFAULT_WIDTH",
     "HIGHLIGHT",
+    "LAST_CLAIMS",
     "MARKED",
     "NAMES",
     "NO_MARKS",
@@ -157,6 +161,7 @@ def state_patches(board: Board, geometry: Geometry, marks: Marks = NO_MARKS, /, 
         HIGHLIGHT: _highlight_patch(geometry, marks.highlight, marks.highlight_label),
         STATIONS: _stations_patch(board, geometry, marks.stations, player_colors, names,
                                   marks.depots, marks.warehouses),
+        LAST_CLAIMS: _last_patch(geometry, marks.last),
         SELECTION: _selection_patch(board, geometry, marks.selected, marks.selected_city),
         ROUTES: _routes_patch(board, geometry, marks.owners, player_colors, names, marks.closed,
                               marks.last),
@@ -216,6 +221,12 @@ def _stations_patch(board: Board, geometry: Geometry, stations: Mapping[str, int
     }
 
 
+def _last_patch(geometry: Geometry, last: Mapping[str, int]) -> dict[str, Any]:
+    """The bright squares under each space of the players' last claims (route id → player)."""
+    spaces = [geometry.spaces[i] for route in last for i in geometry.route_spaces[route]]
+    return {"x": [s.x for s in spaces], "y": [s.y for s in spaces]}
+
+
 def _selection_patch(board: Board, geometry: Geometry, selected: str | None,
                      selected_city: str | None) -> dict[str, Any]:
     points: list[Point] = []
@@ -243,8 +254,8 @@ def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
                   closed: Mapping[str, str], last: Mapping[str, int]) -> dict[str, Any]:
     """Unclaimed spaces in their colour and symbol; claimed ones as large outlined squares in
     the owner's colour that join into one bar (a train on every space), a player's last claim
-    outlined bright; a closed track (the twin of a claimed double, rule claim.double-small)
-    faded."""
+    named in its hover (its bright edge is the trace under them, ``_last_patch``); a closed
+    track (the twin of a claimed double, rule claim.double-small) faded."""
     opacity: list[float] = []
     fill: list[str] = []
     symbol: list[str] = []
@@ -265,8 +276,8 @@ def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
             fill.append(colors[owner])
             symbol.append(style.claimed_symbol(owner))
             size.append(style.CLAIMED_SIZE)
-            line_color.append(style.LAST if route.id in last else style.INK)
-            line_width.append(style.LAST_LINE if route.id in last else style.CLAIMED_LINE)
+            line_color.append(style.INK)
+            line_width.append(style.CLAIMED_LINE)
             continue
         fill.append(style.ROUTE_FILL[route.color])
         symbol.append(style.LOCOMOTIVE_SYMBOL if space.locomotive

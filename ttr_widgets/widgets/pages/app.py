@@ -197,6 +197,7 @@ class PlayApp(TableController):
         self.address.observe(lambda _change: self._address_known(), "search")
         self.scoring.observe(lambda _change: self._show_trail(), "shown")
         self.scoring.observe(self._reveal_moved, "shown")
+        self.scoring.observe(lambda _change: self._final_to_players(), ["sheet", "shown"])
         self._label()
         i18n.on_change(self._language_changed)  # the address's language, the picker
         self._show_setup()
@@ -495,6 +496,12 @@ class PlayApp(TableController):
         self.review_box.layout.display = "none" if change["new"] is not None else None
         if change["new"] is None and change["old"] is not None and self.state.is_over:
             self.status.say(self.prompt())
+
+    def _final_to_players(self) -> None:
+        """The players table's points column: the final totals once the Score tab's sheet is
+        told whole (the reveal done), the route points before (``PlayersTable.sheet``)."""
+        told = self.scoring.sheet if self.scoring.shown is None else None
+        self.players_table.sheet = told
 
     def _render_page(self, state: GameState, active: bool) -> None:
         over = state.is_over

@@ -183,11 +183,23 @@ def chart_rows(stats: GameStats, board: Board) -> tuple[Row, ...]:
     return tuple(rows)
 
 
+_TITLE_BAND = 28  #: px at the top of the chart for its title (the toolbar beside it, right)
+_KEY_BAND = 30  #: px under the title for the key of the players, above the bars
+#: the chart toolbar's buttons for a chart that does not move (its picture download stays)
+_TOOLS_NOT_USED = ("zoom", "pan", "select", "lasso", "zoomin", "zoomout", "autoscale",
+                   "resetscale")
+
+
 def stats_figure(stats: GameStats, board: Board,
                  colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *,
                  title: str = "What each player did", width: int | None = None) -> go.Figure:
     """One horizontal bar per player for every figure of ``chart_rows``, in the players'
-    colours, the numbers written on the bars, the players named in the key."""
+    colours, the numbers written on the bars, the players named in the key.
+
+    Top down, each in a band of its own so that none covers another in a narrow panel (380 px
+    in the Score tab): the title at the top left, the key under it, then the bars. The toolbar
+    (shown on hover, at the top right) keeps only its picture download: the axes are fixed,
+    there is nothing to zoom, pan or select."""
     rows = chart_rows(stats, board)
     labels = [label for label, _value in rows]
     traces = [
@@ -200,13 +212,16 @@ def stats_figure(stats: GameStats, board: Board,
     figure = go.Figure(traces)
     per_row = max(18, 7 * len(stats.players) + 6)
     figure.update_layout(
-        barmode="group", title={"text": title, "x": 0.01} if title else None, width=width,
-        height=90 + per_row * len(rows), bargap=0.25, bargroupgap=0.05,
-        margin={"l": 10, "r": 30, "t": 40 if title else 10, "b": 30},
-        yaxis={"autorange": "reversed", "automargin": True},
-        xaxis={"title": {"text": "count"}, "rangemode": "tozero"},
+        barmode="group", width=width, bargap=0.25, bargroupgap=0.05,
+        title={"text": title, "x": 0.01, "xanchor": "left", "yref": "container", "y": 1.0,
+               "yanchor": "top", "pad": {"t": 6}} if title else None,
+        height=(_TITLE_BAND if title else 0) + 90 + per_row * len(rows),
+        margin={"l": 10, "r": 30, "t": (_TITLE_BAND if title else 0) + _KEY_BAND, "b": 30},
+        yaxis={"autorange": "reversed", "automargin": True, "fixedrange": True},
+        xaxis={"title": {"text": "count"}, "rangemode": "tozero", "fixedrange": True},
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 0.0,
                 "title": {"text": "Players:"}, "traceorder": "normal"},
+        modebar={"remove": list(_TOOLS_NOT_USED)},
         plot_bgcolor="#fbf9f2", font={"size": 11},
     )
     return figure

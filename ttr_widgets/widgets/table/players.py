@@ -22,6 +22,7 @@ from ttr_widgets.rules.i18n import N_, _, ngettext, pgettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import ticket_deck
+from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.variants import VARIANTS, TicketRules, ticket_rules, variant_names
 from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name, count
@@ -196,9 +197,16 @@ class PlayersTable(widgets.HTML):
     and with Warehouses & Depots the cards in their Warehouse and their Depots left; the player
     to move is marked ▶ (``ttr-players``). In a team game the players are grouped by team, each
     team under its name and players (``ttr-team-row``: "Blue team: Ann & Cleo") with its route
-    points together and its holders' sizes; cards and tickets are counts only."""
+    points together and its holders' sizes; cards and tickets are counts only.
+
+    The points column holds the route points during the game (its heading's tip says so: the
+    word "points" keeps the row on one line in the side panel); once the game is over and its
+    final ``sheet`` is told (the play app sets it when the Score tab's reveal is done), it says
+    "final score" and holds each player's total (a team game: the team row's), so that the
+    table and the Score tab show one number per player that means one thing."""
 
     state = traitlets.Instance(GameState, allow_none=True)
+    sheet = traitlets.Instance(ScoreSheet, allow_none=True)
     kinds = traitlets.Tuple()
     colors = traitlets.Tuple(DEFAULT_PLAYER_COLORS)
 
@@ -210,7 +218,7 @@ class PlayersTable(widgets.HTML):
         """The table's words again, in the language now."""
         self._render()
 
-    @traitlets.observe("state", "kinds", "colors")
+    @traitlets.observe("state", "kinds", "colors", "sheet")
     def _render(self, _change: object = None) -> None:
         state = self.state
         if state is None:
@@ -218,12 +226,14 @@ class PlayersTable(widgets.HTML):
             return
         stations = state.board.has_stations
         depots = bool(state.warehouses)
+        final = self.sheet if state.is_over else None
+        points = N_("final score") if final is not None and not final.teams else N_("points")
         head = ["", N_("player"), N_("trains"), *([N_("stations")] if stations else []),
-                N_("cards"), N_("tickets"), N_("points"), *(_DEPOT_HEAD if depots else [])]
+                N_("cards"), N_("tickets"), points, *(_DEPOT_HEAD if depots else [])]
         rows = []
         for i, p in enumerate(state.players):
             if state.teams and i % 2 == 0:
-                rows.append(_team_row(state, i // 2, len(head)))
+                rows.append(_team_row(state, i // 2, len(head), final))
             now = i == state.current and not state.is_over
             kind = self.kinds[i] if i < len(self.kinds) else "human"
             swatch = (f'<span style="display:inline-block;width:10px;height:10px;'
@@ -233,7 +243,9 @@ class PlayersTable(widgets.HTML):
                 "▶" if now else "",
                 f'{swatch}{html.escape(p.name)}' + _grey(seat_words(p.name, kind)),
                 str(p.trains), *([str(p.stations)] if stations else []), str(p.card_count),
-                str(len(p.tickets)), str(p.route_points),
+                str(len(p.tickets)),
+                str(final.player(p.name).total if final is not None and not final.teams
+                    else p.route_points),
                 *([str(state.warehouse_count(i)), str(state.depots_left[i])] if depots else []),
             ]
             style = "font-weight:bold;background:#fff6d6" if now else ""
@@ -250,17 +262,26 @@ class PlayersTable(widgets.HTML):
             + "".join(rows) + "</table>" + note)
 
 
-def _team_row(state: GameState, team: int, columns: int) -> str:
-    """A team's heading row: its name and players in its colour, its route points together,
-    and what its holders hold (their sizes: what everyone may see)."""
+def _team_row(state: GameState, team: int, columns: int, final: ScoreSheet | None = None
+              ) -> str:
+    """A team's heading row: its name and players in its colour, its route points together
+    (once the ``final`` sheet is told, its final score), and what its holders hold (their
+    sizes: what everyone may see)."""
     color = TEAM_COLORS[team][0]
-    points = sum(p.route_points for p in state.team_players(team))
-    title = team_title(team, [p.name for p in state.team_players(team)])
+    members = [p.name for p in state.team_players(team)]
+    title = team_title(team, members)
     held, shared = state.holder_count(team), len(state.shared[team])
     holder = _("holder {cards}, {tickets}").format(
         cards=ngettext("{n} card", "{n} cards", held).format(n=held),
         tickets=ngettext("{n} shared ticket", "{n} shared tickets", shared).format(n=shared))
-    said = ngettext("{n} point", "{n} points", points).format(n=points)
+    line = next((t for t in final.players if set(t.members) == set(members)), None) \
+        if final is not None else None
+    if line is None:
+        points = sum(p.route_points for p in state.team_players(team))
+        said = ngettext("{n} route point", "{n} route points", points).format(n=points)
+    else:
+        said = ngettext("final score {n} point", "final score {n} points",
+                        line.total).format(n=line.total)
     return (f'<tr class="ttr-team-row" data-team="{team}"><td colspan="{columns}" style="'
             f'border-left:4px solid {color};padding-left:4px"><b style="color:{color}">'
             f'{html.escape(title)}</b> <span style="color:#555">· '
@@ -273,7 +294,10 @@ def _grey(words: str) -> str:
 
 _DEPOT_HEAD = [N_("warehouse"), N_("depots")]
 _HEAD_TIPS = {"warehouse": N_("cards in the Warehouse (their count is public, not the cards)"),
-              "depots": N_("Depots still beside the Warehouse")}
+              "depots": N_("Depots still beside the Warehouse"),
+              "points": N_("route points so far: the tickets and bonuses count at the end"),
+              "final score": N_("the final score: routes, tickets and bonuses, as in the Score "
+                                "tab")}
 
 
 def _head_cell(head: str) -> str:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from ttr_widgets.rules.advice import route_payments
+from ttr_widgets.testing.keyboard import ANSWER_MS, active, answered, live, tab_to
 from ttr_widgets.widgets.pages.app import PlayApp
 from ttr_widgets.widgets.table.finder import route_words
 
@@ -24,17 +25,6 @@ pytestmark = pytest.mark.browser
 
 SEED = 4  #: a USA deal where the person can claim Denver–Santa Fe at once
 NOTEBOOK = "play_keyboard.ipynb"
-ANSWER_MS = 60_000  #: the kernel's answer, the bot's turn after it, on a loaded machine
-MAX_TABS = 60  #: Tab presses allowed to reach one control
-
-_ACTIVE_JS = """() => { const e = document.activeElement;
-  return e ? [e.tagName, String(e.className), (e.textContent || '').trim(),
-              getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth] : null; }"""
-#: The live region has read out what the status line shows (and something new since ``n``).
-_ANSWERED_JS = """([before]) => { const live = document.querySelector('.ttr-live');
-  const line = document.querySelector('.ttr-status .ttr-flash');
-  return live && line && live.textContent && live.textContent === line.title &&
-    live.textContent !== before; }"""
 
 
 @pytest.fixture(scope="module")
@@ -48,32 +38,6 @@ def keyboard_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaS
     nbformat.write(notebook, root / NOTEBOOK)
     with running_server(root, notebook=NOTEBOOK, log_name="voila-keyboard") as server:
         yield server
-
-
-def active(page: Page) -> tuple[str, str, str, str, str]:
-    found = page.evaluate(_ACTIVE_JS)
-    assert found is not None, "nothing has the focus"
-    return tuple(found)  # type: ignore[return-value]
-
-
-def tab_to(page: Page, wanted: str, *, text: str = "") -> tuple[str, str, str, str, str]:
-    """Press Tab until the focused element has the class ``wanted`` (and reads ``text``)."""
-    for _ in range(MAX_TABS):
-        now = active(page)
-        if wanted in now[1].split() and (not text or now[2] == text):
-            return now
-        page.keyboard.press("Tab")
-    raise AssertionError(f"{MAX_TABS} Tabs never reached .{wanted} {text!r}; at {active(page)}")
-
-
-def live(page: Page) -> str:
-    return str(page.locator(".ttr-live").text_content() or "")
-
-
-def answered(page: Page, before: str) -> str:
-    """Wait until the live region reads out the status line's new message; that message."""
-    page.wait_for_function(_ANSWERED_JS, arg=[before], timeout=ANSWER_MS)
-    return live(page)
 
 
 def my_turn(page: Page) -> str:

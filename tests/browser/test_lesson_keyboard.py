@@ -12,8 +12,9 @@ import nbformat
 import pytest
 from playwright.sync_api import Page
 
+from ttr_widgets.testing.keyboard import ANSWER_MS, active, answered, live, tab_to
+
 from . import VoilaServer, open_notebook, running_server, screenshot
-from .test_keyboard import ANSWER_MS, active, answered, live, tab_to
 
 pytestmark = pytest.mark.browser
 

@@ -78,17 +78,19 @@ sweep: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
-# The catalogue's workflow (the README's "Languages"): extract every sentence of the package into
-# ttr.pot, merge it into each language's ttr.po (new sentences come in empty: translate them),
+# The catalogue's workflow (the README's "Languages"): extract every sentence of the package (and
+# the notebooks' quizzes) into ttr.pot, merge it into each language's ttr.po (new sentences come
+# in empty: translate them),
 # then compile the .mo files the kit reads (committed; tests/i18n checks they are current).
 LOCALE := ttr_widgets/locale
 i18n: $(STAMP)
 	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg --no-location --sort-output \
-	  --project ttr-widgets --copyright-holder "the ttr-widgets authors" -o $(LOCALE)/ttr.pot ttr_widgets
+	  --project ttr-widgets --copyright-holder "the ttr-widgets authors" -o $(LOCALE)/ttr.pot \
+	  ttr_widgets notebooks
 	$(BIN)/pybabel update -D ttr -i $(LOCALE)/ttr.pot -d $(LOCALE) \
 	  --no-fuzzy-matching --ignore-obsolete --width 99
 	$(BIN)/pybabel compile -D ttr -d $(LOCALE) --statistics
-	$(BIN)/python -m ttr_widgets.course.notebook_i18n extract -o $(LOCALE)/course.pot notebooks
+	$(BIN)/python -m ttr_widgets.server.notebook_i18n extract -o $(LOCALE)/course.pot notebooks
 	$(BIN)/pybabel update -D course -i $(LOCALE)/course.pot -d $(LOCALE) \
 	  --no-fuzzy-matching --ignore-obsolete --width 99
 	$(BIN)/pybabel compile -D course -d $(LOCALE) --statistics

@@ -1,5 +1,5 @@
 """A lesson in French in Chromium at 1366 × 768: ``01-Board-and-Goal.ipynb?lang=fr`` is served
-with its prose from the course catalogue (``ttr_widgets.course.notebook_i18n``, Voila's
+with its prose from the course catalogue (``ttr_widgets.server.notebook_i18n``, Voila's
 ``prelaunch_hook`` under ``ttr serve``): the headings and paragraphs are French, each "why?"
 tells its rule in French, no English paragraph of the notebook is left, and every link to
 another page of the kit keeps ``?lang=fr``. A browser that asks for French
@@ -14,7 +14,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page
 
-from ttr_widgets.course.notebook_i18n import entries
+from ttr_widgets.server.notebook_i18n import entries
 
 from . import KIT_NOTEBOOKS, RENDER_TIMEOUT_MS, VIEWPORT, VoilaServer, screenshot
 

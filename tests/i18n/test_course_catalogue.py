@@ -1,5 +1,5 @@
 """The course's catalogue (gettext's ``course`` domain: the notebooks' prose, one entry per block
-of a markdown cell, ``ttr_widgets.course.notebook_i18n``): it holds exactly the notebooks'
+of a markdown cell, ``ttr_widgets.server.notebook_i18n``): it holds exactly the notebooks'
 blocks, a translation keeps every link target, placeholder, "why?" and piece of markup of its
 English, the committed ``.mo`` is the ``.po`` compiled, and every page of the kit is French
 throughout."""
@@ -15,9 +15,9 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from ttr_widgets.course import notebook_i18n
 from ttr_widgets.course.why import WHY
 from ttr_widgets.rules import i18n
+from ttr_widgets.server import notebook_i18n
 from ttr_widgets.server.config import kit_notebooks_dir
 
 LOCALE = i18n.LOCALE_DIR

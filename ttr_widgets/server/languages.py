@@ -1,7 +1,7 @@
 """The pages in the reader's language under ``ttr serve``: Voila's page handler, asked for a
 page in a language other than English (``?lang=fr``, else the browser's ``Accept-Language``),
 renders it afresh through the course's ``prelaunch_hook``
-(:func:`ttr_widgets.course.notebook_i18n.prelaunch_hook`), which puts the notebook's prose in
+(:func:`ttr_widgets.server.notebook_i18n.prelaunch_hook`), which puts the notebook's prose in
 that language before Voila renders the markdown.
 
 Voila refuses a ``prelaunch_hook`` together with pre-heated kernels, because a pool's pages are
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ttr_widgets.course.notebook_i18n import page_language, prelaunch_hook
 from ttr_widgets.rules import i18n
+from ttr_widgets.server.notebook_i18n import page_language, prelaunch_hook
 
 __all__ = ["language_handler", "use_page_languages"]
 

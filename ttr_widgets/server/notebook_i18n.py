@@ -9,7 +9,7 @@ list with its items, and a changed paragraph leaves the rest of the page transla
 ``msgctxt`` is the notebook's file name (``01-Board-and-Goal.ipynb``): the same words may be
 put differently on two pages. Fenced code blocks stay whole and are never entries.
 
-The workflow (``make i18n``): ``python -m ttr_widgets.course.notebook_i18n extract`` writes the
+The workflow (``make i18n``): ``python -m ttr_widgets.server.notebook_i18n extract`` writes the
 template from ``notebooks/*.ipynb``, then ``pybabel update -D course`` and ``pybabel compile -D
 course`` as for ``ttr``. Serving (:func:`prelaunch_hook`): Voila hands each page's notebook to
 the hook before it renders the markdown, and a page asked in French (``?lang=fr``, else the
@@ -214,9 +214,9 @@ def extract(notebooks: Sequence[Path], output: Path) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ttr_widgets.course.notebook_i18n extract [-o FILE] [NOTEBOOK_DIR]``."""
+    """``python -m ttr_widgets.server.notebook_i18n extract [-o FILE] [NOTEBOOK_DIR]``."""
     parser = argparse.ArgumentParser(
-        prog="python -m ttr_widgets.course.notebook_i18n",
+        prog="python -m ttr_widgets.server.notebook_i18n",
         description="Extract the notebooks' markdown into the course catalogue's template.")
     sub = parser.add_subparsers(dest="command", required=True)
     out = sub.add_parser("extract", help="write the course domain's .pot")

@@ -15,8 +15,9 @@ from typing import Any
 
 from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.graph import Trail, components, longest_trail
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import Board, Route
-from ttr_widgets.rules.words import bonus_name, count, says
+from ttr_widgets.rules.words import and_list, bonus_name, count, is_you
 
 TrailFinder = Callable[[Board, Iterable[str]], Trail]  #: a player's longest trail
 
@@ -350,34 +351,52 @@ def _tie_breaks(board: Board, longest_bonus: bool) -> list[_TieBreak]:
     """The tie-breaks in order (rule score.tiebreak)."""
     steps = [_TieBreak(
         lambda p: p.tickets_completed,
-        lambda names, n: f"{_names(names)} completed the most tickets ({n})",
-        lambda count, n: f"level on completed tickets ({n} each)")]
+        lambda names, n: _("{names} completed the most tickets ({n})").format(
+            names=_names(names), n=n),
+        lambda count, n: _("level on completed tickets ({n} each)").format(n=n))]
     if board.has_stations:
         steps.append(_TieBreak(
             lambda p: -p.stations_built,
-            lambda names, n: f"{_names(names)} built the fewest stations ({-n})",
-            lambda count, n: f"level on stations built ({-n} each)"))
+            lambda names, n: _("{names} built the fewest stations ({n})").format(
+                names=_names(names), n=-n),
+            lambda count, n: _("level on stations built ({n} each)").format(n=-n)))
     if longest_bonus:
         bonus = bonus_name(board.rules)
         steps.append(_TieBreak(
             lambda p: int(p.longest_bonus > 0),
-            lambda names, n: f"{_names(names)} {'holds' if len(names) == 1 else 'hold'} the "
-                             f"{bonus}",
-            lambda count, n: (f"{'both' if count == 2 else 'all'} hold the {bonus}" if n
-                              else f"{'neither' if count == 2 else 'none'} holds the {bonus}")))
+            lambda names, n: ngettext("{names} holds the {bonus}", "{names} hold the {bonus}",
+                                      len(names)).format(names=_names(names), bonus=bonus),
+            lambda count, n: _held_by_all(count, bonus) if n else _held_by_none(count, bonus)))
     return steps
+
+
+def _held_by_all(count: int, bonus: str) -> str:
+    return (_("both hold the {bonus}") if count == 2 else _("all hold the {bonus}")).format(
+        bonus=bonus)
+
+
+def _held_by_none(count: int, bonus: str) -> str:
+    return (_("neither holds the {bonus}") if count == 2 else _("none holds the {bonus}")
+            ).format(bonus=bonus)
+
+
+def _wins(name: str) -> str:
+    """'Ann wins', 'You win', in the reader's language."""
+    return _("You win") if is_you(name) else _("{name} wins").format(name=name)
 
 
 def _decide(board: Board, players: tuple[PlayerScore, ...],
             longest_bonus: bool) -> tuple[str | tuple[str, ...], str]:
     """The winner (or the names still tied) and a sentence saying how it was decided."""
     if not players:
-        return (), "Nobody played."
+        return (), _("Nobody played.")
     top = max(p.total for p in players)
     tied = [p for p in players if p.total == top]
     if len(tied) == 1:
-        return tied[0].name, f"{says(tied[0].name, 'wins')} with {top} points."
-    opening = f"{_names([p.name for p in tied])} tie on {top} points"
+        return tied[0].name, ngettext("{wins} with {n} point.", "{wins} with {n} points.",
+                                      top).format(wins=_wins(tied[0].name), n=top)
+    opening = ngettext("{names} tie on {n} point", "{names} tie on {n} points", top).format(
+        names=_names([p.name for p in tied]), n=top)
     notes: list[str] = []
     for step in _tie_breaks(board, longest_bonus):
         best = max(step.key(p) for p in tied)
@@ -388,13 +407,15 @@ def _decide(board: Board, players: tuple[PlayerScore, ...],
         notes.append(step.decided([p.name for p in kept], best))
         tied = kept
         if len(tied) == 1:
-            return tied[0].name, f"{opening}; {'; '.join(notes)}: {says(tied[0].name, 'wins')}."
+            return tied[0].name, _("{opening}; {notes}: {wins}.").format(
+                opening=opening, notes="; ".join(notes), wins=_wins(tied[0].name))
     names = tuple(p.name for p in tied)
-    return names, f"{opening}; {'; '.join(notes)}: {_names(list(names))} share the win."
+    return names, _("{opening}; {notes}: {names} share the win.").format(
+        opening=opening, notes="; ".join(notes), names=_names(list(names)))
 
 
 def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return and_list(names)
 
 
 # ----------------------------------------------------------------------------- text table

@@ -25,7 +25,7 @@ from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_INDEX, COLORS, EMPTY_HAND, GRAY, LOCO, Board, Hand, Route
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.state import OPEN, GameState, Options, ShareChoice, TunnelPayment, evolve
-from ttr_widgets.rules.words import cards, route_label
+from ttr_widgets.rules.words import and_list, cards, route_label
 
 HAND, HOLDER = "hand", "holder"  #: where a team player's drawn card goes
 PLACES = (HAND, HOLDER)
@@ -359,19 +359,20 @@ def decide(scores: tuple[PlayerScore, ...]) -> tuple[tuple[int, ...], str]:
     """The winning teams (indices) and why (rule team.winner): most points, then most
     completed tickets, then the longer trail; a tie after that is a shared win."""
     steps: tuple[tuple[str, Callable[[PlayerScore], int]], ...] = (
-        ("points", lambda s: s.total), ("completed tickets", lambda s: s.tickets_completed),
-        ("longest trail", lambda s: s.longest_trail))
+        (_("{name} win on points."), lambda s: s.total),
+        (_("{name} win on completed tickets (tied on points)."),
+         lambda s: s.tickets_completed),
+        (_("{name} win on longest trail (tied on points and completed tickets)."),
+         lambda s: s.longest_trail))
     tied = list(range(len(scores)))
-    for i, (what, key) in enumerate(steps):
+    for won, key in steps:
         best = max(key(scores[t]) for t in tied)
         tied = [t for t in tied if key(scores[t]) == best]
         if len(tied) == 1:
-            name = scores[tied[0]].name
-            tied_on = " and ".join(step[0] for step in steps[:i])
-            how = "on points" if i == 0 else f"on {what} (tied on {tied_on})"
-            return tuple(tied), f"{name} win {how}."
-    names = " and ".join(scores[t].name for t in tied)
-    return tuple(tied), f"{names} share the win (tied on points, tickets and trail)."
+            return tuple(tied), won.format(name=scores[tied[0]].name)
+    names = and_list([scores[t].name for t in tied])
+    return tuple(tied), _("{names} share the win (tied on points, tickets and trail)."
+                          ).format(names=names)
 
 
 def open_track_owners(state: GameState, route: Route) -> list[int]:

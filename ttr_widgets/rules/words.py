@@ -25,8 +25,8 @@ def map_title(name: str) -> str:
 
 def bonus_name(rules: RuleSet) -> str:
     """The bonus for the longest trail as the map's box names it: 'Longest Continuous Path
-    bonus' (USA), 'European Express bonus' (Europe)."""
-    return f"{rules.longest_bonus_name} bonus"
+    bonus' (USA), 'European Express bonus' (Europe); in French 'bonus European Express'."""
+    return _("{name} bonus").format(name=rules.longest_bonus_name)
 
 
 def bonus_sentence(rules: RuleSet) -> str:

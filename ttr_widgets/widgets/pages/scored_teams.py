@@ -17,11 +17,12 @@ from collections.abc import Sequence
 
 from ttr_widgets.rules.errors import PositionError
 from ttr_widgets.rules.graph import Trail, longest_trail
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position, check_position
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.teams import TeamHolding
-from ttr_widgets.rules.words import count
+from ttr_widgets.widgets.pages.scorer_view import line, standings_html, ticket_line
 from ttr_widgets.widgets.table.teams import pair_colors
 
 __all__ = [
@@ -80,32 +81,32 @@ def team_results_html(board: Board, sheet: ScoreSheet, holdings: Sequence[TeamHo
     """One team's score, part by part, for the scorer's side panel: its tickets hit or missed
     against both teammates' routes, the routes of each, the longest trail and both bonuses."""
     score, holding = sheet.players[team], holdings[team]
-    lines = [f"<div><b>{html.escape(score.name)}</b> score together (tickets count against "
-             "both teammates' routes)</div>",
-             f"<div><b>Tickets</b>: {score.tickets_completed} of {len(score.tickets)} "
-             f"completed, <b>{score.ticket_points:+d}</b></div>"]
-    for t in score.tickets:
-        mark, word, colour = ("✔", "hit", "#1d5a2c") if t.completed else ("✘", "miss", "#8a1c12")
-        lines.append(f"<div class='ttr-ticket-{word}' style='color:{colour}'>{mark} {word} "
-                     f"{html.escape(board.ticket(t.id).cities_label)}: {t.points:+d}</div>")
-    each = ", ".join(f"{html.escape(name)} {count(len(routes), 'route')}"
-                     for name, routes in zip(holding.players, holding.routes, strict=True))
-    lines.append(f"<div><b>Routes</b>: {each}, <b>{score.route_points:+d}</b></div>")
+    together = _("{team} score together (tickets count against both teammates' routes)")
+    lines = [f"<div>{together.format(team=f'<b>{html.escape(score.name)}</b>')}</div>",
+             line(_("Tickets"), ngettext(
+                 "{done} of {n} completed", "{done} of {n} completed", len(score.tickets))
+                 .format(done=score.tickets_completed, n=len(score.tickets)),
+                 score.ticket_points)]
+    lines += [ticket_line(board, t) for t in score.tickets]
+    each = ", ".join(ngettext("{name} {n} route", "{name} {n} routes", len(routes)).format(
+        name=name, n=len(routes)) for name, routes in zip(holding.players, holding.routes,
+                                                          strict=True))
+    lines.append(line(_("Routes"), each, score.route_points))
     cities = " – ".join(board.city_label(c) for c in team_trail(board, holding).cities)
-    bonus = f", the Asian Express, <b>+{score.longest_bonus}</b>" if score.longest_bonus else ""
-    lines.append(f"<div class='ttr-trail'><b>Longest trail</b>: {score.longest_trail} "
-                 f"spaces{bonus}</div>")
+    spaces = ngettext("{n} space", "{n} spaces", score.longest_trail).format(
+        n=score.longest_trail)
+    if score.longest_bonus:
+        spaces = _("{spaces}, the Asian Express").format(spaces=spaces)
+    lines.append(line(_("Longest trail"), spaces,
+                      score.longest_bonus if score.longest_bonus else None, "ttr-trail"))
     if cities:
         lines.append(f"<div style='color:#777'>{html.escape(cities)}</div>")
     if score.globetrotter_bonus:
-        lines.append(f"<div><b>Globetrotter</b> (most tickets completed): "
-                     f"<b>+{score.globetrotter_bonus}</b></div>")
+        lines.append(line(_("Globetrotter"), _("the most tickets completed"),
+                          score.globetrotter_bonus))
     return "<div style='font-size:13px;line-height:1.45'>" + "".join(lines) + "</div>"
 
 
 def team_standings_html(sheet: ScoreSheet) -> str:
     """Every team's total, best first, and the winning team with how any tie was broken."""
-    ranked = sorted(sheet.players, key=lambda t: -t.total)
-    scores = " · ".join(f"{html.escape(t.name)} {t.total}" for t in ranked)
-    return (f"<div style='margin-top:4px'><b>Standings</b>: {scores}<br>"
-            f"<span class='ttr-scorer-winner'>★ {html.escape(sheet.reason)}</span></div>")
+    return standings_html(sheet)

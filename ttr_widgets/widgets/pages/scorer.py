@@ -35,7 +35,9 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import (
@@ -64,6 +66,8 @@ from ttr_widgets.widgets.pages.scorer_view import (
     SHOW_TRAIL,
     ScorerLayout,
     city_label,
+    deck_words,
+    default_name,
     default_names,
     loaded_text,
     map_title,
@@ -79,6 +83,7 @@ from ttr_widgets.widgets.pages.scorer_view import (
     ticket_text,
     total_html,
 )
+from ttr_widgets.widgets.table.address import PageAddress
 
 __all__ = [
     "EXAMPLES",
@@ -141,8 +146,29 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             raise ValueError(str(problem))
         with self._batch:
             self.position = position
-        super().__init__([self._header(), widgets.HBox([self.board_box, self._side()])])
+        self.address = PageAddress("Ticket-Scorer")  # the page's language, told late
+        super().__init__([self.address, self._header(),
+                          widgets.HBox([self.board_box, self._side()])])
         self.add_class("ttr-scorer")
+        i18n.on_change(self._language_changed)
+
+    # -- the page's words, in its language ----------------------------------------------
+
+    def relabel(self) -> None:
+        """Every word of the page again in the language now (a served page learns it from
+        its address after it is built): the controls, the players still called by their seat
+        ('Player 1' → 'Joueur 1'), the side panel; the last note, told in the old language,
+        is cleared."""
+        with self._sync():
+            self._label_controls()
+        for seat, holding in enumerate(self.position.players):
+            if holding.name in _seat_names(seat) and holding.name != default_name(seat):
+                self.rename(seat, default_name(seat))
+        self.message.value = ""
+        self._render()
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     def __repr__(self) -> str:
         return f"TicketScorer({self.board.name!r}, players={list(self.names)!r})"
@@ -258,8 +284,8 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         """Seat ``count`` players: new seats start empty; leaving seats take their holdings.
         A team game keeps its teams (refused with a note)."""
         if self.teams and count != len(self.position.players):
-            self.message.value = note("A team game keeps its teams: choose a map to start "
-                                       "a new table, or load another game.")
+            self.message.value = note(_("A team game keeps its teams: choose a map to start "
+                                        "a new table, or load another game."))
             self._sync_controls()
             return False
         with self._batch:
@@ -288,7 +314,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
     def show_map(self, map_name: str) -> None:
         """Start over on another map, keeping the players' names."""
         position = edits.fresh_table(map_name, self.names)
-        self._load(position, f"A new {map_title(position.board.name)} table.")
+        self._load(position, _("A new {map} table.").format(map=map_title(position.board.name)))
 
     def load(self, game: LoadedGame | Position | str | Path) -> bool:
         """Show a saved game: a ``LoadedGame``, a ``Position`` or a file (a position, a team
@@ -303,7 +329,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             else:
                 loaded = load_game(game)
         except TTRError as exc:
-            self.message.value = refusal_html(exc, self.names, heading="Not loaded.")
+            self.message.value = refusal_html(exc, self.names, heading=_("Not loaded."))
             return False
         return self.load_game(loaded)
 
@@ -317,7 +343,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         if problem is not None:
             names = tuple(h.name for h in position.players)
             self.message.value = refusal_html(problem, names, source=source,
-                                              heading="Not loaded.")
+                                              heading=_("Not loaded."))
             return False
         self._load(position, loaded_text(game))
         return True
@@ -362,7 +388,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
 
     def _remove_selected(self) -> None:
         if self.tickets.value is None:
-            self.message.value = note("Select one of the tickets to remove it.")
+            self.message.value = note(_("Select one of the tickets to remove it."))
         else:
             self.remove_ticket(self.tickets.value)
 
@@ -374,7 +400,7 @@ class TicketScorer(ScorerLayout, widgets.VBox):
             content, name = bytes(upload["content"]), upload["name"]
             game = read_game(content, name)
         except TTRError as exc:
-            self.message.value = refusal_html(exc, self.names, heading="Not loaded.")
+            self.message.value = refusal_html(exc, self.names, heading=_("Not loaded."))
         else:
             self.load(game)
         with self._sync():
@@ -426,9 +452,9 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         board, position = self.board, self.position
         with self._sync():
             self.map_select.value = board.name
-            decks = [(deck.description, variant or BASE) for (name, variant), deck
+            decks = [(deck_words(deck), variant or BASE) for (name, variant), deck
                      in TICKET_DECKS.items() if name == board.name]
-            self.variant.options = decks or [(ticket_deck(board).description, BASE)]
+            self.variant.options = decks or [(deck_words(ticket_deck(board)), BASE)]
             self.variant.value = position.variant or BASE
             self.variant.layout.display = "" if len(decks) > 1 and not self.teams else "none"
             self.longest.description = bonus_name(board.rules)
@@ -469,3 +495,12 @@ class TicketScorer(ScorerLayout, widgets.VBox):
         ticket = self.ticket if self.showing == SHOW_TICKET else None
         self.view.show(edits.board_marks(self.position, self.selected, score,
                                          self._ticket_results(score), ticket))
+
+
+def _seat_names(seat: int) -> set[str]:
+    """The names a seat has before anyone types one, in every language the kit speaks."""
+    names = set()
+    for lang in i18n.LANGUAGES:
+        with i18n.use(lang):
+            names.add(default_name(seat))
+    return names

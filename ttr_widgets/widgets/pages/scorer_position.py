@@ -20,16 +20,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ttr_widgets.rules.graph import ticket_path
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.position import Position, ticket_deck
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import VARIANTS, TicketRules, variant_board
-from ttr_widgets.rules.words import bonus_name, possessive
+from ttr_widgets.rules.words import bonus_name, is_you
 from ttr_widgets.widgets.board.marks import Marks
 from ttr_widgets.widgets.pages.scored_teams import team_of, team_trail
 from ttr_widgets.widgets.pages.scorer_view import (
     city_label,
+    deck_words,
     default_names,
     named_ticket,
     route_text,
@@ -66,9 +68,9 @@ def toggled_route(position: Position, seat: int, route_id: str) -> Edit:
     holding = position.players[seat]
     owned = route_id in holding.routes
     routes = holding.routes - {route_id} if owned else holding.routes | {route_id}
-    verb = "gives up" if owned else "claims"
+    said = _("{name} gives up {route}.") if owned else _("{name} claims {route}.")
     return Edit(with_holding(position, seat, routes=routes),
-                f"{holding.name} {verb} {route_text(position.board, route.id)}.")
+                said.format(name=holding.name, route=route_text(position.board, route.id)))
 
 
 def toggled_station(position: Position, seat: int, city: str) -> Edit:
@@ -80,9 +82,10 @@ def toggled_station(position: Position, seat: int, city: str) -> Edit:
     built = city in holding.stations
     stations = (tuple(c for c in holding.stations if c != city) if built
                 else (*holding.stations, city))
-    verb = "removes the station in" if built else "builds a station in"
+    said = (_("{name} removes the station in {city}.") if built
+            else _("{name} builds a station in {city}."))
     return Edit(with_holding(position, seat, stations=stations),
-                f"{holding.name} {verb} {city_label(board, city)}.")
+                said.format(name=holding.name, city=city_label(board, city)))
 
 
 def added_ticket(position: Position, seat: int, ticket: str) -> Edit | str:
@@ -91,10 +94,12 @@ def added_ticket(position: Position, seat: int, ticket: str) -> Edit | str:
     board = position.board
     holder = next((h.name for h in position.players if ticket in h.tickets), None)
     if holder is not None:
-        return f"{holder} already holds {ticket_text(board, ticket)}: a ticket has one holder."
+        return _("{name} already holds {ticket}: a ticket has one holder.").format(
+            name=holder, ticket=ticket_text(board, ticket))
     holding = position.players[seat]
     return Edit(with_holding(position, seat, tickets=(*holding.tickets, ticket)),
-                f"{holding.name} keeps {ticket_text(board, ticket)}.")
+                _("{name} keeps {ticket}.").format(name=holding.name,
+                                                   ticket=ticket_text(board, ticket)))
 
 
 def dropped_ticket(position: Position, seat: int, ticket: str) -> Edit:
@@ -103,21 +108,24 @@ def dropped_ticket(position: Position, seat: int, ticket: str) -> Edit:
         raise ValueError(f"ticket_id: {holding.name} holds no ticket {ticket!r}")
     tickets = tuple(t for t in holding.tickets if t != ticket)
     return Edit(with_holding(position, seat, tickets=tickets),
-                f"{holding.name} drops {ticket_text(position.board, ticket)}.")
+                _("{name} drops {ticket}.").format(
+                    name=holding.name, ticket=ticket_text(position.board, ticket)))
 
 
 def cleared(position: Position, seat: int) -> Edit:
     """``seat`` without routes, tickets or stations."""
     name = position.players[seat].name
     return Edit(with_holding(position, seat, routes=frozenset(), tickets=(), stations=()),
-                f"{possessive(name)} routes, tickets and stations are cleared.")
+                _("Your routes, tickets and stations are cleared.") if is_you(name) else
+                _("{name}'s routes, tickets and stations are cleared.").format(name=name))
 
 
 def renamed(position: Position, seat: int, name: str) -> Edit:
     """``seat`` called ``name`` (in its team too: a team pairs seats, not names)."""
     name = name.strip()
     old = position.players[seat].name
-    return Edit(with_holding(position, seat, name=name), f"{old} is now {name}.", focus=seat)
+    return Edit(with_holding(position, seat, name=name),
+                _("{old} is now {name}.").format(old=old, name=name), focus=seat)
 
 
 def seated(position: Position, count: int, selected: int) -> Edit:
@@ -129,7 +137,8 @@ def seated(position: Position, count: int, selected: int) -> Edit:
     depots = 0 if position.warehouses else None
     players += tuple(Holding(next(fresh), frozenset(), (), (), depots)
                      for _ in range(count - len(players)))
-    return Edit(replace(position, players=players), f"{count} players.",
+    return Edit(replace(position, players=players),
+                ngettext("{n} player.", "{n} players.", count).format(n=count),
                 focus=min(selected, count - 1))
 
 
@@ -143,8 +152,8 @@ def variant(position: Position, name: str | None) -> Edit:
     rules = played_rules(changed)
     reprinted = reprint_words(board, rules.all_tickets) if name in VARIANTS and \
         VARIANTS[name].print_1910 else ""
-    return Edit(changed, f"Tickets: {ticket_deck(board, name).description}. "
-                         f"{bonus_words(board, rules)}{reprinted}")
+    return Edit(changed, _("Tickets: {deck}.").format(deck=deck_words(ticket_deck(board, name)))
+                + f" {bonus_words(board, rules)}{reprinted}")
 
 
 def played_rules(position: Position) -> TicketRules:
@@ -159,7 +168,8 @@ def longest_bonus(position: Position, on: bool) -> Edit:
     printed = variant_rules(position.board, position.variant).longest_bonus
     bonus = bonus_name(position.board.rules)
     return Edit(replace(position, longest_bonus=None if on == printed else on),
-                f"Scored {'with' if on else 'without'} the {bonus}.")
+                (_("Scored with the {bonus}.") if on else _("Scored without the {bonus}."))
+                .format(bonus=bonus))
 
 
 def warehouses(position: Position, on: bool) -> Edit:
@@ -167,13 +177,14 @@ def warehouses(position: Position, on: bool) -> Edit:
     players = tuple(replace(h, depots_left=(h.depots_left or 0) if on else None)
                     for h in position.players)
     return Edit(replace(position, players=players, warehouses=on),
-                "Warehouses & Depots " + ("on" if on else "off") + ".")
+                _("Warehouses & Depots on.") if on else _("Warehouses & Depots off."))
 
 
 def depots_left(position: Position, seat: int, depots: int) -> Edit:
     holding = position.players[seat]
     return Edit(with_holding(position, seat, depots_left=depots),
-                f"{holding.name} has {depots} Depots left.")
+                ngettext("{name} has {n} Depot left.", "{name} has {n} Depots left.",
+                         depots).format(name=holding.name, n=depots))
 
 
 def fresh_table(map_name: str, names: Sequence[str]) -> Position:
@@ -226,11 +237,11 @@ def board_marks(position: Position, seat: int, score: PlayerScore,
         holding = position.team_holdings()[team_of(position, seat)]
         network = [r for routes in holding.routes for r in routes]
         trail = team_trail(board, holding).routes
-    routes, label = trail, "longest trail"
+    routes, label = trail, _("longest trail")
     result = next((t for t in results if t.id == ticket), None) if ticket else None
     if result is not None and not result.completed:
-        routes, label = (), "ticket missed"
+        routes, label = (), _("ticket missed")
     elif result is not None:
         shown = board.ticket(result.id)
-        routes, label = ticket_path(board, network, shown.a, shown.b) or (), "ticket path"
+        routes, label = ticket_path(board, network, shown.a, shown.b) or (), _("ticket path")
     return Marks(owners=owners, stations=stations, highlight=routes, highlight_label=label)

@@ -14,12 +14,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttr_widgets.rules.catalog import RULES
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.position import TicketDeck
 from ttr_widgets.rules.record import LoadedGame
-from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
+from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.variants import VARIANTS
-from ttr_widgets.rules.words import bonus_name, count, map_title
+from ttr_widgets.rules.words import bonus_name, map_title, route_label
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.status import why_html
@@ -41,10 +43,12 @@ _VARIANT = re.compile(r"\b(" + "|".join(re.escape(name) for name in
 
 
 def refusal_html(error: Exception, names: Sequence[str], *, source: str = "position",
-                 heading: str = "Refused.") -> str:
+                 heading: str | None = None) -> str:
     """A refusal for people: the core's sentence with places like ``players[1].routes[3]``
     written as the player's name (``names`` in the order checked), routes and tickets by their
-    names, not their ids, and each rule it cites behind a "why?" (the rule's id and sentence)."""
+    names, not their ids, and each rule it cites behind a "why?" (the rule's id and sentence).
+    ``heading``: the word before it (default "Refused.", in the reader's language)."""
+    heading = _("Refused.") if heading is None else heading
     return (f"<div class='ttr-refusal' style='color:#8a1c12'><b>{html.escape(heading)}</b> "
             f"{html.escape(refusal_text(error, names, source=source))}"
             f"{''.join(why_html(rule) for rule in refusal_rules(error))}</div>")
@@ -70,7 +74,7 @@ def refusal_rules(error: Exception) -> list[str]:
 
 
 def _name_at(names: Sequence[str], index: int) -> str:
-    return names[index] if 0 <= index < len(names) else f"player {index + 1}"
+    return names[index] if 0 <= index < len(names) else _("player {n}").format(n=index + 1)
 
 
 # ----------------------------------------------------------------------------- the side panel
@@ -82,48 +86,73 @@ def results_html(board: Board, score: PlayerScore, depots_left: int | None = Non
     their borrowings, the longest trail with its cities and bonus, the Globetrotter (a game
     that plays it: ``globetrotter``) and (with Warehouses & Depots: ``depots_left`` not None)
     the Depots left."""
-    lines = [f"<div><b>Tickets</b>: {score.tickets_completed} of {len(score.tickets)} "
-             f"completed, <b>{score.ticket_points:+d}</b></div>"]
+    lines = [line(_("Tickets"), ngettext(
+        "{done} of {n} completed", "{done} of {n} completed", len(score.tickets)).format(
+            done=score.tickets_completed, n=len(score.tickets)), score.ticket_points)]
     if not score.tickets:
-        lines.append(muted("no tickets yet: type a city above and press Add"))
-    for t in score.tickets:
-        mark, word, colour = ("✔", "hit", "#1d5a2c") if t.completed else \
-            ("✘", "miss", "#8a1c12")
-        via = " (through a station)" if t.borrowed else ""
-        lines.append(f"<div class='ttr-ticket-{word}' style='color:{colour}'>{mark} {word} "
-                     f"{html.escape(board.ticket(t.id).cities_label)}: {t.points:+d}{via}"
-                     "</div>")
-    lines.append(f"<div><b>Routes</b>: {score.routes_claimed} claimed, {score.trains_used} "
-                 f"trains, <b>{score.route_points:+d}</b></div>")
+        lines.append(muted(html.escape(_("no tickets yet: type a city above and press Add"))))
+    lines += [ticket_line(board, t) for t in score.tickets]
+    lines.append(line(_("Routes"), ngettext(
+        "{n} claimed, {trains} trains", "{n} claimed, {trains} trains",
+        score.routes_claimed).format(n=score.routes_claimed, trains=score.trains_used),
+        score.route_points))
     if board.has_stations:
         unused = board.rules.stations - score.stations_built
-        lines.append(f"<div><b>Stations</b>: {score.stations_built} built, {unused} unused "
-                     f"× {board.rules.unused_station_points}, "
-                     f"<b>{score.station_points:+d}</b></div>")
+        lines.append(line(_("Stations"), ngettext(
+            "{built} built, {unused} unused × {points}",
+            "{built} built, {unused} unused × {points}", score.stations_built).format(
+                built=score.stations_built, unused=unused,
+                points=board.rules.unused_station_points), score.station_points))
         lines += [f"<div class='ttr-borrow'>&nbsp;&nbsp;{html.escape(borrow_text(board, b))}"
                   "</div>" for b in score.borrowings]
     cities = " – ".join(city_label(board, c) for c in score.longest_trail_cities)
-    bonus = (f", holds the {html.escape(bonus_name(board.rules))}, "
-             f"<b>{score.longest_bonus:+d}</b>" if score.longest_bonus else "")
-    lines.append(f"<div class='ttr-trail'><b>Longest trail</b>: {score.longest_trail} "
-                 f"spaces{bonus}</div>")
+    spaces = ngettext("{n} space", "{n} spaces", score.longest_trail).format(
+        n=score.longest_trail)
+    if score.longest_bonus:
+        spaces = _("{spaces}, holds the {bonus}").format(spaces=spaces,
+                                                         bonus=bonus_name(board.rules))
+    lines.append(line(_("Longest trail"), spaces,
+                      score.longest_bonus if score.longest_bonus else None, "ttr-trail"))
     if cities:
         lines.append(muted(html.escape(cities)))
     if globetrotter:
-        done = count(score.tickets_completed, "ticket")
-        lines.append(f"<div class='ttr-globetrotter'><b>Globetrotter</b>: {done} completed, "
-                     + ("the most, " if score.globetrotter_bonus else "not the most, ")
-                     + f"<b>{score.globetrotter_bonus:+d}</b></div>")
+        done = score.tickets_completed
+        said = (ngettext("{n} ticket completed, the most", "{n} tickets completed, the most",
+                         done) if score.globetrotter_bonus else
+                ngettext("{n} ticket completed, not the most",
+                         "{n} tickets completed, not the most", done)).format(n=done)
+        lines.append(line(_("Globetrotter"), said, score.globetrotter_bonus,
+                          "ttr-globetrotter"))
     if depots_left is not None:
-        lines.append(f"<div><b>Depots</b>: {depots_left} left, "
-                     f"<b>{score.depot_bonus:+d}</b></div>")
+        lines.append(line(_("Depots"), ngettext("{n} left", "{n} left", depots_left).format(
+            n=depots_left), score.depot_bonus))
     return "<div style='font-size:13px;line-height:1.45'>" + "".join(lines) + "</div>"
+
+
+def ticket_line(board: Board, ticket: TicketResult) -> str:
+    """'✔ hit Denver–El Paso: +4 (through a station)', '✘ miss …: -9'."""
+    mark, word, colour = ("✔", "hit", "#1d5a2c") if ticket.completed else \
+        ("✘", "miss", "#8a1c12")
+    said = _("hit") if ticket.completed else _("miss")
+    via = _(" (through a station)") if ticket.borrowed else ""
+    return (f"<div class='ttr-ticket-{word}' style='color:{colour}'>{mark} {said} "
+            f"{html.escape(board.ticket(ticket.id).cities_label)}: {ticket.points:+d}"
+            f"{html.escape(via)}</div>")
+
+
+def line(title: str, said: str, points: int | None = None, css_class: str = "") -> str:
+    """One line of the side panel: '<b>Routes</b>: 5 claimed, 17 trains, <b>+32</b>'."""
+    shown = f", <b>{points:+d}</b>" if points is not None else ""
+    klass = f" class='{css_class}'" if css_class else ""
+    told = _("{title}: {said}").format(title=f"<b>{html.escape(title)}</b>",
+                                         said=html.escape(said))
+    return f"<div{klass}>{told}{shown}</div>"
 
 
 def total_html(name: str, total: int) -> str:
     """The big line over the panel: whose score (a player's or a team's) and its total."""
-    return (f"<div style='font-size:18px;margin:4px 0'><b>"
-            f"{html.escape(name)}: {total} points</b></div>")
+    said = ngettext("{name}: {n} point", "{name}: {n} points", total).format(name=name, n=total)
+    return f"<div style='font-size:18px;margin:4px 0'><b>{html.escape(said)}</b></div>"
 
 
 # ----------------------------------------------------------------------------- ticket search
@@ -152,10 +181,12 @@ def matching_tickets(labels: Sequence[tuple[str, str]], text: str) -> list[tuple
 def no_single_ticket(text: str, found: Sequence[str]) -> str:
     """Why ``text`` added no ticket: none or several (``found``, their labels) match it."""
     if not found:
-        return f"No ticket names “{text}”: type a city and pick a ticket from the list."
+        return _("No ticket names “{text}”: type a city and pick a ticket from the "
+                 "list.").format(text=text)
     shown = "; ".join(found[:6]) + ("; …" if len(found) > 6 else "")
-    return (f"{count(len(found), 'ticket')} name “{text}”: {shown}. Pick one from the "
-            "list, or type more of it.")
+    return ngettext("{n} ticket names “{text}”: {shown}. Pick it from the list.",
+                    "{n} tickets name “{text}”: {shown}. Pick one from the list, or type "
+                    "more of it.", len(found)).format(n=len(found), text=text, shown=shown)
 
 
 # ----------------------------------------------------------------------------- the controls
@@ -175,58 +206,73 @@ class ScorerLayout:
     def _build_controls(self, board: Board) -> None:
         self.map_select = styled(widgets.Dropdown(
             options=[(map_title(name), name) for name in BUILTIN_MAPS
-                     if name != "mini"], value=board.name, description="Map",
+                     if name != "mini"], value=board.name,
             layout=widgets.Layout(width="160px")), "ttr-scorer-map")
-        self.variant = styled(widgets.Dropdown(description="Tickets",
-                                               layout=widgets.Layout(width="330px")),
+        self.variant = styled(widgets.Dropdown(layout=widgets.Layout(width="330px")),
                               "ttr-scorer-variant")
         self.longest = styled(widgets.Checkbox(description=bonus_name(board.rules),
                                                indent=False,
                                                layout=widgets.Layout(width="auto")),
                               "ttr-scorer-longest")
-        self.count = styled(widgets.Dropdown(description="Players",
-                                             layout=widgets.Layout(width="150px")),
+        self.count = styled(widgets.Dropdown(layout=widgets.Layout(width="150px")),
                             "ttr-scorer-count")
-        self.upload = styled(widgets.FileUpload(accept=".json", multiple=False,
-                                                description="Load game…"),
+        self.upload = styled(widgets.FileUpload(accept=".json", multiple=False),
                              "ttr-scorer-upload")
         self.player = styled(widgets.ToggleButtons(style={"button_width": "auto"}),
                              "ttr-scorer-player")
-        self.name = styled(widgets.Text(description="Name", continuous_update=False,
+        self.name = styled(widgets.Text(continuous_update=False,
                                         layout=widgets.Layout(width="250px")),
                            "ttr-scorer-name")
-        self.clear_button = styled(widgets.Button(description="Clear", icon="eraser",
-                                                  tooltip="remove this player's routes, "
-                                                  "tickets and stations",
+        self.clear_button = styled(widgets.Button(icon="eraser",
                                                   layout=widgets.Layout(width="90px")),
                                    "ttr-scorer-clear")
         self.ticket_search = styled(widgets.Combobox(
-            placeholder="type a city, then pick a ticket", description="Ticket",
             layout=widgets.Layout(width="315px")), "ttr-scorer-ticket-search")
-        self.add_button = styled(widgets.Button(description="Add", icon="plus",
+        self.add_button = styled(widgets.Button(icon="plus",
                                                 layout=widgets.Layout(width="95px")),
                                  "ttr-scorer-ticket-add")
-        self.tickets = styled(widgets.Select(rows=5, description="Added",
+        self.tickets = styled(widgets.Select(rows=5,
                                              layout=widgets.Layout(width="315px")),
                               "ttr-scorer-tickets")
-        self.remove_button = styled(widgets.Button(description="Remove", icon="minus",
+        self.remove_button = styled(widgets.Button(icon="minus",
                                                    layout=widgets.Layout(width="95px")),
                                     "ttr-scorer-ticket-remove")
-        self.show = styled(widgets.ToggleButtons(
-            options=[("Longest trail", SHOW_TRAIL), ("Ticket path", SHOW_TICKET)],
-            description="On the map", style={"button_width": "120px"}), "ttr-scorer-show")
-        self.warehouses = styled(widgets.Checkbox(description="Warehouses & Depots",
-                                                  indent=False,
+        self.show = styled(widgets.ToggleButtons(options=[("", SHOW_TRAIL), ("", SHOW_TICKET)],
+                                                 style={"button_width": "120px"}),
+                           "ttr-scorer-show")
+        self.warehouses = styled(widgets.Checkbox(indent=False,
                                                   layout=widgets.Layout(width="190px")),
                                  "ttr-scorer-warehouses")
         self.depots = styled(widgets.BoundedIntText(min=0, max=board.rules.depots,
-                                                    description="Depots left",
                                                     layout=widgets.Layout(width="160px")),
                              "ttr-scorer-depots")
         self.results = styled(widgets.HTML(), "ttr-scorer-results")
         self.total = styled(widgets.HTML(), "ttr-scorer-total")
         self.standings = styled(widgets.HTML(), "ttr-scorer-standings")
         self.message = styled(widgets.HTML(), "ttr-scorer-message")
+        self._label_controls()
+
+    def _label_controls(self) -> None:
+        """The controls' words in the reader's language (again when it changes: the caller
+        keeps the controls' edits quiet meanwhile)."""
+        self.map_select.description = _("Map")
+        self.variant.description = _("Tickets")
+        self.count.description = _("Players")
+        self.upload.description = _("Load game…")
+        self.name.description = _("Name")
+        self.clear_button.description = _("Clear")
+        self.clear_button.tooltip = _("remove this player's routes, tickets and stations")
+        self.ticket_search.placeholder = _("type a city, then pick a ticket")
+        self.ticket_search.description = _("Ticket")
+        self.add_button.description = _("Add")
+        self.tickets.description = _("Added")
+        self.remove_button.description = _("Remove")
+        showing = self.show.value
+        self.show.options = [(_("Longest trail"), SHOW_TRAIL), (_("Ticket path"), SHOW_TICKET)]
+        self.show.value = showing
+        self.show.description = _("On the map")
+        self.warehouses.description = _("Warehouses & Depots")
+        self.depots.description = _("Depots left")
 
     def _header(self) -> widgets.Widget:
         return widgets.HBox([self.map_select, self.variant, self.count, self.longest,
@@ -263,10 +309,31 @@ def styled(widget: widgets.DOMWidget, css_class: str) -> Any:
     return widget
 
 
+#: the base games' decks in words (``position.TICKET_DECKS``' descriptions), for the catalogue
+_BASE_DECKS = {"usa": N_("the 2004 USA tickets"),
+               "europe": N_("the Europe base game tickets (regular and long)")}
+
+
+def deck_words(deck: TicketDeck) -> str:
+    """A ticket deck in the reader's language: 'the 2004 USA tickets', 'the Mega Game
+    tickets' ('les destinations Mega Game'); a deck the kit has no words for as the core
+    describes it."""
+    if deck.variant is None:
+        return _(_BASE_DECKS[deck.map]) if deck.map in _BASE_DECKS else deck.description
+    if deck.variant in VARIANTS:
+        return _("the {title} tickets").format(title=VARIANTS[deck.variant].title)
+    return deck.description
+
+
 def default_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int):
-        return tuple(f"Player {i + 1}" for i in range(players))
+        return tuple(default_name(i) for i in range(players))
     return tuple(players)
+
+
+def default_name(seat: int) -> str:
+    """A seat's name until a person types one: 'Player 1' ('Joueur 1')."""
+    return _("Player {n}").format(n=seat + 1)
 
 
 def city_label(board: Board, name: str) -> str:
@@ -275,14 +342,16 @@ def city_label(board: Board, name: str) -> str:
 
 
 def route_text(board: Board, route_id: str) -> str:
-    """``Denver–Santa Fe (2 gray)``: the cities as the board spells them, length and colour."""
-    return str(board.route(route_id))
+    """``Denver–Santa Fe (2 gray)``: the cities as the board spells them, length and colour
+    (in the reader's language: 'Denver–Santa Fe (2, gris)')."""
+    return route_label(board.route(route_id))
 
 
 def ticket_text(board: Board, ticket_id: str) -> str:
     """``Denver–El Paso (4 points)``: the cities and the ticket's value."""
     ticket = board.ticket(ticket_id)
-    return f"{ticket.cities_label} ({count(ticket.points, 'point')})"
+    return ngettext("{cities} ({n} point)", "{cities} ({n} points)", ticket.points).format(
+        cities=ticket.cities_label, n=ticket.points)
 
 
 def folded(text: str) -> str:
@@ -293,27 +362,48 @@ def folded(text: str) -> str:
 
 
 def borrow_text(board: Board, borrow: Any) -> str:
+    city = city_label(board, borrow.city)
     if borrow.route is None:
-        return f"station in {city_label(board, borrow.city)}: no other player's route to borrow"
-    return (f"station in {city_label(board, borrow.city)} borrows "
-            f"{route_text(board, borrow.route)} from {borrow.owner}")
+        return _("station in {city}: no other player's route to borrow").format(city=city)
+    return _("station in {city} borrows {route} from {owner}").format(
+        city=city, route=route_text(board, borrow.route), owner=borrow.owner)
+
+
+#: what a loaded file held: (its kind, a team game) → the words for it, finished or not
+_LOADED = {
+    ("record", False): (N_("Loaded {source}: a finished {n}-player {map} game record."),
+                        N_("Loaded {source}: an unfinished (scored as it stands) {n}-player "
+                           "{map} game record.")),
+    ("position", False): (N_("Loaded {source}: a finished {n}-player {map} position."),
+                          N_("Loaded {source}: an unfinished (scored as it stands) {n}-player "
+                             "{map} position.")),
+    ("record", True): (N_("Loaded {source}: a finished {n}-player {map} team game record."),
+                       N_("Loaded {source}: an unfinished (scored as it stands) {n}-player "
+                          "{map} team game record.")),
+    ("position", True): (N_("Loaded {source}: a finished {n}-player {map} team game."),
+                         N_("Loaded {source}: an unfinished (scored as it stands) {n}-player "
+                            "{map} team game.")),
+}
 
 
 def loaded_text(game: LoadedGame) -> str:
+    """What was loaded: 'Loaded usa.json: a finished 2-player USA position.' and the file's
+    own description, if it has one (as written in the file)."""
     position = game.position
-    state = "finished" if game.finished else "unfinished (scored as it stands)"
-    what = "game record" if game.kind == "record" else "position"
-    if position.teams:
-        what = "team game record" if game.kind == "record" else "team game"
-    text = (f"Loaded {game.source or 'a game'}: a {state} {len(position.players)}-player "
-            f"{map_title(position.board.name)} {what}.")
+    kind = "record" if game.kind == "record" else "position"
+    finished, unfinished = _LOADED[kind, bool(position.teams)]
+    text = _(finished if game.finished else unfinished).format(
+        source=game.source or _("a game"), n=len(position.players),
+        map=map_title(position.board.name))
     return f"{text} {game.description}" if game.description else text
 
 
 def standings_html(sheet: ScoreSheet) -> str:
     ranked = sorted(sheet.players, key=lambda p: -p.total)
     scores = " · ".join(f"{html.escape(p.name)} {p.total}" for p in ranked)
-    return (f"<div style='margin-top:4px'><b>Standings</b>: {scores}<br>"
+    title = html.escape(_("Standings"))
+    standings = _("{title}: {said}").format(title=f"<b>{title}</b>", said=scores)
+    return (f"<div style='margin-top:4px'>{standings}<br>"
             f"<span class='ttr-scorer-winner'>★ {html.escape(sheet.reason)}</span></div>")
 
 

@@ -1,0 +1,261 @@
+"""The tools' pages in French: each page driven headless in French the way a person drives it,
+and no visible text of the page's own is English (proper names set aside, as in
+``test_play_app_french``: the players, the maps, the boards' cities, the boxes' names).
+
+A served page learns its language from its address after its widgets are built: each page
+built in English turns French when its ``PageAddress`` tells the page's language.
+
+Left out of the search, and said so: the board's own hover texts and key (``widgets.board``,
+the map view), the core's refusals of a position (``rules.position``: "the route … is already
+owned by …", a file that cannot be read), not yet in the catalogue, and a saved game's own
+description (the file's words, shown as written).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from tests.i18n.test_play_app_french import english_words
+from ttr_widgets.rules import i18n
+from ttr_widgets.rules.record import example_path
+from ttr_widgets.served import TABLES_ENV
+from ttr_widgets.testing.words import visible_texts
+from ttr_widgets.widgets.pages import tables
+from ttr_widgets.widgets.pages.explorer_games import team_example_path
+from ttr_widgets.widgets.pages.scorer import TicketScorer
+from ttr_widgets.widgets.pages.tables import TablesPage
+
+#: the names the pages show as they are: the boxes' own names and the players of the examples
+NAMES = ("Longest Continuous Path", "European Express", "Asian Express", "Globetrotter",
+         "USA 1910", "1910 Classic", "Mega Game", "USA Big Cities", "Big Cities",
+         "Big Cities of Europe", "Warehouses", "ttr serve", "JupyterLab", "Binder")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language(None)
+
+
+def page_texts(page: widgets.Widget, *, left_out: tuple[widgets.Widget, ...] = ()
+               ) -> Iterator[str]:
+    """Every visible text of ``page`` but those of ``left_out`` (the board)."""
+    skipped = {id(w) for w in left_out}
+
+    def walk(widget: widgets.Widget) -> Iterator[str]:
+        if id(widget) in skipped:
+            return
+        if isinstance(widget, widgets.Box):
+            if widget.layout.display == "none":
+                return
+            for child in widget.children:
+                yield from walk(child)
+            return
+        yield from visible_texts(widget)
+
+    yield from walk(page)
+
+
+class EnglishSeen:
+    """The English words found on a page, text by text, over the steps of a test."""
+
+    def __init__(self, names: tuple[str, ...] = ()) -> None:
+        self.names = sorted((*NAMES, *names), key=len, reverse=True)  # the longest first
+        self.set_aside: list[str] = []  #: the core's and the files' words (module docstring)
+        self.seen: dict[str, set[str]] = {}
+        self.texts: list[str] = []
+
+    def look(self, page: widgets.Widget, *, left_out: tuple[widgets.Widget, ...] = ()) -> None:
+        for text in page_texts(page, left_out=left_out):
+            self.texts.append(text)
+            shown = text
+            for words in self.set_aside:
+                shown = shown.replace(words, " ")
+            for name in self.names:
+                shown = shown.replace(name, " ")
+            found = english_words(shown)
+            if found:
+                self.seen[text.strip()[:160]] = found
+
+    def assert_none(self) -> None:
+        assert self.texts, "no visible text collected"
+        assert self.seen == {}, f"English on the French page ({len(self.seen)} texts):\n" + \
+            "\n".join(f"{sorted(words)}: {text!r}" for text, words in
+                      list(self.seen.items())[:40])
+
+
+# --------------------------------------------------------------------------- the ticket scorer
+
+
+def _look_scorer(seen: EnglishSeen, scorer: TicketScorer) -> None:
+    seen.look(scorer, left_out=(scorer.board_box,))
+
+
+def _core_refusal(seen: EnglishSeen, scorer: TicketScorer, edit: Callable[[], object]) -> None:
+    """Make an edit the core refuses; its sentence (the core's, in English) is set aside, the
+    page's frame around it is searched."""
+    assert not edit()
+    sentence = re.search(r"</b> (.*?)(?:<details|</div>)", scorer.message.value, re.S)
+    assert sentence is not None, scorer.message.value
+    seen.set_aside.append(html.unescape(sentence[1]).strip())
+    _look_scorer(seen, scorer)
+
+
+def _load(seen: EnglishSeen, scorer: TicketScorer, path: Path) -> None:
+    """Load a saved game; its own description is the file's, set aside."""
+    assert scorer.load(path)
+    seen.set_aside.append(json.loads(path.read_text())["description"])
+    _look_scorer(seen, scorer)
+
+
+def test_the_ticket_scorer_in_french_shows_no_english() -> None:
+    seen = EnglishSeen()
+    with i18n.use("fr"):
+        scorer = TicketScorer("europe")
+        _look_scorer(seen, scorer)  # as it opens: two empty seats, tied
+        scorer.toggle_route("eu-085")  # Paris–Zürich
+        _look_scorer(seen, scorer)
+        scorer.ticket_search.value = "zurich"
+        scorer.add_button.click()  # several Zürich tickets: named, none taken
+        _look_scorer(seen, scorer)
+        scorer.ticket_search.value = "xyzzy"
+        scorer.add_button.click()  # none
+        _look_scorer(seen, scorer)
+        scorer.ticket_search.value = "Zürich–Brindisi"
+        scorer.add_button.click()
+        _look_scorer(seen, scorer)
+        held = scorer.position.players[0].tickets[0]
+        scorer.select_player(1)
+        scorer.add_ticket(held)  # already held by the other player: said in words
+        _look_scorer(seen, scorer)
+        _core_refusal(seen, scorer, lambda: scorer.toggle_route("eu-085"))  # owned
+        scorer.select_player(0)
+        scorer.select_ticket(held)  # its path on the board
+        _look_scorer(seen, scorer)
+        assert scorer.toggle_station("Paris")
+        scorer.set_warehouses(True)
+        scorer.set_depots_left(2)
+        scorer.set_longest_bonus(False)
+        _look_scorer(seen, scorer)
+        scorer.remove_button.click()  # nothing selected in the list: said so
+        _look_scorer(seen, scorer)
+        scorer.clear_player()
+        scorer.rename(0, "Ann")
+        scorer.set_player_count(3)
+        _look_scorer(seen, scorer)
+        _load(seen, scorer, example_path("europe"))  # a finished game: a winner
+        _load(seen, scorer, example_path("usa", "record"))
+        _core_refusal(seen, scorer, lambda: scorer.load(
+            example_path("usa").with_name("missing.json")))
+    seen.assert_none()
+    assert any("Classement" in text for text in seen.texts)
+
+
+def test_a_team_game_in_the_scorer_in_french_shows_no_english() -> None:
+    seen = EnglishSeen()
+    with i18n.use("fr"):
+        scorer = TicketScorer("usa")
+        _load(seen, scorer, team_example_path())
+        scorer.select_player(1)
+        scorer.set_player_count(2)  # a team game keeps its teams: a note
+        _look_scorer(seen, scorer)
+    seen.assert_none()
+
+
+def test_the_scorer_learns_french_from_its_address_and_tells_its_words_again() -> None:
+    scorer = TicketScorer("usa")
+    scorer.toggle_route("usa-039")
+    assert scorer.add_button.description == "Add" and "Player 1" in scorer.total.value
+    scorer.address.languages = "fr-FR,fr"
+    scorer.address.search = "?"  # the browser has told the address: French, after the build
+    assert i18n.language() == "fr"
+    assert scorer.add_button.description == "Ajouter"
+    assert scorer.names == ("Joueur 1", "Joueur 2")  # still called by their seats
+    seen = EnglishSeen()
+    _look_scorer(seen, scorer)
+    seen.assert_none()
+    scorer.address.search = "?lang=en"
+    assert scorer.add_button.description == "Add" and scorer.names == ("Player 1", "Player 2")
+
+
+# --------------------------------------------------------------------------- the Tables page
+
+
+class FakeService:
+    """The table service as the page's client meets it (``widgets.table.shared``): a table
+    made is listed, its link the play page's with ``?table=``."""
+
+    def __init__(self) -> None:
+        self.tables: list[dict[str, Any]] = []
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(tables, "tables_here", lambda: ("http://x/", "http://x/", ""))
+        monkeypatch.setattr(tables, "table_link",
+                            lambda name: f"http://x/voila/render/Play.ipynb?table={name}")
+        monkeypatch.setattr(tables, "make_table", self.make)
+        monkeypatch.setattr(tables, "list_tables", lambda: list(self.tables))
+
+    def make(self, settings: dict[str, Any]) -> dict[str, Any]:
+        people = sum(bot is None for bot in settings["bots"])
+        table = {"name": f"maple-{len(self.tables) + 1}", "map": settings["map"],
+                 "teams": settings["teams"], "taken": 0,
+                 "seats": [{"name": None} for _ in settings["bots"]],
+                 "status": f"waiting for {people} player{'s' * (people != 1)}"}
+        self.tables.append(table)
+        return table
+
+
+def test_the_tables_page_in_french_shows_no_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    FakeService().install(monkeypatch)
+    seen = EnglishSeen()
+    with i18n.use("fr"):
+        page = TablesPage()
+        seen.look(page)  # the form and "no table yet"
+        maker = page.maker
+        maker.map.value = "europe"
+        maker.count.value = 3
+        maker.seat_boxes[2].value = "greedy"
+        assert maker.make() is not None
+        seen.look(page)  # the table made, its link, the list
+        maker.map.value = "usa"
+        maker.teams.value = True  # the seats by team
+        seen.look(page)
+        for box in maker.seat_boxes:
+            box.value = "strong"
+        assert maker.make() is None  # every seat a bot: refused
+        seen.look(page)
+    seen.assert_none()
+    assert any("Tables de ce serveur" in text for text in seen.texts)
+
+
+def test_the_tables_page_outside_ttr_serve_says_so_in_french(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(TABLES_ENV, raising=False)
+    seen = EnglishSeen()
+    with i18n.use("fr"):
+        page = TablesPage()
+        seen.look(page)
+    seen.assert_none()
+    assert page.maker.make_button.disabled and "ttr serve" in page.maker.made.value
+
+
+def test_the_tables_page_learns_french_from_its_address(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    FakeService().install(monkeypatch)
+    page = TablesPage()
+    assert page.maker.make() is not None
+    assert page.refresh_button.description == "Refresh"
+    page.address.search = "?lang=fr"
+    assert page.refresh_button.description == "Actualiser"
+    assert page.maker.seat_boxes[0].value == tables.PERSON
+    seen = EnglishSeen()
+    seen.look(page)
+    seen.assert_none()

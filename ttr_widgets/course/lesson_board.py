@@ -44,8 +44,10 @@ from ttr_widgets.rules.advice import (
 )
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import CARD_NAMES, COLORS, GRAY, LOCOMOTIVE
 from ttr_widgets.rules.state import DepotPlacement, GameState, TunnelPayment
+from ttr_widgets.rules.words import colour_name
 from ttr_widgets.widgets.board.fit import BoardFit
 from ttr_widgets.widgets.style import APP_CSS
 from ttr_widgets.widgets.table.controller import (
@@ -124,10 +126,8 @@ class LessonBoard(TableController):
         self._seat_plan = plan  #: the lesson's own seats (None: the learner's, waiting ones)
         self._standing = tuple(highlight)
         self.take_turn_button = _button("", self.take_turn, "ttr-take-turn", icon="user")
-        self.score_now = widgets.ToggleButton(
-            description="Score if it ended now", icon="list",
-            tooltip="The final score as it would stand if the game ended now",
-            layout=widgets.Layout(width="auto", margin="2px"))
+        self.score_now = widgets.ToggleButton(icon="list",
+                                              layout=widgets.Layout(width="auto", margin="2px"))
         self.score_now.add_class("ttr-score-now")
         self.score_now.observe(lambda _c: self._render(), names="value")
         self._tunnel_preset: TunnelPayment | None = None
@@ -157,13 +157,36 @@ class LessonBoard(TableController):
         self.children = (css, self.scroller, self.fit, row)
         self.add_class("ttr-app")
         self.add_class("ttr-lesson")
+        self._label()
         self.begin()
+
+    def _label(self) -> None:
+        """The lesson's own fixed words (Score if it ended now, the try row) in the language
+        now."""
+        self.score_now.description = _("Score if it ended now")
+        self.score_now.tooltip = _("The final score as it would stand if the game ended now")
+        self.try_title.value = ('<span style="font-size:12px">'
+                                + _("Try your own payment, cards of each colour:") + "</span>")
+        self.try_button.description = _("Try this payment")
+        for card, box in self.try_counts.items():
+            box.description = colour_name(card)
+
+    def relabel(self) -> None:
+        """Every word of the table again in the language now (the page learns its language
+        after it is built, from its address): the fixed words of each part and the lesson's
+        own, then every part drawn again and the status line saying what the table waits for."""
+        self._label()
+        for part in (self.market, self.hand, self.tickets, self.ticket_choice, self.ticket_rule,
+                     self.claim, self.tunnel, self.finder, self.players_table, self.scoring):
+            part.relabel()
+        self.redraw()
+        self.status.say(self.prompt())
 
     def _make_try_row(self) -> None:
         """The lesson's own row: try a payment as typed, a number of cards of each colour."""
         self.try_counts: dict[str, widgets.BoundedIntText] = {}
         for card in CARD_NAMES:
-            box = widgets.BoundedIntText(value=0, min=0, max=9, description=card,
+            box = widgets.BoundedIntText(value=0, min=0, max=9,
                                          layout=widgets.Layout(width="124px"))
             box.style.description_width = "72px" if card == LOCOMOTIVE else "46px"
             box.add_class("ttr-try-count")
@@ -171,9 +194,8 @@ class LessonBoard(TableController):
             self.try_counts[card] = box
         grid = widgets.GridBox(list(self.try_counts.values()), layout=widgets.Layout(
             grid_template_columns="repeat(3, 126px)", grid_gap="0 2px"))
-        self.try_title = widgets.HTML('<span style="font-size:12px">Try your own payment, '
-                                      "cards of each colour:</span>")
-        self.try_button = _button("Try this payment", self.try_payment, "ttr-try-payment")
+        self.try_title = widgets.HTML()
+        self.try_button = _button("", self.try_payment, "ttr-try-payment")
         self.try_row = widgets.VBox([self.try_title, grid, self.try_button],
                                     layout=widgets.Layout(align_items="flex-start"))
         self.try_row.add_class("ttr-try-row")
@@ -225,8 +247,8 @@ class LessonBoard(TableController):
         if self.seating[state.current].moves_itself:  # the bots play on, and it is said
             self._paused = False
             self._render()
-            self._bots.advance(told=f"{state.player.name} is a bot in this lesson: it plays its "
-                                    "own turn.")
+            self._bots.advance(told=_("{name} is a bot in this lesson: it plays its own "
+                                      "turn.").format(name=state.player.name))
             return
         self.sit(state.current, LearnerSeat())
 
@@ -257,7 +279,8 @@ class LessonBoard(TableController):
         route = None if tunnel else self.selected
         city = None if tunnel or route is not None else self.selected_city
         if not tunnel and route is None and city is None:
-            self.status.say("Click a route or a city on the board first: the payment is for it.")
+            self.status.say(_("Click a route or a city on the board first: the payment is for "
+                              "it."))
             return False
         refused = self._refusal()
         if refused is not None:  # not the learner's turn: said as any click out of turn is
@@ -316,8 +339,9 @@ class LessonBoard(TableController):
         bot = self.seating[state.current].moves_itself
         waiting = not active and not state.is_over and (not bot or self.paused)
         self.take_turn_button.layout.display = None if waiting else "none"
-        self.take_turn_button.description = (f"Let {state.player.name}'s bot play" if bot
-                                              else take_over_label(state))
+        self.take_turn_button.description = (
+            _("Let {name}'s bot play").format(name=state.player.name) if bot
+            else take_over_label(state))
 
     def _render_score(self, state: GameState) -> None:
         """The app's score sheet: when the game is over, or asked for mid-game. It scores the

@@ -10,6 +10,12 @@ the play app gives — and a "why?" opens the rule.
 view). ``ScoreExercise``, ``WhichTicketFails`` and ``PlanTryIt`` (``lesson_exercises``) check
 the learner's answers against the core. No widget here decides a rule.
 
+Every word is told in the page's language (``rules.i18n``): a position's title and prompt and
+a quiz's question, answers and explanation are written in English (``N_`` in the course's
+tables) and looked up when shown. Each TryIt and Quiz carries the page's address
+(``table.address.PageAddress``): the language arrives from it after the widgets are built
+(``?lang=fr``, else the browser's), and each widget then tells its words again (``relabel``).
+
     try_it = TryIt.of(lessons.drawing())
     try_it          # in a notebook
 """
@@ -26,11 +32,14 @@ import ipywidgets as w
 from ttr_widgets.course.exercises import NO, OK, PlanTryIt, ScoreExercise, WhichTicketFails, button
 from ttr_widgets.course.lesson_board import LessonBoard
 from ttr_widgets.course.progress import LessonProgress, page_progress
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.state import GameState
+from ttr_widgets.widgets.table.address import PageAddress
 from ttr_widgets.widgets.table.status import why_html
 from ttr_widgets.widgets.table.teams import table_colors
 
@@ -126,18 +135,17 @@ class TryIt:
         self.steps = steps
         self.step = steps[0]
         self.goal_met = False
-        self.picker = w.Dropdown(
-            options=[(f"{i + 1}. {s.title}", i) for i, s in enumerate(steps)], value=0,
-            description="Position", layout=w.Layout(width="98%"))
+        self._relabelling = False
+        self.picker = w.Dropdown(options=self._positions(), value=0,
+                                 layout=w.Layout(width="98%"))
         self.picker.style.description_width = "60px"
-        self.picker.observe(lambda change: self.select(self.steps[change["new"]].name),
-                            names="value")
+        self.picker.observe(self._picked, names="value")
         self.prompt = w.HTML()
         self.prompt.add_class("ttr-lesson-text")
         self.goal = w.HTML()
         self.goal.add_class("ttr-goal")
-        self.reset_button = button("Reset", self.reset, icon="undo")
-        self.show_me_button = button("Show me", self.show_me, icon="play")
+        self.reset_button = button("", self.reset, icon="undo")
+        self.show_me_button = button("", self.show_me, icon="play")
         top = [self.picker] if len(steps) > 1 else []
         names = tuple(p.name for p in self.step.state.players)  # the key: who plays here
         self.table = LessonBoard(
@@ -145,8 +153,45 @@ class TryIt:
             controls=(w.HBox([self.reset_button, self.show_me_button]), self.goal),
             names=names, highlight=self.step.highlight)
         self.table.on_answer(self._answered)
+        self.address = PageAddress("lesson")  # the page's language, once the browser tells it
+        self.table.children = (*self.table.children, self.address)
         self.widget = self.table
+        self._label()
         self._show_prompt()
+        i18n.on_change(self._language_changed)
+
+    def _positions(self) -> list[tuple[str, int]]:
+        """The picker's choices: each position's title, numbered, in the language now."""
+        return [(f"{i + 1}. {_(s.title)}", i) for i, s in enumerate(self.steps)]
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        if not self._relabelling:
+            self.select(self.steps[change["new"]].name)
+
+    def _label(self) -> None:
+        """The TryIt's own fixed words in the language now."""
+        self.picker.description = _("Position")
+        self.reset_button.description = _("Reset")
+        self.show_me_button.description = _("Show me")
+
+    def relabel(self) -> None:
+        """Every word of the TryIt again in the language now: the picker's titles (the
+        position shown stays), the prompt, the buttons, the goal met and the table."""
+        self._relabelling = True
+        try:
+            index = self.picker.value
+            self.picker.options = self._positions()
+            self.picker.value = index
+        finally:
+            self._relabelling = False
+        self._label()
+        self._show_prompt()
+        if self.goal_met:
+            self._meet_goal()
+        self.table.relabel()
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -282,13 +327,15 @@ class TryIt:
     def _meet_goal(self) -> None:
         self.goal_met = True
         rule = self.step.rule
-        said = f" That is the rule at work. {why_html(rule)}" if rule else ""
+        done, at_work = _esc(_("Done.")), _esc(_("That is the rule at work."))
+        said = f" {at_work} {why_html(rule)}" if rule else ""
         self.goal.value = (f'<div style="font-size:13px;position:relative;display:flex;gap:6px">'
-                           f'<b>{OK} Done.</b>{said}</div>')
+                           f'<b>{OK} {done}</b>{said}</div>')
 
     def _show_prompt(self) -> None:
         step = self.step
-        self.prompt.value = (f"<h4>{_esc(step.title)}</h4><p>{_esc(step.prompt)}</p>")
+        title, prompt = _(step.title), _(step.prompt)
+        self.prompt.value = f"<h4>{_esc(title)}</h4><p>{_esc(prompt)}</p>"
 
 
 class Quiz:
@@ -297,6 +344,10 @@ class Quiz:
 
     With ``try_it`` and ``practice``, a button shows that position on the TryIt's board and
     brings the board into view.
+
+    The question, the options, the answer and the explanation are written in English and told
+    in the page's language (``_``: the course's tables mark them with ``N_``); the English
+    question names the quiz for the progress reports, whatever the language.
 
     Each answer checked goes to the page's ``progress`` (``course.progress``: under ``ttr
     serve`` the teacher's room hears of it; the first quiz of a page asks the student's name
@@ -317,20 +368,50 @@ class Quiz:
         self.question, self.answer, self.explanation = question, answer, explanation
         self.rules = tuple(rules)
         self.try_it, self.practice = try_it, practice
-        self.choices = w.RadioButtons(options=list(options), value=None,
+        self.options = tuple(options)
+        self.choices = w.RadioButtons(options=self._choices(), value=None,
                                       layout=w.Layout(width="auto"))
-        self.check_button = button("Check", self.check)
+        self.check_button = button("", self.check)
         self.feedback = w.HTML()
+        self._checked: bool | None = None  #: the last check: right, wrong, or nothing chosen
         buttons = [self.check_button]
+        self.try_button: w.Button | None = None
         if try_it is not None:
-            self.try_button = button("Try it on the board", self.show_position)
+            self.try_button = button("", self.show_position)
             self.try_button.add_class("ttr-quiz-try")
             buttons.append(self.try_button)
         self.progress = page_progress() if progress is None else progress
-        self.widget = w.VBox([*self.progress.add(question),
-                              w.HTML(f"<b>{_esc(question)}</b>"), self.choices,
-                              w.HBox(buttons), self.feedback])
+        self.asked = w.HTML()
+        self.address = PageAddress("lesson")  # the page's language, once the browser tells it
+        self.widget = w.VBox([*self.progress.add(question), self.asked, self.choices,
+                              w.HBox(buttons), self.feedback, self.address])
         self.widget.add_class("ttr-quiz")
+        self._label()
+        i18n.on_change(self._language_changed)
+
+    def _choices(self) -> list[tuple[str, str]]:
+        """The options as shown (in the language now), each standing for its English self."""
+        return [(_(option), option) for option in self.options]
+
+    def _label(self) -> None:
+        """The quiz's words in the language now: the question and the buttons."""
+        asked = _(self.question)
+        self.asked.value = f"<b>{_esc(asked)}</b>"
+        self.check_button.description = _("Check")
+        if self.try_button is not None:
+            self.try_button.description = _("Try it on the board")
+
+    def relabel(self) -> None:
+        """Every word of the quiz again in the language now (the choice made stays)."""
+        chosen = self.choices.value
+        self.choices.options = self._choices()
+        self.choices.value = chosen
+        self._label()
+        if self.feedback.value:
+            self._tell()
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -338,15 +419,27 @@ class Quiz:
     def check(self) -> bool | None:
         """True for the right answer (None: nothing chosen yet)."""
         if self.choices.value is None:
-            self.feedback.value = "Choose an answer first."
+            self._checked = None
+            self._tell()
             return None
         right = bool(self.choices.value == self.answer)
-        mark = f"<b>{OK} Right.</b>" if right else f"<b>{NO} Not quite: {_esc(self.answer)}.</b>"
-        whys = "".join(why_html(rule) for rule in self.rules)
-        self.feedback.value = (f'<div style="position:relative;display:flex;flex-wrap:wrap;'
-                               f'gap:6px"><span>{mark} {_esc(self.explanation)}</span>{whys}</div>')
+        self._checked = right
+        self._tell()
         self.progress.answer(self.question, right)
         return right
+
+    def _tell(self) -> None:
+        """The feedback of the last check, in the language now."""
+        if self._checked is None:
+            self.feedback.value = _esc(_("Choose an answer first."))
+            return
+        said = (_("Right.") if self._checked else
+                _("Not quite: {answer}.").format(answer=_(self.answer)))
+        mark = f"<b>{OK if self._checked else NO} {_esc(said)}</b>"
+        whys = "".join(why_html(rule) for rule in self.rules)
+        explained = _esc(_(self.explanation))
+        self.feedback.value = (f'<div style="position:relative;display:flex;flex-wrap:wrap;'
+                               f'gap:6px"><span>{mark} {explained}</span>{whys}</div>')
 
     def show_position(self) -> None:
         """Switch the TryIt to this question's position and bring its board into view."""

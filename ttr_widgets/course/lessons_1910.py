@@ -23,6 +23,7 @@ from ttr_widgets.course.practice import (
 )
 from ttr_widgets.rules.actions import ClaimRoute, DrawTickets, KeepTickets
 from ttr_widgets.rules.engine import new_game
+from ttr_widgets.rules.i18n import N_
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import GameState, Options
@@ -96,40 +97,40 @@ def usa_1910() -> tuple[Practice, ...]:
         {"green": 2}, Options(variant="usa-classic"))
     pittsburgh_new_york = usa_route("Pittsburgh", "New York", "green")
     return (
-        Practice("mega-too-few", "The Mega Game: keep at least 3", mega,
-                 "The Mega Game deals Ann 5 tickets from all 69. Try to keep only the first "
-                 "two.",
+        Practice("mega-too-few", N_("The Mega Game: keep at least 3"), mega,
+                 N_("The Mega Game deals Ann 5 tickets from all 69. Try to keep only the first "
+                 "two."),
                  "tickets.keep", (KeepTickets(setup_offer(mega)[:2]),)),
-        Practice("mega-keep", "Keep 3 that fit together", mega,
-                 "Denver–El Paso and Denver–Saint Louis share Denver: one network serves both. "
-                 "Keep them and Sault St. Marie–Oklahoma City (8 points in this box).",
+        Practice("mega-keep", N_("Keep 3 that fit together"), mega,
+                 N_("Denver–El Paso and Denver–Saint Louis share Denver: one network serves both. "
+                 "Keep them and Sault St. Marie–Oklahoma City (8 points in this box)."),
                  "variant.usa-mega", (KeepTickets(MEGA_KEEP),), "accepted"),
-        Practice("mega-draw", "The Mega Game: draw 4, keep 1", mega_table,
-                 "Later in a Mega Game, a ticket draw shows 4 tickets, and you keep at least 1. "
-                 "Draw tickets and keep the first.",
+        Practice("mega-draw", N_("The Mega Game: draw 4, keep 1"), mega_table,
+                 N_("Later in a Mega Game, a ticket draw shows 4 tickets, and you keep at least 1. "
+                 "Draw tickets and keep the first."),
                  "variant.usa-mega", (DrawTickets(), KeepTickets(mega_table.tickets[:1])),
                  "accepted"),
-        Practice("big-cities", "USA Big Cities: every ticket a big city", big,
+        Practice("big-cities", N_("USA Big Cities: every ticket a big city"), big,
                  f"In USA Big Cities each ticket names {_one_of(board)}, and a draw shows 4. "
                  "Draw tickets and keep the first.",
                  "variant.usa-big-cities", (DrawTickets(), KeepTickets(big.tickets[:1])),
                  "accepted"),
-        Practice("reprint", "A reprinted ticket", new_york_los_angeles,
-                 "The last turn of a 1910 Classic game. Claim Pittsburgh–New York with Ann's 2 "
+        Practice("reprint", N_("A reprinted ticket"), new_york_los_angeles,
+                 N_("The last turn of a 1910 Classic game. Claim Pittsburgh–New York with Ann's 2 "
                  "green: her Los Angeles–New York is complete, and scores 20, not the 2004 "
-                 "card's 21.",
+                 "card's 21."),
                  "tickets.reprints", (ClaimRoute(pittsburgh_new_york, "green", 0),), "accepted",
                  (pittsburgh_new_york,)),
-        Practice("globetrotter", "The Globetrotter: the most tickets", _globetrotter(False),
+        Practice("globetrotter", N_("The Globetrotter: the most tickets"), _globetrotter(False),
                  "The last turn of a Mega Game. Claim Chicago–Pittsburgh with Ann's 3 orange: "
                  "it completes her third ticket. Her 3 are worth 13 points, Ben's 2 are worth "
                  "24, but she completed more: the Globetrotter's 15 are hers. Ben's longest "
                  f"trail still earns him the {bonus_name(board.rules)}.",
                  "score.globetrotter", (ClaimRoute(chicago_pittsburgh, "orange", 0),),
                  "accepted", (chicago_pittsburgh,)),
-        Practice("globetrotter-tie", "The Globetrotter: a tie", _globetrotter(True),
-                 "Ann holds 2 tickets this time. Claim Chicago–Pittsburgh: she and Ben have "
-                 "both completed 2, so both score the Globetrotter's 15.",
+        Practice("globetrotter-tie", N_("The Globetrotter: a tie"), _globetrotter(True),
+                 N_("Ann holds 2 tickets this time. Claim Chicago–Pittsburgh: she and Ben have "
+                 "both completed 2, so both score the Globetrotter's 15."),
                  "score.globetrotter", (ClaimRoute(chicago_pittsburgh, "orange", 0),),
                  "accepted", (chicago_pittsburgh,)),
     )

@@ -27,12 +27,14 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
+from ttr_widgets.rules import i18n
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.tables.progress import MAX_NAME, PROGRESS
 from ttr_widgets.widgets.table.shared import TablesNotServed, tables_here
 
 __all__ = ["LessonProgress", "PageLesson", "Recorder", "ServiceRecorder", "page_progress"]
 
-ASK = "Your name, so that your teacher sees how far you have come in the course:"
+ASK = N_("Your name, so that your teacher sees how far you have come in the course:")
 STUDENT_SLOT = "ttr-student"  #: where the browser keeps the name given
 
 
@@ -166,10 +168,10 @@ class LessonProgress:
         self.seat: tuple[str, str] | None = None  #: a personal link's (table, key), if any
         self.student = ""
         self.browser = PageLesson()
-        self.name = w.Text(placeholder="your name", description=ASK,  # its label, for a reader
-                           style={"description_width": "initial"},
+        self.name = w.Text(style={"description_width": "initial"},  # its label, for a reader
                            layout=w.Layout(width="640px"))
-        self.save_button = w.Button(description="Save", layout=w.Layout(width="auto"))
+        self.save_button = w.Button(layout=w.Layout(width="auto"))
+        self._said: tuple[str, str] | None = None  #: the last answer to a name: its kind, name
         self.save_button.on_click(lambda _b: self.give_name(self.name.value))
         self.said = w.HTML()
         self.asking = w.HBox([self.name, self.save_button])
@@ -177,6 +179,8 @@ class LessonProgress:
                           layout=w.Layout(display="none"))
         self.box.add_class("ttr-progress-name")
         self.browser.observe(self._browser_told, names="told")
+        self._label()
+        i18n.on_change(self._language_changed)  # the page's address tells it late
         if recorder is not None:
             self._report({"kind": "opened"})
 
@@ -206,13 +210,38 @@ class LessonProgress:
         """The student typed their name (kept by the browser for the lessons after)."""
         name = " ".join(name.split())
         if not name or len(name) > MAX_NAME:
-            self.said.value = f"Type your name (at most {MAX_NAME} characters)."
+            self._say("retype", name)
             return
         self.student, self.seat = name, None
         self.browser.remember = name
-        self.said.value = f"Thank you, {html.escape(name)}: your teacher sees your progress."
+        self._say("thanks", name)
         self.asking.layout.display = "none"
         self._flush()
+
+    def relabel(self) -> None:
+        """The box's words again in the language now."""
+        self._label()
+        if self._said is not None:
+            self._say(*self._said)
+
+    # -- the box's words
+
+    def _label(self) -> None:
+        self.name.description = _(ASK)
+        self.name.placeholder = _("your name")
+        self.save_button.description = _("Save")
+
+    def _say(self, kind: str, name: str) -> None:
+        """Answer a name typed: ask again (``retype``) or thank the student (``thanks``)."""
+        self._said = (kind, name)
+        if kind == "retype":
+            said = _("Type your name (at most {n} characters).").format(n=MAX_NAME)
+        else:
+            said = _("Thank you, {name}: your teacher sees your progress.").format(name=name)
+        self.said.value = html.escape(said, quote=False)
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     # -- internals
 

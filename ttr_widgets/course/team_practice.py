@@ -20,6 +20,7 @@ from ttr_widgets.rules.actions import (
     ShareTickets,
 )
 from ttr_widgets.rules.engine import apply, new_game
+from ttr_widgets.rules.i18n import N_
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import NUM_CARD_TYPES, Hand, hand_from
 from ttr_widgets.rules.state import CardPlacement, GameState, Options, TicketChoice, evolve
@@ -113,23 +114,23 @@ def task_done(task: TeamTask, before: GameState, action: Action) -> bool:
 #: each with the rules its "why?" opens.
 TEAM_QUIZZES: dict[str, dict[str, object]] = {
     "double": {
-        "question": "Can Ben claim the other track of the double route Ann just claimed?",
-        "options": ["Yes, they are teammates", "Yes, but only with cards from the holder",
-                    "No: with 4 players the other track is closed for everyone"],
-        "answer": "No: with 4 players the other track is closed for everyone",
-        "explanation": "With 4 players a double route closes once either track is taken, for "
-                       "the claimer's teammate too.",
+        "question": N_("Can Ben claim the other track of the double route Ann just claimed?"),
+        "options": [N_("Yes, they are teammates"), N_("Yes, but only with cards from the holder"),
+                    N_("No: with 4 players the other track is closed for everyone")],
+        "answer": N_("No: with 4 players the other track is closed for everyone"),
+        "explanation": N_("With 4 players a double route closes once either track is taken, for "
+                       "the claimer's teammate too."),
         "rules": ("team.double-4p",),
     },
     "secret-ticket": {
-        "question": "Does your teammate's secret ticket count for your team?",
-        "options": ["No, only shared tickets count",
-                    "Yes: every ticket of both teammates counts",
-                    "Only if you help complete it"],
-        "answer": "Yes: every ticket of both teammates counts",
-        "explanation": "A team's tickets, in both hands and in the holder, all count against "
+        "question": N_("Does your teammate's secret ticket count for your team?"),
+        "options": [N_("No, only shared tickets count"),
+                    N_("Yes: every ticket of both teammates counts"),
+                    N_("Only if you help complete it")],
+        "answer": N_("Yes: every ticket of both teammates counts"),
+        "explanation": N_("A team's tickets, in both hands and in the holder, all count against "
                        "the teammates' routes together; sharing a ticket only lets your "
-                       "teammate see it.",
+                       "teammate see it."),
         "rules": ("team.score-tickets", "team.communication"),
     },
 }

@@ -88,12 +88,13 @@ def names_for_kinds(names: Sequence[str], kinds: Sequence[str]) -> tuple[str, ..
 def seat_words(name: str, kind: str) -> str:
     """What the players table says after a name, each word once: ``''`` for a person,
     ``'medium'`` for Greedy bot, ``'medium bot'`` for Greedy 2, ``'medium greedy bot'`` for
-    Ada; any other seat word (a lesson's ``'you'``, ``'waits'``) as it is, unless the name
-    says it already (a learner called You)."""
+    Ada; a lesson's seat words (``'you'``, ``'waits'``) in the reader's language, any other
+    as it is, unless the name says it already (a learner called You)."""
     if kind == "human":
         return ""
     if kind not in BOTS:
-        return "" if kind == name.casefold() else kind
+        lesson = {"you": pgettext("seat", "you"), "waits": pgettext("seat", "waits")}
+        return "" if kind == name.casefold() else lesson.get(kind, kind)
     level = level_word(kind)
     said = kind in name.lower()
     words = " ".join(w for w in (level, "" if said else kind) if w)

@@ -61,7 +61,7 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
 )
 from ttr_widgets.rules.teams import HOLDER
-from ttr_widgets.rules.words import colour_of, is_you, possessive
+from ttr_widgets.rules.words import colour_of, is_you
 from ttr_widgets.widgets.table.players import KINDS, bot_words
 from ttr_widgets.widgets.table.teams import team_label
 
@@ -221,7 +221,7 @@ class _LessonSeat(Seat):
         return None
 
     def prompt(self, table: TableView) -> str:
-        return "The game is over. Press Reset to try again."
+        return _("The game is over. Press Reset to try again.")
 
 
 class LearnerSeat(_LessonSeat):
@@ -237,16 +237,28 @@ class LearnerSeat(_LessonSeat):
             return super().prompt(table)
         name, pending = state.player.name, state.pending
         if isinstance(pending, TicketChoice):
-            return f"{name}: choose the tickets to keep (at least {pending.keep})."
+            return _("{name}: choose the tickets to keep (at least {keep}).").format(
+                name=name, keep=pending.keep)
         if isinstance(pending, TunnelPayment):
-            return f"{name}: pay the tunnel's extra cards, or decline."
+            return _("{name}: pay the tunnel's extra cards, or decline.").format(name=name)
         if isinstance(pending, DepotPlacement):
-            return f"{name}: place a Depot — click a city on the board."
+            return _("{name}: place a Depot — click a city on the board.").format(name=name)
         if pending is not None:
-            return f"{name}: finish the turn below."
-        city = ("" if not (state.board.has_stations or state.warehouses) else
-                " or a city (a station" + (", a Depot)" if state.warehouses else ")"))
-        return f"{possessive(name)} turn: draw cards, click a route{city}, or draw tickets."
+            return _("{name}: finish the turn below.").format(name=name)
+        if state.warehouses:
+            said = (_("Your turn: draw cards, click a route or a city (a station, a Depot), or "
+                      "draw tickets.") if is_you(name) else
+                    _("{name}'s turn: draw cards, click a route or a city (a station, a Depot), "
+                      "or draw tickets."))
+        elif state.board.has_stations:
+            said = (_("Your turn: draw cards, click a route or a city (a station), or draw "
+                      "tickets.") if is_you(name) else
+                    _("{name}'s turn: draw cards, click a route or a city (a station), or draw "
+                      "tickets."))
+        else:
+            said = (_("Your turn: draw cards, click a route, or draw tickets.") if is_you(name)
+                    else _("{name}'s turn: draw cards, click a route, or draw tickets."))
+        return said.format(name=name)
 
 
 class WaitingSeat(_LessonSeat):
@@ -265,11 +277,15 @@ class WaitingSeat(_LessonSeat):
             return super().prompt(table)
         learner = _learner(table)
         if _choosing_setup_tickets(state):  # not a turn: each player keeps tickets in turn
-            return (f"Choosing starting tickets is not a turn; {state.player.name} chooses "
-                    f"next. Press “{take_over_label(state)}” to choose for them, or Reset.")
-        name = possessive(state.player.name, capital=False)
-        return (f"{possessive(learner)} turn is over; it is {name} turn. Press “Play "
-                f"{name} turn” to play it, or Reset.")
+            return _("Choosing starting tickets is not a turn; {name} chooses next. Press "
+                     "“{button}” to choose for them, or Reset.").format(
+                name=state.player.name, button=take_over_label(state))
+        said = (_("Your turn is over; it is {name}'s turn. Press “{button}” to play it, or "
+                  "Reset.") if is_you(learner) else
+                _("{learner}'s turn is over; it is {name}'s turn. Press “{button}” to play it, "
+                  "or Reset."))
+        return said.format(learner=learner, name=state.player.name,
+                           button=take_over_label(state))
 
 
 class TeamSeat(Seat):
@@ -335,8 +351,12 @@ def game_over() -> RulesError:
 def take_over_label(state: GameState) -> str:
     """A lesson's button that moves for the player to move: "Play Ben's turn", or while Ben
     chooses his starting tickets (not a turn) "Choose Ben's tickets"."""
-    whose = possessive(state.player.name, capital=False)
-    return f"Choose {whose} tickets" if _choosing_setup_tickets(state) else f"Play {whose} turn"
+    name = state.player.name
+    if _choosing_setup_tickets(state):
+        said = _("Choose your tickets") if is_you(name) else _("Choose {name}'s tickets")
+    else:
+        said = _("Play your turn") if is_you(name) else _("Play {name}'s turn")
+    return said.format(name=name)
 
 
 def _choosing_setup_tickets(state: GameState) -> bool:
@@ -348,14 +368,16 @@ def turn_over(state: GameState, learner: str) -> RulesError:
     """The refusal for a click once the learner's turn is over: the rule the app cites for a
     click out of turn (``turn.order``), and how to go on. At setup the learner has kept their
     starting tickets, which is not a turn."""
-    name = state.player.name
+    name, button = state.player.name, take_over_label(state)
     if _choosing_setup_tickets(state):
-        return RulesError("turn.order", f"{name} chooses starting tickets now; {learner} "
-                          f"already did. Press “{take_over_label(state)}” to choose for them, "
-                          "or Reset.")
-    return RulesError("turn.order", f"It is {possessive(name, capital=False)} turn: "
-                      f"{possessive(learner, capital=False)} turn is over. Press “Play "
-                      f"{possessive(name, capital=False)} turn” to move for them, or Reset.")
+        return RulesError("turn.order", _(
+            "{name} chooses starting tickets now; {learner} already did. Press “{button}” to "
+            "choose for them, or Reset.").format(name=name, learner=learner, button=button))
+    said = (_("It is {name}'s turn: your turn is over. Press “{button}” to move for them, or "
+              "Reset.") if is_you(learner) else
+            _("It is {name}'s turn: {learner}'s turn is over. Press “{button}” to move for "
+              "them, or Reset."))
+    return RulesError("turn.order", said.format(name=name, learner=learner, button=button))
 
 
 def viewer(seats: Sequence[Seat], state: GameState,

@@ -1,0 +1,186 @@
+"""A lesson page in French: lesson 1's board (``TryIt``) and its quizzes driven headless in
+French — every position picked, a refused move, Reset, Show me, the try row open, "Score if it
+ended now", a turn handed to Ben, each quiz of the notebook (built as its cells build it)
+answered wrong then right — and no visible text is English: each text is searched for common
+English words (``testing.french``), the players' and cities' names set aside.
+
+Left out of the search, as in the app's test: the board's own hover texts (``widgets.board``).
+
+A page learns its language late (its address arrives after its widgets are built): a lesson
+built in English turns French when the language is set, its positions' titles and prompts,
+its buttons and its quizzes included.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import ipywidgets as widgets
+import nbformat
+import pytest
+
+from ttr_widgets.course import lessons
+from ttr_widgets.course.lesson_page import Quiz, TryIt
+from ttr_widgets.course.progress import LessonProgress
+from ttr_widgets.rules import i18n
+from ttr_widgets.testing.browser import KIT_NOTEBOOKS
+from ttr_widgets.testing.french import english_words
+from ttr_widgets.testing.words import visible_texts
+
+#: the lessons' players (the app's test sets aside its own)
+PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
+LESSON = "01-Board-and-Goal.ipynb"
+
+
+def texts_of(widget: widgets.Widget, skipped: frozenset[int] = frozenset()) -> Iterator[str]:
+    """Every visible text under ``widget`` (a hidden box hides its children)."""
+    if id(widget) in skipped:
+        return
+    if isinstance(widget, widgets.Box):
+        if widget.layout.display == "none":
+            return
+        for child in widget.children:
+            yield from texts_of(child, skipped)
+        return
+    if widget.layout is not None and widget.layout.display == "none":
+        return
+    yield from visible_texts(widget)
+
+
+def english_in(widget: widgets.Widget, seen: dict[str, set[str]],
+               skipped: frozenset[int] = frozenset()) -> None:
+    for text in texts_of(widget, skipped):
+        for name in PLAYERS:
+            text = re.sub(rf"(?<!\w){name}(?!\w)", " ", text)
+        found = english_words(text)
+        if found:
+            seen[text.strip()[:160]] = found
+
+
+def board_texts(try_it: TryIt, seen: dict[str, set[str]]) -> None:
+    english_in(try_it.widget, seen, frozenset({id(try_it.view.widget)}))
+
+
+def notebook_quizzes(notebook: str, try_it: TryIt) -> list[Quiz]:
+    """The quizzes of ``notebook`` as its code cells build them, around ``try_it``."""
+    cells = nbformat.read(KIT_NOTEBOOKS / notebook, as_version=4).cells
+    return [eval(cell.source, {"Quiz": Quiz, "try_it": try_it})
+            for cell in cells if cell.cell_type == "code" and cell.source.startswith("Quiz(")]
+
+
+def _report(seen: dict[str, set[str]]) -> str:
+    return f"English on the French lesson ({len(seen)} texts):\n" + "\n".join(
+        f"{sorted(words)}: {text!r}" for text, words in list(seen.items())[:40])
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language(None)
+
+
+def test_lesson_one_in_french_shows_no_english() -> None:
+    seen: dict[str, set[str]] = {}
+    with i18n.use("fr"):
+        try_it = TryIt.of(lessons.board_and_goal())
+        board_texts(try_it, seen)  # the setup tickets to keep
+        try_it.table.ticket_choice.keep.click()  # all three kept: accepted
+        board_texts(try_it, seen)
+        try_it.select("first-claim")
+        board_texts(try_it, seen)
+        route = try_it.step.highlight[0]
+        try_it.click_route(route)  # its claim panel and the try row
+        board_texts(try_it, seen)
+        try_it.table.try_cards = {"red": 1, "blue": 1}
+        try_it.table.try_payment()  # two colours mixed: refused
+        assert try_it.table.status.kind == "error"
+        board_texts(try_it, seen)
+        try_it.table.score_now.value = True
+        board_texts(try_it, seen)
+        try_it.show_me()  # the claim played: the goal met, Ben to move
+        assert try_it.goal_met
+        board_texts(try_it, seen)
+        try_it.table.take_turn()
+        board_texts(try_it, seen)
+        try_it.picker.value = 2  # "one-action", by the picker
+        try_it.show_me()  # its last move refused by the rule: the goal met
+        assert try_it.goal_met
+        board_texts(try_it, seen)
+        try_it.reset()
+        board_texts(try_it, seen)
+        quizzes = notebook_quizzes(LESSON, try_it)
+        assert len(quizzes) == 2
+        for quiz in quizzes:
+            english_in(quiz.widget, seen)
+            quiz.check()  # nothing chosen yet
+            english_in(quiz.widget, seen)
+            wrong = next(v for _label, v in quiz.choices.options if v != quiz.answer)
+            quiz.choices.value = wrong
+            assert quiz.check() is False
+            english_in(quiz.widget, seen)
+            quiz.choices.value = quiz.answer
+            assert quiz.check() is True
+            english_in(quiz.widget, seen)
+        quizzes[1].show_position()
+        assert try_it.step.name == "one-action"
+        labels = [label for label, _value in try_it.picker.options]
+    assert seen == {}, _report(seen)
+    assert labels[0] == "1. Gardez vos destinations de départ"
+    assert try_it.reset_button.description == "Réinitialiser"
+
+
+def test_a_lesson_built_in_english_turns_french_when_its_language_arrives() -> None:
+    try_it = TryIt.of(lessons.board_and_goal())
+    quiz = notebook_quizzes(LESSON, try_it)[-1]
+    quiz.choices.value = quiz.answer
+    quiz.check()
+    english = {"reset": try_it.reset_button.description, "prompt": try_it.prompt.value,
+               "quiz": quiz.feedback.value}
+    assert english["reset"] == "Reset" and "Keep your starting tickets" in english["prompt"]
+    i18n.set_language("fr")  # what the page's address does once the browser has told it
+    seen: dict[str, set[str]] = {}
+    board_texts(try_it, seen)
+    english_in(quiz.widget, seen)
+    assert seen == {}, _report(seen)
+    assert try_it.reset_button.description == "Réinitialiser"
+    assert "Gardez vos destinations de départ" in try_it.prompt.value
+    assert quiz.feedback.value != english["quiz"]
+    i18n.set_language("en")
+    assert try_it.reset_button.description == "Reset"
+    assert quiz.feedback.value == english["quiz"]
+
+
+def test_a_lesson_page_listens_for_its_address() -> None:
+    """Each board and each quiz carries the page's address, whose language sets the kernel's."""
+    try_it = TryIt.of(lessons.board_and_goal())
+    quiz = notebook_quizzes(LESSON, try_it)[0]
+    assert any(part is try_it.address for part in _all(try_it.widget))
+    assert any(part is quiz.address for part in _all(quiz.widget))
+    try_it.address.search = "?lang=fr"
+    assert i18n.language() == "fr"
+    assert (try_it.show_me_button.description, quiz.check_button.description) == \
+        ("Montrez-moi", "Vérifier")
+
+
+def _all(widget: widgets.Widget) -> list[widgets.Widget]:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _all(child)
+    return found
+
+
+def test_the_name_box_of_a_lesson_page_speaks_the_page_language() -> None:
+    """The box where a student gives their name (``course.progress``): its question, its
+    button and its answers, told again when the language arrives."""
+    box = LessonProgress(None)
+    box.give_name("  ")  # no name: asked again
+    assert box.said.value == "Type your name (at most 40 characters)."
+    i18n.set_language("fr")
+    seen: dict[str, set[str]] = {}
+    english_in(box.box, seen)
+    assert seen == {}, _report(seen)
+    assert box.said.value == "Tapez votre nom (40 caractères au plus)."
+    assert (box.save_button.description, box.name.placeholder) == ("Enregistrer", "votre nom")
+    box.give_name("Ann Lee")
+    assert box.said.value == "Merci, Ann Lee : votre enseignant voit vos progrès."

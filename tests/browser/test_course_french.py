@@ -10,11 +10,13 @@ be read for English left and text that overflows."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from ttr_widgets.server.notebook_i18n import entries
+from ttr_widgets.testing.french import english_words
 
 from . import KIT_NOTEBOOKS, RENDER_TIMEOUT_MS, VIEWPORT, VoilaServer, screenshot
 
@@ -87,3 +89,48 @@ def test_a_browser_asking_for_french_gets_the_glossary_in_french(
         french.goto("about:blank")  # its beforeunload ends the page's kernel
     finally:
         context.close()
+
+
+#: the lesson's players, names the French page keeps
+_PLAYERS = re.compile(r"(?<!\w)(?:Ann|Ben)(?!\w)")
+
+
+def _read(text: str) -> str:
+    """A widget's text as read: the picker's options keep their spaces unbreakable."""
+    return text.replace("\xa0", " ")
+
+
+def test_a_lesson_board_in_french_at_1366(kit_server: VoilaServer, page: Page,
+                                          console_errors: list[str]) -> None:
+    """Lesson 1's board and quizzes once the page's address has told the kernel French: the
+    picker, the prompt, Reset and Show me, the status line, the market and the hand, a demo's
+    refusal, the quizzes' buttons and feedback; no English word in the board's side panel or a
+    quiz (``testing.french``; the players' and cities' names set aside). Screenshot
+    ``course-french-lesson-board``, read for overflow and English left."""
+    page.goto(kit_server.url(LESSON) + "?lang=fr", wait_until="commit",
+              timeout=RENDER_TIMEOUT_MS)
+    side = page.locator(".ttr-lesson .ttr-side").first
+    side.locator("button", has_text="Réinitialiser").wait_for(state="visible",
+                                                             timeout=RENDER_TIMEOUT_MS)
+    assert "1. Gardez vos destinations de départ" in _read(side.inner_text())
+    side.locator("button", has_text="Montrez-moi").click()  # keeps one ticket: refused
+    refusal = side.locator('.ttr-status .ttr-status-error[data-rule="tickets.keep"]')
+    refusal.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
+    side.locator(".ttr-goal", has_text="Réussi").wait_for(state="visible")
+    quiz = page.locator(".ttr-quiz").first
+    quiz.locator("button", has_text="Vérifier").click()
+    quiz.get_by_text("Choisissez d'abord une réponse.").wait_for(state="visible")
+    quiz.locator("label", has_text="7").first.click()
+    quiz.locator("button", has_text="Vérifier").click()
+    quiz.get_by_text("Juste.").wait_for(state="visible")
+    texts = {"the board's side panel": _read(side.inner_text()),
+             **{f"quiz {i + 1}": _read(q.inner_text())
+                for i, q in enumerate(page.locator(".ttr-quiz").all())}}
+    english = {where: words for where, text in texts.items()
+               if (words := english_words(_PLAYERS.sub(" ", text)))}
+    assert english == {}, english
+    assert "Piocher" in texts["the board's side panel"]  # the market, told again in French
+    side.scroll_into_view_if_needed()
+    page.locator(".ttr-lesson").first.scroll_into_view_if_needed()
+    screenshot(page, "course-french-lesson-board", full_page=False)
+    assert not console_errors, console_errors

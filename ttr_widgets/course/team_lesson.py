@@ -24,11 +24,14 @@ import ipywidgets as widgets
 
 from ttr_widgets.bots.choice import Choice
 from ttr_widgets.course.lesson_board import LessonBoard
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.actions import Action, ClaimRoute, DrawBlind, PayTunnel
 from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.teams import teammate
+from ttr_widgets.widgets.table.address import PageAddress
 from ttr_widgets.widgets.table.seats import BotSeat, LearnerSeat, Seat, TableView
 
 __all__ = ["LessonBot", "Task", "TeamTryIt"]
@@ -107,16 +110,27 @@ class TeamTryIt:
         self._checked = 0  #: the steps of the history already read
         self.checklist = widgets.HTML()
         self.checklist.add_class("ttr-team-tasks")
-        self.reset_button = widgets.Button(description="Reset", icon="undo",
-                                           layout=widgets.Layout(width="90px"))
+        self.reset_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto",
+                                                                           min_width="90px"))
         self.reset_button.add_class("ttr-team-reset")
         self.reset_button.on_click(lambda _b: self.reset())
         self.table = LessonBoard(game, instructions=self.checklist,
                                  controls=(self.reset_button,), seats=self._seats(),
                                  bot_delay=bot_delay)
         self.table.on_answer(self._answered)
+        self.address = PageAddress("lesson")  # the page's language, once the browser tells it
+        self.table.children = (*self.table.children, self.address)
         self.widget = self.table
         self._show_tasks()
+        i18n.on_change(self._language_changed)
+
+    def relabel(self) -> None:
+        """Every word of the try-it again in the language now: the tasks, Reset, the table."""
+        self._show_tasks()
+        self.table.relabel()
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     @classmethod
     def of(cls, game: GameState, tasks: Sequence[Task], *,
@@ -156,14 +170,19 @@ class TeamTryIt:
         self._show_tasks()
 
     def _show_tasks(self) -> None:
+        """The checklist (each task in the language now, ticked once done) and Reset."""
+        self.reset_button.description = _("Reset")
         items = []
         for task in self.tasks:
             mark = "✔" if task.name in self.done else "○"
+            text = html.escape(_(task.text))
             items.append(f'<li data-task="{task.name}" data-done="{int(task.name in self.done)}"'
-                         f' style="list-style:none">{mark} {html.escape(task.text)}</li>')
-        left = len(self.tasks) - len(self.done)
-        footer = ("All done: you drew into the holder, shared and claimed with your team's "
-                  "cards." if left == 0 else f"{left} of {len(self.tasks)} to do.")
-        self.checklist.value = (f'<div style="font-size:13px"><b>Try it</b><ul style='
+                         f' style="list-style:none">{mark} {text}</li>')
+        left, n = len(self.tasks) - len(self.done), len(self.tasks)
+        footer = html.escape(
+            _("All done: you drew into the holder, shared and claimed with your team's cards.")
+            if left == 0 else _("{left} of {n} to do.").format(left=left, n=n))
+        title = html.escape(_("Try it"))
+        self.checklist.value = (f'<div style="font-size:13px"><b>{title}</b><ul style='
                                 f'"padding-left:4px;margin:4px 0">{"".join(items)}</ul>'
                                 f'<i>{footer}</i></div>')

@@ -50,14 +50,15 @@ class TeamTask:
 
 
 TEAM_TASKS = (
-    TeamTask("holder-first", "Draw a card, look at it, and put it into the team holder (the "
-             "second card then goes to your hand).", "team.draw-first"),
-    TeamTask("locomotive", "Take a face-up locomotive, when one is face up: see where it goes "
-             "and why it is your whole draw.", "team.draw-locomotive"),
-    TeamTask("share", "Share a ticket: move 1 or 2 of your tickets into the ticket holder (your "
-             "whole turn).", "team.share-action"),
-    TeamTask("claim-holder", "Claim Denver – Oklahoma City (4 red) with red cards from your hand "
-             "and the team holder together.", "team.claim-payment", routes=(ROUTE,)),
+    TeamTask("holder-first", N_("Draw a card, look at it, and put it into the team holder (the "
+                                "second card then goes to your hand)."), "team.draw-first"),
+    TeamTask("locomotive", N_("Take a face-up locomotive, when one is face up: see where it "
+                              "goes and why it is your whole draw."), "team.draw-locomotive"),
+    TeamTask("share", N_("Share a ticket: move 1 or 2 of your tickets into the ticket holder "
+                         "(your whole turn)."), "team.share-action"),
+    TeamTask("claim-holder", N_("Claim Denver – Oklahoma City (4 red) with red cards from your "
+                                "hand and the team holder together."), "team.claim-payment",
+             routes=(ROUTE,)),
 )
 
 

@@ -7,8 +7,9 @@ built in English turns French when its ``PageAddress`` tells the page's language
 
 Left out of the search, and said so: the board's own hover texts and key (``widgets.board``,
 the map view), the core's refusals of a position (``rules.position``: "the route … is already
-owned by …", a file that cannot be read), not yet in the catalogue, and a saved game's own
-description (the file's words, shown as written).
+owned by …", a file that cannot be read) and the sentence of the bonuses a game scores
+(``widgets.table.players.bonus_words``, the play table's, said after the deck), not yet in the
+catalogue, and a saved game's own description (the file's words, shown as written).
 """
 
 from __future__ import annotations
@@ -26,12 +27,16 @@ import pytest
 from tests.i18n.test_play_app_french import english_words
 from ttr_widgets.rules import i18n
 from ttr_widgets.rules.record import example_path
+from ttr_widgets.rules.state import Options
+from ttr_widgets.rules.variants import ticket_rules
 from ttr_widgets.served import TABLES_ENV
 from ttr_widgets.testing.words import visible_texts
 from ttr_widgets.widgets.pages import tables
+from ttr_widgets.widgets.pages.explorer import ScoringExplorer
 from ttr_widgets.widgets.pages.explorer_games import team_example_path
 from ttr_widgets.widgets.pages.scorer import TicketScorer
 from ttr_widgets.widgets.pages.tables import TablesPage
+from ttr_widgets.widgets.table.players import bonus_words
 
 #: the names the pages show as they are: the boxes' own names and the players of the examples
 NAMES = ("Longest Continuous Path", "European Express", "Asian Express", "Globetrotter",
@@ -258,4 +263,71 @@ def test_the_tables_page_learns_french_from_its_address(monkeypatch: pytest.Monk
     assert page.maker.seat_boxes[0].value == tables.PERSON
     seen = EnglishSeen()
     seen.look(page)
+    seen.assert_none()
+
+
+# --------------------------------------------------------------------------- the scoring explorer
+
+
+def _look_explorer(seen: EnglishSeen, explorer: ScoringExplorer) -> None:
+    seen.look(explorer, left_out=(explorer.board_box,))
+
+
+def _open(seen: EnglishSeen, source: str | Path) -> ScoringExplorer:
+    """The explorer of ``source`` (a map's example or a file); the file's own description
+    is set aside."""
+    explorer = ScoringExplorer(source)
+    _set_aside_game(seen, explorer)
+    return explorer
+
+
+def _set_aside_game(seen: EnglishSeen, explorer: ScoringExplorer) -> None:
+    """The file's own description, and the play table's sentence of the bonuses."""
+    position = explorer.game.position
+    seen.set_aside.append(explorer.game.description)
+    if not position.teams:
+        rules = ticket_rules(position.board, Options(variant=position.variant,
+                                                     longest_bonus=position.longest_bonus,
+                                                     globetrotter=position.globetrotter))
+        seen.set_aside.append(bonus_words(position.board, rules))
+
+
+@pytest.mark.parametrize("source", ["usa", "europe-record", "team"])
+def test_the_scoring_explorer_in_french_shows_no_english(source: str) -> None:
+    """A position, a game record (its statistics and chart) and a team game: as they open,
+    after a what-if (a route taken away, a ticket dropped), a route nobody claimed, one
+    player's trail, and Reset."""
+    path = {"usa": "usa", "europe-record": example_path("europe", "record"),
+            "team": team_example_path()}[source]
+    seen = EnglishSeen()
+    with i18n.use("fr"):
+        explorer = _open(seen, path)
+        _look_explorer(seen, explorer)
+        owned = sorted(explorer.position.players[0].routes)[0]
+        assert explorer.toggle_route(owned)
+        ticket = next(iter(explorer.ticket_boxes))
+        explorer.keep_ticket(ticket, False)
+        _look_explorer(seen, explorer)
+        claimed = {r for h in explorer.game.position.players for r in h.routes}
+        free = next(r.id for r in explorer.board.routes if r.id not in claimed)
+        assert not explorer.toggle_route(free)  # nobody claimed it: said so
+        _look_explorer(seen, explorer)
+        explorer.show_trail(explorer.trails.options[1][1])
+        explorer.reset()
+        _look_explorer(seen, explorer)
+    seen.assert_none()
+    assert any("D'où viennent les points" in text for text in seen.texts)
+
+
+def test_the_explorer_learns_french_from_its_address_and_tells_its_words_again() -> None:
+    explorer = ScoringExplorer(example_path("europe", "record"))
+    explorer.toggle_route(sorted(explorer.position.players[0].routes)[0])
+    assert explorer.reset_button.description == "Reset"
+    explorer.address.search = "?lang=fr"
+    assert explorer.reset_button.description == "Réinitialiser"
+    assert explorer.what_if.routes_removed  # the what-if is kept, told in French
+    assert "Et si" in explorer.changes.value
+    seen = EnglishSeen()
+    _set_aside_game(seen, explorer)
+    _look_explorer(seen, explorer)
     seen.assert_none()

@@ -39,12 +39,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
 
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.teams import TeamHolding
-from ttr_widgets.rules.words import possessive
+from ttr_widgets.rules.words import is_you
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.pages.explorer_games import (
     NO_CHANGE,
@@ -56,6 +58,7 @@ from ttr_widgets.widgets.pages.explorer_games import (
     scored,
     seat_colors,
     seat_names,
+    source_name,
     team_example_path,
 )
 from ttr_widgets.widgets.pages.explorer_view import (
@@ -71,6 +74,7 @@ from ttr_widgets.widgets.pages.explorer_view import (
     team_table_html,
     winner_html,
     winners_text,
+    won_sentence,
 )
 from ttr_widgets.widgets.pages.scored_teams import team_names, team_trail
 from ttr_widgets.widgets.pages.scorer_view import city_label, refusal_html, route_text, ticket_text
@@ -80,6 +84,7 @@ from ttr_widgets.widgets.plots.score_plots import (
     team_breakdown_figure,
 )
 from ttr_widgets.widgets.plots.stats_view import StatsView
+from ttr_widgets.widgets.table.address import PageAddress
 
 __all__ = ["EVERYONE", "ScoringExplorer", "WhatIf", "apply_what_if", "open_game",
            "read_any_game", "team_example_path"]
@@ -110,6 +115,7 @@ class ScoringExplorer(widgets.VBox):
         self.sheet: Sheet
         self.original_sheet: Sheet
         self._build_outputs()
+        self._source = source  #: what was opened, to name it again in another language
         self.game = as_game(source)
         self.view = self._new_view(self.game)
         self.board_box = widgets.Box([self.view.widget])
@@ -118,12 +124,14 @@ class ScoringExplorer(widgets.VBox):
         side = widgets.VBox([self.player_key, self.winner, self.changes, self.message, self.trails,
                              self.trail_list, self.tickets_box],
                             layout=widgets.Layout(width=f"{SIDE_WIDTH}px", padding="0 0 0 8px"))
+        self.address = PageAddress("Scoring-Explorer")  # the page's language, told late
         super().__init__([
             widgets.HBox([self.reset_button, self.upload]), self.source_label,
             widgets.HBox([self.board_box, side]), self.plot, self.table, self.stats_note,
-            self.stats_view,
+            self.stats_view, self.address,
         ])
         self.add_class("ttr-explorer")
+        i18n.on_change(self._language_changed)
 
     def __repr__(self) -> str:
         return f"ScoringExplorer({self.game.source or self.board.name!r})"
@@ -153,25 +161,58 @@ class ScoringExplorer(widgets.VBox):
         self.trail_list = html_output("ttr-explorer-trail-list")
         self.plot = widgets.Output(layout=widgets.Layout(min_height="380px"))
         self.plot.add_class("ttr-explorer-plot")
-        self.trails = widgets.Dropdown(description="On the map",
-                                       layout=widgets.Layout(width="400px"))
+        self.trails = widgets.Dropdown(layout=widgets.Layout(width="400px"))
         self.trails.add_class("ttr-explorer-trails")
         self.trails.observe(lambda _c: self._render(), "value")
         self.tickets_box = widgets.VBox(layout=widgets.Layout(max_height="260px",
                                                               overflow="auto"))
         self.tickets_box.add_class("ttr-explorer-tickets")
-        self.reset_button = widgets.Button(description="Reset", icon="undo",
-                                           tooltip="back to the game as it was played")
+        self.reset_button = widgets.Button(icon="undo")
         self.reset_button.add_class("ttr-explorer-reset")
         self.reset_button.on_click(lambda _b: self.reset())
-        self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Open game…")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False)
         self.upload.add_class("ttr-explorer-upload")
         self.upload.observe(self._on_upload, "value")
         self.player_key = html_output("ttr-explorer-key")  # which colour is which player
-        self.stats_view = StatsView(title="Statistics of the game as played",
+        self.stats_view = StatsView(title=_("Statistics of the game as played"),
                                     side_by_side=True)
         self.stats_note = html_output("ttr-explorer-stats-note")
+        self._label()
+
+    # -- the page's words, in its language ----------------------------------------------
+
+    def _label(self) -> None:
+        """The explorer's fixed words in the language now."""
+        self.trails.description = _("On the map")
+        self.reset_button.description = _("Reset")
+        self.reset_button.tooltip = _("back to the game as it was played")
+        self.upload.description = _("Open game…")
+
+    def relabel(self) -> None:
+        """Every word of the page again in the language now (a served page learns it from
+        its address after it is built): the fixed words, the game's source, the trails'
+        list, the tickets' headings, the statistics and everything drawn; a note told in the
+        old language is cleared."""
+        self._label()
+        self._loading = True
+        try:
+            shown = self.trails.value
+            self.trails.options = _trail_options(self.game)
+            self.trails.value = shown
+            name = source_name(self._source)
+            if name is not None:
+                self.game = replace(self.game, source=name)
+            self.ticket_boxes = self._ticket_boxes(self.game.position, self.ticket_boxes)
+            self.source_label.value = source_html(self.game)
+            self.stats_view.title = _("Statistics of the game as played")
+            self._show_stats(self.game)
+        finally:
+            self._loading = False
+        self.message.value = ""
+        self._render()
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     def _new_view(self, game: Game) -> MapView:
         view = MapView(game.position.board, player_names=seat_names(game), width=self._width,
@@ -199,33 +240,40 @@ class ScoringExplorer(widgets.VBox):
     def _show_stats(self, game: Game) -> None:
         if game.stats is None:
             self.stats_view.clear()
-            self.stats_note.value = note_html("A position says who holds what at the end, not how "
-                                          "the game went: open a game record saved by the play "
-                                          "app to see its statistics.")
+            self.stats_note.value = note_html(_(
+                "A position says who holds what at the end, not how the game went: open a game "
+                "record saved by the play app to see its statistics."))
         else:
             self.stats_note.value = ""
             self.stats_view.show(game.stats, game.position.board, self.view.player_colors,
                                  teams=bool(game.position.teams))
 
-    def _ticket_boxes(self, position: Position) -> dict[str, widgets.Checkbox]:
+    def _ticket_boxes(self, position: Position,
+                      kept: dict[str, widgets.Checkbox] | None = None
+                      ) -> dict[str, widgets.Checkbox]:
+        """A box for each ticket of the game, under its holder's name (``kept``: the boxes
+        already made, kept with their state when the headings are told again)."""
         boxes: dict[str, widgets.Checkbox] = {}
         groups = []
         for holding in position.players:
             mine = []
             for ticket_id in holding.tickets:
-                box = widgets.Checkbox(value=True, indent=False,
-                                       layout=widgets.Layout(width="400px"))
-                box.add_class("ttr-explorer-ticket")
-                box.observe(lambda change, t=ticket_id: self._on_ticket_box(t, change["new"]),
-                            "value")
+                box = (kept or {}).get(ticket_id) or self._ticket_box(ticket_id)
                 boxes[ticket_id] = box
                 mine.append(box)
-            heading = widgets.HTML(f"<b>{html.escape(holding.name)}</b>'s tickets"
-                                   if mine else f"<b>{html.escape(holding.name)}</b>: no tickets")
+            name = f"<b>{html.escape(holding.name)}</b>"
+            heading = widgets.HTML(_("Tickets of {name}").format(name=name) if mine
+                                   else _("{name}: no tickets").format(name=name))
             # No shrinking: the list scrolls instead of squeezing its groups together.
             groups.append(widgets.VBox([heading, *mine], layout=widgets.Layout(flex="0 0 auto")))
         self.tickets_box.children = tuple(groups)
         return boxes
+
+    def _ticket_box(self, ticket_id: str) -> widgets.Checkbox:
+        box = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="400px"))
+        box.add_class("ttr-explorer-ticket")
+        box.observe(lambda change, t=ticket_id: self._on_ticket_box(t, change["new"]), "value")
+        return box
 
     # -- what-if --------------------------------------------------------------------------
 
@@ -235,9 +283,10 @@ class ScoringExplorer(widgets.VBox):
         route = self.board.route(route_id)
         owner = next((h.name for h in self.game.position.players if route_id in h.routes), None)
         if owner is None:
-            self.message.value = note_html(f"Nobody claimed {route_text(self.board, route.id)} in "
-                                       "this game: what-if takes claimed routes away from their "
-                                       "owners and gives them back.")
+            self.message.value = note_html(_(
+                "Nobody claimed {route} in this game: what-if takes claimed routes away from "
+                "their owners and gives them back.").format(
+                    route=route_text(self.board, route.id)))
             return False
         removed = self.what_if.routes_removed ^ {route_id}
         self.last_route = route_id
@@ -272,8 +321,9 @@ class ScoringExplorer(widgets.VBox):
         try:
             game = as_game(source)
         except (TTRError, ValueError) as exc:
-            self.message.value = refusal_html(exc, (), heading="Not opened.")
+            self.message.value = refusal_html(exc, (), heading=_("Not opened."))
             return False
+        self._source = source
         self._open(game)
         return True
 
@@ -294,8 +344,9 @@ class ScoringExplorer(widgets.VBox):
         try:
             game = read_any_game(bytes(upload["content"]), upload["name"])
         except TTRError as exc:
-            self.message.value = refusal_html(exc, (), heading="Not opened.")
+            self.message.value = refusal_html(exc, (), heading=_("Not opened."))
         else:
+            self._source = game
             self._open(game)
         self.upload.value = ()
 
@@ -315,7 +366,7 @@ class ScoringExplorer(widgets.VBox):
         self._draw_map(position)
         self.winner.value = winner_html(self.sheet)
         self.changes.value = self._changes_html()
-        title = "Where the points come from"
+        title = _("Where the points come from")
         if self.sheet.teams:
             self.player_key.value = team_key_html(position, self.view.player_colors)
             holdings = position.team_holdings()
@@ -330,7 +381,7 @@ class ScoringExplorer(widgets.VBox):
             self.table.value = table_html(self.board, self.sheet, self.original_sheet)
             self.trail_list.value = self._trails_html()
         totals = ", ".join(f"{name} {total}" for name, total in sheet_totals(self.sheet))
-        show_figure(self.plot, self.figure, f"Score breakdown: {totals}")
+        show_figure(self.plot, self.figure, _("Score breakdown: {totals}").format(totals=totals))
 
     def _sync_tickets(self) -> None:
         results = {t.id: t for t in _ticket_results(self.sheet)}
@@ -341,9 +392,9 @@ class ScoringExplorer(widgets.VBox):
                 result = results.get(ticket_id)
                 text = ticket_text(self.board, ticket_id)
                 if result is None:
-                    box.description = f"(dropped) {text}"
+                    box.description = _("(dropped) {ticket}").format(ticket=text)
                 else:
-                    word = "hit" if result.completed else "miss"
+                    word = _("hit") if result.completed else _("miss")
                     box.description = f"{'✔' if result.completed else '✘'} {word} {text} " \
                                       f"{result.points:+d}"
         finally:
@@ -358,7 +409,7 @@ class ScoringExplorer(widgets.VBox):
 
     def _trail_highlight(self) -> tuple[tuple[str, ...], str]:
         who = self.trails.value
-        label = "longest trails" if who == EVERYONE else "longest trail"
+        label = _("longest trails") if who == EVERYONE else _("longest trail")
         if self.sheet.teams:
             holdings = self.position.team_holdings()
             trails = [team_trail(self.board, h) for h in holdings
@@ -372,29 +423,36 @@ class ScoringExplorer(widgets.VBox):
 
     def _changes_html(self) -> str:
         if not self.what_if:
-            return note_html("As played. Click a claimed route to take it from its owner, or "
-                         "untick a ticket, to see what would change.")
+            return note_html(_("As played. Click a claimed route to take it from its owner, or "
+                               "untick a ticket, to see what would change."))
         board, original = self.board, self.game.position
         parts = []
         for holding in original.players:
             lost = [r for r in board.routes
                     if r.id in holding.routes and r.id in self.what_if.routes_removed]
-            parts += [f"{holding.name} without {route_text(board, r.id)}" for r in lost]
-            parts += [f"{holding.name} without the ticket {ticket_text(board, t)}"
-                      for t in holding.tickets if t in self.what_if.tickets_dropped]
-        (before, _), (after, verb) = winners_text(self.original_sheet), winners_text(self.sheet)
-        verdict = (f"The winner changes: {html.escape(before)} → <b>{html.escape(after)}</b>."
-                   if before != after else f"{html.escape(after)} still {verb}.")
-        return (f"<div><b>What if</b>: {html.escape('; '.join(parts))}.<br>{verdict}</div>")
+            parts += [_("{name} without {route}").format(name=holding.name,
+                                                         route=route_text(board, r.id))
+                      for r in lost]
+            parts += [_("{name} without the ticket {ticket}").format(
+                name=holding.name, ticket=ticket_text(board, t))
+                for t in holding.tickets if t in self.what_if.tickets_dropped]
+        before, after = winners_text(self.original_sheet), winners_text(self.sheet)
+        verdict = (_("The winner changes: {before} → {after}.").format(
+            before=html.escape(before), after=f"<b>{html.escape(after)}</b>")
+            if before != after else won_sentence(self.sheet, html.escape(after), still=True))
+        title = html.escape(_("What if"))
+        said = _("{title}: {said}").format(title=f"<b>{title}</b>",
+                                           said=html.escape("; ".join(parts)))
+        return f"<div>{said}.<br>{verdict}</div>"
 
     def _trails_html(self) -> str:
         rows = []
         for score in self._player_scores():
             cities = " – ".join(city_label(self.board, c)
-                                for c in score.longest_trail_cities) or "no routes"
+                                for c in score.longest_trail_cities) or _("no routes")
             bonus = f" <b>+{score.longest_bonus}</b>" if score.longest_bonus else ""
-            rows.append(f"<div style='margin-bottom:3px'><b>{html.escape(score.name)}</b>: "
-                        f"{score.longest_trail} spaces{bonus}"
+            rows.append(f"<div style='margin-bottom:3px'>"
+                        f"{_trail_line(score.name, score.longest_trail)}{bonus}"
                         f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
                         "</div>")
         return rows_html(rows)
@@ -405,10 +463,11 @@ class ScoringExplorer(widgets.VBox):
         rows = []
         for team, holding in zip(self.sheet.players, holdings, strict=True):
             trail = team_trail(self.board, holding)
-            cities = " – ".join(city_label(self.board, c) for c in trail.cities) or "no routes"
+            cities = " – ".join(city_label(self.board, c) for c in trail.cities) or \
+                _("no routes")
             bonus = f" <b>+{team.longest_bonus}</b>" if team.longest_bonus else ""
-            rows.append(f"<div style='margin-bottom:3px'><b>{html.escape(team.name)}</b>: "
-                        f"{team.longest_trail} spaces{bonus}"
+            rows.append(f"<div style='margin-bottom:3px'>"
+                        f"{_trail_line(team.name, team.longest_trail)}{bonus}"
                         f"<div style='color:#777;font-size:12px'>{html.escape(cities)}</div>"
                         "</div>")
         return rows_html(rows)
@@ -417,14 +476,27 @@ class ScoringExplorer(widgets.VBox):
 # ----------------------------------------------------------------------------- helpers
 
 
+def _trail_line(name: str, spaces: int) -> str:
+    """'<b>Ann</b>: 12 spaces'."""
+    return _("{title}: {said}").format(
+        title=f"<b>{html.escape(name)}</b>",
+        said=ngettext("{n} space", "{n} spaces", spaces).format(n=spaces))
+
+
 def _trail_options(game: Game) -> list[tuple[str, str]]:
     if game.position.teams:
-        return [("every team's longest trail", EVERYONE)] + [
-            (f"{possessive(' & '.join(team), capital=False)} longest trail", " & ".join(team))
+        return [(_("every team's longest trail"), EVERYONE)] + [
+            (_trail_of(" & ".join(team)), " & ".join(team))
             for team in team_names(game.position)]
-    return [("every player's longest trail", EVERYONE)] + [
-        (f"{possessive(h.name, capital=False)} longest trail", h.name)
-        for h in game.position.players]
+    return [(_("every player's longest trail"), EVERYONE)] + [
+        (_trail_of(h.name), h.name) for h in game.position.players]
+
+
+def _trail_of(name: str) -> str:
+    """'Ann's longest trail', 'your longest trail' (a player called You)."""
+    if is_you(name):
+        return _("your longest trail")
+    return _("{name}'s longest trail").format(name=name)
 
 
 def _ticket_results(sheet: Sheet) -> tuple[TicketResult, ...]:

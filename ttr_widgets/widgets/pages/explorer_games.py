@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.position import Position
 from ttr_widgets.rules.record import LoadedGame, example_path, load_game, read_game
@@ -71,14 +72,29 @@ def as_game(source: str | Path | Position | Game) -> Game:
     kit's example game of that map), the kit's team example, or a file (``open_game``)."""
     if isinstance(source, LoadedGame):
         return source
+    name = source_name(source)
     if isinstance(source, Position):
-        return LoadedGame(source, source="a position")
+        return LoadedGame(source, source=name)
     if isinstance(source, str) and source in BUILTIN_MAPS:
-        game = load_game(example_path(source))
-        return replace(game, source=f"the kit's example {map_title(source)} game")
-    if Path(source) == team_example_path():
-        return replace(open_game(source), source="the kit's example USA team game")
+        return replace(load_game(example_path(source)), source=name)
+    if name is not None:
+        return replace(open_game(source), source=name)
     return open_game(source)
+
+
+def source_name(source: str | Path | Position | Game) -> str | None:
+    """What the explorer calls a game it did not read from a file of the reader's: 'a
+    position', 'the kit's example USA game', in the reader's language (told again when the
+    language changes); None for a file (named by its own name) or a game loaded."""
+    if isinstance(source, LoadedGame):
+        return None
+    if isinstance(source, Position):
+        return _("a position")
+    if isinstance(source, str) and source in BUILTIN_MAPS:
+        return _("the kit's example {map} game").format(map=map_title(source))
+    if Path(source) == team_example_path():
+        return _("the kit's example USA team game")
+    return None
 
 
 def scored(game: Game, position: Position) -> Sheet:

@@ -8,13 +8,15 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from ttr_widgets.rules.i18n import _, ngettext, pgettext
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.position import Position, ticket_deck
 from ttr_widgets.rules.record import LoadedGame
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import ticket_rules
-from ttr_widgets.rules.words import bonus_name, count, win_verb
+from ttr_widgets.rules.words import and_list, bonus_name, is_you
+from ttr_widgets.widgets.pages.scorer_view import deck_words
 from ttr_widgets.widgets.table.players import bonus_words
 from ttr_widgets.widgets.table.teams import team_label
 
@@ -30,55 +32,70 @@ def sheet_totals(sheet: Sheet) -> list[tuple[str, int]]:
     return [(p.name, p.total) for p in sheet.players]
 
 
-def winners_text(sheet: Sheet) -> tuple[str, str]:
-    """The winners' names (players, or teams as 'Ann & Ben') and the verb after them."""
-    if sheet.teams:
-        teams = list(sheet.winners)
-        return names_text(teams), "win" if len(teams) == 1 else "share the win"
-    return names_text(sheet.winners), win_verb(sheet.winners)
+def winners_text(sheet: Sheet) -> str:
+    """The winners' names: players, or teams as 'Ann & Ben'."""
+    return names_text(list(sheet.winners))
+
+
+def won_sentence(sheet: Sheet, names: str, *, still: bool = False) -> str:
+    """'Ann wins.', 'You win.', 'Ann & Ben win.', 'Ann and Ben share the win.' ('… still
+    wins.' with ``still``), in the reader's language; ``names`` as they are to be shown (in
+    bold, say)."""
+    winners = list(sheet.winners)
+    if len(winners) > 1:
+        said = _("{names} still share the win.") if still else _("{names} share the win.")
+    elif sheet.teams:
+        said = _("{names} still win.") if still else _("{names} win.")
+    elif is_you(winners[0]):  # English 'You win'; French 'You gagne', a name like any other
+        said = (pgettext("a player called You", "{names} still win.") if still
+                else pgettext("a player called You", "{names} win."))
+    else:
+        said = _("{names} still wins.") if still else _("{names} wins.")
+    return said.format(names=names)
 
 
 def source_html(game: Game) -> str:
     """Where the game comes from, and (a game of players) the tickets it was played with and
     the bonuses they score."""
     record = game.kind == "record"
-    what = "game record, replayed" if record else "position"
+    what = _("game record, replayed") if record else _("position")
     position = game.position
     if position.teams:
-        what = "team game record, replayed" if record else "team game"
-    state = "" if game.finished else " (not finished: scored as it stands)"
-    text = f"<b>{html.escape(game.source or 'A game')}</b> ({what}){state}"
+        what = _("team game record, replayed") if record else _("team game")
+    state = "" if game.finished else _(" (not finished: scored as it stands)")
+    source = html.escape(game.source or _("A game"))
+    text = f"<b>{source}</b> ({html.escape(what)}){html.escape(state)}"
     if game.description:
-        text += f": {html.escape(game.description)}"
+        text = _("{title}: {said}").format(title=text, said=html.escape(game.description))
     if not position.teams:
         board = position.board
         rules = ticket_rules(board, Options(variant=position.variant,
                                             longest_bonus=position.longest_bonus,
                                             globetrotter=position.globetrotter))
-        deck = ticket_deck(board, position.variant).description
-        text += (f"<br>Played with {html.escape(deck)}. "
-                 f"{html.escape(bonus_words(board, rules))}")
+        deck = deck_words(ticket_deck(board, position.variant))
+        played = _("Played with {deck}.").format(deck=deck)
+        text += f"<br>{html.escape(played)} {html.escape(bonus_words(board, rules))}"
     return f"<div style='color:#444'>{text}</div>"
 
 
 def winner_html(sheet: Sheet) -> str:
-    names, verb = winners_text(sheet)
-    return (f"<div style='font-size:17px;margin:4px 0'>★ <b>{html.escape(names)}</b> {verb}."
+    won = won_sentence(sheet, f"<b>{html.escape(winners_text(sheet))}</b>")
+    return (f"<div style='font-size:17px;margin:4px 0'>★ {won}"
             f"<div style='font-size:13px' class='ttr-explorer-reason'>"
             f"{html.escape(sheet.reason)}</div></div>")
 
 
 def table_html(board: Board, sheet: ScoreSheet, original: Sheet) -> str:
     """The parts of every total, a row per player, with the change from the game as played."""
-    heads = ["player", "routes", "tickets won", "tickets lost"]
+    heads = [_("player"), _("routes"), _("tickets won"), _("tickets lost")]
     if board.has_stations:
-        heads.append("stations")
-    heads += ["longest trail", bonus_name(board.rules)]
+        heads.append(_("stations"))
+    heads += [_("longest trail"), bonus_name(board.rules)]
     if sheet.globetrotter:
-        heads.append("Globetrotter")
+        heads.append(_("Globetrotter"))
     if sheet.warehouses:
-        heads.append("depots")
-    heads += ["total", "change"]
+        heads.append(_("depots"))
+    heads += [_("total"), _("change")]
     was = dict(sheet_totals(original))
     rows = []
     for p in sheet.players:
@@ -103,16 +120,18 @@ def table_html(board: Board, sheet: ScoreSheet, original: Sheet) -> str:
 
 def team_table_html(sheet: ScoreSheet, original: ScoreSheet) -> str:
     """The parts of every team's total, a row per team, with the change from the game."""
-    heads = ["team", "routes", "tickets won", "tickets lost", "tickets completed",
-             "longest trail", "Asian Express", "Globetrotter", "total", "change"]
+    heads = [_("team"), _("routes"), _("tickets won"), _("tickets lost"),
+             _("tickets completed"), _("longest trail"), "Asian Express", _("Globetrotter"),
+             _("total"), _("change")]
     was = dict(sheet_totals(original))
     rows = []
     for t, team in enumerate(sheet.players):
         delta = team.total - was.get(team.name, team.total)
         cells = [f"{html.escape(team.name)} ({team_label(t)})", str(team.route_points),
                  f"{tickets_won(team):+d}", f"{tickets_lost(team):+d}",
-                 f"{team.tickets_completed} of {len(team.tickets)}",
-                 count(team.longest_trail, "space"), f"{team.longest_bonus:+d}",
+                 _("{done} of {n}").format(done=team.tickets_completed, n=len(team.tickets)),
+                 ngettext("{n} space", "{n} spaces", team.longest_trail).format(
+                     n=team.longest_trail), f"{team.longest_bonus:+d}",
                  f"{team.globetrotter_bonus:+d}", f"<b>{team.total}</b>",
                  f"{delta:+d}" if delta else ""]
         rows.append("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>{c}</td>"
@@ -132,7 +151,7 @@ def tickets_lost(score: PlayerScore) -> int:
 
 
 def names_text(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return and_list(list(names))
 
 
 def note_html(text: str) -> str:
@@ -144,7 +163,9 @@ def player_key_html(names: Sequence[str], colors: Sequence[str]) -> str:
     keys = "".join(f"<span style='margin-right:12px;white-space:nowrap'>"
                    f"<span style='color:{color}'>&#9632;</span> {html.escape(name)}</span>"
                    for name, color in zip(names, colors, strict=False))
-    return f"<div style='font-size:13px'><b>Players</b>: {keys}</div>"
+    title = html.escape(_("Players"))
+    return "<div style='font-size:13px'>" + _("{title}: {said}").format(
+        title=f"<b>{title}</b>", said=keys) + "</div>"
 
 
 def team_key_html(position: Position, colors: Sequence[str]) -> str:
@@ -154,6 +175,9 @@ def team_key_html(position: Position, colors: Sequence[str]) -> str:
     for t, pair in enumerate(position.teams):
         people = [f"<span style='color:{colors[i]}'>&#9632;</span> "
                   f"{html.escape(position.players[i].name)}" for i in pair]
-        keys.append(f"<span style='margin-right:12px;white-space:nowrap'>"
-                    f"<b>{team_label(t)}</b>: {' '.join(people)}</span>")
-    return f"<div style='font-size:13px'><b>Teams</b>: {''.join(keys)}</div>"
+        label = _("{title}: {said}").format(title=f"<b>{team_label(t)}</b>",
+                                            said=" ".join(people))
+        keys.append(f"<span style='margin-right:12px;white-space:nowrap'>{label}</span>")
+    title = html.escape(_("Teams"))
+    return "<div style='font-size:13px'>" + _("{title}: {said}").format(
+        title=f"<b>{title}</b>", said="".join(keys)) + "</div>"

@@ -208,16 +208,18 @@ class ScorerLayout:
             options=[(map_title(name), name) for name in BUILTIN_MAPS
                      if name != "mini"], value=board.name,
             layout=widgets.Layout(width="160px")), "ttr-scorer-map")
-        self.variant = styled(widgets.Dropdown(layout=widgets.Layout(width="330px")),
-                              "ttr-scorer-variant")
+        self.variant = styled(widgets.Dropdown(layout=widgets.Layout(width="330px"),
+                                               style={"description_width": "initial"}),
+                              "ttr-scorer-variant")  # 'Destinations' in full
         self.longest = styled(widgets.Checkbox(description=bonus_name(board.rules),
                                                indent=False,
                                                layout=widgets.Layout(width="auto")),
                               "ttr-scorer-longest")
         self.count = styled(widgets.Dropdown(layout=widgets.Layout(width="150px")),
                             "ttr-scorer-count")
-        self.upload = styled(widgets.FileUpload(accept=".json", multiple=False),
-                             "ttr-scorer-upload")
+        self.upload = styled(widgets.FileUpload(accept=".json", multiple=False,
+                                                layout=widgets.Layout(width="auto")),
+                             "ttr-scorer-upload")  # 'Charger une partie…' in full
         self.player = styled(widgets.ToggleButtons(style={"button_width": "auto"}),
                              "ttr-scorer-player")
         self.name = styled(widgets.Text(continuous_update=False,

@@ -31,10 +31,11 @@ from weakref import WeakKeyDictionary
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scoring import Holding, PlayerScore, ScoreSheet
 from ttr_widgets.rules.teams import TeamHolding
-from ttr_widgets.rules.words import bonus_name, count
+from ttr_widgets.rules.words import bonus_name
 from ttr_widgets.served import serves_plotly_module
 
 __all__ = [
@@ -89,18 +90,21 @@ def breakdown_segments(board: Board, sheet: ScoreSheet,
                 _tickets(board, scores, won=True), _tickets(board, scores, won=False)]
     if board.has_stations:
         segments.append(Segment(
-            "unused stations", "stations", tuple(p.station_points for p in scores),
-            tuple(f"{p.stations_built} built, "
-                  f"{board.rules.stations - p.stations_built} unused" for p in scores),
+            _("unused stations"), "stations", tuple(p.station_points for p in scores),
+            tuple(ngettext("{built} built, {unused} unused", "{built} built, {unused} unused",
+                           p.stations_built).format(
+                built=p.stations_built, unused=board.rules.stations - p.stations_built)
+                for p in scores),
             STATIONS))
     segments.append(Segment(
         bonus_name(board.rules), "longest", tuple(p.longest_bonus for p in scores),
-        tuple(f"longest trail {count(p.longest_trail, 'space')}" for p in scores), LONGEST))
+        tuple(_trail_note(p.longest_trail) for p in scores), LONGEST))
     if sheet.globetrotter:
         segments.append(_globetrotter(scores))
     if sheet.warehouses:
-        segments.append(Segment("depot bonus", "depots", tuple(p.depot_bonus for p in scores),
-                                tuple("most Depots left" if p.depot_bonus else ""
+        segments.append(Segment(_("depot bonus"), "depots",
+                                tuple(p.depot_bonus for p in scores),
+                                tuple(_("most Depots left") if p.depot_bonus else ""
                                       for p in scores), DEPOTS))
     return tuple(s for s in segments if any(s.values))
 
@@ -114,10 +118,10 @@ def _route_segments(board: Board, players: Sequence[Holding]) -> list[Segment]:
             routes = [board.route(rid) for rid in holding.routes]
             mine = [r for r in routes if r.length == length]
             points.append(sum(board.route_points(r) for r in mine))
-            notes.append(count(len(mine), 'route'))
+            notes.append(ngettext("{n} route", "{n} routes", len(mine)).format(n=len(mine)))
         blue = ROUTE_BLUES[min(shade, len(ROUTE_BLUES) - 1)]
-        segments.append(Segment(f"{length}-space routes", "routes", tuple(points), tuple(notes),
-                                blue))
+        segments.append(Segment(ngettext("{n}-space routes", "{n}-space routes", length).format(
+            n=length), "routes", tuple(points), tuple(notes), blue))
     return segments
 
 
@@ -135,8 +139,8 @@ def team_breakdown_segments(board: Board, sheet: ScoreSheet,
     segments = [
         *_route_segments(board, networks),
         _tickets(board, scores, won=True), _tickets(board, scores, won=False),
-        Segment("Asian Express bonus", "longest", tuple(s.longest_bonus for s in scores),
-                tuple(f"longest trail {count(s.longest_trail, 'space')}" for s in scores),
+        Segment(_("Asian Express bonus"), "longest", tuple(s.longest_bonus for s in scores),
+                tuple(_trail_note(s.longest_trail) for s in scores),
                 LONGEST),
         _globetrotter(scores)]
     return tuple(s for s in segments if any(s.values))
@@ -144,10 +148,18 @@ def team_breakdown_segments(board: Board, sheet: ScoreSheet,
 
 def _globetrotter(scores: Sequence[PlayerScore]) -> Segment:
     """The Globetrotter: for the most tickets completed (how many each completed)."""
-    return Segment("Globetrotter bonus", "globetrotter",
+    return Segment(_("Globetrotter bonus"), "globetrotter",
                    tuple(s.globetrotter_bonus for s in scores),
-                   tuple(f"{count(s.tickets_completed, 'ticket')} completed" for s in scores),
+                   tuple(ngettext("{n} ticket completed", "{n} tickets completed",
+                                  s.tickets_completed).format(n=s.tickets_completed)
+                         for s in scores),
                    GLOBETROTTER)
+
+
+def _trail_note(spaces: int) -> str:
+    """'longest trail 12 spaces'."""
+    return ngettext("longest trail {n} space", "longest trail {n} spaces", spaces).format(
+        n=spaces)
 
 
 def _tickets(board: Board, scores: Sequence[PlayerScore], *, won: bool) -> Segment:
@@ -156,7 +168,7 @@ def _tickets(board: Board, scores: Sequence[PlayerScore], *, won: bool) -> Segme
         results = [t for t in score.tickets if t.completed == won]
         values.append(sum(t.points for t in results))
         notes.append("<br>".join(_ticket_text(board, t.id, t.points) for t in results))
-    return Segment("tickets won" if won else "tickets lost",
+    return Segment(_("tickets won") if won else _("tickets lost"),
                    "tickets won" if won else "tickets lost", tuple(values), tuple(notes),
                    TICKETS_WON if won else TICKETS_LOST)
 
@@ -202,17 +214,18 @@ def _bars(names: Sequence[tuple[str, bool]], segments: Sequence[Segment], totals
                              "<extra></extra>")
         for s in segments]
     totals = list(totals)
+    total = _("total")
     traces.append(go.Scatter(
-        x=ticks, y=totals, name="total", mode="markers+text", text=[str(t) for t in totals],
+        x=ticks, y=totals, name=total, mode="markers+text", text=[str(t) for t in totals],
         textposition="top center", meta="total",
         marker={"symbol": "line-ew", "size": 26, "line": {"width": 3, "color": TOTAL_INK}},
         textfont={"size": 13, "color": TOTAL_INK},
-        hovertemplate="%{x}<br><b>total</b>: %{y}<extra></extra>"))
+        hovertemplate=f"%{{x}}<br><b>{total}</b>: %{{y}}<extra></extra>"))
     figure = go.Figure(traces)
     figure.update_layout(
         barmode="relative", title={"text": title, "x": 0.01} if title else None,
         height=height, width=width, margin={"l": 50, "r": 10, "t": 40 if title else 16, "b": 40},
-        yaxis={"title": {"text": "points"}, "zeroline": True, "zerolinewidth": 2,
+        yaxis={"title": {"text": _("points")}, "zeroline": True, "zerolinewidth": 2,
                "zerolinecolor": "#888"},
         legend={"traceorder": "normal"}, plot_bgcolor="#fbf9f2", bargap=0.35,
     )

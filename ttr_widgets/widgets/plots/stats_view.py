@@ -7,6 +7,9 @@ counts or decides anything. ``stats_table_html``, ``stats_summary`` and ``stats_
 builders; ``StatsView`` shows them (``show(stats, board, colors)``, ``clear()``). In a team game
 (``teams=True``) each player's points are their team's, said once over the table, and the
 bonuses are the team game's: the Asian Express and the Globetrotter.
+
+The rows' labels are kept in English (``N_``: they are the rows' keys) and told in the reader's
+language where they are shown.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from collections.abc import Callable, Collection, Sequence
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.stats import GameStats, PlayerStats
-from ttr_widgets.rules.words import bonus_name, count
+from ttr_widgets.rules.words import bonus_name
 from ttr_widgets.widgets.plots.score_plots import clear_figure, show_figure
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 
@@ -29,32 +33,39 @@ Row = tuple[str, Callable[[PlayerStats], int]]
 
 
 def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    """'once', 'twice', '3 times' ('une fois', 'deux fois', '3 fois')."""
+    if n in (1, 2):
+        return _("once") if n == 1 else _("twice")
+    return ngettext("{n} time", "{n} times", n).format(n=n)
 
 
 #: Said over a team game's statistics, whose points are each player's team's.
-TEAM_POINTS = ("A team game: a player's points are their team's, the same for both "
-               "teammates; the other figures are the player's own.")
+TEAM_POINTS = N_("A team game: a player's points are their team's, the same for both "
+                 "teammates; the other figures are the player's own.")
 
 
 def stats_summary(stats: GameStats, *, teams: bool = False) -> str:
-    """The game's own figures in a sentence or three (plain text)."""
-    parts = [f"{count(stats.turns, 'turn')} played"
-             + ("; the game is over." if stats.finished else " so far; the game is not over.")]
+    """The game's own figures in a sentence or three (plain text, the reader's language)."""
+    played = (ngettext("{n} turn played; the game is over.", "{n} turns played; the game is over.",
+                       stats.turns) if stats.finished else
+              ngettext("{n} turn played so far; the game is not over.",
+                       "{n} turns played so far; the game is not over.", stats.turns))
+    parts = [played.format(n=stats.turns)]
     if teams:
-        parts.append(TEAM_POINTS)
+        parts.append(_(TEAM_POINTS))
     if stats.last_round_turn is not None:
-        parts.append(f"{stats.last_round_by} set off the last round, which began on turn "
-                     f"{stats.last_round_turn}.")
+        parts.append(_("{name} set off the last round, which began on turn {turn}.").format(
+            name=stats.last_round_by, turn=stats.last_round_turn))
     elif stats.finished:
-        parts.append("Nobody could move any more: the game ended without a last round.")
+        parts.append(_("Nobody could move any more: the game ended without a last round."))
     if stats.refreshes:
-        row = ("The face-up row showed three locomotives and was refreshed "
-               + _times(stats.refreshes))
-        parts.append(row + (f" ({_times(stats.refreshes_at_deal)} while dealing)."
-                            if stats.refreshes_at_deal else "."))
+        times, dealing = _times(stats.refreshes), stats.refreshes_at_deal
+        parts.append((_("The face-up row showed three locomotives and was refreshed {times} "
+                        "({dealing} while dealing).") if dealing else
+                      _("The face-up row showed three locomotives and was refreshed {times}."))
+                     .format(times=times, dealing=_times(dealing)))
     else:
-        parts.append("The face-up row never showed three locomotives.")
+        parts.append(_("The face-up row never showed three locomotives."))
     return " ".join(parts)
 
 
@@ -69,56 +80,57 @@ def table_sections(stats: GameStats, board: Board, *, teams: bool = False
 
     tunnels = any(r.tunnel for r in board.routes)
     points: list[Row] = [
-        ("Routes", lambda p: p.route_points),
-        ("Completed tickets", lambda p: p.ticket_points_won),
-        ("Failed tickets" if stats.finished else "Tickets not completed yet",
+        (N_("Routes"), lambda p: p.route_points),
+        (N_("Completed tickets"), lambda p: p.ticket_points_won),
+        (N_("Failed tickets") if stats.finished else N_("Tickets not completed yet"),
          lambda p: p.ticket_points_lost),
     ]
     if board.has_stations:
-        points.append(("Unused stations", lambda p: p.station_points))
-    points.append(("Asian Express bonus" if teams else bonus_name(board.rules),
+        points.append((N_("Unused stations"), lambda p: p.station_points))
+    points.append((N_("Asian Express bonus") if teams else bonus_name(board.rules),
                    lambda p: p.longest_bonus))
     if teams or anyone(lambda p: p.globetrotter_bonus):  # a game with it gives it to someone
-        points.append(("Globetrotter bonus", lambda p: p.globetrotter_bonus))
+        points.append((N_("Globetrotter bonus"), lambda p: p.globetrotter_bonus))
     if anyone(lambda p: p.depot_bonus):
-        points.append(("Depot bonus", lambda p: p.depot_bonus))
-    points.append(("Total", lambda p: p.total))
+        points.append((N_("Depot bonus"), lambda p: p.depot_bonus))
+    points.append((N_("Total"), lambda p: p.total))
     cards: list[Row] = [
-        ("Taken face-up", lambda p: p.cards_face_up),
-        ("Drawn blind", lambda p: p.cards_blind),
-        ("Locomotives taken face-up", lambda p: p.locomotives_face_up),
-        ("Locomotives drawn blind", lambda p: p.locomotives_blind),
+        (N_("Taken face-up"), lambda p: p.cards_face_up),
+        (N_("Drawn blind"), lambda p: p.cards_blind),
+        (N_("Locomotives taken face-up"), lambda p: p.locomotives_face_up),
+        (N_("Locomotives drawn blind"), lambda p: p.locomotives_blind),
     ]
     if anyone(lambda p: p.cards_collected):
-        cards.append(("Collected from Warehouses", lambda p: p.cards_collected))
+        cards.append((N_("Collected from Warehouses"), lambda p: p.cards_collected))
     tickets: tuple[Row, ...] = (
-        ("Drawn (the deal included)", lambda p: p.tickets_drawn),
-        ("Kept", lambda p: p.tickets_kept),
-        ("Completed", lambda p: p.tickets_completed),
-        ("Failed" if stats.finished else "Not completed yet", lambda p: p.tickets_failed),
+        (N_("Drawn (the deal included)"), lambda p: p.tickets_drawn),
+        (N_("Kept"), lambda p: p.tickets_kept),
+        (N_("Completed"), lambda p: p.tickets_completed),
+        (N_("Failed") if stats.finished else N_("Not completed yet"), lambda p: p.tickets_failed),
     )
     turns: list[Row] = [
-        ("Drawing cards", lambda p: p.turns.draw_cards),
-        ("Claiming a route", lambda p: p.turns.claim_route),
-        ("Drawing tickets", lambda p: p.turns.draw_tickets),
+        (N_("Drawing cards"), lambda p: p.turns.draw_cards),
+        (N_("Claiming a route"), lambda p: p.turns.claim_route),
+        (N_("Drawing tickets"), lambda p: p.turns.draw_tickets),
     ]
     if board.has_stations:
-        turns.append(("Building a station", lambda p: p.turns.build_station))
+        turns.append((N_("Building a station"), lambda p: p.turns.build_station))
     if tunnels or anyone(lambda p: p.turns.declined_tunnel):
-        turns.append(("Giving up a tunnel", lambda p: p.turns.declined_tunnel))
+        turns.append((N_("Giving up a tunnel"), lambda p: p.turns.declined_tunnel))
     if anyone(lambda p: p.turns.passed):
-        turns.append(("Passing", lambda p: p.turns.passed))
-    turns.append(("In all", lambda p: p.turns.total))
+        turns.append((N_("Passing"), lambda p: p.turns.passed))
+    turns.append((N_("In all"), lambda p: p.turns.total))
     left: list[Row] = [
-        ("Routes claimed", lambda p: p.routes_claimed),
-        ("Longest trail (spaces)", lambda p: p.longest_trail),
-        ("Trains left", lambda p: p.trains_left),
+        (N_("Routes claimed"), lambda p: p.routes_claimed),
+        (N_("Longest trail (spaces)"), lambda p: p.longest_trail),
+        (N_("Trains left"), lambda p: p.trains_left),
     ]
     if board.has_stations:
-        left.append(("Stations left", lambda p: p.stations_left))
-    left.append(("Face-up refreshes set off", lambda p: p.refreshes))
-    return (("Points", tuple(points)), ("Train cards", tuple(cards)),
-            ("Tickets", tickets), ("Turns", tuple(turns)), ("On the table", tuple(left)))
+        left.append((N_("Stations left"), lambda p: p.stations_left))
+    left.append((N_("Face-up refreshes set off"), lambda p: p.refreshes))
+    return ((N_("Points"), tuple(points)), (N_("Train cards"), tuple(cards)),
+            (N_("Tickets"), tickets), (N_("Turns"), tuple(turns)),
+            (N_("On the table"), tuple(left)))
 
 
 _SIGNED = frozenset(("Completed tickets", "Failed tickets", "Tickets not completed yet",
@@ -140,7 +152,7 @@ def stats_table_html(stats: GameStats, board: Board,
         if sections is not None and heading not in sections:
             continue
         body.append(f'<tr><th colspan="{len(stats.players) + 1}" style="text-align:left;'
-                    f'padding:6px 4px 1px 4px;color:#16406e">{html.escape(heading)}</th></tr>')
+                    f'padding:6px 4px 1px 4px;color:#16406e">{html.escape(_(heading))}</th></tr>')
         for label, value in rows:
             signed = heading == "Points" and label in _SIGNED
             bold = "font-weight:bold;" if label in ("Total", "In all") else ""
@@ -148,7 +160,7 @@ def stats_table_html(stats: GameStats, board: Board,
                 f'<td style="{cell};{bold}">{_number(value(p), signed)}</td>'
                 for p in stats.players)
             body.append(f'<tr style="border-top:1px solid #eee"><td style="padding:1px 4px;'
-                        f'{bold}">{html.escape(label)}</td>{cells}</tr>')
+                        f'{bold}">{html.escape(_(label))}</td>{cells}</tr>')
     return ('<table class="ttr-stats" style="border-collapse:collapse;font-size:12px;'
             'width:100%">' + "".join(body) + "</table>")
 
@@ -164,22 +176,22 @@ def _color(colors: Sequence[str], i: int) -> str:
 def chart_rows(stats: GameStats, board: Board) -> tuple[Row, ...]:
     """What the chart compares (counts, not points: the score has its own chart)."""
     rows: list[Row] = [
-        ("cards taken face-up", lambda p: p.cards_face_up),
-        ("cards drawn blind", lambda p: p.cards_blind),
-        ("locomotives taken face-up", lambda p: p.locomotives_face_up),
-        ("locomotives drawn blind", lambda p: p.locomotives_blind),
-        ("tickets drawn", lambda p: p.tickets_drawn),
-        ("tickets kept", lambda p: p.tickets_kept),
-        ("tickets completed", lambda p: p.tickets_completed),
-        ("turns drawing cards", lambda p: p.turns.draw_cards),
-        ("turns claiming a route", lambda p: p.turns.claim_route),
-        ("turns drawing tickets", lambda p: p.turns.draw_tickets),
+        (N_("cards taken face-up"), lambda p: p.cards_face_up),
+        (N_("cards drawn blind"), lambda p: p.cards_blind),
+        (N_("locomotives taken face-up"), lambda p: p.locomotives_face_up),
+        (N_("locomotives drawn blind"), lambda p: p.locomotives_blind),
+        (N_("tickets drawn"), lambda p: p.tickets_drawn),
+        (N_("tickets kept"), lambda p: p.tickets_kept),
+        (N_("tickets completed"), lambda p: p.tickets_completed),
+        (N_("turns drawing cards"), lambda p: p.turns.draw_cards),
+        (N_("turns claiming a route"), lambda p: p.turns.claim_route),
+        (N_("turns drawing tickets"), lambda p: p.turns.draw_tickets),
     ]
     if board.has_stations:
-        rows.append(("turns building a station", lambda p: p.turns.build_station))
+        rows.append((N_("turns building a station"), lambda p: p.turns.build_station))
     if any(p.turns.declined_tunnel for p in stats.players):
-        rows.append(("tunnels given up", lambda p: p.turns.declined_tunnel))
-    rows.append(("trains left", lambda p: p.trains_left))
+        rows.append((N_("tunnels given up"), lambda p: p.turns.declined_tunnel))
+    rows.append((N_("trains left"), lambda p: p.trains_left))
     return tuple(rows)
 
 
@@ -192,7 +204,7 @@ _TOOLS_NOT_USED = ("zoom", "pan", "select", "lasso", "zoomin", "zoomout", "autos
 
 def stats_figure(stats: GameStats, board: Board,
                  colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *,
-                 title: str = "What each player did", width: int | None = None) -> go.Figure:
+                 title: str | None = None, width: int | None = None) -> go.Figure:
     """One horizontal bar per player for every figure of ``chart_rows``, in the players'
     colours, the numbers written on the bars, the players named in the key.
 
@@ -201,7 +213,8 @@ def stats_figure(stats: GameStats, board: Board,
     (shown on hover, at the top right) keeps only its picture download: the axes are fixed,
     there is nothing to zoom, pan or select."""
     rows = chart_rows(stats, board)
-    labels = [label for label, _value in rows]
+    title = _("What each player did") if title is None else title
+    labels = [_(label) for label, _value in rows]
     traces = [
         go.Bar(y=labels, x=[value(p) for _label, value in rows], name=p.name,
                orientation="h", marker_color=_color(colors, i), meta=p.name,
@@ -218,9 +231,9 @@ def stats_figure(stats: GameStats, board: Board,
         height=(_TITLE_BAND if title else 0) + 90 + per_row * len(rows),
         margin={"l": 10, "r": 30, "t": (_TITLE_BAND if title else 0) + _KEY_BAND, "b": 30},
         yaxis={"autorange": "reversed", "automargin": True, "fixedrange": True},
-        xaxis={"title": {"text": "count"}, "rangemode": "tozero", "fixedrange": True},
+        xaxis={"title": {"text": _("count")}, "rangemode": "tozero", "fixedrange": True},
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 0.0,
-                "title": {"text": "Players:"}, "traceorder": "normal"},
+                "title": {"text": _("Players:")}, "traceorder": "normal"},
         modebar={"remove": list(_TOOLS_NOT_USED)},
         plot_bgcolor="#fbf9f2", font={"size": 11},
     )
@@ -233,12 +246,13 @@ class StatsView(widgets.VBox):
     ``stats`` is what is shown (None: nothing). ``side_by_side`` puts the chart beside the
     table (for a wide page) rather than under it (for a side panel)."""
 
-    def __init__(self, *, title: str = "Statistics of the game",
+    def __init__(self, *, title: str | None = None,
                  chart_width: int | None = None, side_by_side: bool = False) -> None:
         self.stats: GameStats | None = None
         self.figure: go.Figure | None = None
         self._chart_width = chart_width
-        self.heading = widgets.HTML(f"<b>{html.escape(title)}</b>")
+        self.heading = widgets.HTML()
+        self.title = _("Statistics of the game") if title is None else title
         self.summary = widgets.HTML()
         self.summary.add_class("ttr-stats-summary")
         self.table = widgets.HTML()
@@ -256,6 +270,16 @@ class StatsView(widgets.VBox):
             super().__init__([self.heading, self.summary, self.table, self.plot])
         self.add_class("ttr-stats")
         self.clear()
+
+    @property
+    def title(self) -> str:
+        """The heading over the statistics (set it again when the page's language changes)."""
+        return self._title
+
+    @title.setter
+    def title(self, title: str) -> None:
+        self._title = title
+        self.heading.value = f"<b>{html.escape(title)}</b>"
 
     def show(self, stats: GameStats, board: Board,
              colors: Sequence[str] = DEFAULT_PLAYER_COLORS, *, teams: bool = False,
@@ -275,14 +299,20 @@ class StatsView(widgets.VBox):
             self.table.value = (
                 stats_table_html(stats, board, colors, teams=teams, sections=others)
                 + '<details class="ttr-stats-points" style="font-size:12px;margin-top:4px">'
-                '<summary style="cursor:pointer">Points by source (the score table above, '
-                'by kind)</summary>'
+                '<summary style="cursor:pointer">'
+                + html.escape(_("Points by source (the score table above, by kind)"))
+                + "</summary>"
                 + stats_table_html(stats, board, colors, teams=teams, sections=("Points",))
                 + "</details>")
         self.figure = stats_figure(stats, board, colors, width=self._chart_width)
-        text = "; ".join(f"{p.name}: {count(p.cards_drawn, 'card')} drawn, "
-                         f"{count(p.turns.total, 'turn')}" for p in stats.players)
-        show_figure(self.plot, self.figure, f"What each player did: {text}")
+        text = "; ".join(_("{name}: {cards}, {turns}").format(
+            name=p.name,
+            cards=ngettext("{n} card drawn", "{n} cards drawn", p.cards_drawn).format(
+                n=p.cards_drawn),
+            turns=ngettext("{n} turn", "{n} turns", p.turns.total).format(n=p.turns.total))
+            for p in stats.players)
+        show_figure(self.plot, self.figure,
+                    _("What each player did: {players}").format(players=text))
         self.layout.display = None
 
     def clear(self) -> None:

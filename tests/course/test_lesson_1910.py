@@ -127,7 +127,7 @@ def test_each_quiz_marks_its_answer_and_shows_its_position(try_it: TryIt, name: 
                                                                              "practice"))
     assert not RULE_ID.search(text), text  # plain words: the rule only behind its why?
     assert all(rule in RULES for rule in quiz.rules)
-    wrong = next(o for o in quiz.choices.options if o != quiz.answer)
+    wrong = next(o for o in quiz.options if o != quiz.answer)  # the options, as written
     quiz.choices.value = wrong
     assert quiz.check() is False and "Not quite" in quiz.feedback.value
     quiz.choices.value = quiz.answer

@@ -79,14 +79,13 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 # The catalogue's workflow (the README's "Languages"): extract every sentence of the package (and
-# the notebooks' quizzes) into ttr.pot, merge it into each language's ttr.po (new sentences come
-# in empty: translate them),
+# the notebooks' quizzes: babel.cfg) into ttr.pot, merge it into each language's ttr.po (new
+# sentences come in empty: translate them),
 # then compile the .mo files the kit reads (committed; tests/i18n checks they are current).
 LOCALE := ttr_widgets/locale
 i18n: $(STAMP)
 	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg --no-location --sort-output \
-	  --project ttr-widgets --copyright-holder "the ttr-widgets authors" -o $(LOCALE)/ttr.pot \
-	  ttr_widgets notebooks
+	  --project ttr-widgets --copyright-holder "the ttr-widgets authors" -o $(LOCALE)/ttr.pot ttr_widgets
 	$(BIN)/pybabel update -D ttr -i $(LOCALE)/ttr.pot -d $(LOCALE) \
 	  --no-fuzzy-matching --ignore-obsolete --width 99
 	$(BIN)/pybabel compile -D ttr -d $(LOCALE) --statistics

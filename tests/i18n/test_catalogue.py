@@ -36,20 +36,18 @@ def _key(context, message_id):
     return context, message_id[0] if isinstance(message_id, tuple) else message_id
 
 
-NOTEBOOKS = PACKAGE.parent / "notebooks"
-QUIZZES = "ttr_widgets.course.quiz_i18n:extract"  #: babel.cfg's extractor of the quizzes
+#: babel.cfg's map: the notebooks' quizzes (read by their extractor's own module), then Python
+MAP = [("course/quiz_i18n.py", "ttr_widgets.course.quiz_i18n:extract"), ("**.py", "python")]
 
 
 def _source_sentences() -> set:
     """Every sentence the package's source hands to the catalogue, as ``make i18n`` extracts
-    them (babel.cfg's map, gettext's keywords: _, N_, ngettext, pgettext, npgettext), and the
-    notebooks' quizzes."""
+    them (babel.cfg's map, gettext's keywords: _, N_, ngettext, pgettext, npgettext), the
+    notebooks' quizzes with them."""
     found = set()
-    for folder, method_map in ((PACKAGE, [("**.py", "python")]),
-                               (NOTEBOOKS, [("**.ipynb", QUIZZES)])):
-        for _file, _line, message, _comments, context in extract_from_dir(
-                str(folder), method_map=method_map):
-            found.add(_key(context, message))
+    for _file, _line, message, _comments, context in extract_from_dir(str(PACKAGE),
+                                                                       method_map=MAP):
+        found.add(_key(context, message))
     return found
 
 

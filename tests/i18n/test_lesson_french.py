@@ -21,8 +21,10 @@ import nbformat
 import pytest
 
 from ttr_widgets.course import lessons
-from ttr_widgets.course.lesson_page import Quiz, TryIt
+from ttr_widgets.course.lesson_page import PlanTryIt, Quiz, ScoreExercise, TryIt, WhichTicketFails
 from ttr_widgets.course.progress import LessonProgress
+from ttr_widgets.course.team_lesson import TeamTryIt
+from ttr_widgets.course.team_practice import TEAM_TASKS, team_practice
 from ttr_widgets.rules import i18n
 from ttr_widgets.testing.browser import KIT_NOTEBOOKS
 from ttr_widgets.testing.french import english_words
@@ -184,3 +186,52 @@ def test_the_name_box_of_a_lesson_page_speaks_the_page_language() -> None:
     assert (box.save_button.description, box.name.placeholder) == ("Enregistrer", "votre nom")
     box.give_name("Ann Lee")
     assert box.said.value == "Merci, Ann Lee : votre enseignant voit vos progrès."
+
+
+def test_the_exercises_in_french_show_no_english() -> None:
+    """Lesson 4's and 5's exercises, each answered wrong then right (the board's own texts
+    aside, as above)."""
+    seen: dict[str, set[str]] = {}
+    with i18n.use("fr"):
+        score = ScoreExercise(lessons.score_exercise_usa())
+        for entry in score.entries:
+            entry.value = "3"
+        score.entries[0].value = "beaucoup"
+        score.check()
+        english_in(score.widget, seen, frozenset({id(score.view.widget)}))
+        for entry, player in zip(score.entries, score.sheet.players, strict=True):
+            entry.value = str(player.total)
+        assert all(score.check().values())
+        english_in(score.widget, seen, frozenset({id(score.view.widget)}))
+        fails = WhichTicketFails(lessons.ticket_exercise())
+        fails.check()  # nothing picked
+        english_in(fails.widget, seen, frozenset({id(fails.view.widget)}))
+        fails.choice.value = next(t for t in fails.tickets if t != fails.answer)
+        assert fails.check() is False
+        english_in(fails.widget, seen, frozenset({id(fails.view.widget)}))
+        fails.choice.value = fails.answer
+        assert fails.check() is True
+        english_in(fails.widget, seen, frozenset({id(fails.view.widget)}))
+        plan = PlanTryIt(lessons.plan_exercise())
+        skip = frozenset({id(plan.view.widget)})
+        assert plan.check() is False  # an empty plan joins nothing
+        english_in(plan.widget, seen, skip)
+        plan.show_fewest()
+        english_in(plan.widget, seen, skip)
+        plan.clear()
+        english_in(plan.widget, seen, skip)
+    assert seen == {}, _report(seen)
+
+
+def test_the_team_lesson_in_french_shows_no_english() -> None:
+    """Lesson 10's try-it: its tasks, Reset, a task done, the count left."""
+    seen: dict[str, set[str]] = {}
+    with i18n.use("fr"):
+        team = TeamTryIt.of(team_practice(), TEAM_TASKS, bot_delay=0)
+        skip = frozenset({id(team.table.map_view.widget)})
+        english_in(team.widget, seen, skip)
+        team.table.market.blind.click()  # the card drawn, to place: the first task
+        team.table.placement.holder.click()
+        english_in(team.widget, seen, skip)
+        assert "holder-first" in team.done and "3 sur 4 à faire." in team.checklist.value
+    assert seen == {}, _report(seen)

@@ -34,6 +34,7 @@ from ttr_widgets.testing.words import visible_texts
 from ttr_widgets.widgets.pages import tables
 from ttr_widgets.widgets.pages.explorer import ScoringExplorer
 from ttr_widgets.widgets.pages.explorer_games import team_example_path
+from ttr_widgets.widgets.pages.planner import PLAN, TAKEN, WEAK, PlannerPage
 from ttr_widgets.widgets.pages.scorer import TicketScorer
 from ttr_widgets.widgets.pages.tables import TablesPage
 from ttr_widgets.widgets.table.players import bonus_words
@@ -330,4 +331,51 @@ def test_the_explorer_learns_french_from_its_address_and_tells_its_words_again()
     seen = EnglishSeen()
     _set_aside_game(seen, explorer)
     _look_explorer(seen, explorer)
+    seen.assert_none()
+
+
+# --------------------------------------------------------------------------- the planner
+
+
+def _look_planner(seen: EnglishSeen, planner: PlannerPage) -> None:
+    seen.look(planner, left_out=(planner.view.widget,))
+
+
+def test_the_planner_in_french_shows_no_english() -> None:
+    """Two tickets and their plan (the routes to claim, the cards, the points), bottlenecks,
+    routes marked yours and taken, a ticket named twice, a ticket of no deck, Europe's decks
+    and a tunnel."""
+    seen = EnglishSeen()
+    with i18n.use("fr"):
+        planner = PlannerPage("usa", tickets=("Denver-El Paso", "Helena-Los Angeles"))
+        _look_planner(seen, planner)
+        planner.show.value = WEAK
+        _look_planner(seen, planner)
+        planner.click_route("usa-039")  # Denver–Santa Fe: yours
+        planner.click_as.value = TAKEN
+        planner.click_route(planner.plan.to_claim[0] if planner.plan else "usa-031")
+        _look_planner(seen, planner)
+        assert not planner.add_ticket("Denver-El Paso")  # picked already
+        _look_planner(seen, planner)
+        assert not planner.add_ticket("xyzzy")
+        _look_planner(seen, planner)
+        planner.remove_button.click()  # nothing selected
+        _look_planner(seen, planner)
+        planner.clear_routes()
+        planner.show_map("europe")
+        _look_planner(seen, planner)  # no ticket yet: how to pick one
+        assert planner.add_ticket("Paris-Zürich") or planner.add_ticket("Brest-Marseille")
+        assert planner.add_ticket("Palermo-Moskva")
+        _look_planner(seen, planner)
+    seen.assert_none()
+    assert any("Routes à prendre" in text for text in seen.texts)
+
+
+def test_the_planner_learns_french_from_its_address() -> None:
+    planner = PlannerPage("usa", tickets=("Denver-El Paso",))
+    assert planner.add_button.description == "Add"
+    planner.address.search = "?lang=fr"
+    assert planner.add_button.description == "Ajouter" and planner.show.value == PLAN
+    seen = EnglishSeen()
+    _look_planner(seen, planner)
     seen.assert_none()

@@ -25,6 +25,8 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ttr_widgets.rules import i18n
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.naming import NamingError, find_ticket
@@ -33,23 +35,25 @@ from ttr_widgets.rules.planner import Bottleneck, Plan, PlanError, bottlenecks, 
 from ttr_widgets.rules.position import TICKET_DECKS, TicketDeck, ticket_deck
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import variant_board
-from ttr_widgets.rules.words import count, map_title
+from ttr_widgets.rules.words import map_title
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.board.marks import Marks
 from ttr_widgets.widgets.pages.scorer_view import (
+    deck_words,
     matching_tickets,
     named_ticket,
     no_single_ticket,
     ticket_text,
 )
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+from ttr_widgets.widgets.table.address import PageAddress
 
 __all__ = ["BASE", "MINE", "PLAN", "TAKEN", "WEAK", "PlannerPage", "plan_html"]
 
 BASE = "base"  #: the ticket dropdown's value for the base game
 MINE, TAKEN = "mine", "taken"  #: what a click on a route marks it as
 PLAN, WEAK = "plan", "bottlenecks"  #: what the board highlights
-OWNERS = ("You", "Others")  #: the board's two "players": your routes and the routes taken
+OWNERS = (N_("You"), N_("Others"))  #: the board's two "players": your routes, routes taken
 SIDE_WIDTH = 430  #: px beside the 900 px board: the page fits a 1366 px laptop screen
 _SMALL = "font-size:13px;line-height:1.4"
 
@@ -78,9 +82,14 @@ def plan_html(lines: Sequence[str]) -> str:
 
 def _deck_options(board: Board) -> list[tuple[str, str]]:
     """The ticket dropdown: each of the map's decks (described), the base game's first."""
-    decks = [(_capital(deck.description), variant or BASE) for (name, variant), deck
+    decks = [(_capital(deck_words(deck)), variant or BASE) for (name, variant), deck
              in TICKET_DECKS.items() if name == board.name]
-    return decks or [(_capital(ticket_deck(board).description), BASE)]
+    return decks or [(_capital(deck_words(ticket_deck(board))), BASE)]
+
+
+def _owners() -> tuple[str, ...]:
+    """The board key's two names in the reader's language ('Vous', 'Autres')."""
+    return tuple(_(name) for name in OWNERS)
 
 
 def _capital(text: str) -> str:
@@ -109,14 +118,16 @@ class PlannerPage(widgets.VBox):
         self.plan: Plan | None = None
         self.found: tuple[Bottleneck, ...] = ()
         board = self._board_of(map_name, variant)
-        self.view = MapView(board, player_names=OWNERS, width=width, height=height,
+        self.view = MapView(board, player_names=_owners(), width=width, height=height,
                             player_colors=DEFAULT_PLAYER_COLORS[:len(OWNERS)])
         self.view.on_route_click(self.click_route)
         self._build_controls()
+        self.address = PageAddress("Planner")  # the page's language, told late
         super().__init__([self._header(), widgets.HBox(
             [widgets.Box([self.view.widget]), self._side()],
-            layout=widgets.Layout(flex_flow="row wrap"))])
+            layout=widgets.Layout(flex_flow="row wrap")), self.address])
         self.add_class("ttr-planner")
+        i18n.on_change(self._language_changed)
         self.map_name, self.variant = map_name, variant
         self.owned, self.taken = tuple(owned), tuple(taken)
         self._building = False
@@ -159,7 +170,8 @@ class PlannerPage(widgets.VBox):
             self._say(why)
             return False
         if found in self.tickets:
-            self._say(f"{ticket_name(self.board, found)} is picked already.")
+            self._say(_("{ticket} is picked already.").format(
+                ticket=ticket_name(self.board, found)))
             return False
         self.tickets = (*self.tickets, found)
         self.ticket_search.value = ""
@@ -179,8 +191,8 @@ class PlannerPage(widgets.VBox):
             return None, no_single_ticket(text, [label for label, _id in
                                                  matching_tickets(labels, text)])
         if not deck.admits(ticket):
-            return None, (f"{ticket_name(board, ticket.id)} is not among {deck.description}: "
-                          "choose other tickets above.")
+            return None, _("{ticket} is not among {deck}: choose other tickets above.").format(
+                ticket=ticket_name(board, ticket.id), deck=deck_words(deck))
         return ticket.id, ""
 
     def remove_ticket(self, ticket_id: str) -> None:
@@ -215,8 +227,9 @@ class PlannerPage(widgets.VBox):
         with self.hold_trait_notifications():
             self.variant, self.tickets = variant, kept
         if dropped:
-            verb = "is" if len(dropped) == 1 else "are"
-            self._say(f"{and_list(dropped)} {verb} not among {deck.description}: taken off.")
+            self._say(ngettext("{tickets} is not among {deck}: taken off.",
+                               "{tickets} are not among {deck}: taken off.", len(dropped))
+                      .format(tickets=and_list(dropped), deck=deck_words(deck)))
 
     def show_map(self, map_name: str) -> None:
         """Plan on another map, from nothing."""
@@ -235,13 +248,14 @@ class PlannerPage(widgets.VBox):
     def _render(self) -> None:
         board = self.board
         if board is not self.view.board:
-            self.view.set_board(board, player_names=OWNERS)
+            self.view.set_board(board, player_names=_owners())
         self._sync_controls(board)
         self.plan, self.found = None, ()
         if not self.tickets:
-            self.summary.value = (f'<div style="{_SMALL}">Pick a ticket: type a city in '
-                                  "<b>Ticket</b>, choose one from the list and press "
-                                  "<b>Add</b>.</div>")
+            pick = _("Pick a ticket: type a city in {ticket}, choose one from the list and "
+                     "press {add}.").format(ticket=f"<b>{html.escape(_('Ticket'))}</b>",
+                                            add=f"<b>{html.escape(_('Add'))}</b>")
+            self.summary.value = f'<div style="{_SMALL}">{pick}</div>'
             self.plan_text.value = ""
             self._draw(board)
             return
@@ -260,11 +274,11 @@ class PlannerPage(widgets.VBox):
 
     def _summary(self, board: Board, found: Plan) -> str:
         if found.unreachable:
-            head = "Not every ticket can be completed"
+            head = _("Not every ticket can be completed")
         elif found.trains == 0:
-            head = "Every ticket is complete already"
+            head = _("Every ticket is complete already")
         else:
-            head = f"The fewest trains: {found.trains}"
+            head = _("The fewest trains: {trains}").format(trains=found.trains)
         return f'<div style="font-size:16px;margin:2px 0"><b>{html.escape(head)}</b></div>'
 
     def _draw(self, board: Board) -> None:
@@ -272,13 +286,13 @@ class PlannerPage(widgets.VBox):
         cities = [c for t in self.tickets for c in (board.ticket(t).a, board.ticket(t).b)]
         owners = {**{r: 0 for r in self.owned}, **{r: 1 for r in self.taken}}
         marks = Marks(owners=owners, marked=tuple(dict.fromkeys(cities)),
-                      marked_label="ticket cities" if cities else "")
+                      marked_label=_("ticket cities") if cities else "")
         if found is not None and self.showing == WEAK:
             weak = [b.route for b in self.found if b.extra != 0]
-            marks = marks.but(highlight=weak, highlight_label="bottlenecks" if weak else "")
+            marks = marks.but(highlight=weak, highlight_label=_("bottlenecks") if weak else "")
         elif found is not None and found.routes:
-            label = "plan" if found.trains is None else \
-                f"plan: {count(found.trains, 'train')}"
+            label = _("plan") if found.trains is None else ngettext(
+                "plan: {n} train", "plan: {n} trains", found.trains).format(n=found.trains)
             marks = marks.but(highlight=found.routes, highlight_label=label)
         self.view.show(marks)
 
@@ -287,34 +301,34 @@ class PlannerPage(widgets.VBox):
     def _build_controls(self) -> None:
         self.map_select = _styled(widgets.Dropdown(
             options=[(map_title(name), name) for name in BUILTIN_MAPS if name != "mini"],
-            description="Map", layout=widgets.Layout(width="160px")), "ttr-planner-map")
+            layout=widgets.Layout(width="160px")), "ttr-planner-map")
         self.variant_select = _styled(widgets.Dropdown(
-            description="Tickets", layout=widgets.Layout(width="360px")), "ttr-planner-variant")
+            layout=widgets.Layout(width="360px"), style={"description_width": "initial"}),
+            "ttr-planner-variant")
         self.ticket_search = _styled(widgets.Combobox(
-            placeholder="type a city, then pick a ticket", description="Ticket",
             ensure_option=False, layout=widgets.Layout(width="315px")), "ttr-planner-search")
-        self.add_button = _styled(widgets.Button(description="Add", icon="plus",
+        self.add_button = _styled(widgets.Button(icon="plus",
                                                  layout=widgets.Layout(width="95px")),
                                   "ttr-planner-add")
-        self.ticket_list = _styled(widgets.Select(rows=4, description="Added",
-                                                   layout=widgets.Layout(width="315px")),
+        self.ticket_list = _styled(widgets.Select(rows=4, layout=widgets.Layout(width="315px")),
                                    "ttr-planner-tickets")
-        self.remove_button = _styled(widgets.Button(description="Remove", icon="minus",
+        self.remove_button = _styled(widgets.Button(icon="minus",
                                                     layout=widgets.Layout(width="95px")),
                                      "ttr-planner-remove")
         self.click_as = _styled(widgets.ToggleButtons(
-            options=[("Yours", MINE), ("Taken by others", TAKEN)], value=MINE,
-            description="A click:", style={"button_width": "120px"}), "ttr-planner-click-as")
-        self.clear_button = _styled(widgets.Button(description="Clear routes", icon="eraser",
+            options=[("", MINE), ("", TAKEN)], value=MINE,
+            style={"button_width": "120px"}), "ttr-planner-click-as")
+        self.clear_button = _styled(widgets.Button(icon="eraser",
                                                    layout=widgets.Layout(width="auto")),
                                     "ttr-planner-clear")
         self.show = _styled(widgets.ToggleButtons(
-            options=[("The plan", PLAN), ("Bottlenecks", WEAK)], value=PLAN,
-            description="On the map", style={"button_width": "110px"}), "ttr-planner-show")
+            options=[("", PLAN), ("", WEAK)], value=PLAN,
+            style={"button_width": "110px"}), "ttr-planner-show")
         self.summary = _styled(widgets.HTML(), "ttr-planner-summary")
         self.plan_text = _styled(widgets.HTML(), "ttr-planner-plan")
         self.message = _styled(widgets.HTML(), "ttr-planner-message")
         self._syncing = False
+        self._label()
         calls: dict[widgets.Widget, Any] = {
             self.map_select: lambda v: None if v == self.map_name else self.show_map(v),
             self.variant_select: lambda v: None if v == (self.variant or BASE) else
@@ -327,6 +341,40 @@ class PlannerPage(widgets.VBox):
         self.add_button.on_click(lambda _b: self.add_ticket(self.ticket_search.value))
         self.remove_button.on_click(lambda _b: self._remove_selected())
         self.clear_button.on_click(lambda _b: self.clear_routes())
+
+    def _label(self) -> None:
+        """The controls' words in the language now (their values kept, their edits quiet)."""
+        self._syncing, syncing = True, self._syncing
+        try:
+            self.map_select.description = _("Map")
+            self.variant_select.description = _("Tickets")
+            self.ticket_search.placeholder = _("type a city, then pick a ticket")
+            self.ticket_search.description = _("Ticket")
+            self.add_button.description = _("Add")
+            self.ticket_list.description = _("Added")
+            self.remove_button.description = _("Remove")
+            clicked, shown = self.click_as.value, self.show.value
+            self.click_as.options = [(_("Yours"), MINE), (_("Taken by others"), TAKEN)]
+            self.click_as.value = clicked
+            self.click_as.description = _("A click:")
+            self.clear_button.description = _("Clear routes")
+            self.show.options = [(_("The plan"), PLAN), (_("Bottlenecks"), WEAK)]
+            self.show.value = shown
+            self.show.description = _("On the map")
+        finally:
+            self._syncing = syncing
+
+    def relabel(self) -> None:
+        """Every word of the page again in the language now (a served page learns it from
+        its address after it is built): the controls, the board's key, the plan; a note told
+        in the old language is cleared."""
+        self._label()
+        self.view.set_board(self.board, player_names=_owners())
+        self._say("")
+        self._render()
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     def _header(self) -> widgets.Widget:
         return widgets.HBox([self.map_select, self.variant_select],
@@ -356,7 +404,7 @@ class PlannerPage(widgets.VBox):
 
     def _remove_selected(self) -> None:
         if self.ticket_list.value is None:
-            self._say("Select one of the tickets to remove it.")
+            self._say(_("Select one of the tickets to remove it."))
         else:
             self.remove_ticket(self.ticket_list.value)
 

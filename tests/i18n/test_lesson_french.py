@@ -21,11 +21,13 @@ import nbformat
 import pytest
 
 from ttr_widgets.course import lessons
+from ttr_widgets.course.box_1910 import BOX_QUIZZES
 from ttr_widgets.course.lesson_page import PlanTryIt, Quiz, ScoreExercise, TryIt, WhichTicketFails
 from ttr_widgets.course.progress import LessonProgress
 from ttr_widgets.course.team_lesson import TeamTryIt
 from ttr_widgets.course.team_practice import TEAM_TASKS, team_practice
 from ttr_widgets.rules import i18n
+from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.testing.browser import KIT_NOTEBOOKS
 from ttr_widgets.testing.french import english_words
 from ttr_widgets.testing.words import visible_texts
@@ -33,6 +35,8 @@ from ttr_widgets.testing.words import visible_texts
 #: the lessons' players (the app's test sets aside its own)
 PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
 LESSON = "01-Board-and-Goal.ipynb"
+#: the variants' titles, names the rules' French keeps ("Mega Game : les 69 cartes …")
+TITLES = tuple(variant.title for variant in VARIANTS.values())
 
 
 def texts_of(widget: widgets.Widget, skipped: frozenset[int] = frozenset()) -> Iterator[str]:
@@ -53,8 +57,8 @@ def texts_of(widget: widgets.Widget, skipped: frozenset[int] = frozenset()) -> I
 def english_in(widget: widgets.Widget, seen: dict[str, set[str]],
                skipped: frozenset[int] = frozenset()) -> None:
     for text in texts_of(widget, skipped):
-        for name in PLAYERS:
-            text = re.sub(rf"(?<!\w){name}(?!\w)", " ", text)
+        for name in (*PLAYERS, *TITLES):
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
         found = english_words(text)
         if found:
             seen[text.strip()[:160]] = found
@@ -234,4 +238,21 @@ def test_the_team_lesson_in_french_shows_no_english() -> None:
         team.table.placement.holder.click()
         english_in(team.widget, seen, skip)
         assert "holder-first" in team.done and "3 sur 4 à faire." in team.checklist.value
+    assert seen == {}, _report(seen)
+
+
+@pytest.mark.parametrize("name", [n for n in BOX_QUIZZES if n != "no-bonus"])
+def test_the_1910_box_quizzes_in_french(name: str) -> None:
+    """Lesson 11's quizzes (but "no-bonus", whose options are the variants' titles, not yet
+    in the catalogue), answered wrong then right; "Mega Game" is the variant's own title."""
+    assert VARIANTS["usa-mega"].title == "Mega Game"
+    seen: dict[str, set[str]] = {}
+    with i18n.use("fr"):
+        quiz = Quiz(**BOX_QUIZZES[name], try_it=TryIt.of(lessons.usa_1910()))
+        quiz.choices.value = next(o for o in quiz.options if o != quiz.answer)
+        assert quiz.check() is False
+        english_in(quiz.widget, seen)
+        quiz.choices.value = quiz.answer
+        assert quiz.check() is True
+        english_in(quiz.widget, seen)
     assert seen == {}, _report(seen)

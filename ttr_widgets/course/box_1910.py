@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ttr_widgets.rules.i18n import N_
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.state import Options
@@ -66,37 +67,40 @@ def reprints_table() -> widgets.HTML:
     return table(["ticket", "2004 box", "1910 box"], reprints())
 
 
-_MEGA, _BIG = _title("usa-mega"), _title("usa-big-cities")
+_BIG = _title("usa-big-cities")
 
 #: The lesson's questions (``Quiz(**BOX_QUIZZES[name], try_it=try_it)``), each with its "why?"
-#: rules and the position of the lesson's try-it it shows.
+#: rules and the position of the lesson's try-it it shows; their sentences in the catalogue
+#: (``N_``; "Mega Game" named as the lesson's prompts name it), but the "no-bonus" question's,
+#: whose options are the variants' titles (not yet in the catalogue).
 BOX_QUIZZES: dict[str, dict[str, object]] = {
     "mega-keep": {
-        "question": f"The {_MEGA} deals you 5 tickets. How many must you keep, at least?",
-        "options": ["1", "2", "3", "All 5"],
+        "question": N_("The Mega Game deals you 5 tickets. How many must you keep, at least?"),
+        "options": ["1", "2", "3", N_("All 5")],
         "answer": "3",
-        "explanation": "5 dealt, keep at least 3 (or 4, or all 5); a ticket draw later shows "
-                       "4, of which you keep at least 1.",
+        "explanation": N_("5 dealt, keep at least 3 (or 4, or all 5); a ticket draw later "
+                          "shows 4, of which you keep at least 1."),
         "rules": ("variant.usa-mega",),
         "practice": "mega-too-few",
     },
     "globetrotter": {
-        "question": "Ann completed 3 tickets worth 13 points in all; Ben completed 2 worth 24. "
-                    "Who scores the Globetrotter?",
-        "options": ["Ann", "Ben", "Both", "Nobody"],
+        "question": N_("Ann completed 3 tickets worth 13 points in all; Ben completed 2 worth "
+                       "24. Who scores the Globetrotter?"),
+        "options": ["Ann", "Ben", N_("Both"), N_("Nobody")],
         "answer": "Ann",
-        "explanation": "The Globetrotter counts the tickets completed, not their points: 3 "
-                       "beats 2.",
+        "explanation": N_("The Globetrotter counts the tickets completed, not their points: 3 "
+                          "beats 2."),
         "rules": ("score.globetrotter",),
         "practice": "globetrotter",
     },
     "globetrotter-tie": {
-        "question": "Ann and Ben both completed 2 tickets, more than anyone else. Who scores "
-                    "the Globetrotter?",
-        "options": ["Ann and Ben, 15 each", "Whoever has more ticket points",
-                    "Nobody: it is a tie", "Ann and Ben, 7 each"],
-        "answer": "Ann and Ben, 15 each",
-        "explanation": "Every player tied for the most completed tickets scores the whole 15.",
+        "question": N_("Ann and Ben both completed 2 tickets, more than anyone else. Who "
+                       "scores the Globetrotter?"),
+        "options": [N_("Ann and Ben, 15 each"), N_("Whoever has more ticket points"),
+                    N_("Nobody: it is a tie"), N_("Ann and Ben, 7 each")],
+        "answer": N_("Ann and Ben, 15 each"),
+        "explanation": N_("Every player tied for the most completed tickets scores the whole "
+                          "15."),
         "rules": ("score.globetrotter",),
         "practice": "globetrotter-tie",
     },
@@ -112,11 +116,12 @@ BOX_QUIZZES: dict[str, dict[str, object]] = {
         "practice": "big-cities",
     },
     "reprint": {
-        "question": f"In a {_MEGA} you complete Los Angeles–New York. What does it score?",
-        "options": ["21 points", "20 points", "19 points"],
-        "answer": "20 points",
-        "explanation": "The 1910 box reprints it at 20 (21 in the 2004 box); every way to play "
-                       "of the box uses its cards.",
+        "question": N_("In a Mega Game you complete Los Angeles–New York. What does it "
+                       "score?"),
+        "options": [N_("21 points"), N_("20 points"), N_("19 points")],
+        "answer": N_("20 points"),
+        "explanation": N_("The 1910 box reprints it at 20 (21 in the 2004 box); every way to "
+                          "play of the box uses its cards."),
         "rules": ("tickets.reprints",),
         "practice": "reprint",
     },

@@ -99,15 +99,15 @@ def usa_1910() -> tuple[Practice, ...]:
     return (
         Practice("mega-too-few", N_("The Mega Game: keep at least 3"), mega,
                  N_("The Mega Game deals Ann 5 tickets from all 69. Try to keep only the first "
-                 "two."),
+                    "two."),
                  "tickets.keep", (KeepTickets(setup_offer(mega)[:2]),)),
         Practice("mega-keep", N_("Keep 3 that fit together"), mega,
                  N_("Denver–El Paso and Denver–Saint Louis share Denver: one network serves both. "
-                 "Keep them and Sault St. Marie–Oklahoma City (8 points in this box)."),
+                    "Keep them and Sault St. Marie–Oklahoma City (8 points in this box)."),
                  "variant.usa-mega", (KeepTickets(MEGA_KEEP),), "accepted"),
         Practice("mega-draw", N_("The Mega Game: draw 4, keep 1"), mega_table,
                  N_("Later in a Mega Game, a ticket draw shows 4 tickets, and you keep at least 1. "
-                 "Draw tickets and keep the first."),
+                    "Draw tickets and keep the first."),
                  "variant.usa-mega", (DrawTickets(), KeepTickets(mega_table.tickets[:1])),
                  "accepted"),
         Practice("big-cities", N_("USA Big Cities: every ticket a big city"), big,
@@ -117,8 +117,8 @@ def usa_1910() -> tuple[Practice, ...]:
                  "accepted"),
         Practice("reprint", N_("A reprinted ticket"), new_york_los_angeles,
                  N_("The last turn of a 1910 Classic game. Claim Pittsburgh–New York with Ann's 2 "
-                 "green: her Los Angeles–New York is complete, and scores 20, not the 2004 "
-                 "card's 21."),
+                    "green: her Los Angeles–New York is complete, and scores 20, not the 2004 "
+                    "card's 21."),
                  "tickets.reprints", (ClaimRoute(pittsburgh_new_york, "green", 0),), "accepted",
                  (pittsburgh_new_york,)),
         Practice("globetrotter", N_("The Globetrotter: the most tickets"), _globetrotter(False),
@@ -130,7 +130,7 @@ def usa_1910() -> tuple[Practice, ...]:
                  "accepted", (chicago_pittsburgh,)),
         Practice("globetrotter-tie", N_("The Globetrotter: a tie"), _globetrotter(True),
                  N_("Ann holds 2 tickets this time. Claim Chicago–Pittsburgh: she and Ben have "
-                 "both completed 2, so both score the Globetrotter's 15."),
+                    "both completed 2, so both score the Globetrotter's 15."),
                  "score.globetrotter", (ClaimRoute(chicago_pittsburgh, "orange", 0),),
                  "accepted", (chicago_pittsburgh,)),
     )

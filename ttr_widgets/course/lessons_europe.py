@@ -60,28 +60,29 @@ def ferries_and_tunnels() -> tuple[Practice, ...]:
         Practice("ferry", N_("A ferry's locomotives"), scenario(
             europe_map(), TWO, hands=[{"red": 2, "locomotive": 1}]),
             N_("London–Amsterdam is a 2-space ferry with 2 locomotive symbols. Try to pay 1 red "
-            "and 1 locomotive."),
+               "and 1 locomotive."),
             "ferry.locomotives", (ClaimRoute(london, "red", 1),), highlight=(london,)),
         Practice("ferry-extra", N_("More locomotives are fine"), scenario(
             europe_map(), TWO, hands=[{"red": 2, "locomotive": 4}]),
             N_("Palermo–Smyrna is a 6-space ferry needing 2 locomotives. Pay 2 red and 4 "
-            "locomotives: the symbols are a minimum."),
+               "locomotives: the symbols are a minimum."),
             "ferry.locomotives", (ClaimRoute(palermo, "red", 4),), "accepted", (palermo,)),
         Practice("ferry-one", N_("A ferry with one locomotive symbol"), scenario(
             europe_map(), TWO, hands=[{"red": 2, "locomotive": 1}]),
             N_("Athina–Smyrna is a 2-space ferry with 1 locomotive symbol. Try to pay it with "
-            "Ann's 2 red; then pay 1 red and 1 locomotive."),
+               "Ann's 2 red; then pay 1 red and 1 locomotive."),
             "ferry.locomotives", (ClaimRoute(athina, "red", 0),), highlight=(athina,)),
         Practice("eight-spaces", N_("The 8-space route"), scenario(
             europe_map(), TWO, hands=[{"red": 8}], pile_top=["blue", "green", "white"]),
             N_("Petrograd–Stockholm is the longest route on the map: 8 gray spaces, and a tunnel. "
-            "Claim it with Ann's 8 red. The pile shows blue, green, white: nothing more to "
-            "pay, and the route scores 21 points."),
+               "Claim it with Ann's 8 red. The pile shows blue, green, white: nothing more to "
+               "pay, and the route scores 21 points."),
             "claim.points", (ClaimRoute(longest, "red", 0),), "accepted", (longest,)),
         Practice("tunnel", N_("A tunnel's reveal"), _tunnel({"red": 4, "locomotive": 1},
                                                         ["red", "locomotive", "blue"]),
                  N_("Barcelona–Pamplona is a 2-space gray tunnel. Offer 2 red: the pile shows red, "
-                 "locomotive, blue, so 2 more cards are due. Pay them (1 red and 1 locomotive)."),
+                    "locomotive, blue, so 2 more cards are due. Pay them (1 red and 1 "
+                    "locomotive)."),
                  "tunnel.reveal", (ClaimRoute(tunnel, "red", 0), PayTunnel(1)), "accepted",
                  (tunnel,)),
         Practice("tunnel-pending", N_("Finish the tunnel first"), _tunnel(
@@ -91,18 +92,18 @@ def ferries_and_tunnels() -> tuple[Practice, ...]:
         Practice("tunnel-short", N_("Cannot pay the surcharge"), _tunnel(
             {"red": 2}, ["red", "red", "red"]),
             N_("Offer Ann's 2 red for Barcelona–Pamplona. Three reds come up: 3 more cards, and "
-            "she has none. Try to pay."),
+               "she has none. Try to pay."),
             "tunnel.pay", (ClaimRoute(tunnel, "red", 0), PayTunnel(0)), highlight=(tunnel,)),
         Practice("tunnel-decline", N_("Declining keeps your cards"), _tunnel(
             {"red": 2}, ["red", "red", "red"]),
             N_("Same tunnel, same reveal: decline. Ann keeps her 2 red, the revealed cards go "
-            "to the discards, and her turn is over."),
+               "to the discards, and her turn is over."),
             "tunnel.decline", (ClaimRoute(tunnel, "red", 0), DeclineTunnel()), "accepted",
             (tunnel,)),
         Practice("tunnel-locomotives", N_("An all-locomotive offer"), _tunnel(
             {"red": 5, "locomotive": 3}, ["red", "locomotive", "red"]),
             N_("Offer 2 locomotives for Barcelona–Pamplona. Only the revealed locomotive counts "
-            "(1 more card), and it must be a locomotive: try to pay it with red."),
+               "(1 more card), and it must be a locomotive: try to pay it with red."),
             "tunnel.all-locomotives", (ClaimRoute(tunnel, "locomotive", 2), PayTunnel(0)),
             highlight=(tunnel,)),
     )
@@ -146,16 +147,16 @@ def _europe_tie_breaks() -> tuple[Practice, ...]:
     return (
         Practice("tie-stations", N_("A tie: the fewest stations"), by_stations,
                  N_("The last turn. Claim Marseille–Pamplona with Ann's red. Ann ends on 26 (7 + "
-                 "1 for routes, 8 for her 2 unused stations, 10 for the European Express); Ben "
-                 "too (4 + 12 + 10). Neither completed a ticket; Ann built a station and Ben "
-                 "none, so Ben wins."),
+                    "1 for routes, 8 for her 2 unused stations, 10 for the European Express); Ben "
+                    "too (4 + 12 + 10). Neither completed a ticket; Ann built a station and Ben "
+                    "none, so Ben wins."),
                  "score.tiebreak", (ClaimRoute(last_west, "red", 0),), "accepted",
                  (last_west,)),
         Practice("tie-express", N_("A tie: the European Express"), by_express,
                  N_("The last turn. Claim Bruxelles–Frankfurt with Ann's blue: her trail "
-                 "Brest–Dieppe–Bruxelles–Frankfurt is 6 long, Ben's longest only 4. Both end "
-                 "on 28 points, with no ticket and no station built, so the European Express "
-                 "decides: Ann wins."),
+                    "Brest–Dieppe–Bruxelles–Frankfurt is 6 long, Ben's longest only 4. Both end "
+                    "on 28 points, with no ticket and no station built, so the European Express "
+                    "decides: Ann wins."),
                  "score.tiebreak", (ClaimRoute(last_north, "blue", 0),), "accepted",
                  (last_north,)),
     )
@@ -171,7 +172,7 @@ def stations() -> tuple[Practice, ...]:
     return (
         Practice("long-ticket", N_("Your long ticket is optional"), dealt,
                  N_("Ann is dealt 1 long ticket (listed first) and 3 regular ones, and keeps at "
-                 "least 2. Keep two regular ones and let the long one go."),
+                    "least 2. Keep two regular ones and let the long one go."),
                  "setup.tickets-europe", (KeepTickets(setup_offer(dealt)[1:3]),), "accepted"),
         Practice("first-station", N_("A first station"), scenario(europe, TWO, hands=hand),
                  N_("Click Paris and build a station with 1 red card."),
@@ -179,7 +180,7 @@ def stations() -> tuple[Practice, ...]:
         Practice("second-station", N_("The second costs two"), scenario(
             europe, TWO, hands=[{"red": 1, "blue": 1}], stations={"Wien": 0}),
             N_("Ann built one station in Wien. Her second costs 2 cards of one colour: try to "
-            "build in Paris with her single red."),
+               "build in Paris with her single red."),
             "station.cost", (BuildStation("Paris", "red", 0),)),
         Practice("one-per-city", N_("One station a city"), scenario(
             europe, TWO, hands=hand, stations={"Paris": 1}),
@@ -191,8 +192,8 @@ def stations() -> tuple[Practice, ...]:
             "station.limit", (BuildStation("Madrid", "red", 0),)),
         Practice("borrow", N_("What a station borrows"), _borrowing(True),
                  N_("Ann holds Paris–Wien (8). Ben owns Frankfurt–München, the missing link. "
-                 "Build a station in München: at the end it borrows Ben's route, and the "
-                 "ticket becomes a hit."),
+                    "Build a station in München: at the end it borrows Ben's route, and the "
+                    "ticket becomes a hit."),
                  "station.borrow", (BuildStation("Munchen", "red", 0),), "accepted", (link,)),
         *_europe_tie_breaks(),
     )
@@ -223,11 +224,11 @@ def confused_europe() -> tuple[Practice, ...]:
                  "setup.tickets-europe", (KeepTickets(setup_offer(dealt)[1:3]),), "accepted"),
         Practice("station-bridge", N_("A station across an empty gap?"), _borrowing(False),
                  N_("Nobody owns Frankfurt–München. Build a station in München: Paris–Wien stays "
-                 "a miss, since a station only borrows a route someone owns."),
+                    "a miss, since a station only borrows a route someone owns."),
                  "station.borrow", (BuildStation("Munchen", "red", 0),), "accepted", (link,)),
         Practice("station-longest", N_("Borrowed routes in the longest trail?"), _borrowing(True),
                  N_("Build a station in München: Paris–Wien becomes a hit through Ben's route, "
-                 "but Ann's longest trail stays 3."),
+                    "but Ann's longest trail stays 3."),
                  "score.longest-own", (BuildStation("Munchen", "red", 0),), "accepted",
                  (link,)),
         Practice("ferry-maximum", N_("A ferry's locomotives, a maximum?"), scenario(
@@ -260,35 +261,35 @@ def europa_1912() -> tuple[Practice, ...]:
     return (
         Practice("mega-europe", N_("Mega Europe: one long ticket at most"), mega,
                  N_("Mega Europe deals 2 long tickets (listed first) and 5 regular ones; keep at "
-                 "least 3, at most one long. Try keeping both long ones and a regular one."),
+                    "least 3, at most one long. Try keeping both long ones and a regular one."),
                  "tickets.one-long", (KeepTickets(setup_offer(mega)[:3]),)),
         Practice("big-cities", N_("Big Cities: draw four"), big,
                  N_("In Big Cities of Europe every ticket names a big city and a draw shows 4. "
-                 "Draw tickets and keep the first."),
+                    "Draw tickets and keep the first."),
                  "variant.big-cities", (DrawTickets(), KeepTickets(big.tickets[:1])),
                  "accepted"),
         Practice("depot-setup", N_("Placing the first Depots"), depot_setup,
                  N_("Tickets are kept. The last player, Ben, places a Depot first: click Paris. "
-                 "Then Ann places hers: try Paris too."),
+                    "Then Ann places hers: try Paris too."),
                  "wd.one-piece", (PlaceDepot("Paris"), PlaceDepot("Paris"))),
         Practice("feed", N_("Feed a Warehouse first"), plain,
                  N_("With Warehouses & Depots, try to draw a card straight away."),
                  "wd.feed", (DrawBlind(),)),
         Practice("feed-then-draw", N_("Feed, then draw"), plain,
                  N_("Feed Ben's Warehouse (the pile's top card goes there unseen), then draw two "
-                 "cards blind."),
+                    "cards blind."),
                  "wd.feed", (FeedWarehouse(1), DrawBlind(), DrawBlind()), "accepted"),
         Practice("free-depot", N_("A Depot as a free action"), plain,
                  N_("Click Madrid and place a Depot: it costs no action, and it is still Ann's "
-                 "turn."),
+                    "turn."),
                  "wd.place", (PlaceDepot("Madrid"),), "accepted"),
         Practice("one-piece", N_("One piece a city"), plain,
                  N_("Ben has a station in Wien. Click Wien and try to place a Depot there."),
                  "wd.one-piece", (PlaceDepot("Wien"),)),
         Practice("collect", N_("Emptying a Warehouse"), stocked,
                  N_("Ben has a Depot in Berlin and his Warehouse holds 3 cards. Claim Berlin–Wien "
-                 "with 3 green, then collect: Ann gives up one of her Depots and takes the "
-                 "cards."),
+                    "with 3 green, then collect: Ann gives up one of her Depots and takes the "
+                    "cards."),
                  "wd.collect", (ClaimRoute(berlin_wien, "green", 0),
                                 CollectWarehouses(("Berlin",))), "accepted", (berlin_wien,)),
     )

@@ -48,15 +48,15 @@ def board_and_goal() -> tuple[Practice, ...]:
     return (
         Practice("keep-tickets", N_("Keep your starting tickets"), dealt,
                  N_("The cards and tickets are dealt. Ann must keep at least 2 of her 3 tickets: "
-                 "tick just one and press Keep, then keep two or three."),
+                    "tick just one and press Keep, then keep two or three."),
                  "tickets.keep", (KeepTickets(setup_offer(dealt)[:1]),)),
         Practice("first-claim", N_("A first claim"), start,
                  N_("Click the gray route Atlanta–Charleston (2 spaces) and pay with Ann's two red "
-                 "cards. The route scores 2 points at once."),
+                    "cards. The route scores 2 points at once."),
                  "claim.points", (ClaimRoute(atl_cha, "red", 0),), "accepted", (atl_cha,)),
         Practice("one-action", N_("One action a turn"), start,
                  N_("Take the face-up red card, then try to claim Atlanta–Charleston in the same "
-                 "turn: a turn is one action, and drawing cards means two cards."),
+                    "turn: a turn is one action, and drawing cards means two cards."),
                  "draw.two-cards", (DrawFaceUp("red"), ClaimRoute(atl_cha, "red", 0)),
                  highlight=(atl_cha,)),
     )
@@ -85,33 +85,33 @@ def drawing() -> tuple[Practice, ...]:
     return (
         Practice("two-cards", N_("Two cards"), plain,
                  N_("Draw a card from the pile, then try to draw tickets: once you start drawing "
-                 "cards, your second action must be your second card."),
+                    "cards, your second action must be your second card."),
                  "draw.two-cards", (DrawBlind(), DrawTickets())),
         Practice("face-up-locomotive", N_("A face-up locomotive"), plain,
                  N_("Take the face-up locomotive. Watch the status line: it is the whole draw, "
-                 "and the turn passes to Ben."),
+                    "and the turn passes to Ben."),
                  "draw.faceup-locomotive", (DrawFaceUp("locomotive"),), "accepted"),
         Practice("second-locomotive", N_("No locomotive as the second card"), refill,
                  N_("Take the face-up red. Its slot is refilled from the pile with a locomotive; "
-                 "try to take that locomotive as your second card."),
+                    "try to take that locomotive as your second card."),
                  "draw.second-locomotive", (DrawFaceUp("red"), DrawFaceUp("locomotive"))),
         Practice("blind-locomotive", N_("A locomotive from the pile"), blind,
                  N_("The pile's top card is a locomotive. Draw blind twice: the locomotive counts "
-                 "as one card and you still get your second."),
+                    "as one card and you still get your second."),
                  "draw.blind-locomotive", (DrawBlind(), DrawBlind()), "accepted"),
         Practice("three-locomotives", N_("Three locomotives face up"), three,
                  N_("Two locomotives are face up and the pile's top card is a third. Take the red "
-                 "card: the refill shows 3 locomotives, so the whole row is replaced."),
+                    "card: the refill shows 3 locomotives, so the whole row is replaced."),
                  "draw.three-locomotives", (DrawFaceUp("red"),), "accepted"),
         Practice("reshuffle", N_("The pile runs out"), reshuffle,
                  N_("The pile is empty and the discards are not. Draw blind: the discards are "
-                 "shuffled into a new pile first."),
+                    "shuffled into a new pile first."),
                  "draw.reshuffle", (DrawBlind(),), "accepted"),
         Practice("no-card", N_("Nothing to draw blind"), bare,
                  N_("The hands hold almost every card: no pile, no discards, five locomotives "
-                 "face up. They stay: a row with 3 locomotives is replaced by cards turned up "
-                 "from the pile (or the discards shuffled into one), and none are left. Try to "
-                 "draw blind, then take a face-up locomotive."),
+                    "face up. They stay: a row with 3 locomotives is replaced by cards turned up "
+                    "from the pile (or the discards shuffled into one), and none are left. Try to "
+                    "draw blind, then take a face-up locomotive."),
                  "draw.no-card", (DrawBlind(),)),
     )
 
@@ -133,13 +133,13 @@ def claiming() -> tuple[Practice, ...]:
         Practice("colour", N_("The route's colour"), scenario(
             usa, TWO, hands=[{"red": 5, "blue": 3, "locomotive": 2}]),
             N_("Atlanta–Miami is 5 blue spaces. Click it and try to pay with red; then pay "
-            "3 blue and 2 locomotives."),
+               "3 blue and 2 locomotives."),
             "claim.one-colour", (ClaimRoute(atl_mia, "red", 0),), highlight=(atl_mia,)),
         Practice("gray", N_("Gray routes: any ONE colour"), scenario(
             usa, TWO, hands=[{"red": 1, "green": 1, "yellow": 2}]),
             N_("Atlanta–Charleston is gray: any one colour will do, but not two. Try to pay with "
-            "Ann's red and green together (1 red and 1 green in the boxes under the claim "
-            "panel), then pay with her two yellow."),
+               "Ann's red and green together (1 red and 1 green in the boxes under the claim "
+               "panel), then pay with her two yellow."),
             "claim.one-colour", (ClaimRoute(atl_cha, "red", 0),), highlight=(atl_cha,)),
         Practice("locomotives", N_("Locomotives are wild"), scenario(
             usa, TWO, hands=[{"locomotive": 4, "orange": 1}]),
@@ -161,25 +161,25 @@ def claiming() -> tuple[Practice, ...]:
         Practice("double-three-players", N_("Double routes, 3 players"), scenario(
             usa, THREE, hands=[twin], claimed={den_kc_black: 1}),
             N_("Three players count as few: Ben took the black track of Denver–Kansas City, so "
-            "the orange one is closed to Ann and Cleo too. Try it."),
+               "the orange one is closed to Ann and Cleo too. Try it."),
             "claim.double-small", (ClaimRoute(den_kc_orange, "orange", 0),),
             highlight=(den_kc_orange,)),
         Practice("double-four-players", N_("Double routes, 4 players"), scenario(
             usa, FOUR, hands=[twin], claimed={den_kc_black: 1}),
             N_("Four players: Ben took the black track. Claim the orange one: it is open to "
-            "you."),
+               "you."),
             "claim.double-large", (ClaimRoute(den_kc_orange, "orange", 0),), "accepted",
             (den_kc_orange,)),
         Practice("double-own", N_("Never both tracks"), scenario(
             usa, FOUR, hands=[{"orange": 4, "black": 4}], claimed={den_kc_black: 0}),
             N_("Four players, and Ann already owns the black track. Try to claim the orange one "
-            "too."),
+               "too."),
             "claim.double-own", (ClaimRoute(den_kc_orange, "orange", 0),),
             highlight=(den_kc_orange,)),
         Practice("anywhere", N_("Anywhere on the board"), scenario(
             usa, TWO, hands=[{"blue": 5}], claimed={sea_por: 0}),
             N_("Ann's only route is Seattle–Portland. Claim Atlanta–Miami, far away: routes need "
-            "not connect."),
+               "not connect."),
             "claim.anywhere", (ClaimRoute(atl_mia, "blue", 0),), "accepted", (atl_mia,)),
     )
 
@@ -199,21 +199,21 @@ def tickets() -> tuple[Practice, ...]:
     return (
         Practice("draw", N_("Draw three, keep one or more"), fresh,
                  N_("Draw tickets: you see the top 3. Keep just the first one; the other two go "
-                 "under the pile."),
+                    "under the pile."),
                  "tickets.draw", (DrawTickets(), KeepTickets(pile[:1])), "accepted"),
         Practice("keep-none", N_("Keep at least one"), fresh,
                  N_("Draw tickets, then press Keep with none ticked."),
                  "tickets.keep", (DrawTickets(), KeepTickets(()))),
         Practice("no-giving-back", N_("A kept ticket stays"), fresh,
                  N_("Ann already holds Denver–El Paso. Draw tickets and try to keep nothing new "
-                 "but give that old ticket back."),
+                    "but give that old ticket back."),
                  "tickets.keep", (DrawTickets(), KeepTickets(("usa-t07",)))),
         Practice("empty", N_("No tickets left"), scenario(usa, TWO, hands=hand, ticket_pile=[]),
                  N_("The ticket pile is empty. Try to draw tickets."),
                  "tickets.empty", (DrawTickets(),)),
         Practice("connect", N_("Connecting a ticket"), connect,
                  N_("Ann holds Denver–El Paso (4) and owns Denver–Santa Fe. Claim Santa Fe–El Paso "
-                 "with two red cards and watch the ticket turn to a hit."),
+                    "with two red cards and watch the ticket turn to a hit."),
                  "score.tickets", (ClaimRoute(santa_fe_el_paso, "red", 0),), "accepted",
                  (santa_fe_el_paso,)),
     )
@@ -272,14 +272,14 @@ def _tie_breaks() -> tuple[Practice, ...]:
     return (
         Practice("tie-tickets", N_("A tie on points: tickets decide"), won,
                  N_("The last turn: Ann holds Denver–El Paso (4). Claim Santa Fe–El Paso with "
-                 "her 2 red. Both end on 18 points and both trails are 4 long, so both score "
-                 "the 10-point bonus; Ann completed 1 ticket and Ben none, so Ann wins."),
+                    "her 2 red. Both end on 18 points and both trails are 4 long, so both score "
+                    "the 10-point bonus; Ann completed 1 ticket and Ben none, so Ann wins."),
                  "score.tiebreak", (ClaimRoute(last, "red", 0),), "accepted", (last,)),
         Practice("tie-shared", N_("Still tied after every tie-break"), level,
                  N_("The last turn, no tickets on either side. Claim Santa Fe–El Paso: Ann and "
-                 "Ben both end on 14 points, with no ticket completed and both holding the "
-                 "bonus for the longest trail (4 each). Nothing separates them: they share the "
-                 "win."),
+                    "Ben both end on 14 points, with no ticket completed and both holding the "
+                    "bonus for the longest trail (4 each). Nothing separates them: they share the "
+                    "win."),
                  "score.tiebreak", (ClaimRoute(last, "red", 0),), "accepted", (last,)),
     )
 
@@ -299,8 +299,8 @@ def ending() -> tuple[Practice, ...]:
     return (
         Practice("last-round", N_("Two trains left"), low,
                  N_("Ann has 4 trains. Claim Atlanta–Charleston with her two red cards: she ends "
-                 "her turn with 2 trains, so everyone, Ann too, gets one more turn. Play Ben's "
-                 "turn and Ann's last one (draw cards), then try to move again."),
+                    "her turn with 2 trains, so everyone, Ann too, gets one more turn. Play Ben's "
+                    "turn and Ann's last one (draw cards), then try to move again."),
                  "end.trigger", (ClaimRoute(atl_cha, "red", 0),), "accepted", (atl_cha,)),
         Practice("game-over", N_("After the last round"), finished(normal),
                  N_("This game is over. Try any move."),
@@ -309,17 +309,17 @@ def ending() -> tuple[Practice, ...]:
                  N_("Ann can draw cards. Try to pass."), "turn.pass", (Pass(),)),
         Practice("nothing-left", N_("Nothing to draw at all"), stuck,
                  N_("Every card is in a hand, no ticket is left and nobody has trains. Try to "
-                 "draw a card."),
+                    "draw a card."),
                  "draw.nothing-left", (DrawBlind(),)),
         Practice("stalemate", N_("Nobody can move"), stuck,
                  N_("Same table: pass for Ann, then for Ben. A whole round of passes ends the "
-                 "game."),
+                    "game."),
                  "end.stalemate", (Pass(), Pass()), "accepted"),
         Practice("longest-loop", N_("A loop in the longest trail"), _loop(),
                  N_("Ann's longest trail runs Nashville–Atlanta–Miami–Charleston: 10 spaces. "
-                 "Claim Charleston–Atlanta with her 2 red to close the loop: the trail now "
-                 "starts in Nashville, goes round the loop and ends back in Atlanta, 12 spaces. "
-                 "Atlanta is passed twice; no train is counted twice."),
+                    "Claim Charleston–Atlanta with her 2 red to close the loop: the trail now "
+                    "starts in Nashville, goes round the loop and ends back in Atlanta, 12 spaces. "
+                    "Atlanta is passed twice; no train is counted twice."),
                  "score.longest", (ClaimRoute(loop, "red", 0),), "accepted", (loop,)),
         *_tie_breaks(),
     )
@@ -369,7 +369,7 @@ def confused_usa() -> tuple[Practice, ...]:
         Practice("two-turns", N_("Claim over two turns?"), scenario(
             usa, TWO, hands=[{"black": 2}]),
             N_("Chicago–Pittsburgh (black) has 3 spaces and Ann holds 2 black cards. Try to "
-            "claim it now and finish it later."),
+               "claim it now and finish it later."),
             "claim.whole-route", (ClaimRoute(pit_chi, "black", 0),), highlight=(pit_chi,)),
         Practice("face-up-locomotive", N_("A face-up locomotive, only card?"), plain,
                  N_("Take the face-up locomotive: the turn passes to Ben at once."),
@@ -384,7 +384,7 @@ def confused_usa() -> tuple[Practice, ...]:
             "tickets.keep", (DrawTickets(), KeepTickets(("usa-t07",)))),
         Practice("shared-route", N_("Two tickets, one route?"), overlap,
                  N_("Ann holds Denver–El Paso and Chicago–Santa Fe; both miss Denver–Santa Fe. "
-                 "Claim it with 2 green and watch both tickets become hits."),
+                    "Claim it with 2 green and watch both tickets become hits."),
                  "score.tickets", (ClaimRoute(den_sf, "green", 0),), "accepted", (den_sf,)),
         Practice("mix-gray", N_("Mix colours on gray?"), scenario(
             usa, TWO, hands=[{"red": 1, "green": 1}]),
@@ -397,7 +397,7 @@ def confused_usa() -> tuple[Practice, ...]:
             highlight=(den_kc_orange,)),
         Practice("others-trains", N_("Other players' trains in my path?"), others,
                  N_("Ann owns Denver–Santa Fe, Ben owns Santa Fe–El Paso. Claim El Paso–Dallas "
-                 "(4 red): Ann's longest trail is 4, not 8, since Ben's trains are not hers."),
+                    "(4 red): Ann's longest trail is 4, not 8, since Ben's trains are not hers."),
                  "score.longest", (ClaimRoute(el_paso_dallas, "red", 0),), "accepted",
                  (el_paso_dallas,)),
     )

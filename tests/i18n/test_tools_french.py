@@ -26,7 +26,10 @@ import pytest
 
 from tests.i18n.test_play_app_french import english_words
 from ttr_widgets.rules import i18n
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.model import LOCOMOTIVE
 from ttr_widgets.rules.record import example_path
+from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import ticket_rules
 from ttr_widgets.served import TABLES_ENV
@@ -34,10 +37,14 @@ from ttr_widgets.testing.words import visible_texts
 from ttr_widgets.widgets.pages import tables
 from ttr_widgets.widgets.pages.explorer import ScoringExplorer
 from ttr_widgets.widgets.pages.explorer_games import team_example_path
+from ttr_widgets.widgets.pages.odds import BY_HAND, TunnelOddsExplorer
 from ttr_widgets.widgets.pages.planner import PLAN, TAKEN, WEAK, PlannerPage
 from ttr_widgets.widgets.pages.scorer import TicketScorer
 from ttr_widgets.widgets.pages.tables import TablesPage
+from ttr_widgets.widgets.plots.lab_plots import what_if_table
 from ttr_widgets.widgets.table.players import bonus_words
+
+EUROPE = load_map("europe")
 
 #: the names the pages show as they are: the boxes' own names and the players of the examples
 NAMES = ("Longest Continuous Path", "European Express", "Asian Express", "Globetrotter",
@@ -378,4 +385,48 @@ def test_the_planner_learns_french_from_its_address() -> None:
     assert planner.add_button.description == "Ajouter" and planner.show.value == PLAN
     seen = EnglishSeen()
     _look_planner(seen, planner)
+    seen.assert_none()
+
+
+# --------------------------------------------------------------------------- the tunnel odds
+
+
+def test_the_tunnel_odds_explorer_in_french_shows_no_english() -> None:
+    """The Probability Lab's tunnel explorer: a red tunnel with a hand, another colour played,
+    all locomotives, a hand that cannot pay, a tunnel chosen by hand, bad counts, and the
+    explorer filled in from a game's state."""
+    seen = EnglishSeen(names=("Player 1",))  # the scenario's first player
+    with i18n.use("fr"):
+        explorer = TunnelOddsExplorer(EUROPE, route_id="eu-085")
+        explorer.set_hand({"red": 4, "locomotive": 1})
+        seen.look(explorer)
+        explorer.play.value = LOCOMOTIVE  # an all-locomotive offer
+        seen.look(explorer)
+        explorer.set_hand({"blue": 1})  # cannot pay the printed cards
+        seen.look(explorer)
+        explorer.tunnel.value = BY_HAND
+        explorer.route_color.value = "green"
+        explorer.length.value = 3
+        explorer.set_hand({"green": 4})
+        seen.look(explorer)
+        explorer.set_seen({"green": 40})  # more than the deck holds: said so
+        seen.look(explorer)
+        state = scenario(EUROPE, 2, hands=[{"red": 3, "locomotive": 2}],
+                         discard=["red", "locomotive"],
+                         face_up=["red", "locomotive", "blue", "green", "green"])
+        filled = TunnelOddsExplorer.from_state(state, "eu-054")
+        seen.look(filled)
+        seen.look(what_if_table(filled.odds, filled.what_if))
+    seen.assert_none()
+    assert any("Votre main" in text for text in seen.texts)
+
+
+def test_the_tunnel_odds_explorer_learns_french_from_its_address() -> None:
+    explorer = TunnelOddsExplorer(EUROPE, route_id="eu-085")
+    explorer.set_hand({"red": 4, "locomotive": 1})
+    assert explorer.tunnel.description == "Tunnel" and explorer.play.value == "red"
+    explorer.address.search = "?lang=fr"
+    assert explorer.length.description == "Longueur" and explorer.play.value == "red"
+    seen = EnglishSeen()
+    seen.look(explorer)
     seen.assert_none()

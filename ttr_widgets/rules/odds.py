@@ -25,6 +25,7 @@ from fractions import Fraction
 from math import comb
 
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import (
     CARD_INDEX,
     CARD_NAMES,
@@ -36,6 +37,7 @@ from ttr_widgets.rules.model import (
     Hand,
 )
 from ttr_widgets.rules.state import NO_CARD, GameState, TunnelPayment
+from ttr_widgets.rules.words import colour_of
 
 __all__ = [
     "DEFAULT_REVEAL", "STANDARD_DECK", "OddsError", "TunnelOdds", "WhatIfOdds", "base_offer",
@@ -101,8 +103,10 @@ def unseen_pool(hand: Hand, seen: Hand = EMPTY_HAND, deck: Hand = STANDARD_DECK)
     hand, seen, deck = _counts(hand, "hand"), _counts(seen, "seen"), _counts(deck, "deck")
     for name, held, shown, total in zip(CARD_NAMES, hand, seen, deck, strict=True):
         if held + shown > total:
-            raise OddsError(f"{held + shown} {name} cards in view ({held} in hand, {shown} seen) "
-                            f"but the deck holds only {total}")
+            raise OddsError(_("{n} {colour} cards in view ({held} in hand, {shown} seen) but "
+                              "the deck holds only {total}").format(
+                n=held + shown, colour=colour_of(name, held + shown), held=held, shown=shown,
+                total=total))
     return tuple(total - held - shown for total, held, shown in zip(deck, hand, seen, strict=True))
 
 
@@ -201,7 +205,7 @@ def tunnel_extra_by_simulation(color: str, pool: Hand, reveal: int = DEFAULT_REV
     cards = [card for card, count in enumerate(pool) for _ in range(count)]
     shown = min(reveal, len(cards))
     tally = [0] * (reveal + 1)
-    for _ in range(trials):
+    for _trial in range(trials):
         tally[sum(card in matching for card in rng.sample(cards, shown))] += 1
     return tuple(Fraction(n, trials) for n in tally)
 

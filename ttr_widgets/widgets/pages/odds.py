@@ -24,7 +24,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import (
     CARD_NAMES,
@@ -48,10 +50,11 @@ from ttr_widgets.rules.odds import (
     what_if_one_more,
 )
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import count, plural, possessive
+from ttr_widgets.rules.words import cards, colour_name, colour_of, is_you, route_label
 from ttr_widgets.widgets.batch import Batch
 from ttr_widgets.widgets.plots.lab_plots import distribution_figure, distribution_texts, percent
 from ttr_widgets.widgets.plots.score_plots import show_figure
+from ttr_widgets.widgets.table.address import PageAddress
 
 __all__ = ["BY_HAND", "TunnelOddsExplorer"]
 
@@ -79,6 +82,7 @@ class TunnelOddsExplorer(widgets.VBox):
         self._batch = Batch(self._update)  #: changes drawn once, at the end
         self._play_chosen = False  #: the user picked what to play: keep it as the hand changes
         self._setting_play = False
+        self._filled_from: str | None = None  #: whose hand ``from_state`` filled in
         self._build_inputs()
         self._build_outputs(source)
         with self._batch:
@@ -87,9 +91,12 @@ class TunnelOddsExplorer(widgets.VBox):
             self.select(route_id if route_id is not None else self._default_route())
             if play is not None:
                 self._choose_play(play)
+        self.address = PageAddress("Probability-Lab")  # the page's language, told late
         super().__init__([self._inputs_box(), self.chart, self.summary, self.can_pay_label,
-                          self.what_if_label, self.offer_note, self.error, self.source])
+                          self.what_if_label, self.offer_note, self.error, self.source,
+                          self.address])
         self.add_class("ttr-odds-explorer")
+        i18n.on_change(self._language_changed)
 
     @classmethod
     def from_state(cls, state: GameState, route_id: str, *, player: int | None = None,
@@ -102,11 +109,10 @@ class TunnelOddsExplorer(widgets.VBox):
             raise ValueError(f"route_id: {route} is not a tunnel")
         hand, seen = visible_cards(state, player)
         who = state.players[state.current if player is None else player].name
-        source = (f"Filled in from {possessive(who, capital=False)} hand; the seen cards are "
-                  "the face-up row and the discard pile, which lies face up on the table in "
-                  "the real game, so every player may count it.")
-        return cls(state.board, route_id=route_id, hand=hand, seen=seen, play=play,
-                   source=source)
+        explorer = cls(state.board, route_id=route_id, hand=hand, seen=seen, play=play,
+                       source=_filled_in(who))
+        explorer._filled_from = who
+        return explorer
 
     def __repr__(self) -> str:
         return (f"TunnelOddsExplorer({self.board!r}, route_id={self.tunnel.value or None!r}, "
@@ -115,16 +121,12 @@ class TunnelOddsExplorer(widgets.VBox):
     # -- building -------------------------------------------------------------------------
 
     def _build_inputs(self) -> None:
-        options = [("choose colour and length by hand", BY_HAND)] + \
-            [(str(r), r.id) for r in self.tunnels]
-        self.tunnel = widgets.Dropdown(options=options, description="Tunnel",
-                                       layout=_width(420))
-        self.route_color = widgets.Dropdown(options=list(ROUTE_COLORS), value=GRAY,
-                                            description="Colour", layout=_width(210))
+        self.tunnel = widgets.Dropdown(options=self._tunnel_options(), layout=_width(420))
+        self.route_color = widgets.Dropdown(options=_colour_options(ROUTE_COLORS), value=GRAY,
+                                            layout=_width(210))
         longest = max(n for n, _points in self.board.rules.route_points)
-        self.length = widgets.BoundedIntText(value=2, min=1, max=longest, description="Length",
-                                             layout=_width(210))
-        self.play = widgets.Dropdown(description="You play", layout=_width(300))
+        self.length = widgets.BoundedIntText(value=2, min=1, max=longest, layout=_width(210))
+        self.play = widgets.Dropdown(layout=_width(300))
         self.hand_inputs = {name: _count_input(name) for name in CARD_NAMES}
         self.seen_inputs = {name: _count_input(name) for name in CARD_NAMES}
         self.tunnel.observe(self._on_tunnel, "value")
@@ -134,6 +136,50 @@ class TunnelOddsExplorer(widgets.VBox):
             box.observe(self._on_change, "value")
         for box in self.hand_inputs.values():
             box.observe(self._on_hand, "value")
+        self.hand_heading, self.seen_heading = widgets.HTML(), widgets.HTML()
+        self._label()
+
+    def _tunnel_options(self) -> list[tuple[str, str]]:
+        return [(_("choose colour and length by hand"), BY_HAND)] + \
+            [(route_label(r), r.id) for r in self.tunnels]
+
+    def _label(self) -> None:
+        """The inputs' words in the language now (their values kept)."""
+        self.tunnel.description = _("Tunnel")
+        self.route_color.description = _("Colour")
+        self.length.description = _("Length")
+        self.play.description = _("You play")
+        for inputs in (self.hand_inputs, self.seen_inputs):
+            for name, box in inputs.items():
+                box.description = colour_name(name)
+        self.hand_heading.value = "<b>" + html.escape(_("Your hand")) + "</b>"
+        self.seen_heading.value = "<b>" + html.escape(
+            _("Cards you can see (face-up row, known discards)")) + "</b>"
+
+    def relabel(self) -> None:
+        """Every word of the explorer again in the language now (a served page learns it from
+        its address after it is built): the inputs, the lists, the chart and the sentences."""
+        with self._batch:
+            self._setting_play = True
+            try:
+                tunnel, colour, play = (self.tunnel.value, self.route_color.value,
+                                        self.play.value)
+                self.tunnel.options = self._tunnel_options()
+                self.tunnel.value = tunnel
+                self.route_color.options = _colour_options(ROUTE_COLORS)
+                self.route_color.value = colour
+                self.play.options = self._play_choices()
+                self.play.value = play
+            finally:
+                self._setting_play = False
+            self._label()
+            self.figure.layout.xaxis.title.text = _("revealed cards that cost one more")
+            self.figure.layout.yaxis.title.text = _("chance")
+            if self._filled_from is not None:
+                self.source.value = _muted(_filled_in(self._filled_from))
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     def _build_outputs(self, source: str) -> None:
         zeros = (Fraction(0),) * (self.reveal + 1)
@@ -149,8 +195,7 @@ class TunnelOddsExplorer(widgets.VBox):
         self.source.value = _muted(source) if source else ""
 
     def _inputs_box(self) -> widgets.Widget:
-        def row(title: str, inputs: Mapping[str, widgets.IntText]) -> widgets.Widget:
-            heading = widgets.HTML(f"<b>{title}</b>")
+        def row(heading: widgets.HTML, inputs: Mapping[str, widgets.IntText]) -> widgets.Widget:
             return widgets.VBox([heading, widgets.GridBox(
                 list(inputs.values()),
                 layout=widgets.Layout(grid_template_columns="repeat(5, 142px)"))])
@@ -158,8 +203,8 @@ class TunnelOddsExplorer(widgets.VBox):
         return widgets.VBox([
             widgets.HBox([self.tunnel, self.play]),
             widgets.HBox([self.route_color, self.length]),
-            row("Your hand", self.hand_inputs),
-            row("Cards you can see (face-up row, known discards)", self.seen_inputs),
+            row(self.hand_heading, self.hand_inputs),
+            row(self.seen_heading, self.seen_inputs),
         ])
 
     def _default_route(self) -> str:
@@ -247,7 +292,7 @@ class TunnelOddsExplorer(widgets.VBox):
         """The colours one may play on this tunnel, then the all-locomotive offer. Until the
         user picks one, play the colour held most (the first such colour on a tie)."""
         colors = COLORS if self.color == GRAY else (self.color,)
-        options = [(c, c) for c in colors] + [("only locomotives", LOCOMOTIVE)]
+        options = self._play_choices()
         hand = self.hand
         best = max(colors, key=lambda c: (hand[CARD_NAMES.index(c)], -colors.index(c)))
         self._setting_play = True
@@ -257,6 +302,11 @@ class TunnelOddsExplorer(widgets.VBox):
             self.play.value = best
         finally:
             self._setting_play = False
+
+    def _play_choices(self) -> list[tuple[str, str]]:
+        """What may be played on this tunnel, named in the reader's language."""
+        colors = COLORS if self.color == GRAY else (self.color,)
+        return [*_colour_options(colors), (_("only locomotives"), LOCOMOTIVE)]
 
     # -- the answer -----------------------------------------------------------------------
 
@@ -285,72 +335,112 @@ class TunnelOddsExplorer(widgets.VBox):
         self.odds = self.what_if = None
         self.figure.data[0].y = [0.0] * (self.reveal + 1)
         self.figure.data[0].text = [""] * (self.reveal + 1)
-        self.figure.layout.title.text = "No odds: check the cards"
+        self.figure.layout.title.text = _("No odds: check the cards")
         self._draw()
         for label in (self.summary, self.can_pay_label, self.what_if_label, self.offer_note):
             label.value = ""
-        self.error.value = (f'<div style="color:#b00020"><b>Check the cards:</b> '
-                            f"{html.escape(sentence)}.</div>")
+        title = html.escape(_("Check the cards"))
+        check = _("{title}: {said}").format(title=f"<b>{title}</b>", said=html.escape(sentence))
+        self.error.value = f'<div style="color:#b00020">{check}.</div>'
 
     def _draw(self) -> None:
         """Show the figure as it is now (replacing the chart drawn before)."""
         show_figure(self.chart, self.figure, self.figure.layout.title.text)
 
     def _title(self, odds: TunnelOdds) -> str:
-        route = f"{self.board.route(self.tunnel.value)}" if self.tunnel.value != BY_HAND \
-            else f"a {odds.length}-long {self.color} tunnel"
-        played = "all locomotives" if odds.all_locomotive else odds.color
-        return f"Extra cards for {route}, played in {played}"
+        route = route_label(self.board.route(self.tunnel.value)) \
+            if self.tunnel.value != BY_HAND else \
+            _("a {n}-long {colour} tunnel").format(n=odds.length, colour=colour_of(self.color))
+        if odds.all_locomotive:
+            return _("Extra cards for {route}, played in all locomotives").format(route=route)
+        return _("Extra cards for {route}, played in {colour}").format(
+            route=route, colour=colour_name(odds.color))
 
 
 # --- sentences ------------------------------------------------------------------------------
 
 
+def _filled_in(who: str) -> str:
+    """Where the explorer's cards come from, when a game's state filled them in."""
+    said = (_("Filled in from your hand; the seen cards are the face-up row and the discard "
+              "pile, which lies face up on the table in the real game, so every player may "
+              "count it.") if is_you(who) else
+            _("Filled in from {name}'s hand; the seen cards are the face-up row and the "
+              "discard pile, which lies face up on the table in the real game, so every "
+              "player may count it."))
+    return said.format(name=who)
+
+
+def _colour_options(colours: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
+    """A dropdown of colours, each named in the reader's language, its value the colour."""
+    return [(colour_name(c), c) for c in colours]
+
+
 def _summary(odds: TunnelOdds) -> str:
-    counted = "locomotives" if odds.all_locomotive else f"{odds.counted} cards and locomotives"
-    return (f"You cannot see <b>{odds.pool}</b> cards; <b>{odds.matching}</b> of them "
-            f"({counted}) would each cost one more card. {odds.revealed} are turned up; on "
-            f"average the tunnel asks for {float(odds.expected_extra):.2f} extra cards.")
+    counted = (_("locomotives") if odds.all_locomotive else
+               _("{colour} cards and locomotives").format(
+                   colour=colour_of(odds.counted, odds.matching)))
+    unseen = ngettext("You cannot see {pool} card;", "You cannot see {pool} cards;",
+                      odds.pool).format(pool=f"<b>{odds.pool}</b>")
+    cost = ngettext("{n} of them ({counted}) would cost one more card.",
+                    "{n} of them ({counted}) would each cost one more card.",
+                    odds.matching).format(n=f"<b>{odds.matching}</b>", counted=counted)
+    revealed = ngettext(
+        "{n} is turned up; on average the tunnel asks for {extra} extra cards.",
+        "{n} are turned up; on average the tunnel asks for {extra} extra cards.",
+        odds.revealed).format(n=odds.revealed, extra=f"{float(odds.expected_extra):.2f}")
+    return f"{unseen} {cost} {revealed}"
 
 
 def _can_pay(odds: TunnelOdds) -> str:
     if odds.offer is None:
-        way = "locomotives" if odds.color == LOCOMOTIVE else f"{odds.color} and locomotives"
-        return (f"<b>Chance you can pay: 0</b> — your hand cannot even pay the printed "
-                f"{count(odds.length, 'card')} in {way}.")
-    payers = plural(odds.spare, "locomotive") if odds.all_locomotive else \
-        f"{odds.counted} or locomotive {plural(odds.spare, 'card')}"
-    offer = " + ".join(count(n, name) if name == LOCOMOTIVE else f"{n} {name}"
-                       for name, n in hand_dict(odds.offer).items())
-    return (f"<b>Chance you can pay: {odds.can_pay} = {percent(odds.can_pay)}</b> — you put "
-            f"down {offer} and keep {odds.spare} {payers} for the surcharge.")
+        way = (_("locomotives") if odds.color == LOCOMOTIVE else
+               _("{colour} and locomotives").format(colour=colour_name(odds.color)))
+        chance = "<b>" + html.escape(_("Chance you can pay: 0")) + "</b>"
+        return _("{chance} — your hand cannot even pay the printed {cards} in {way}.").format(
+            chance=chance, cards=cards(odds.length, ""), way=way)
+    payers = (cards(odds.spare, LOCOMOTIVE) if odds.all_locomotive else
+              ngettext("{n} {colour} or locomotive card", "{n} {colour} or locomotive cards",
+                       odds.spare).format(n=odds.spare,
+                                          colour=colour_of(odds.counted, odds.spare)))
+    offer = " + ".join(cards(n, name) if name == LOCOMOTIVE else
+                       f"{n} {colour_of(name, n)}" for name, n in hand_dict(odds.offer).items())
+    chance = "<b>" + html.escape(_("Chance you can pay: {chance} = {percent}").format(
+        chance=odds.can_pay, percent=percent(odds.can_pay))) + "</b>"
+    return _("{chance} — you put down {offer} and keep {payers} for the surcharge.").format(
+        chance=chance, offer=offer, payers=payers)
 
 
 def _what_if(odds: TunnelOdds, what_if: WhatIfOdds) -> str:
     lines = []
     if odds.color != LOCOMOTIVE:
-        lines.append(_one_more(f"one more {odds.color} card", what_if.now,
-                               what_if.one_more_color, f"no {odds.color} card is left unseen"))
-    lines.append(_one_more("one more locomotive", what_if.now, what_if.one_more_locomotive,
-                           "no locomotive is left unseen"))
+        colour = colour_of(odds.color)
+        lines.append(_one_more(
+            _("one more {colour} card").format(colour=colour), what_if.now,
+            what_if.one_more_color,
+            _("no {colour} card is left unseen").format(colour=colour)))
+    lines.append(_one_more(_("one more locomotive"), what_if.now, what_if.one_more_locomotive,
+                           _("no locomotive is left unseen")))
     return "<br>".join(lines)
 
 
 def _one_more(what: str, now: Fraction, then: Fraction | None, missing: str) -> str:
     if then is None:
-        return f"With {what}: cannot happen ({missing})."
+        return _("With {what}: cannot happen ({missing}).").format(what=what, missing=missing)
     change = float(then - now) * 100
-    return f"With {what}: {then} = {percent(then)} ({change:+.1f} percentage points)."
+    return _("With {what}: {then} = {percent} ({change} percentage points).").format(
+        what=what, then=then, percent=percent(then), change=f"{change:+.1f}")
 
 
 def _offer_note(odds: TunnelOdds) -> str:
     if not odds.all_locomotive:
         return ""
-    why = ("You offer only locomotives" if odds.color == LOCOMOTIVE
-           else f"Your hand has no {odds.color} card, so your offer is all locomotives")
-    return _muted(f"{why}: an all-locomotive offer is its own case. Only revealed locomotives "
-                  "cost extra (a revealed coloured card costs nothing), and only locomotives "
-                  "can pay the surcharge.")
+    why = (_("You offer only locomotives") if odds.color == LOCOMOTIVE
+           else _("Your hand has no {colour} card, so your offer is all locomotives").format(
+               colour=colour_of(odds.color)))
+    return _muted(_("{why}: an all-locomotive offer is its own case. Only revealed locomotives "
+                    "cost extra (a revealed coloured card costs nothing), and only locomotives "
+                    "can pay the surcharge.").format(why=why))
 
 
 # --- small parts ----------------------------------------------------------------------------

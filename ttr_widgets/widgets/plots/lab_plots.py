@@ -15,7 +15,9 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.odds import TunnelOdds, WhatIfOdds
+from ttr_widgets.rules.words import colour_name, colour_of
 from ttr_widgets.widgets import style
 from ttr_widgets.widgets.plots.score_plots import show_figure
 
@@ -62,30 +64,35 @@ def share_axis(title: str) -> dict[str, Any]:
 
 
 def distribution_figure(distribution: Sequence[Fraction], *,
-                        title: str = "Extra cards the tunnel asks for") -> go.Figure:
-    """One bar per number of extra cards (0, 1, …), labelled with the exact chance."""
+                        title: str | None = None) -> go.Figure:
+    """One bar per number of extra cards (0, 1, …), labelled with the exact chance (its words
+    in the reader's language; ``title`` by default 'Extra cards the tunnel asks for')."""
+    title = _("Extra cards the tunnel asks for") if title is None else title
     figure = go.Figure(
-        go.Bar(x=[f"{k} extra" for k in range(len(distribution))],
+        go.Bar(x=[_("{n} extra").format(n=k) for k in range(len(distribution))],
                y=[float(p) for p in distribution], text=list(distribution_texts(distribution)),
                textposition="outside", marker_color=BAR, hoverinfo="x+text",
-               cliponaxis=False, name="chance"),
-        layout=layout(title, yaxis=share_axis("chance"), xaxis={"title": "revealed cards "
-                                                                  "that cost one more"},
-                       showlegend=False))
+               cliponaxis=False, name=_("chance")),
+        layout=layout(title, yaxis=share_axis(_("chance")),
+                      xaxis={"title": _("revealed cards that cost one more")},
+                      showlegend=False))
     return figure
 
 
 def seeing_figure(curves: Mapping[str, Sequence[Fraction]], *,
-                  title: str = "Chance to see at least one card of a colour") -> go.Figure:
+                  title: str | None = None) -> go.Figure:
     """One line per card name: the chance after drawing 0, 1, 2, … cards."""
+    title = _("Chance to see at least one card of a colour") if title is None else title
     traces = [
         go.Scatter(x=list(range(len(chances))), y=[float(p) for p in chances],
-                   mode="lines+markers", name=name, line={"color": _card_color(name, i)},
-                   hovertext=[f"{name}: {p} = {percent(p)}" for p in chances], hoverinfo="text")
+                   mode="lines+markers", name=colour_name(name),
+                   line={"color": _card_color(name, i)},
+                   hovertext=[f"{colour_name(name)}: {p} = {percent(p)}" for p in chances],
+                   hoverinfo="text")
         for i, (name, chances) in enumerate(curves.items())
     ]
-    return go.Figure(traces, layout=layout(title, yaxis=share_axis("chance"),
-                                            xaxis={"title": "cards drawn", "dtick": 1}))
+    return go.Figure(traces, layout=layout(title, yaxis=share_axis(_("chance")),
+                                            xaxis={"title": _("cards drawn"), "dtick": 1}))
 
 
 def _card_color(name: str, i: int) -> str:
@@ -111,17 +118,18 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> widgets.H
 
 def chance_table(rows: Sequence[tuple[str, Fraction]]) -> widgets.HTML:
     """Exact chances as a table: what, the fraction, the percentage."""
-    return table(["chance of", "exactly", "about"],
+    return table([_("chance of"), _("exactly"), _("about")],
                  [(what, str(p), percent(p)) for what, p in rows])
 
 
 def what_if_table(odds: TunnelOdds, what_if: WhatIfOdds) -> widgets.HTML:
     """The tunnel explorer's exact numbers: the chance to pay now and with one more card."""
-    rows = [("paying the tunnel with this hand", what_if.now)]
+    rows = [(_("paying the tunnel with this hand"), what_if.now)]
     if what_if.one_more_color is not None:
-        rows.append((f"paying with one more {odds.color} card", what_if.one_more_color))
+        rows.append((_("paying with one more {colour} card").format(
+            colour=colour_of(odds.color)), what_if.one_more_color))
     if what_if.one_more_locomotive is not None:
-        rows.append(("paying with one more locomotive", what_if.one_more_locomotive))
+        rows.append((_("paying with one more locomotive"), what_if.one_more_locomotive))
     return chance_table(rows)
 
 

@@ -95,6 +95,18 @@ def test_a_browser_asking_for_french_gets_the_glossary_in_french(
 _PLAYERS = re.compile(r"(?<!\w)(?:Ann|Ben)(?!\w)")
 
 
+#: an element's text without its board's (the board's legend and hover texts, widgets.board,
+#: are left out here as in the app's French test)
+_WITHOUT_BOARD_JS = """(el) => {
+  const copy = el.cloneNode(true);
+  copy.querySelectorAll('.js-plotly-plot').forEach(plot => plot.remove());
+  document.body.appendChild(copy);
+  const text = copy.innerText;
+  copy.remove();
+  return text;
+}"""
+
+
 def _read(text: str) -> str:
     """A widget's text as read: the picker's options keep their spaces unbreakable."""
     return text.replace("\xa0", " ")
@@ -133,4 +145,27 @@ def test_a_lesson_board_in_french_at_1366(kit_server: VoilaServer, page: Page,
     side.scroll_into_view_if_needed()
     page.locator(".ttr-lesson").first.scroll_into_view_if_needed()
     screenshot(page, "course-french-lesson-board", full_page=False)
+    assert not console_errors, console_errors
+
+
+def test_a_lesson_exercise_in_french_at_1366(kit_server: VoilaServer, page: Page,
+                                             console_errors: list[str]) -> None:
+    """Lesson 5's "score this finished game" once the page is French: its title, holdings and
+    buttons, and a check's answers, with no English word (``testing.french``). Screenshot
+    ``course-french-exercise``, read for overflow and English left."""
+    page.goto(kit_server.url("05-End-and-Scoring.ipynb") + "?lang=fr", wait_until="commit",
+              timeout=RENDER_TIMEOUT_MS)
+    exercise = page.locator(".widget-vbox", has=page.locator("button", has_text="Voir le détail")
+                            ).last
+    exercise.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
+    assert "Comptez les points de cette partie finie" in exercise.inner_text()
+    boxes = exercise.locator("input[type='text']")
+    for i in range(boxes.count()):
+        boxes.nth(i).fill("3")
+    exercise.locator("button", has_text="Vérifier").click()
+    exercise.get_by_text("recomptez, ou voyez le détail").first.wait_for(state="visible")
+    text = _read(exercise.evaluate(_WITHOUT_BOARD_JS))
+    assert english_words(_PLAYERS.sub(" ", text)) == set(), text
+    exercise.scroll_into_view_if_needed()
+    screenshot(page, "course-french-exercise", full_page=False)
     assert not console_errors, console_errors

@@ -256,3 +256,23 @@ def test_the_1910_box_quizzes_in_french(name: str) -> None:
         assert quiz.check() is True
         english_in(quiz.widget, seen)
     assert seen == {}, _report(seen)
+
+
+def test_every_position_of_every_lesson_is_told_in_french() -> None:
+    """Each lesson's positions: the title and prompt shown on its board (a prompt built from
+    the board, lesson 11's big cities and bonus, with its fields told in French too)."""
+    seen: dict[str, set[str]] = {}
+    lesson_sets = (lessons.board_and_goal, lessons.drawing, lessons.claiming, lessons.tickets,
+                   lessons.ending, lessons.ferries_and_tunnels, lessons.stations,
+                   lessons.confused_usa, lessons.confused_europe, lessons.europa_1912,
+                   lessons.usa_1910)
+    with i18n.use("fr"):
+        for made in lesson_sets:
+            try_it = TryIt.of(made())
+            for step in try_it.steps:
+                try_it.select(step.name)
+                english_in(try_it.prompt, seen)
+            english_in(try_it.picker, seen)
+        big = next(p for p in lessons.usa_1910() if p.name == "big-cities")
+        assert "Chicago, Dallas" in big.prompt_text and " ou Seattle" in big.prompt_text
+    assert seen == {}, _report(seen)

@@ -23,7 +23,7 @@ tables) and looked up when shown. Each TryIt and Quiz carries the page's address
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -31,6 +31,7 @@ import ipywidgets as w
 
 from ttr_widgets.course.exercises import NO, OK, PlanTryIt, ScoreExercise, WhichTicketFails, button
 from ttr_widgets.course.lesson_board import LessonBoard
+from ttr_widgets.course.practice import prompt_text
 from ttr_widgets.course.progress import LessonProgress, page_progress
 from ttr_widgets.rules import i18n
 from ttr_widgets.rules.actions import Action, BuildStation, ClaimRoute
@@ -88,11 +89,13 @@ class _Step:
     demo: tuple[Action, ...]
     outcome: Outcome
     highlight: tuple[str, ...]
+    fields: Callable[[], Mapping[str, str]] | None = None  #: a template prompt's, told live
 
     @classmethod
     def of(cls, practice: Practice) -> _Step:
         return cls(practice.name, practice.title, practice.state, practice.prompt, practice.rule,
-                   practice.demo, practice.outcome, practice.highlight)
+                   practice.demo, practice.outcome, practice.highlight,
+                   getattr(practice, "fields", None))
 
 
 class TryIt:
@@ -334,7 +337,7 @@ class TryIt:
 
     def _show_prompt(self) -> None:
         step = self.step
-        title, prompt = _(step.title), _(step.prompt)
+        title, prompt = _(step.title), prompt_text(step.prompt, step.fields)
         self.prompt.value = f"<h4>{_esc(title)}</h4><p>{_esc(prompt)}</p>"
 
 

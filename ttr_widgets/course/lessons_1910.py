@@ -23,7 +23,7 @@ from ttr_widgets.course.practice import (
 )
 from ttr_widgets.rules.actions import ClaimRoute, DrawTickets, KeepTickets
 from ttr_widgets.rules.engine import new_game
-from ttr_widgets.rules.i18n import N_
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import GameState, Options
@@ -47,9 +47,10 @@ def box_1910_board() -> Board:
 
 
 def _one_of(board: Board) -> str:
-    """'Chicago, Dallas, … or Seattle': the board's big cities as it spells them."""
+    """'Chicago, Dallas, … or Seattle': the board's big cities as it spells them, in the
+    reader's language."""
     cities = [board.city_label(city) for city in board.big_cities]
-    return ", ".join(cities[:-1]) + " or " + cities[-1]
+    return _("{cities} or {last}").format(cities=", ".join(cities[:-1]), last=cities[-1])
 
 
 def _last_turn(ann: Sequence[tuple[str, str]], ben: Sequence[tuple[str, str]],
@@ -111,10 +112,10 @@ def usa_1910() -> tuple[Practice, ...]:
                  "variant.usa-mega", (DrawTickets(), KeepTickets(mega_table.tickets[:1])),
                  "accepted"),
         Practice("big-cities", N_("USA Big Cities: every ticket a big city"), big,
-                 f"In USA Big Cities each ticket names {_one_of(board)}, and a draw shows 4. "
-                 "Draw tickets and keep the first.",
+                 N_("In USA Big Cities each ticket names {cities}, and a draw shows 4. Draw "
+                    "tickets and keep the first."),
                  "variant.usa-big-cities", (DrawTickets(), KeepTickets(big.tickets[:1])),
-                 "accepted"),
+                 "accepted", fields=lambda: {"cities": _one_of(board)}),
         Practice("reprint", N_("A reprinted ticket"), new_york_los_angeles,
                  N_("The last turn of a 1910 Classic game. Claim Pittsburgh–New York with Ann's 2 "
                     "green: her Los Angeles–New York is complete, and scores 20, not the 2004 "
@@ -122,12 +123,13 @@ def usa_1910() -> tuple[Practice, ...]:
                  "tickets.reprints", (ClaimRoute(pittsburgh_new_york, "green", 0),), "accepted",
                  (pittsburgh_new_york,)),
         Practice("globetrotter", N_("The Globetrotter: the most tickets"), _globetrotter(False),
-                 "The last turn of a Mega Game. Claim Chicago–Pittsburgh with Ann's 3 orange: "
-                 "it completes her third ticket. Her 3 are worth 13 points, Ben's 2 are worth "
-                 "24, but she completed more: the Globetrotter's 15 are hers. Ben's longest "
-                 f"trail still earns him the {bonus_name(board.rules)}.",
+                 N_("The last turn of a Mega Game. Claim Chicago–Pittsburgh with Ann's 3 "
+                    "orange: it completes her third ticket. Her 3 are worth 13 points, Ben's 2 "
+                    "are worth 24, but she completed more: the Globetrotter's 15 are hers. Ben's "
+                    "longest trail still earns him the {bonus}."),
                  "score.globetrotter", (ClaimRoute(chicago_pittsburgh, "orange", 0),),
-                 "accepted", (chicago_pittsburgh,)),
+                 "accepted", (chicago_pittsburgh,),
+                 fields=lambda: {"bonus": bonus_name(board.rules)}),
         Practice("globetrotter-tie", N_("The Globetrotter: a tie"), _globetrotter(True),
                  N_("Ann holds 2 tickets this time. Claim Chicago–Pittsburgh: she and Ben have "
                     "both completed 2, so both score the Globetrotter's 15."),

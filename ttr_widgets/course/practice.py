@@ -12,7 +12,7 @@ widgets; ``ttr_widgets.course.lesson_page`` displays these values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -23,13 +23,15 @@ from ttr_widgets.rules.actions import (
 from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.engine import DEPOTS, apply
 from ttr_widgets.rules.errors import PositionError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import NUM_CARD_TYPES, Board, card_index
 from ttr_widgets.rules.state import GameState, Options, evolve
 
 __all__ = [
     "FOUR", "THREE", "TWO", "WAREHOUSES", "Outcome", "Practice", "after_ticket_setup",
-    "europe_map", "europe_route", "finished", "last_turn", "route_between", "setup_offer",
+    "europe_map", "europe_route", "finished", "last_turn", "prompt_text", "route_between",
+    "setup_offer",
     "ticket_id", "usa_map", "usa_route", "with_warehouses",
 ]
 
@@ -48,6 +50,10 @@ class Practice:
     it: every move but the last is accepted, and the last is refused by ``rule`` when
     ``outcome`` is ``"refused"``, or accepted when it is ``"accepted"``. ``highlight`` names
     routes to mark on the board.
+
+    ``prompt`` is English, looked up in the catalogue when shown; a prompt naming what the
+    board decides (its big cities, its bonus) is a template whose ``fields()`` are told in the
+    reader's language then (``prompt_text``).
     """
 
     name: str
@@ -58,6 +64,12 @@ class Practice:
     demo: tuple[Action, ...]
     outcome: Outcome = "refused"
     highlight: tuple[str, ...] = ()
+    fields: Callable[[], Mapping[str, str]] | None = None
+
+    @property
+    def prompt_text(self) -> str:
+        """The prompt in the reader's language, its fields filled."""
+        return prompt_text(self.prompt, self.fields)
 
     def __post_init__(self) -> None:
         if self.rule not in RULES:
@@ -71,6 +83,12 @@ class Practice:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def prompt_text(prompt: str, fields: Callable[[], Mapping[str, str]] | None = None) -> str:
+    """``prompt`` (English, as written) in the reader's language, ``fields()`` filled in."""
+    said = _(prompt)
+    return said.format(**fields()) if fields is not None else said
 
 
 def route_between(board: Board, a: str, b: str, color: str | None = None) -> str:
@@ -107,7 +125,7 @@ def with_warehouses(state: GameState, *, stock: Mapping[int, Mapping[str, int]] 
     warehouses = [[0] * NUM_CARD_TYPES for _ in range(n)]
     for player, cards in (stock or {}).items():
         for name, count in cards.items():
-            for _ in range(count):
+            for _copy in range(count):
                 index = card_index(name)
                 if index not in deck:
                     raise PositionError(f"stock[{player}]: no {name} card left in the pile")

@@ -1,4 +1,4 @@
-"""The hint (bots.hinting, bots.coach.hint, bots.reasons.hint_text) on named positions: the move,
+"""The hint (bots.hinting, bots.coach.hint, bots.hint_words.hint_text) on named positions: the move,
 why in numbers a learner can use, the plan it serves with the turns it needs, the clock, and
 near the end a claim now weighed against waiting, saying which and why."""
 
@@ -11,8 +11,17 @@ from math import comb
 from ttr_widgets.bots.choice import Choice
 from ttr_widgets.bots.coach import hint, percent
 from ttr_widgets.bots.expert import DEFAULT, Searched, search
-from ttr_widgets.bots.hinting import HINT_SEARCH, clock_of, hint_move, hint_search, needs_of, weigh
-from ttr_widgets.bots.reasons import odds_words, played_on, weighing_sentence
+from ttr_widgets.bots.hint_words import plan_sentence, played_on, weighing_sentence
+from ttr_widgets.bots.hinting import (
+    HINT_SEARCH,
+    Needs,
+    clock_of,
+    hint_move,
+    hint_search,
+    needs_of,
+    weigh,
+)
+from ttr_widgets.bots.reasons import odds_words
 from ttr_widgets.bots.strong import choose
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets
@@ -275,3 +284,13 @@ def test_a_ticket_left_out_for_the_turns_it_would_take_says_so():
     assert turns > left == 9
     assert (f"Duluth–Dallas (7 points) would need 3 more trains, but with it your tickets "
             f"would take about {turns} turns, and about 9 are likely left") in said.reason
+
+
+def test_a_long_plan_names_three_routes_then_says_how_many_more() -> None:
+    """Beyond the third ticket or route the plan says how many more of what: '2 more routes'."""
+    routes = tuple(USA.routes[:5])
+    found = Needs(tuple(USA.tickets[:4]), (), (), routes, (("red", 1),),
+                  sum(r.length for r in routes))
+    said = plan_sentence(found)
+    assert "and 1 more ticket;" in said and "and 2 more routes;" in said
+    assert f"still to claim 5 routes ({found.trains} trains)" in said

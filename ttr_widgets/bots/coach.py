@@ -24,16 +24,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ttr_widgets.bots.expert import Searched
+from ttr_widgets.bots.hint_words import hint_text
 from ttr_widgets.bots.hinting import NEAR_TRAINS, Hint, clock_of, hint_search, needs_of, weigh
 from ttr_widgets.bots.playouts import deal_hidden, margin, playout
-from ttr_widgets.bots.reasons import (
-    and_list,
-    explain,
-    hint_text,
-    move_reasons,
-    percent,
-    ticket_words,
-)
+from ttr_widgets.bots.reasons import and_list, explain, move_reasons, percent, ticket_words
 from ttr_widgets.bots.strong import cards, completes, expected_draw_gain
 from ttr_widgets.bots.strong_plan import missing
 from ttr_widgets.rules.actions import Action, ClaimRoute, DeclineTunnel, DrawTickets, KeepTickets
@@ -54,7 +48,7 @@ def hint(state: GameState, seed: int = 0, *, deep: bool = True) -> Hint:
     """The hint for the player to move: its move (``hinting.hint_search``: with ``deep`` the
     strong bot's move, or near the end with the plan out of time the claim that scores most
     now, unless games played on find another clearly better; else that move as it is) and its
-    words (``reasons.hint_text``, with what the games played on found). It decides from the
+    words (``hint_words.hint_text``, with what the games played on found). It decides from the
     view of the seat to move (``rules.view``), never from what that seat cannot see."""
     seen = view(state, state.current)
     found = _hint_search(seen, seed, deep)

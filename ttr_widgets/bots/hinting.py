@@ -12,7 +12,7 @@ clock's rule being only the move to beat. The hint looks harder than the expert 
 (``HINT_SEARCH``): a person waits a second or two for it.
 
 ``coach.hint(state, seed)`` is that move with what a learner needs to follow it (a ``Hint``,
-worded by ``reasons.hint_text``): the move and why, the plan it serves (the tickets, the routes
+worded by ``hint_words.hint_text``): the move and why, the plan it serves (the tickets, the routes
 still to claim, the cards still missing, about how many turns that takes), the clock (the
 others' trains, the turns likely left) and, near the end, a claim now weighed against waiting,
 with how the two came out in the games played on.

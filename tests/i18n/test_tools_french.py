@@ -24,7 +24,6 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
-from tests.i18n.test_play_app_french import english_words
 from ttr_widgets.rules import i18n
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import LOCOMOTIVE
@@ -33,6 +32,7 @@ from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import ticket_rules
 from ttr_widgets.served import TABLES_ENV
+from ttr_widgets.testing.french import english_words
 from ttr_widgets.testing.words import visible_texts
 from ttr_widgets.widgets.pages import tables
 from ttr_widgets.widgets.pages.explorer import ScoringExplorer

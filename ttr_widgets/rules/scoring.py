@@ -366,18 +366,15 @@ def _tie_breaks(board: Board, longest_bonus: bool) -> list[_TieBreak]:
             lambda p: int(p.longest_bonus > 0),
             lambda names, n: ngettext("{names} holds the {bonus}", "{names} hold the {bonus}",
                                       len(names)).format(names=_names(names), bonus=bonus),
-            lambda count, n: _held_by_all(count, bonus) if n else _held_by_none(count, bonus)))
+            lambda count, n: _held(count, bonus, held=bool(n))))
     return steps
 
 
-def _held_by_all(count: int, bonus: str) -> str:
-    return (_("both hold the {bonus}") if count == 2 else _("all hold the {bonus}")).format(
-        bonus=bonus)
-
-
-def _held_by_none(count: int, bonus: str) -> str:
-    return (_("neither holds the {bonus}") if count == 2 else _("none holds the {bonus}")
-            ).format(bonus=bonus)
+def _held(count: int, bonus: str, *, held: bool) -> str:
+    """'both hold the …', 'all …', 'neither holds the …', 'none …' (``count`` players tied)."""
+    said = ((_("both hold the {bonus}"), _("all hold the {bonus}")) if held else
+            (_("neither holds the {bonus}"), _("none holds the {bonus}")))
+    return said[0 if count == 2 else 1].format(bonus=bonus)
 
 
 def _wins(name: str) -> str:

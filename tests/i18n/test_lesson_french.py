@@ -13,6 +13,7 @@ its buttons and its quizzes included.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 
@@ -31,12 +32,14 @@ from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.testing.browser import KIT_NOTEBOOKS
 from ttr_widgets.testing.french import english_words
 from ttr_widgets.testing.words import visible_texts
+from ttr_widgets.widgets.table.address import PageAddress
 
 #: the lessons' players (the app's test sets aside its own)
 PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
 LESSON = "01-Board-and-Goal.ipynb"
-#: the variants' titles, names the rules' French keeps ("Mega Game : les 69 cartes …")
-TITLES = tuple(variant.title for variant in VARIANTS.values())
+#: the variants' titles, names the rules' French keeps ("Mega Game : les 69 cartes …"), and
+#: the site the rulings cite
+TITLES = (*(variant.title for variant in VARIANTS.values()), "Board Game Arena")
 
 
 def texts_of(widget: widgets.Widget, skipped: frozenset[int] = frozenset()) -> Iterator[str]:
@@ -276,3 +279,24 @@ def test_every_position_of_every_lesson_is_told_in_french() -> None:
         big = next(p for p in lessons.usa_1910() if p.name == "big-cities")
         assert "Chicago, Dallas" in big.prompt_text and " ou Seattle" in big.prompt_text
     assert seen == {}, _report(seen)
+
+
+def test_the_glossary_and_the_unclear_cases_in_french() -> None:
+    """The reference pages' Python-built parts (``course.glossary``): every term, meaning,
+    rule and ruling in French, told again when the page's language arrives."""
+    from ttr_widgets.course.glossary import glossary, unclear_cases
+
+    pages = (glossary(), unclear_cases())
+    english = [page.children[0].value for page in pages]
+    i18n.set_language("fr")
+    seen: dict[str, set[str]] = {}
+    for page in pages:
+        text = html.unescape(re.sub(r"<[^>]+>", "\n", page.children[0].value))
+        for line in text.splitlines():
+            english_in(widgets.HTML(line), seen)
+        assert isinstance(page.children[1], PageAddress)
+    assert seen == {}, _report(seen)
+    glossary_now = pages[0].children[0].value
+    assert glossary_now != english[0] and "<b>Bonus du plus long chemin</b>" in glossary_now
+    assert "Le paquet contient 110 cartes Wagon : 12 dans chacune des 8 couleurs" in glossary_now
+    assert "<b>Le kit joue :</b>" in pages[1].children[0].value

@@ -10,18 +10,21 @@ pages cannot drift from the kit.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ttr_widgets.rules.catalog import RULES, RULINGS
+from ttr_widgets.rules import i18n
+from ttr_widgets.rules.catalog import RULINGS, explain, ruling
+from ttr_widgets.rules.i18n import N_, _, ngettext, pgettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import COLORS, LOCO, Board
 from ttr_widgets.rules.variants import VARIANTS
-from ttr_widgets.rules.words import FACE_UP_ROW, LONGEST_TRAIL, bonus_name, count, map_title
+from ttr_widgets.rules.words import bonus_name, colour_name, map_title
 from ttr_widgets.widgets.board.render import map_figure
 from ttr_widgets.widgets.plots.lab_plots import show
+from ttr_widgets.widgets.table.address import PageAddress
 
 __all__ = ["EXAMPLES", "Entry", "deck_sentence", "entries", "example_routes", "glossary",
            "glossary_board", "glossary_html", "unclear_cases", "unclear_cases_html"]
@@ -44,59 +47,78 @@ class Entry:
 
 
 def deck_sentence(board: Board) -> str:
-    """'110 train cards: 12 in each of 8 colours (red, …) and 14 locomotives.'"""
+    """'110 train cards: 12 in each of 8 colours (red, …) and 14 locomotives.', in the
+    reader's language."""
     per_colour = sorted(set(board.deck[:LOCO]))
-    each = (f"{per_colour[0]} in each of {len(COLORS)} colours" if len(per_colour) == 1
-            else ", ".join(f"{n} {c}" for c, n in zip(COLORS, board.deck, strict=False)))
-    return (f"{sum(board.deck)} train cards: {each} ({', '.join(COLORS)}) and "
-            f"{count(board.deck[LOCO], 'locomotive')}.")
+    each = (_("{n} in each of {colours} colours").format(n=per_colour[0], colours=len(COLORS))
+            if len(per_colour) == 1 else
+            ", ".join(f"{n} {colour_name(c)}" for c, n in zip(COLORS, board.deck, strict=False)))
+    locomotives = ngettext("{n} locomotive", "{n} locomotives", board.deck[LOCO]).format(
+        n=board.deck[LOCO])
+    return _("{total} train cards: {each} ({names}) and {locomotives}.").format(
+        total=sum(board.deck), each=each, names=", ".join(colour_name(c) for c in COLORS),
+        locomotives=locomotives)
 
 
 def entries(boards: Sequence[Board] | None = None) -> tuple[Entry, ...]:
-    """The glossary, in the order the course meets the concepts."""
+    """The glossary, in the order the course meets the concepts: each term and meaning in
+    English (``N_``: ``glossary_html`` tells them in the reader's language), those built from
+    the boards in the reader's language already."""
     maps = tuple(boards) if boards is not None else tuple(load_map(m) for m in MAPS)
     usa = maps[0]
     bonus = tuple((map_title(b.name), bonus_name(b.rules)) for b in maps)
-    points = count(usa.rules.longest_bonus, "point")
+    n = usa.rules.longest_bonus
+    points = ngettext("{n} point", "{n} points", n).format(n=n)
     return (
-        Entry("Route", "A row of coloured spaces between two cities; claiming it places your "
-              "trains there.", ("claim.whole-route", "claim.points")),
-        Entry("Gray route", "A route any one colour can pay.", ("claim.one-colour",)),
-        Entry("Double route", "Two parallel routes between the same two cities.",
+        Entry(N_("Route"), N_("A row of coloured spaces between two cities; claiming it "
+                              "places your trains there."),
+              ("claim.whole-route", "claim.points")),
+        Entry(N_("Gray route"), N_("A route any one colour can pay."), ("claim.one-colour",)),
+        Entry(N_("Double route"), N_("Two parallel routes between the same two cities."),
               ("claim.double-own", "claim.double-small", "claim.double-large")),
-        Entry("Trains", "Your plastic trains: a claimed route takes one per space.",
+        Entry(N_("Trains"), N_("Your plastic trains: a claimed route takes one per space."),
               ("setup.trains", "claim.trains")),
-        Entry("Train cards", f"The deck holds {deck_sentence(usa)}", ("setup.hand",)),
-        Entry("Locomotive", "The wild train card: it stands in for any colour.",
+        Entry(N_("Train cards"), _("The deck holds {deck}").format(deck=deck_sentence(usa)),
+              ("setup.hand",)),
+        Entry(N_("Locomotive"), N_("The wild train card: it stands in for any colour."),
               ("claim.locomotives", "draw.faceup-locomotive", "draw.blind-locomotive")),
-        Entry(FACE_UP_ROW.capitalize(), "The train cards turned face up beside the pile, for "
-              "anyone to take.", ("draw.replace", "draw.three-locomotives")),
-        Entry("Pile", "The face-down train cards; drawing from it is a blind draw.",
+        Entry(N_("Face-up row"), N_("The train cards turned face up beside the pile, for "
+                                    "anyone to take."),
+              ("draw.replace", "draw.three-locomotives")),
+        Entry(N_("Pile"), N_("The face-down train cards; drawing from it is a blind draw."),
               ("draw.two-cards", "draw.reshuffle")),
-        Entry("Discards", "The train cards paid for routes, stations and tunnels; they become "
-              "the new pile when it runs out.", ("draw.reshuffle",)),
-        Entry("Ticket", "A destination ticket: two cities and a value, won or lost at the end.",
+        Entry(N_("Discards"), N_("The train cards paid for routes, stations and tunnels; they "
+                                 "become the new pile when it runs out."),
+              ("draw.reshuffle",)),
+        Entry(N_("Ticket"), N_("A destination ticket: two cities and a value, won or lost at "
+                               "the end."),
               ("tickets.draw", "tickets.keep", "score.tickets")),
-        Entry("Long ticket", "Europe: a ticket dealt apart at setup, worth more.",
+        Entry(N_("Long ticket"), N_("Europe: a ticket dealt apart at setup, worth more."),
               ("setup.tickets-europe",)),
-        Entry(LONGEST_TRAIL.capitalize(), "A player's longest continuous line of their own "
-              "trains, counted in spaces.", ("score.longest", "score.longest-own")),
-        Entry("Bonus for the longest trail", f"{points} at the end to every player tied for "
-              f"the {LONGEST_TRAIL}.", (), bonus),
-        Entry("Ferry", "Europe: a route with locomotive symbols among its spaces.",
+        Entry(N_("Longest trail"), N_("A player's longest continuous line of their own "
+                                      "trains, counted in spaces."),
+              ("score.longest", "score.longest-own")),
+        Entry(N_("Bonus for the longest trail"), _(
+            "{points} at the end to every player tied for the longest trail.").format(
+            points=points), (), bonus),
+        Entry(N_("Ferry"), N_("Europe: a route with locomotive symbols among its spaces."),
               ("ferry.locomotives",)),
-        Entry("Tunnel", "Europe: a route that turns up cards from the pile when claimed.",
+        Entry(N_("Tunnel"), N_("Europe: a route that turns up cards from the pile when "
+                               "claimed."),
               ("tunnel.reveal", "tunnel.decline")),
-        Entry("Station", "Europe: a piece that lets its owner borrow one route of another "
-              "player into its city, for tickets.", ("station.cost", "station.borrow",
-                                                      "score.stations")),
-        Entry("Last round", "The round that begins when a player is down to a few trains.",
+        Entry(N_("Station"), N_("Europe: a piece that lets its owner borrow one route of "
+                                "another player into its city, for tickets."),
+              ("station.cost", "station.borrow", "score.stations")),
+        Entry(N_("Last round"), N_("The round that begins when a player is down to a few "
+                                   "trains."),
               ("end.trigger",)),
-        Entry("Tie-break", "Who wins when totals are equal.", ("score.tiebreak",)),
-        Entry("Warehouse", "Warehouses & Depots: a player's card holder, fed face down.",
+        Entry(N_("Tie-break"), N_("Who wins when totals are equal."), ("score.tiebreak",)),
+        Entry(N_("Warehouse"), N_("Warehouses & Depots: a player's card holder, fed face "
+                                  "down."),
               ("wd.feed", "wd.exhaustion")),
-        Entry("Depot", "Warehouses & Depots: a piece that lets a claim into its city empty its "
-              "owner's Warehouse.", ("wd.place", "wd.collect", "wd.bonus")),
+        Entry(N_("Depot"), N_("Warehouses & Depots: a piece that lets a claim into its city "
+                              "empty its owner's Warehouse."),
+              ("wd.place", "wd.collect", "wd.bonus")),
         *_team_words(),
         *_box_1910(),
     )
@@ -105,14 +127,16 @@ def entries(boards: Sequence[Board] | None = None) -> tuple[Entry, ...]:
 def _team_words() -> tuple[Entry, ...]:
     """Team play's words (Team Asia rules): the team's holders and sharing tickets."""
     return (
-        Entry("Team holder", "Team play: the team's card holder on the table, which both "
-              "teammates draw into and pay from.",
+        Entry(N_("Team holder"), N_("Team play: the team's card holder on the table, which "
+                                    "both teammates draw into and pay from."),
               ("team.draw-split", "team.draw-locomotive", "team.claim-payment")),
-        Entry("Shared tickets", "Team play: the tickets in the team's ticket holder, which "
-              "both teammates see and the team scores together.",
+        Entry(N_("Shared tickets"), N_("Team play: the tickets in the team's ticket holder, "
+                                       "which both teammates see and the team scores "
+                                       "together."),
               ("team.communication", "team.setup-share", "team.tickets-share-on-draw")),
-        Entry("Share action", "Team play: a turn spent moving your own tickets into the "
-              "team's ticket holder.", ("team.share-action",)),
+        Entry(N_("Share action"), N_("Team play: a turn spent moving your own tickets into "
+                                     "the team's ticket holder."),
+              ("team.share-action",)),
     )
 
 
@@ -120,30 +144,36 @@ def _box_1910() -> tuple[Entry, ...]:
     """The USA 1910 box's words: its ways to play (by their titles), its reprints and the
     Globetrotter."""
     def way(name: str, meaning: str) -> Entry:
-        return Entry(VARIANTS[name].title, f"USA 1910 box: {meaning}", (VARIANTS[name].rule,))
+        return Entry(VARIANTS[name].title, _("USA 1910 box: {meaning}").format(
+            meaning=_(meaning)), (VARIANTS[name].rule,))
 
     return (
-        way("usa-classic", "the original game, played with the box's reprints of the 30 "
-                           "original tickets."),
-        way("usa-1910", "the way to play with only the box's 35 new tickets. (The box itself "
-                        "is called USA 1910 too.)"),
-        way("usa-mega", "the way to play with all 69 of the box's tickets, and more of them "
-                        "dealt and drawn."),
-        way("usa-big-cities", "the way to play with only the tickets that name one of seven "
-                              "big cities."),
-        Entry("Reprinted tickets", "USA 1910 box: its copies of the 30 original tickets; four "
-              "of them are worth less than in the 2004 box.", ("tickets.reprints",)),
-        Entry("Globetrotter", "A bonus for completing the most tickets: it counts the tickets "
-              "completed, not their points.", ("score.globetrotter", "team.globetrotter")),
+        way("usa-classic", N_("the original game, played with the box's reprints of the 30 "
+                              "original tickets.")),
+        way("usa-1910", N_("the way to play with only the box's 35 new tickets. (The box "
+                           "itself is called USA 1910 too.)")),
+        way("usa-mega", N_("the way to play with all 69 of the box's tickets, and more of "
+                           "them dealt and drawn.")),
+        way("usa-big-cities", N_("the way to play with only the tickets that name one of "
+                                 "seven big cities.")),
+        Entry(N_("Reprinted tickets"), N_("USA 1910 box: its copies of the 30 original "
+                                          "tickets; four of them are worth less than in the "
+                                          "2004 box."),
+              ("tickets.reprints",)),
+        Entry(N_("Globetrotter"), N_("A bonus for completing the most tickets: it counts the "
+                                     "tickets completed, not their points."),
+              ("score.globetrotter", "team.globetrotter")),
     )
 
 
 def _entry_html(entry: Entry) -> str:
     names = "".join(f"<li>{html.escape(m)}: <b>{html.escape(n)}</b></li>"
                     for m, n in entry.per_map)
-    named = f"<p>The boxes name it:</p><ul>{names}</ul>" if names else ""
-    rules = " ".join(html.escape(RULES[r]) for r in entry.rules)
-    return (f"<dt><b>{html.escape(entry.term)}</b></dt><dd><p>{html.escape(entry.meaning)}</p>"
+    name_it = html.escape(_("The boxes name it:"))
+    named = f"<p>{name_it}</p><ul>{names}</ul>" if names else ""
+    rules = " ".join(html.escape(explain(r)) for r in entry.rules)
+    term, meaning = html.escape(_(entry.term)), html.escape(_(entry.meaning))
+    return (f"<dt><b>{term}</b></dt><dd><p>{meaning}</p>"
             f"{named}<p><small>{rules}</small></p></dd>")
 
 
@@ -157,12 +187,18 @@ def unclear_cases_html() -> str:
     """Each unclear case: the question, the rule as the kit plays it, how the kit decided and
     after whom, and the kit's confidence."""
     items = []
-    for rule, ruling in RULINGS.items():
+    plays, why, sure = (html.escape(_("The kit plays:")), html.escape(_("Why:")),
+                        html.escape(_("How sure the kit is:")))
+    sureness = {"high": pgettext("confidence", "high"),
+                "medium": pgettext("confidence", "medium")}
+    for rule in RULINGS:
+        told = ruling(rule)
+        confidence = sureness.get(told.confidence, told.confidence)
         items.append(
-            f"<h3>{html.escape(ruling.case)}</h3>"
-            f"<p><b>The kit plays:</b> {html.escape(RULES[rule])}</p>"
-            f"<p><b>Why:</b> {html.escape(ruling.decision)}</p>"
-            f"<p><b>How sure the kit is:</b> {html.escape(ruling.confidence)}</p>")
+            f"<h3>{html.escape(told.case)}</h3>"
+            f"<p><b>{plays}</b> {html.escape(explain(rule))}</p>"
+            f"<p><b>{why}</b> {html.escape(told.decision)}</p>"
+            f"<p><b>{sure}</b> {html.escape(confidence)}</p>")
     return f"<div class='ttr-reference ttr-unclear'>{''.join(items)}</div>"
 
 
@@ -186,11 +222,19 @@ def glossary_board() -> widgets.Output:
                            player_colors=()))  # no game: no players in the key
 
 
-def glossary() -> widgets.HTML:
-    """The glossary, for a notebook to show."""
-    return widgets.HTML(glossary_html())
+def glossary() -> widgets.VBox:
+    """The glossary, for a notebook to show: in the page's language, told again when the
+    page's address says it (``PageAddress``)."""
+    return _told(glossary_html)
 
 
-def unclear_cases() -> widgets.HTML:
-    """The unclear cases, for a notebook to show."""
-    return widgets.HTML(unclear_cases_html())
+def unclear_cases() -> widgets.VBox:
+    """The unclear cases, for a notebook to show (in the page's language, as ``glossary``)."""
+    return _told(unclear_cases_html)
+
+
+def _told(page: Callable[[], str]) -> widgets.VBox:
+    """``page()``'s HTML and the page's address; written again when the language changes."""
+    shown = widgets.HTML(page())
+    i18n.on_change(lambda _language: setattr(shown, "value", page()))  # held: the page's
+    return widgets.VBox([shown, PageAddress("reference")])

@@ -47,4 +47,4 @@ def english_words(text: str, *, bots_say: tuple[str, ...] = (), map_name: str = 
     text = RULE_ID.sub(" ", text)
     for name in (*PROPER, *_city_names(map_name)):
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
-    return {w for w in re.findall(r"[A-Za-z]+", text.casefold()) if w in ENGLISH}
+    return {w for w in re.findall(r"[^\W\d_]+", text.casefold()) if w in ENGLISH}  # é: a letter

@@ -92,7 +92,7 @@ i18n: $(STAMP)
 	$(BIN)/python -m ttr_widgets.server.notebook_i18n extract -o $(LOCALE)/course.pot notebooks
 	$(BIN)/pybabel update -D course -i $(LOCALE)/course.pot -d $(LOCALE) \
 	  --no-fuzzy-matching --ignore-obsolete --width 99
-	$(BIN)/pybabel compile -D course -d $(LOCALE) --statistics
+	$(BIN)/python -m ttr_widgets.server.notebook_i18n compile
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

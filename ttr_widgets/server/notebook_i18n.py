@@ -10,9 +10,12 @@ list with its items, and a changed paragraph leaves the rest of the page transla
 put differently on two pages. Fenced code blocks stay whole and are never entries.
 
 The workflow (``make i18n``): ``python -m ttr_widgets.server.notebook_i18n extract`` writes the
-template from ``notebooks/*.ipynb``, then ``pybabel update -D course`` and ``pybabel compile -D
-course`` as for ``ttr``. Serving (:func:`prelaunch_hook`): Voila hands each page's notebook to
-the hook before it renders the markdown, and a page asked in French (``?lang=fr``, else the
+template from ``notebooks/*.ipynb``, then ``pybabel update -D course`` as for ``ttr``, and
+``python -m ttr_widgets.server.notebook_i18n compile`` (prose is never a %-template, which
+Babel's compiler would check it as).
+
+Serving (:func:`prelaunch_hook`): Voila hands each page's notebook to the hook before it
+renders the markdown, and a page asked in French (``?lang=fr``, else the
 browser's ``Accept-Language``) gets each block from the French catalogue (a block not yet
 translated stays English), each "why?" tells its rules from the ``ttr`` catalogue
 (:func:`tell_why`), and its links to the kit's other pages keep ``?lang=fr``.
@@ -213,8 +216,24 @@ def extract(notebooks: Sequence[Path], output: Path) -> int:
     return len(catalog)
 
 
+def compile_catalogue(po: Path, mo: Path) -> int:
+    """Compile the course catalogue ``po`` into ``mo``; returns the entries translated. Babel's
+    own compiler would check each entry as a %-template and refuse prose such as "71.0 % of
+    deals" against "71,0 % des donnes" (no entry here is a template: the course test checks
+    the links, markup and placeholders a translation must keep)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source, domain=DOMAIN)
+    with mo.open("wb") as out:
+        write_mo(out, catalog)
+    return sum(1 for message in catalog if message.id and message.string)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ttr_widgets.server.notebook_i18n extract [-o FILE] [NOTEBOOK_DIR]``."""
+    """``python -m ttr_widgets.server.notebook_i18n extract [-o FILE] [NOTEBOOK_DIR]``, or
+    ``compile`` (every language's ``course.po`` into its ``course.mo``)."""
     parser = argparse.ArgumentParser(
         prog="python -m ttr_widgets.server.notebook_i18n",
         description="Extract the notebooks' markdown into the course catalogue's template.")
@@ -223,7 +242,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.add_argument("notebooks", nargs="?", type=Path,
                      default=i18n.LOCALE_DIR.parent.parent / "notebooks")
     out.add_argument("-o", "--output", type=Path, default=i18n.LOCALE_DIR / f"{DOMAIN}.pot")
+    sub.add_parser("compile", help="compile each language's course.po into its course.mo")
     args = parser.parse_args(argv)
+    if args.command == "compile":
+        for po in sorted(i18n.LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+            done = compile_catalogue(po, po.with_suffix(".mo"))
+            print(f"{done} course entries translated in {po}")
+        return 0
     count = extract(sorted(args.notebooks.glob("*.ipynb")), args.output)
     print(f"{count} course entries written to {args.output}")
     return 0

@@ -16,6 +16,7 @@ from ttr_widgets.rules.actions import DrawFaceUp, Pass
 from ttr_widgets.rules.engine import apply, holdings, why_illegal
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.position import Position
+from ttr_widgets.testing.words import code_speak, visible_texts
 from ttr_widgets.widgets.table.status import why_html
 
 USA = load_map("usa")
@@ -158,8 +159,10 @@ def test_score_exercise_marks_totals_worked_out_by_hand() -> None:
     assert "28 is right" in exercise.feedback.value and "not 27" in exercise.feedback.value
     exercise.entries[1].value = "seventeen"
     assert exercise.check()["Ben"] is None
-    exercise.breakdown_button.click()
-    assert "Longest trail: 11 spaces" in exercise.breakdown.value
+    exercise.breakdown_button.click()  # the Score tab's table: words, no ticket ids
+    told = " ".join(visible_texts(exercise.breakdown)).replace("\xa0", " ")
+    assert "Longest trail" in told and "11 spaces" in told and "Denver–El Paso" in told
+    assert "usa-t" not in told and code_speak([told]) == []
 
 
 def test_an_exercises_board_keys_only_its_players() -> None:

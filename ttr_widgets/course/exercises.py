@@ -24,12 +24,13 @@ from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.model import Board, Route
 from ttr_widgets.rules.planner import review_for
 from ttr_widgets.rules.position import Position, score_position
-from ttr_widgets.rules.scoring import Holding, ScoreSheet, format_score_sheet
+from ttr_widgets.rules.scoring import Holding, ScoreSheet
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.words import colour_of
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.board.marks import Marks
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+from ttr_widgets.widgets.table.scoring_view import score_table_html, team_score_html
 
 __all__ = ["PlanTryIt", "ScoreExercise", "WhichTicketFails", "button", "route_text",
            "ticket_text"]
@@ -235,8 +236,9 @@ class ScoreExercise(_Told):
     def show_breakdown(self) -> None:
         """The score sheet, part by part, and each player's longest trail on the board."""
         self._breakdown_shown = True
-        text = format_score_sheet(self.game.board, self.sheet)
-        self.breakdown.value = f"<pre>{_esc(text)}</pre>"
+        board, sheet = self.game.board, self.sheet  # the Score tab's own table, in words
+        self.breakdown.value = team_score_html(board, sheet) if sheet.teams else \
+            score_table_html(board, sheet)
         if self.view is not None:
             trails = [r for p in self.sheet.players if p.longest_bonus
                       for r in p.longest_trail_routes]

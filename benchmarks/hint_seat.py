@@ -34,6 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
 
+from benchmarks.expert_vs_strong import spread
 from benchmarks.strong_vs_greedy import wilson
 from ttr_widgets.bots.choice import Choice
 from ttr_widgets.bots.expert import search
@@ -98,15 +99,6 @@ def one_game(map_name: str, opponent: str, noise: float, seed: int, index: int,
         state = apply(state, action)
     totals = [p.total for p in score(state).players]
     return Game(totals[me] > totals[1 - me], totals[me] - totals[1 - me], cpu)
-
-
-def _spread(seconds: Sequence[float]) -> str:
-    times = sorted(seconds)
-    if not times:
-        return "no moves"
-    return (f"{len(times)} moves, mean {statistics.fmean(times):.3f} s, median "
-            f"{statistics.median(times):.3f} s, 95% {times[int(0.95 * (len(times) - 1))]:.3f} s, "
-            f"max {times[-1]:.3f} s")
 
 
 def _line(map_name: str, row: str, kind: str, games: Sequence[Game], wall: float) -> str:
@@ -188,8 +180,8 @@ def _report(map_name: str, row: str, kinds: Sequence[str], games: Sequence[Seque
     for kind, run in zip(kinds, runs, strict=True):
         print(_line(map_name, row, kind, run, wall), flush=True)
         every = [c for g in run for c in g.cpu]
-        print(f"    CPU per move: {_spread(every)}; moves of {SLOW} s or more: "
-              f"{_spread([c for c in every if c >= SLOW])}", flush=True)
+        print(f"    CPU per move: {spread(every)}; moves of {SLOW} s or more: "
+              f"{spread([c for c in every if c >= SLOW])}", flush=True)
     if len(kinds) == 2:
         print(_paired(runs[0], runs[1]), flush=True)
 

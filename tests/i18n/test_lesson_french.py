@@ -42,24 +42,9 @@ LESSON = "01-Board-and-Goal.ipynb"
 TITLES = (*(variant.title for variant in VARIANTS.values()), "Board Game Arena")
 
 
-def texts_of(widget: widgets.Widget, skipped: frozenset[int] = frozenset()) -> Iterator[str]:
-    """Every visible text under ``widget`` (a hidden box hides its children)."""
-    if id(widget) in skipped:
-        return
-    if isinstance(widget, widgets.Box):
-        if widget.layout.display == "none":
-            return
-        for child in widget.children:
-            yield from texts_of(child, skipped)
-        return
-    if widget.layout is not None and widget.layout.display == "none":
-        return
-    yield from visible_texts(widget)
-
-
 def english_in(widget: widgets.Widget, seen: dict[str, set[str]],
-               skipped: frozenset[int] = frozenset()) -> None:
-    for text in texts_of(widget, skipped):
+               left_out: tuple[widgets.Widget, ...] = ()) -> None:
+    for text in visible_texts(widget, left_out=left_out):
         for name in (*PLAYERS, *TITLES):
             text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
         found = english_words(text)
@@ -68,7 +53,7 @@ def english_in(widget: widgets.Widget, seen: dict[str, set[str]],
 
 
 def board_texts(try_it: TryIt, seen: dict[str, set[str]]) -> None:
-    english_in(try_it.widget, seen, frozenset({id(try_it.view.widget)}))
+    english_in(try_it.widget, seen, (try_it.view.widget,))
 
 
 def notebook_quizzes(notebook: str, try_it: TryIt) -> list[Quiz]:

@@ -58,25 +58,6 @@ def _english_after() -> Iterator[None]:
     i18n.set_language(None)
 
 
-def page_texts(page: widgets.Widget, *, left_out: tuple[widgets.Widget, ...] = ()
-               ) -> Iterator[str]:
-    """Every visible text of ``page`` but those of ``left_out`` (the board)."""
-    skipped = {id(w) for w in left_out}
-
-    def walk(widget: widgets.Widget) -> Iterator[str]:
-        if id(widget) in skipped:
-            return
-        if isinstance(widget, widgets.Box):
-            if widget.layout.display == "none":
-                return
-            for child in widget.children:
-                yield from walk(child)
-            return
-        yield from visible_texts(widget)
-
-    yield from walk(page)
-
-
 class EnglishSeen:
     """The English words found on a page, text by text, over the steps of a test."""
 
@@ -87,7 +68,7 @@ class EnglishSeen:
         self.texts: list[str] = []
 
     def look(self, page: widgets.Widget, *, left_out: tuple[widgets.Widget, ...] = ()) -> None:
-        for text in page_texts(page, left_out=left_out):
+        for text in visible_texts(page, left_out=left_out):
             self.texts.append(text)
             shown = text
             for words in self.set_aside:

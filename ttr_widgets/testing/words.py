@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import ipywidgets as widgets
@@ -45,10 +45,11 @@ def _hidden(widget: widgets.Widget) -> bool:
                                                    or layout.visibility == "hidden")
 
 
-def visible_texts(widget: widgets.Widget) -> Iterator[str]:
+def visible_texts(widget: widgets.Widget, *,
+                  left_out: Collection[widgets.Widget] = ()) -> Iterator[str]:
     """Every text a visitor can read in ``widget`` and the widgets inside it (hidden ones
-    left out)."""
-    if _hidden(widget):
+    left out, and those of ``left_out``, with what is inside them: a board, say)."""
+    if _hidden(widget) or any(widget is w for w in left_out):
         return
     if isinstance(widget, widgets.HTML | widgets.HTMLMath | widgets.Label):
         yield _strip_tags(widget.value).strip()
@@ -76,7 +77,7 @@ def visible_texts(widget: widgets.Widget) -> Iterator[str]:
             if "text" in output:
                 yield str(output["text"])
     for child in getattr(widget, "children", ()):
-        yield from visible_texts(child)
+        yield from visible_texts(child, left_out=left_out)
 
 
 def figure_texts(figure: dict[str, Any]) -> Iterator[str]:

@@ -4,7 +4,9 @@
 route callbacks with the route id; clicking a city (or a station on it) calls the city callbacks
 with the city name. ``show(marks)`` redraws the game's marks (``marks.Marks``, one value) inside
 one ``batch_update`` — same figure, same traces, so the ~5 MB plotly bundle is shipped once and
-the page never flickers.
+the page never flickers. The board's words (the key, the hover texts) are in the language of the
+last ``show``: a page whose language changed draws its table again (``PlayApp.relabel``), and
+``show`` then tells the printed board's words again too (``printed.printed_words``).
 
     view = MapView(load_map("usa"))
     view.on_route_click(lambda route_id: print("clicked", route_id))
@@ -20,8 +22,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.model import Board
 from ttr_widgets.widgets.board.marks import NO_MARKS, Marks, marks_with
+from ttr_widgets.widgets.board.printed import printed_words
 from ttr_widgets.widgets.board.render import (
     CITIES,
     DEFAULT_HEIGHT,
@@ -32,6 +36,7 @@ from ttr_widgets.widgets.board.render import (
     board_geometry,
     figure_spec,
     map_figure,
+    player_labels,
     state_patches,
     unchecked,
 )
@@ -65,6 +70,7 @@ class MapView:
                            player_names=self.player_names, width=width, height=height)
         # Every trace goes to the constructor: traces added later may never reach the browser.
         self.widget = unchecked(go.FigureWidget, spec)
+        self.language = i18n.language()  #: the language the board's words are in
         self.marks: Marks = NO_MARKS  #: the marks the board shows (``show``)
         self._route_callbacks: list[RouteCallback] = []
         self._city_callbacks: list[CityCallback] = []
@@ -115,10 +121,14 @@ class MapView:
         patches = state_patches(self.board, self.geometry, marks,
                                 player_colors=self.player_colors,
                                 player_names=self.player_names)
+        language = i18n.language()
+        if language != self.language:  # the key and the cities' hovers in the language now
+            patches = _joined(printed_words(
+                self.board, player_labels(self.player_colors, self.player_names)), patches)
         with self.widget.batch_update():
             for index, patch in patches.items():
                 self.widget.data[index].update(**patch)
-        self.marks = marks
+        self.marks, self.language = marks, language
         _keep_new_views_current(self.widget)
 
     def set_board(self, board: Board, *, player_colors: Sequence[str] | None = None,
@@ -132,7 +142,7 @@ class MapView:
         self.board, self.player_colors = board, colors
         self.player_names = None if player_names is None else tuple(player_names)
         self.geometry = board_geometry(board, self.width, self.height)
-        self.marks = NO_MARKS
+        self.marks, self.language = NO_MARKS, i18n.language()
         with self.widget.batch_update():
             for trace, new in zip(self.widget.data, figure.data, strict=True):
                 props = new.to_plotly_json()
@@ -185,6 +195,15 @@ def _keep_new_views_current(widget: go.FigureWidget) -> None:
     front end reads it when it asks for the widget's state) fixes this and costs nothing."""
     widget._trait_values["_widget_data"] = widget._data
     widget._trait_values["_widget_layout"] = widget._layout
+
+
+def _joined(first: dict[int, dict[str, Any]],
+            then: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Two ``{trace index: {property: value}}`` patches as one (``then``'s values win)."""
+    joined = {index: dict(props) for index, props in first.items()}
+    for index, props in then.items():
+        joined.setdefault(index, {}).update(props)
+    return joined
 
 
 def _register(callbacks: list[Callable[[str], object]], callback: Callable[[str], object],

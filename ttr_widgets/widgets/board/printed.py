@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import Board, Route
+from ttr_widgets.rules.words import colour_name
 from ttr_widgets.widgets import style
 from ttr_widgets.widgets.board.geometry import Geometry
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
@@ -23,7 +25,7 @@ from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 __all__ = ["CITIES", "HIGHLIGHT", "LAST_CLAIMS", "LAST_KEY", "MARKED", "NAMES", "PLAYER_KEYS",
            "ROUTES",
            "SELECTION", "STATIONS", "TRACE_NAMES", "TRACKS", "TUNNELS", "board_traces",
-           "figure_layout", "legend_traces", "scatter"]
+           "figure_layout", "legend_traces", "printed_words", "scatter"]
 
 # Trace indices (render's module docstring has the table).
 HIGHLIGHT, TRACKS, TUNNELS, CITIES, NAMES, STATIONS, LAST_CLAIMS, SELECTION, ROUTES, MARKED = \
@@ -106,8 +108,30 @@ def scatter(**props: Any) -> dict[str, Any]:
 
 
 def _city_hover(board: Board, city: str) -> str:
-    routes = board.routes_at[city]
-    return f"<b>{board.city_label(city)}</b><br>{len(routes)} routes"
+    """'<b>Denver</b><br>9 routes' (French '9 routes'; '1 route'), in the reader's language."""
+    n = len(board.routes_at[city])
+    return f"<b>{board.city_label(city)}</b><br>" + ngettext("{n} route", "{n} routes",
+                                                             n).format(n=n)
+
+
+def _legend_names(names: Sequence[str]) -> list[str]:
+    """The key's names in its order (``legend_traces``), in the reader's language: each train
+    colour and the locomotive ('rouge', 'gris', 'locomotive'), a tunnel, a station, the
+    players' own names (``PLAYER_KEYS`` of them, '' for the unused ones), the last claims."""
+    colours = [colour_name(label) for label, _symbol, _fill in style.legend_entries()]
+    players = [names[i] if i < len(names) else "" for i in range(PLAYER_KEYS)]
+    return [*colours, _("tunnel"), _("station"), *players, _("last claims")]
+
+
+def printed_words(board: Board, names: Sequence[str]) -> dict[int, dict[str, Any]]:
+    """The printed board's words, as ``{trace index: {property: value}}`` (``state_patches``'
+    form): the cities' hover texts and the key's names, in the language now. A live board
+    whose language changed after it was drawn assigns them (``MapView.show``)."""
+    words: dict[int, dict[str, Any]] = {
+        CITIES: {"hovertext": [_city_hover(board, c.name) for c in board.cities]}}
+    for offset, name in enumerate(_legend_names(names)):
+        words[len(TRACE_NAMES) + offset] = {"name": name}
+    return words
 
 
 def _polylines(geometry: Geometry, routes: Iterable[Route]) -> dict[str, list[float | None]]:
@@ -127,14 +151,15 @@ def legend_traces(board: Board, colors: Sequence[str],
     """The key: each train colour, the locomotive, a tunnel and a station (on maps that have
     them), then each player's colour as their claimed trains look (``PLAYER_KEYS`` entries,
     the unused ones hidden)."""
+    labels = iter(_legend_names(names))
     entries = [
-        scatter(name=label, x=[None], y=[None], mode="markers", hoverinfo="skip",
+        scatter(name=next(labels), x=[None], y=[None], mode="markers", hoverinfo="skip",
                    marker={"symbol": symbol, "color": fill, "size": style.SPACE_SIZE + 1,
                            "line": {"color": style.INK, "width": style.SPACE_LINE}})
-        for label, symbol, fill in style.legend_entries()
+        for _label, symbol, fill in style.legend_entries()
     ]
     entries.append(scatter(
-        name="tunnel", x=[None], y=[None], mode="lines+markers", hoverinfo="skip",
+        name=next(labels), x=[None], y=[None], mode="lines+markers", hoverinfo="skip",
         showlegend=any(route.tunnel for route in board.routes),
         line={"color": style.TUNNEL_INK, "width": 1.3, "dash": "3px,2px"},
         marker={"symbol": style.ROUTE_SYMBOL["gray"], "color": style.ROUTE_FILL["gray"],
@@ -142,7 +167,7 @@ def legend_traces(board: Board, colors: Sequence[str],
                 "line": {"color": style.TUNNEL_INK, "width": style.TUNNEL_LINE}},
     ))
     entries.append(scatter(
-        name="station", x=[None], y=[None], mode="markers", hoverinfo="skip",
+        name=next(labels), x=[None], y=[None], mode="markers", hoverinfo="skip",
         showlegend=board.has_stations,
         marker={"symbol": style.STATION_SYMBOL, "color": DEFAULT_PLAYER_COLORS[0],
                 "size": style.STATION_SIZE - 3, "line": {"color": style.INK, "width": 1.5}},
@@ -150,14 +175,14 @@ def legend_traces(board: Board, colors: Sequence[str],
     for i in range(PLAYER_KEYS):
         used = i < len(colors)
         entries.append(scatter(
-            name=names[i] if used else "", x=[None], y=[None], mode="markers",
+            name=next(labels), x=[None], y=[None], mode="markers",
             hoverinfo="skip", showlegend=used, legendrank=3000 + i,
             marker={"symbol": style.claimed_symbol(i), "color": colors[i] if used else style.INK,
                     "size": style.CLAIMED_SIZE, "line": {"color": style.INK,
                                                          "width": style.CLAIMED_LINE}},
         ))
     entries.append(scatter(  # LAST_KEY: shown while a last claim is outlined
-        name="last claims", x=[None], y=[None], mode="markers", hoverinfo="skip",
+        name=next(labels), x=[None], y=[None], mode="markers", hoverinfo="skip",
         showlegend=False, legendrank=4000,  # before the highlight's and marked's long labels
         marker={"symbol": style.CLAIMED_SYMBOL, "color": style.BACKGROUND,
                 "size": style.CLAIMED_SIZE, "line": {"color": style.LAST,

@@ -49,8 +49,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import plotly.graph_objects as go
 
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import Board, Route
-from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.rules.words import cards, colour_name, is_you
 from ttr_widgets.widgets import style
 from ttr_widgets.widgets.board.geometry import (
     DEFAULT_HEIGHT,
@@ -107,6 +108,7 @@ __all__ = [
     "board_geometry",
     "figure_spec",
     "map_figure",
+    "player_labels",
     "route_hover",
     "state_patches",
     "unchecked",
@@ -122,26 +124,48 @@ _PITCH = PITCH  #: the old name (tests/test_first_minutes_app.py reads it)
 
 def route_hover(board: Board, route: Route, owner: str | None = None,
                 closed: str | None = None) -> str:
-    """What hovering a route says: cities, length, colour, points, tunnel / ferry, owner (or,
-    for an open route nobody may claim, ``closed``: why, in the core's words)."""
+    """What hovering a route says, in the reader's language: cities, length, colour, points,
+    tunnel / ferry, owner (or, for an open route nobody may claim, ``closed``: why, in the
+    core's words)."""
+    points = board.route_points(route)
     lines = [
         f"<b>{board.city_label(route.a)} – {board.city_label(route.b)}</b>",
-        f"length {route.length} · {route.color} · {count(board.route_points(route), 'point')}",
+        _("length {length} · {colour} · {points}").format(
+            length=route.length, colour=colour_name(route.color),
+            points=ngettext("{n} point", "{n} points", points).format(n=points)),
     ]
     if route.tunnel:
-        lines.append("tunnel")
+        lines.append(_("tunnel"))
     if route.is_ferry:
         n = route.ferry_locomotives
-        lines.append(f"ferry: {n} locomotive{'s' if n > 1 else ''} needed")
+        lines.append(ngettext("ferry: {n} locomotive needed", "ferry: {n} locomotives needed",
+                              n).format(n=n))
     if route.double:
-        lines.append("double route")
+        lines.append(_("double route"))
     if owner is not None:
-        lines.append(f"claimed by {owner}")
+        lines.append(_("claimed by {name}").format(name=owner))
     elif closed:
-        lines.extend(["closed, not claimable:", *textwrap.wrap(closed, 40)])
+        lines.extend([_("closed, not claimable:"), *textwrap.wrap(closed, 40)])
     else:
-        lines.append("unclaimed")
+        lines.append(_("unclaimed"))
     return "<br>".join(lines)
+
+
+def _last_move(name: str) -> str:
+    """'Ann's last move', 'Your last move' (a route's hover, on a player's last claim)."""
+    return _("Your last move") if is_you(name) else _("{name}'s last move").format(name=name)
+
+
+def _piece_hover(board: Board, city: str, kind: str, name: str) -> str:
+    """A station's or a Depot's hover: its city, whose it is ('station of Ann', 'depot of Ben')."""
+    owner = (_("station of {name}") if kind == "station" else _("depot of {name}"))
+    return f"<b>{board.city_label(city)}</b><br>" + owner.format(name=name)
+
+
+def _warehouse_line(name: str, n: int) -> str:
+    """'Ann's Warehouse: 3 cards', 'Your Warehouse: 1 card' (public: Warehouses & Depots)."""
+    line = _("Your Warehouse: {cards}") if is_you(name) else _("{name}'s Warehouse: {cards}")
+    return line.format(name=name, cards=cards(n, ""))
 
 
 def state_patches(board: Board, geometry: Geometry, marks: Marks = NO_MARKS, /, *,
@@ -155,7 +179,7 @@ def state_patches(board: Board, geometry: Geometry, marks: Marks = NO_MARKS, /, 
     ``trace.update(**props)``. Raises ``ValueError`` naming the bad route, city or player.
     """
     marks = marks_with(marks, mark_options)
-    names = _player_names(player_colors, player_names)
+    names = player_labels(player_colors, player_names)
     marks.check(board, len(player_colors))
     return {
         HIGHLIGHT: _highlight_patch(geometry, marks.highlight, marks.highlight_label),
@@ -170,10 +194,11 @@ def state_patches(board: Board, geometry: Geometry, marks: Marks = NO_MARKS, /, 
     }
 
 
-def _player_names(colors: Sequence[str], names: Sequence[str] | None) -> tuple[str, ...]:
-    """One name per player colour (no colours: a board without players, keyed for none)."""
+def player_labels(colors: Sequence[str], names: Sequence[str] | None) -> tuple[str, ...]:
+    """One name per player colour (no colours: a board without players, keyed for none); no
+    names given: 'player 1'… in the reader's language."""
     if names is None:
-        return tuple(f"player {i + 1}" for i in range(len(colors)))
+        return tuple(_("player {n}").format(n=i + 1) for i in range(len(colors)))
     if len(names) != len(colors):
         raise ValueError(f"player_names: expected {len(colors)} names (one per player colour), "
                          f"got {len(names)}")
@@ -189,7 +214,7 @@ def _highlight_patch(geometry: Geometry, routes: Sequence[str], label: str) -> d
             ys.append(y)
         xs.append(None)
         ys.append(None)
-    name = label or "highlighted"
+    name = label or _("highlighted")
     if geometry.legend_right:  # a narrow column: wrap the words
         name = "<br>".join(textwrap.wrap(name, _LEGEND_CHARS)) or name
     return {"x": xs, "y": ys, "name": name, "showlegend": bool(routes)}
@@ -202,21 +227,21 @@ def _stations_patch(board: Board, geometry: Geometry, stations: Mapping[str, int
     Depot's hover tells its owner's Warehouse size, which is public."""
     pieces = [(c, stations[c], "station") for c in sorted(stations)]
     pieces += [(c, depots[c], "depot") for c in sorted(depots)]
-    cities = [c for c, _, _ in pieces]
+    cities = [city for city, _owner, _kind in pieces]
     at = [geometry.cities[c] for c in cities]
     hover = []
-    for city, (_, owner, kind) in zip(cities, pieces, strict=True):
-        text = f"<b>{board.city_label(city)}</b><br>{kind} of {names[owner]}"
+    for city, owner, kind in pieces:
+        text = _piece_hover(board, city, kind, names[owner])
         if kind == "depot" and owner < len(warehouses):
-            text += f"<br>{possessive(names[owner])} Warehouse: {count(warehouses[owner], 'card')}"
+            text += "<br>" + _warehouse_line(names[owner], warehouses[owner])
         hover.append(text)
     symbols = {"station": style.STATION_SYMBOL, "depot": style.DEPOT_SYMBOL}
     return {
         "x": [p[0] for p in at],
         "y": [p[1] for p in at],
         "customdata": cities,
-        "marker_color": [colors[owner] for _, owner, _ in pieces],
-        "marker_symbol": [symbols[kind] for _, _, kind in pieces],
+        "marker_color": [colors[owner] for _city, owner, _kind in pieces],
+        "marker_symbol": [symbols[kind] for _city, _owner, kind in pieces],
         "hovertext": hover,
     }
 
@@ -242,7 +267,7 @@ def _marked_patch(board: Board, geometry: Geometry, cities: Sequence[str],
                   label: str) -> dict[str, Any]:
     """Rings around the cities to look at (the offered tickets' cities), named in the legend."""
     at = [geometry.cities[c] for c in cities]
-    name = label or "marked"
+    name = label or _("marked")
     if geometry.legend_right:
         name = "<br>".join(textwrap.wrap(name, _LEGEND_CHARS)) or name
     return {"x": [p[0] for p in at], "y": [p[1] for p in at], "name": name,
@@ -270,7 +295,7 @@ def _routes_patch(board: Board, geometry: Geometry, owners: Mapping[str, int],
             hover[route.id] = route_hover(board, route, None if owner is None else names[owner],
                                           closed.get(route.id))
             if route.id in last:
-                hover[route.id] += f"<br>{possessive(names[last[route.id]])} last move"
+                hover[route.id] += "<br>" + _last_move(names[last[route.id]])
         opacity.append(style.CLOSED_OPACITY if owner is None and route.id in closed else 1.0)
         if owner is not None:
             fill.append(colors[owner])
@@ -322,7 +347,7 @@ def figure_spec(board: Board, marks: Marks = NO_MARKS, /, *,
     geometry = board_geometry(board, width, height)
     patches = state_patches(board, geometry, marks, player_colors=player_colors,
                             player_names=player_names, **mark_options)
-    names = _player_names(player_colors, player_names)
+    names = player_labels(player_colors, player_names)
     traces = [*board_traces(board, geometry), *legend_traces(board, player_colors, names)]
     for index, patch in patches.items():
         _merge(traces[index], patch)

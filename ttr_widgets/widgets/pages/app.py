@@ -173,8 +173,8 @@ class PlayApp(TableController):
             style={"description_width": "initial"})
         self.language.add_class("ttr-language")
         self.language.observe(lambda change: i18n.set_language(change["new"]), "value")
-        top = widgets.HBox([self.stepper.bar, self.hint_button, self.coach,  # wraps, never
-                            self.language],
+        top = widgets.HBox([self.stepper.bar, self.hint_button, self.language,  # wraps, never
+                            self.coach],
                            layout=widgets.Layout(align_items="center",  # squeezes Undo away
                                                  flex_flow="row wrap"))
         for part in top.children:

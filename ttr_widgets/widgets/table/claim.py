@@ -120,10 +120,14 @@ class ClaimPanel(widgets.VBox):
         self.more_row = widgets.HBox([self.more, self.more_pay],
                                      layout=widgets.Layout(flex_flow="row wrap",
                                                            align_items="center"))
-        self.cancel = widgets.Button(icon="times",
-                                     layout=widgets.Layout(width="90px"))
+        self.cancel = widgets.Button(icon="times", layout=widgets.Layout(
+            width="auto", height="24px", flex="0 0 auto", margin="0 0 0 4px"))
         self.cancel.add_class("ttr-claim-cancel")
         self.cancel.on_click(lambda _b: on_cancel())
+        self.title.layout.flex = "1 1 auto"  # a long title wraps beside Cancel
+        #: the title with Cancel at its right, as a dialog's close: the ways to pay keep a row
+        self.head = widgets.HBox([self.title, self.cancel],
+                                 layout=widgets.Layout(align_items="flex-start"))
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
                                                           align_items="center"))
         self.place_depot = widgets.Button(icon="home",
@@ -282,9 +286,9 @@ class ClaimPanel(widgets.VBox):
         picker = (self.colors,) if len(colors) > 1 else ()
         self._show_options()
         depot = (self.place_depot,) if self.depot is not None else ()
-        # the colour, the ways to pay and Cancel share one row (it wraps): a compact panel
-        self.actions.children = (*picker, self.options, self.more_row, self.cancel)
-        self.children = (self.title, self.notes, *depot, self.actions)
+        # the colour and the ways to pay share one row (it wraps): a compact panel
+        self.actions.children = (*picker, self.options, self.more_row)
+        self.children = (self.head, self.notes, *depot, self.actions)
 
     def _show_options(self) -> None:
         color = self.colors.value if len(self.colors.options) > 1 else None

@@ -26,7 +26,14 @@ import ipywidgets as widgets
 from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.model import Board, Route
 from ttr_widgets.rules.naming import name_key
-from ttr_widgets.rules.state import OPEN, GameState, TicketChoice
+from ttr_widgets.rules.state import (
+    OPEN,
+    CollectChoice,
+    GameState,
+    ShareChoice,
+    TicketChoice,
+    TunnelPayment,
+)
 from ttr_widgets.rules.words import colour_name
 from ttr_widgets.widgets.table.access import Announcer, Shortcut
 from ttr_widgets.widgets.table.answers import closed_routes
@@ -41,6 +48,10 @@ __all__ = ["CLAIM_FOCUS", "MAX_MATCHES", "TableFinder", "route_words"]
 CLAIM_FOCUS = ".ttr-claim-option, .ttr-station-option, .ttr-place-depot, .ttr-claim-cancel"
 #: Cities offered as buttons while the name typed fits several.
 MAX_MATCHES = 8
+
+
+#: the choices that bring their own panel, where the finder has nothing to offer
+_PANEL_CHOICES = (TicketChoice, ShareChoice, TunnelPayment, CollectChoice)
 
 
 class Table(Protocol):
@@ -154,12 +165,13 @@ class TableFinder(widgets.VBox):
         self._render()
 
     def _aside(self) -> bool:
-        """While tickets are chosen or a route or city is being paid for, the finder's field
-        steps aside for that panel (on a 768 px screen they did not fit together; Cancel brings
-        it back); its live region stays, read out as ever."""
+        """While tickets are chosen or shared, a tunnel or a route or city is being paid for, or
+        Warehouses are collected, the finder's field steps aside for that panel (on a 768 px
+        screen they did not fit together; Cancel brings it back); its live region stays, read
+        out as ever."""
         claim, state = self._table.claim, self._state
         busy = claim.route is not None or claim.city is not None
-        return busy or (state is not None and isinstance(state.pending, TicketChoice))
+        return busy or (state is not None and isinstance(state.pending, _PANEL_CHOICES))
 
     def choose_route(self, route_id: str) -> None:
         """Select a route as a click on the board does, then move the focus to the claim."""

@@ -38,7 +38,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit code 2, without the usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(_("{prog}: {problem}").format(prog=self.prog, problem=message))
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -111,7 +111,7 @@ def test_ttr_follows_lang_for_its_help_and_its_errors():
         help_fr.stdout.split())
     error_fr = _ttr("score", lang="fr_FR.UTF-8")
     assert error_fr.returncode == 2
-    assert error_fr.stderr == ("ttr : erreur : ttr score: les arguments suivants sont requis : "
+    assert error_fr.stderr == ("ttr : erreur : ttr score : les arguments suivants sont requis : "
                                "POSITION.json\n")
     error_en = _ttr("score", lang="C.UTF-8")
     assert error_en.stderr == "ttr: error: ttr score: the following arguments are required: " \

@@ -13,12 +13,12 @@ import json
 from collections import Counter
 from typing import Any
 
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import N_, _, ngettext, pgettext
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.model import Board, Route
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import VARIANTS, ticket_rules, variant_names
-from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name
+from ttr_widgets.rules.words import and_list, bonus_name
 
 
 def add_parser(subparsers: Any) -> None:
@@ -27,7 +27,8 @@ def add_parser(subparsers: Any) -> None:
         description=_("A summary of a map (counts, routes by length, doubles, tunnels, ferries, "
                       "tickets by kind), or with --json its cities, routes and tickets."))
     parser.add_argument("map", metavar="MAP",
-                        help=f"a built-in map ({', '.join(BUILTIN_MAPS)}) or a map file")
+                        help=_("a built-in map ({maps}) or a map file").format(
+                            maps=", ".join(BUILTIN_MAPS)))
     parser.add_argument("--json", action="store_true", help=_("print cities, routes and tickets"))
 
 
@@ -76,12 +77,40 @@ def _team_drawn(board: Board) -> bool:
     return any(r.triple or r.reveal or r.stays_open for r in board.routes)
 
 
-def _count(n: int, word: str, plural: str = "") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {plural or word + 's'}"
+#: the built-in maps' titles, for the catalogue (a map file of one's own keeps its title)
+MAP_TITLES = (
+    N_("Ticket to Ride (USA, 2004) with the USA 1910 tickets"),
+    N_("Ticket to Ride: Europe (2005) with the Europa 1912 tickets"),
+    N_("Mini: six cities, every rule, small enough to check by brute force"),
+)
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def _pairs(n: int) -> str:
+    return ngettext("{n} pair", "{n} pairs", n).format(n=n)
+
+
+def _tickets(n: int) -> str:
+    return ngettext("{n} ticket", "{n} tickets", n).format(n=n)
+
+
+def _kind_name(kind: str) -> str:
+    """A ticket kind as said: 'regular' ('ordinaires'), 'long' ('longues'); a deck's own tag
+    ('1910-mega') as the map file writes it."""
+    names = {"regular": pgettext("ticket kind", "regular"),
+             "long": pgettext("ticket kind", "long")}
+    return names.get(kind, kind)
 
 
 def map_text(board: Board) -> str:
-    """A short readable summary of a map."""
+    """A short readable summary of a map, in the reader's language."""
     rules = board.rules
     spaces = sum(r.length for r in board.routes)
     by_length = Counter(r.length for r in board.routes)
@@ -89,32 +118,55 @@ def map_text(board: Board) -> str:
     tunnels = [r for r in board.routes if r.tunnel]
     ferries = [r for r in board.routes if r.is_ferry]
     kinds = Counter(t.kind for t in board.tickets)
-    stations = (f", {_count(rules.stations, 'station')} each (each unused scores "
-                f"{rules.unused_station_points})" if board.has_stations else ", no stations")
+    title = _(board.title) if board.title in MAP_TITLES else board.title
+    if board.has_stations:
+        players = ngettext(
+            "Players: {min} to {max}, {trains} trains each, {stations} each (each unused "
+            "scores {points})",
+            "Players: {min} to {max}, {trains} trains each, {stations} each (each unused "
+            "scores {points})", rules.unused_station_points)
+    else:
+        players = _("Players: {min} to {max}, {trains} trains each, no stations")
     lines = [
-        f"{board.title} ({board.name})",
-        f"{_count(len(board.cities), 'city', 'cities')}, "
-        f"{_count(len(board.routes), 'route')} ({spaces} train spaces), "
-        f"{_count(len(board.tickets), 'ticket')}",
-        f"Players: {rules.players_min} to {rules.players_max}, {rules.trains} trains each"
-        f"{stations}",
-        "Routes by length: " + ", ".join(
-            f"{n} x {length} ({_count(rules.points_for_length(length), 'point')})"
-            for length, n in sorted(by_length.items())),
-        f"Gray routes (any one colour): {sum(1 for r in board.routes if r.color == 'gray')}",
-        f"Double routes: {_count(pairs, 'pair')}; both tracks are used with "
-        f"{rules.double_routes_min_players} or more players",
+        _("{title} ({name})").format(title=title, name=board.name),
+        _("{cities}, {routes} ({spaces}), {tickets}").format(
+            cities=ngettext("{n} city", "{n} cities", len(board.cities)).format(
+                n=len(board.cities)),
+            routes=ngettext("{n} route", "{n} routes", len(board.routes)).format(
+                n=len(board.routes)),
+            spaces=ngettext("{n} train space", "{n} train spaces", spaces).format(n=spaces),
+            tickets=_tickets(len(board.tickets))),
+        players.format(min=rules.players_min, max=rules.players_max, trains=rules.trains,
+                       stations=ngettext("{n} station", "{n} stations", rules.stations).format(
+                           n=rules.stations), points=rules.unused_station_points),
+        _("Routes by length: {lengths}").format(lengths=", ".join(
+            _("{n} x {length} ({points})").format(
+                n=n, length=length, points=_points(rules.points_for_length(length)))
+            for length, n in sorted(by_length.items()))),
+        _("Gray routes (any one colour): {n}").format(
+            n=sum(1 for r in board.routes if r.color == "gray")),
+        _("Double routes: {pairs}; both tracks are used with {players} or more players").format(
+            pairs=_pairs(pairs), players=rules.double_routes_min_players),
         *_team_lines(board),
-        f"Tunnels: {len(tunnels)} ({sum(r.length for r in tunnels)} spaces)"
-        f"{_reveal_text(board, tunnels)}" if tunnels else "Tunnels: none",
-        f"Ferries: {len(ferries)} "
-        f"({_count(sum(r.ferry_locomotives for r in ferries), 'locomotive symbol')})" if ferries
-        else "Ferries: none",
-        "Tickets by kind: " + ", ".join(f"{kind} {n}" for kind, n in kinds.items()),
-        f"{bonus_name(rules)}: {_count(rules.longest_bonus, 'point')} for the {LONGEST_TRAIL}",
+        _("Tunnels: {n} ({spaces}); {reveal}").format(
+            n=len(tunnels), spaces=_spaces(sum(r.length for r in tunnels)),
+            reveal=_reveal_text(board, tunnels)) if tunnels else _("Tunnels: none"),
+        _("Ferries: {n} ({symbols})").format(n=len(ferries), symbols=ngettext(
+            "{n} locomotive symbol", "{n} locomotive symbols",
+            sum(r.ferry_locomotives for r in ferries)).format(
+                n=sum(r.ferry_locomotives for r in ferries))) if ferries
+        else _("Ferries: none"),
+        _("Tickets by kind: {kinds}").format(kinds=", ".join(
+            _("{kind} {n}").format(kind=_kind_name(kind), n=n) for kind, n in kinds.items())),
+        _("{bonus}: {points} for the longest trail").format(
+            bonus=bonus_name(rules), points=_points(rules.longest_bonus)),
         *_variant_lines(board),
     ]
     return "\n".join(lines)
+
+
+def _spaces(n: int) -> str:
+    return ngettext("{n} space", "{n} spaces", n).format(n=n)
 
 
 def _variant_lines(board: Board) -> list[str]:
@@ -122,19 +174,21 @@ def _variant_lines(board: Board) -> list[str]:
     names = [n for n in variant_names(board) if n != "base"]
     if not names:
         return []
-    lines = ["Ticket variants (--variant):"]
+    lines = [_("Ticket variants (--variant):")]
     for name in names:
         rules = ticket_rules(board, Options(variant=name))
         dealt = rules.deal_long + rules.deal_regular
         bonuses = [b for b, on in ((bonus_name(board.rules), rules.longest_bonus),
-                                   ("Globetrotter", rules.globetrotter)) if on]
-        lines.append(f"  {name} ({VARIANTS[name].title}): "
-                     f"{_count(len(rules.all_tickets), 'ticket')}, {dealt} dealt, keep "
-                     f"{rules.keep_setup}; draws of {rules.draw}, keep {rules.draw_keep}; "
-                     + (" and ".join(bonuses) if bonuses else "no bonus"))
+                                   (_("Globetrotter"), rules.globetrotter)) if on]
+        lines.append(_("  {name} ({title}): {tickets}, {dealt} dealt, keep {keep}; draws of "
+                       "{draw}, keep {draw_keep}; {bonuses}").format(
+            name=name, title=VARIANTS[name].title, tickets=_tickets(len(rules.all_tickets)),
+            dealt=dealt, keep=rules.keep_setup, draw=rules.draw, draw_keep=rules.draw_keep,
+            bonuses=and_list(bonuses) if bonuses else _("no bonus")))
     if any(ticket_rules(board, Options(variant=n)).globetrotter for n in names):
-        lines.append(f"Globetrotter: {_count(board.rules.globetrotter_bonus, 'point')} to every "
-                     "player tied for the most completed tickets")
+        lines.append(_("{globetrotter}: {points} to every player tied for the most completed "
+                       "tickets").format(globetrotter=_("Globetrotter"),
+                                         points=_points(board.rules.globetrotter_bonus)))
     return lines
 
 
@@ -146,17 +200,21 @@ def _team_lines(board: Board) -> list[str]:
     open_ = [r.cities_label for r in doubles if r.stays_open]
     lines = []
     if doubles:
-        stays = ""
         if open_:
-            verb = "stays" if len(open_) == 1 else "stay"
-            stays = f" (except {_count(len(open_), 'pair')} that {verb} open: {', '.join(open_)})"
-        lines.append(f"  in team play: with 4 players only one track of each double is used{stays};"
-                     " with 6 both, never both to one team")
+            lines.append(ngettext(
+                "  in team play: with 4 players only one track of each double is used (except "
+                "{n} pair that stays open: {routes}); with 6 both, never both to one team",
+                "  in team play: with 4 players only one track of each double is used (except "
+                "{n} pairs that stay open: {routes}); with 6 both, never both to one team",
+                len(open_)).format(n=len(open_), routes=", ".join(open_)))
+        else:
+            lines.append(_("  in team play: with 4 players only one track of each double is "
+                           "used; with 6 both, never both to one team"))
     triples = [r for r in board.routes if r.triple and r.id < min(r.triple)]
     if triples:
-        lines.append(f"Triple routes: {len(triples)} "
-                     f"({', '.join(r.cities_label for r in triples)}); in team play 2 of the 3 "
-                     "tracks are used with 4 players, all 3 with 6")
+        lines.append(_("Triple routes: {n} ({routes}); in team play 2 of the 3 tracks are used "
+                       "with 4 players, all 3 with 6").format(
+            n=len(triples), routes=", ".join(r.cities_label for r in triples)))
     return lines
 
 
@@ -167,7 +225,8 @@ def _reveal_text(board: Board, tunnels: list[Route]) -> str:
     for route in tunnels:
         by_count.setdefault(board.reveal_count(route), []).append(route.cities_label)
     if len(by_count) == 1 and not any(r.reveal for r in tunnels):
-        return f"; each turns up {_count(next(iter(by_count)), 'card')}"
-    return "; cards turned up: " + "; ".join(
-        f"{_count(n, 'card')} on {', '.join(dict.fromkeys(names))}"
-        for n, names in sorted(by_count.items()))
+        n = next(iter(by_count))
+        return ngettext("each turns up {n} card", "each turns up {n} cards", n).format(n=n)
+    return _("cards turned up: {counts}").format(counts=pgettext("list", "; ").join(
+        _("{cards} on {routes}").format(cards=_cards(n), routes=", ".join(dict.fromkeys(names)))
+        for n, names in sorted(by_count.items())))

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import _, ngettext, pgettext
 from ttr_widgets.server.config import kit_notebooks_dir
 
 MANIFEST = ".ttr-notebooks.json"
@@ -68,11 +68,12 @@ def write_notebooks(target: Path, *, force: bool = False, source: Path | None = 
     """Write the kit's notebooks into ``target`` as described in the module's docstring."""
     source = kit_notebooks_dir() if source is None else source
     if target.exists() and not target.is_dir():
-        raise NotebooksError(f"DIR {target}: exists and is not a directory")
+        raise NotebooksError(_("DIR {path}: exists and is not a directory").format(path=target))
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise NotebooksError(f"DIR {target}: cannot create it ({exc.strerror})") from None
+        raise NotebooksError(_("DIR {path}: cannot create it ({problem})").format(
+            path=target, problem=exc.strerror)) from None
     written = _read_manifest(target)
     outcomes = []
     for path in sorted(source.glob("*.ipynb")):
@@ -94,8 +95,8 @@ def write_notebooks(target: Path, *, force: bool = False, source: Path | None = 
             try:
                 destination.write_text(text, encoding="utf-8")
             except OSError as exc:
-                raise NotebooksError(f"DIR {target}: cannot write {path.name} "
-                                     f"({exc.strerror})") from None
+                raise NotebooksError(_("DIR {path}: cannot write {name} ({problem})").format(
+                    path=target, name=path.name, problem=exc.strerror)) from None
         if action != "kept" and new is not None:
             written[path.name] = new
         outcomes.append(Outcome(path.name, action))
@@ -117,16 +118,28 @@ def _read_manifest(target: Path) -> dict[str, str]:
 
 def report(target: Path, outcomes: list[Outcome]) -> list[str]:
     """What ``ttr notebooks`` prints: one line per notebook, then how to open them."""
-    lines = [f"{outcome.action:>11}  {outcome.name}" for outcome in outcomes]
+    said = _action_words()
+    width = max(len(word) for word in said.values())
+    lines = [f"{said[outcome.action]:>{width}}  {outcome.name}" for outcome in outcomes]
     kept = [outcome.name for outcome in outcomes if outcome.action == "kept"]
     if kept:
-        those = "it" if len(kept) == 1 else "them"
-        lines.append(f"Kept {len(kept)} notebook{'s' if len(kept) != 1 else ''} you changed "
-                     f"({', '.join(kept)}); rerun with --force to overwrite {those} with the "
-                     "kit's.")
-    lines.append(f"Open them with: jupyter lab {target}  (start with Play.ipynb or "
-                 "01-Board-and-Goal.ipynb)")
+        lines.append(ngettext(
+            "Kept {n} notebook you changed ({names}); rerun with --force to overwrite it with "
+            "the kit's.",
+            "Kept {n} notebooks you changed ({names}); rerun with --force to overwrite them with "
+            "the kit's.", len(kept)).format(n=len(kept), names=", ".join(kept)))
+    lines.append(_("Open them with: jupyter lab {path}  (start with {app} or {lesson})").format(
+        path=target, app="Play.ipynb", lesson="01-Board-and-Goal.ipynb"))
     return lines
+
+
+def _action_words() -> dict[str, str]:
+    """Each of :data:`ACTIONS` as said to the user, in the reader's language."""
+    return {"written": pgettext("notebook", "written"),
+            "refreshed": pgettext("notebook", "refreshed"),
+            "up to date": pgettext("notebook", "up to date"),
+            "kept": pgettext("notebook", "kept"),
+            "overwritten": pgettext("notebook", "overwritten")}
 
 
 def add_parser(subparsers: Any) -> None:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import (
     CARD_NAMES,
     COLORS,
@@ -25,6 +25,7 @@ from ttr_widgets.rules.model import (
     hand_from,
 )
 from ttr_widgets.rules.odds import STANDARD_DECK, OddsError, TunnelOdds, tunnel_odds, unseen_pool
+from ttr_widgets.rules.words import colour_name, percent
 
 MAX_LENGTH = 8  #: the longest route on any map
 ALIASES = {"loco": LOCOMOTIVE, "locomotives": LOCOMOTIVE, "grey": "gray"}
@@ -42,10 +43,11 @@ def card_name(text: str) -> str:
     name = ALIASES.get(name, name)
     if name == "gray":
         raise argparse.ArgumentTypeError(
-            "gray is a route colour, not a card colour: give the colour you play")
+            _("gray is a route colour, not a card colour: give the colour you play"))
     if name not in CARD_NAMES:
         raise argparse.ArgumentTypeError(
-            f"unknown card {text!r}; cards are {', '.join(CARD_NAMES)} (or loco)")
+            _("unknown card {card}; cards are {cards} (or loco)").format(
+                card=repr(text), cards=", ".join(CARD_NAMES)))
     return name
 
 
@@ -54,9 +56,11 @@ def route_length(text: str) -> int:
     try:
         length = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(
+            text=repr(text))) from None
     if not 1 <= length <= MAX_LENGTH:
-        raise argparse.ArgumentTypeError(f"a route is 1 to {MAX_LENGTH} spaces long, got {length}")
+        raise argparse.ArgumentTypeError(_("a route is 1 to {most} spaces long, got {length}")
+                                         .format(most=MAX_LENGTH, length=length))
     return length
 
 
@@ -68,10 +72,11 @@ def card_counts(text: str) -> Hand:
     for item in (part.strip() for part in text.split(",")):
         name, sep, number = item.partition("=")
         if not sep:
-            raise argparse.ArgumentTypeError(f"expected colour=count, got {item!r}")
+            raise argparse.ArgumentTypeError(_("expected colour=count, got {item}").format(
+                item=repr(item)))
         card = card_name(name)
         if card in counts:
-            raise argparse.ArgumentTypeError(f"{card} is given twice")
+            raise argparse.ArgumentTypeError(_("{card} is given twice").format(card=card))
         counts[card] = _count(card, number.strip())
     return hand_from(counts)
 
@@ -81,9 +86,11 @@ def _count(card: str, text: str) -> int:
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"the count of {card} must be a whole number, got {text!r}") from None
+            _("the count of {card} must be a whole number, got {text}").format(
+                card=card, text=repr(text))) from None
     if n < 0:
-        raise argparse.ArgumentTypeError(f"the count of {card} must not be negative, got {n}")
+        raise argparse.ArgumentTypeError(
+            _("the count of {card} must not be negative, got {n}").format(card=card, n=n))
     return n
 
 
@@ -131,7 +138,8 @@ def _check_against_deck(hand: Hand, seen: Hand) -> None:
         try:
             unseen_pool(hand, known, STANDARD_DECK)
         except OddsError as exc:
-            raise OddsArgumentError(f"ttr odds tunnel: argument {argument}: {exc}") from None
+            raise OddsArgumentError(_("ttr odds tunnel: argument {argument}: {problem}").format(
+                argument=argument, problem=exc)) from None
 
 
 def fraction_text(p: Fraction) -> str:
@@ -151,38 +159,56 @@ def tunnel_json(odds: TunnelOdds) -> dict[str, Any]:
 
 
 def _cards_text(cards: Hand) -> str:
-    return ", ".join(f"{name}={n}" for name, n in hand_dict(cards).items()) or "none"
+    """'red=3, locomotive=1' (the arguments' own form), or 'none'."""
+    return ", ".join(f"{name}={n}" for name, n in hand_dict(cards).items()) or _("none")
 
 
 def tunnel_text(odds: TunnelOdds, hand: Hand, seen: Hand) -> str:
-    counted = "locomotives only" if odds.all_locomotive else f"{odds.counted} or locomotive"
+    """The odds as a person reads them, in the reader's language."""
+    counted = (_("locomotives only") if odds.all_locomotive
+               else _("{colour} or locomotive").format(colour=colour_name(odds.counted)))
     lines = [
-        f"Tunnel of {odds.length} offered in {_offer_name(odds.color)}; hand: {_cards_text(hand)}; "
-        f"seen: {_cards_text(seen)}",
-        f"Unseen cards: {odds.pool}, of which {odds.matching} cost one more ({counted}); "
-        f"{odds.revealed} revealed.",
+        _("Tunnel of {length} offered in {offer}; hand: {hand}; seen: {seen}").format(
+            length=odds.length, offer=_offer_name(odds.color), hand=_cards_text(hand),
+            seen=_cards_text(seen)),
+        ngettext("Unseen cards: {pool}, of which {matching} cost one more ({counted}); {revealed} "
+                 "revealed.",
+                 "Unseen cards: {pool}, of which {matching} cost one more ({counted}); {revealed} "
+                 "revealed.", odds.matching).format(
+            pool=odds.pool, matching=odds.matching, counted=counted, revealed=odds.revealed),
         "",
-        "extra  probability  fraction",
-        *(f"{k:>5}  {float(p):>10.2%}  {fraction_text(p)}"
+        _("extra  probability  fraction"),
+        *(f"{k:>5}  {percent(float(p), 2):>10}  {fraction_text(p)}"
           for k, p in enumerate(odds.distribution)),
         "",
-        f"Can pay: {float(odds.can_pay):.2%} ({fraction_text(odds.can_pay)}); {_pay_note(odds)}",
+        _("Can pay: {share} ({fraction}); {note}").format(
+            share=percent(float(odds.can_pay), 2), fraction=fraction_text(odds.can_pay),
+            note=_pay_note(odds)),
     ]
     return "\n".join(lines)
 
 
 def _offer_name(color: str) -> str:
-    return "locomotives" if color == LOCOMOTIVE else color
+    return _("locomotives") if color == LOCOMOTIVE else colour_name(color)
 
 
 def _pay_note(odds: TunnelOdds) -> str:
     if odds.offer is None:
-        needed = "locomotives" if odds.color == LOCOMOTIVE else f"{odds.color} or locomotive cards"
-        return f"the hand cannot pay the printed cost of {odds.length} {needed}."
-    offered = _cards_text(odds.offer)
-    payers = "locomotives" if odds.all_locomotive else f"{odds.counted} or locomotive"
-    cards = "card" if odds.spare == 1 else "cards"
-    note = f"after offering {offered}, {odds.spare} {cards} ({payers}) left to pay extra cards."
+        if odds.color == LOCOMOTIVE:
+            return ngettext("the hand cannot pay the printed cost of {n} locomotive.",
+                            "the hand cannot pay the printed cost of {n} locomotives.",
+                            odds.length).format(n=odds.length)
+        return ngettext("the hand cannot pay the printed cost of {n} {colour} or locomotive "
+                        "card.",
+                        "the hand cannot pay the printed cost of {n} {colour} or locomotive "
+                        "cards.", odds.length).format(n=odds.length,
+                                                      colour=colour_name(odds.color))
+    payers = (_("locomotives") if odds.all_locomotive
+              else _("{colour} or locomotive").format(colour=colour_name(odds.counted)))
+    note = ngettext("after offering {offered}, {n} card ({payers}) left to pay extra cards.",
+                    "after offering {offered}, {n} cards ({payers}) left to pay extra cards.",
+                    odds.spare).format(offered=_cards_text(odds.offer), n=odds.spare,
+                                       payers=payers)
     if odds.all_locomotive and odds.color in COLORS:
-        note += " The offer is all locomotives, so only locomotives count and pay."
+        note += " " + _("The offer is all locomotives, so only locomotives count and pay.")
     return note

@@ -40,7 +40,7 @@ def id_list(text: str) -> tuple[str, ...]:
     if items == ("",):
         return ()
     if "" in items:
-        raise argparse.ArgumentTypeError(f"an empty name in {text!r}")
+        raise argparse.ArgumentTypeError(_("an empty name in {text}").format(text=repr(text)))
     return items
 
 
@@ -51,7 +51,8 @@ def add_parser(subparsers: Any) -> None:
                       "(exact), one such plan, which tickets share which routes, the cards and "
                       "points, and the bottlenecks: the routes whose loss costs most."))
     parser.add_argument("--map", required=True, metavar="MAP",
-                        help=f"a built-in map ({', '.join(BUILTIN_MAPS)}) or a map file")
+                        help=_("a built-in map ({maps}) or a map file").format(
+                            maps=", ".join(BUILTIN_MAPS)))
     parser.add_argument("--tickets", required=True, type=id_list, metavar="TICKET,...",
                         help=_('tickets, e.g. "Denver-El Paso,Helena-Los Angeles" (or ids)'))
     parser.add_argument("--owned", default=(), type=id_list, metavar="ROUTE,...",
@@ -74,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             deck = ticket_deck(board, args.variant)
         except PositionError as exc:
-            raise PlanArgumentError(f"ttr plan: argument --variant: "
-                                    f"{str(exc).removeprefix('variant: ')}") from None
+            raise PlanArgumentError(_("ttr plan: argument {argument}: {problem}").format(
+                argument="--variant", problem=str(exc).removeprefix("variant: "))) from None
         board = variant_board(board, Options(variant=args.variant))
     tickets, owned, blocked = _named(board, args, deck)
     result = plan(board, tickets, owned, blocked)
@@ -94,7 +95,8 @@ def _named(board: Board, args: argparse.Namespace, deck: TicketDeck | None) -> _
     """The ids of the tickets, owned and blocked routes the arguments name (a double route's
     alike tracks in turn, across both route lists)."""
     if not args.tickets:
-        raise PlanArgumentError("ttr plan: argument --tickets: give at least one ticket")
+        raise PlanArgumentError(_("ttr plan: argument {argument}: {problem}").format(
+            argument="--tickets", problem=_("give at least one ticket")))
     tickets: list[str] = []
     routes: dict[str, list[str]] = {"--owned": [], "--blocked": []}
     for option, names in (("--tickets", args.tickets), ("--owned", args.owned),
@@ -105,16 +107,19 @@ def _named(board: Board, args: argparse.Namespace, deck: TicketDeck | None) -> _
                 item = find_ticket(board, name, deck).id if option == "--tickets" else \
                     find_route(board, name, routes["--owned"] + routes["--blocked"]).id
             except NamingError as exc:
-                raise PlanArgumentError(f"ttr plan: argument {option}: {exc}") from None
+                raise PlanArgumentError(_("ttr plan: argument {argument}: {problem}").format(
+                    argument=option, problem=exc)) from None
             if item in chosen:
                 named = ticket_name(board, item, True) if option == "--tickets" else \
                     route_name(board, item, True)
-                raise PlanArgumentError(f"ttr plan: argument {option}: {named} is given twice")
+                raise PlanArgumentError(_("ttr plan: argument {argument}: {problem}").format(
+                    argument=option, problem=_("{name} is given twice").format(name=named)))
             chosen.append(item)
     both = [r for r in routes["--owned"] if r in routes["--blocked"]]
     if both:
-        raise PlanArgumentError(f"ttr plan: argument --blocked: {route_name(board, both[0], True)}"
-                                " is also in --owned")
+        raise PlanArgumentError(_("ttr plan: argument {argument}: {problem}").format(
+            argument="--blocked", problem=_("{name} is also in --owned").format(
+                name=route_name(board, both[0], True))))
     return tuple(tickets), tuple(routes["--owned"]), tuple(routes["--blocked"])
 
 

@@ -32,9 +32,10 @@ def port_number(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a port number, got {text}").format(
+            text=repr(text))) from None
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, got {port}")
+        raise argparse.ArgumentTypeError(_("a port is 1 to 65535, got {port}").format(port=port))
     return port
 
 
@@ -42,9 +43,11 @@ def pool_size(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of kernels, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a number of kernels, got {text}").format(
+            text=repr(text))) from None
     if not 0 <= value <= pool.MAX_POOL:
-        raise argparse.ArgumentTypeError(f"give 0 to {pool.MAX_POOL} kernels, got {value}")
+        raise argparse.ArgumentTypeError(_("give 0 to {most} kernels, got {n}").format(
+            most=pool.MAX_POOL, n=value))
     return value
 
 
@@ -52,9 +55,11 @@ def seconds(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected whole seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected whole seconds, got {text}").format(
+            text=repr(text))) from None
     if value < 60:
-        raise argparse.ArgumentTypeError(f"give at least 60 seconds, got {value}")
+        raise argparse.ArgumentTypeError(_("give at least {least} seconds, got {n}").format(
+            least=60, n=value))
     return value
 
 
@@ -63,8 +68,9 @@ def tables_place(text: str) -> Path | str:
     if is_database(text):
         return text
     if text.startswith(("postgres:", "postgresql:")) or "://" in text:
-        raise argparse.ArgumentTypeError(f"expected a file or postgresql://user@host/database, "
-                                         f"got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a file or postgresql://user@host/database, got {text}").format(
+                text=repr(text)))
     return Path(text)
 
 
@@ -72,7 +78,7 @@ def teacher_key(text: str) -> str:
     """A key for the teacher's room: 8 to 64 letters, digits, - or _ (it goes in a link)."""
     if not 8 <= len(text) <= 64 or not text.replace("-", "").replace("_", "").isalnum() \
             or not text.isascii():
-        raise argparse.ArgumentTypeError("give 8 to 64 letters, digits, - or _")
+        raise argparse.ArgumentTypeError(_("give 8 to 64 letters, digits, - or _"))
     return text
 
 
@@ -86,53 +92,54 @@ def base_url(given: str | None, environ: Mapping[str, str] | None = None) -> str
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve", help=_("serve the kit's notebooks with Voila (and its shared tables)"),
-        description="Serve the kit's notebooks with Voila, on localhost unless --host says "
-                    "otherwise, and print the play app's URL; Ctrl-C stops the server and "
-                    "every kernel.")
+        description=_("Serve the kit's notebooks with Voila, on localhost unless --host says "
+                      "otherwise, and print the play app's URL; Ctrl-C stops the server and "
+                      "every kernel."))
     parser.add_argument("--port", type=port_number, default=config.DEFAULT_PORT,
-                        help=f"the port to listen on (default {config.DEFAULT_PORT})")
+                        help=_("the port to listen on (default {port})").format(
+                            port=config.DEFAULT_PORT))
     parser.add_argument("--notebook", default=config.DEFAULT_APP, metavar="NAME",
-                        help="the app notebook: its URL is printed and it gets a pre-heated "
-                             f"kernel (default {config.DEFAULT_APP})")
+                        help=_("the app notebook: its URL is printed and it gets a pre-heated "
+                               "kernel (default {app})").format(app=config.DEFAULT_APP))
     browser = parser.add_mutually_exclusive_group()
     browser.add_argument("--open", dest="open_browser", action="store_true",
-                         help="open the app in a browser once the server is up "
-                              "(never without a display)")
+                         help=_("open the app in a browser once the server is up "
+                                "(never without a display)"))
     browser.add_argument("--no-browser", dest="open_browser", action="store_false",
-                         help="do not open a browser (the default)")
+                         help=_("do not open a browser (the default)"))
     parser.add_argument("--root", type=Path, default=None, metavar="DIR",
-                        help="serve this directory instead of the kit's notebooks/")
+                        help=_("serve this directory instead of the kit's notebooks/"))
     warm = parser.add_mutually_exclusive_group()
     warm.add_argument("--pool", type=pool_size, default=None, metavar="N",
-                      help="keep N kernels with the app already running, ready for the next "
-                           "N visitors (default: 3 per core, at most a quarter of the free "
-                           f"memory, here {pool.default_pool_size()}); 0 = none")
+                      help=_("keep N kernels with the app already running, ready for the next "
+                             "N visitors (default: 3 per core, at most a quarter of the free "
+                             "memory, here {n}); 0 = none").format(n=pool.default_pool_size()))
     warm.add_argument("--no-preheat", dest="preheat", action="store_false",
-                      help="start the app's kernel on request (the same as --pool 0)")
+                      help=_("start the app's kernel on request (the same as --pool 0)"))
     parser.add_argument("--idle-timeout", type=seconds, default=config.DEFAULT_IDLE_TIMEOUT,
                         metavar="SECONDS",
-                        help="shut a kernel down after this long without activity "
-                             f"(default {config.DEFAULT_IDLE_TIMEOUT})")
+                        help=_("shut a kernel down after this long without activity "
+                               "(default {seconds})").format(seconds=config.DEFAULT_IDLE_TIMEOUT))
     parser.add_argument("--host", default=config.HOST, metavar="ADDRESS",
-                        help="the address to listen on: localhost (this machine only, the "
-                             "default) or e.g. 0.0.0.0 for a school network, where every page "
-                             "and client then needs the printed class key")
+                        help=_("the address to listen on: localhost (this machine only, the "
+                               "default) or e.g. 0.0.0.0 for a school network, where every page "
+                               "and client then needs the printed class key"))
     parser.add_argument("--tables", type=tables_place, default=None, metavar="FILE|URL",
-                        help="the file shared tables are kept in (default: in your data "
-                             "directory; the banner names it), or a PostgreSQL database, "
-                             "postgresql://user@host/db, which several servers may share")
+                        help=_("the file shared tables are kept in (default: in your data "
+                               "directory; the banner names it), or a PostgreSQL database, "
+                               "postgresql://user@host/db, which several servers may share"))
     parser.add_argument("--teacher-key", type=teacher_key, default=None, metavar="KEY",
-                        help="the key of the teacher's room (default: a new one at each start; "
-                             "the banner prints the room's link with it)")
+                        help=_("the key of the teacher's room (default: a new one at each "
+                               "start; the banner prints the room's link with it)"))
     parser.add_argument("--class-key", type=teacher_key, default=None, metavar="KEY",
-                        help="the class key every page and client then needs (default: none "
-                             "on localhost, a new one at each start with --host); the same "
-                             "key across restarts, for pages set up to reach it (JupyterHub)")
+                        help=_("the class key every page and client then needs (default: none "
+                               "on localhost, a new one at each start with --host); the same "
+                               "key across restarts, for pages set up to reach it (JupyterHub)"))
     parser.add_argument("--base-url", default=None, metavar="PATH",
-                        help="serve every page and API under this path, e.g. "
-                             "/services/ttr-tables/ (default: JUPYTERHUB_SERVICE_PREFIX when "
-                             "run as a JupyterHub service, else /)")
-    parser.add_argument("--verbose", action="store_true", help="log Voila's activity")
+                        help=_("serve every page and API under this path, e.g. "
+                               "/services/ttr-tables/ (default: JUPYTERHUB_SERVICE_PREFIX when "
+                               "run as a JupyterHub service, else /)"))
+    parser.add_argument("--verbose", action="store_true", help=_("log Voila's activity"))
     parser.set_defaults(open_browser=False)
 
 

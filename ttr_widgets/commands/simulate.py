@@ -10,11 +10,11 @@ from typing import Any
 
 from ttr_widgets.bots import BOTS, simulation
 from ttr_widgets.bots.simulate import GameResult, SimulationError, check_bots
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import _, ngettext, pgettext
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import VARIANTS, ticket_rules
-from ttr_widgets.rules.words import count, map_title
+from ttr_widgets.rules.words import decimal, map_title, percent
 
 
 def _variants_help() -> str:
@@ -27,9 +27,11 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(
+            text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+        raise argparse.ArgumentTypeError(_("expected at least 1, got {value}").format(
+            value=value))
     return value
 
 
@@ -37,7 +39,8 @@ def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(
+            text=repr(text))) from None
 
 
 def add_parser(subparsers: Any) -> None:
@@ -47,8 +50,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--map", default="usa", choices=[m for m in BUILTIN_MAPS])
     p.add_argument("--players", type=_positive, default=2, help=_("number of players (2-5)"))
     p.add_argument("--bots", default="random",
-                   help="one bot for everyone, or a comma list, one per player "
-                        f"({', '.join(BOTS)})")
+                   help=_("one bot for everyone, or a comma list, one per player ({bots})")
+                   .format(bots=", ".join(BOTS)))
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--workers", type=_positive, default=None, help=_("processes (default: cores)"))
     p.add_argument("--seed", type=_seed, default=0)
@@ -57,7 +60,7 @@ def add_parser(subparsers: Any) -> None:
                    help=_("where games run: local processes, or a Dask 'distributed' cluster"))
     p.add_argument("--scheduler", default=None, help=_("Dask scheduler address (engine dask)"))
     p.add_argument("--variant", default=None,
-                   help=f"ticket variant ({_variants_help()})")
+                   help=_("ticket variant ({variants})").format(variants=_variants_help()))
     p.add_argument("--warehouses", action="store_true", help=_("play with Warehouses & Depots"))
     p.add_argument("--teams", action="store_true",
                    help=_("team play (Team Asia rules): 4 or 6 players in teams of 2, seats 1 "
@@ -70,10 +73,13 @@ def bot_list(text: str, players: int) -> list[str]:
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
-        raise SimulationError(f"--bots: {len(bots)} bots given for {players} players")
+        raise SimulationError(ngettext("--bots: {n} bot given for {players} players",
+                                       "--bots: {n} bots given for {players} players",
+                                       len(bots)).format(n=len(bots), players=players))
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
-        raise SimulationError(f"--bots: unknown bot {unknown[0]!r}; bots are {', '.join(BOTS)}")
+        raise SimulationError(_("--bots: unknown bot {bot}; bots are {bots}").format(
+            bot=repr(unknown[0]), bots=", ".join(BOTS)))
     return bots
 
 
@@ -83,16 +89,18 @@ def run(args: argparse.Namespace) -> int:
     if args.teams:
         for flag, used in (("--variant", args.variant), ("--warehouses", args.warehouses)):
             if used:
-                raise SimulationError(f"{flag}: not available with --teams")
+                raise SimulationError(_("{flag}: not available with --teams").format(
+                    flag=flag))
     board = load_map(args.map)
     check_bots(bots, board, options)
     ticket_rules(board, options)  # an unknown variant is refused before any game
     if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
-        raise SimulationError(f"--out: {args.out.name} must end in .json or .csv")
+        raise SimulationError(_("--out: {name} must end in .json or .csv").format(
+            name=args.out.name))
     from tqdm import tqdm
 
-    bar = tqdm(total=args.games, unit="game", disable=True if args.quiet else None,
-               file=sys.stderr)
+    bar = tqdm(total=args.games, unit=pgettext("progress bar", "game"),
+               disable=True if args.quiet else None, file=sys.stderr)
     try:
         results = list(simulation.run(args.map, bots, args.games, seed=args.seed,
                                       workers=args.workers, engine=args.engine,
@@ -105,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         simulation.write(args.out, head, results)
     print(team_summary(results) if args.teams else summary(results))
     if args.out is not None:
-        print(f"results: {args.out}")
+        print(_("results: {path}").format(path=args.out))
     return 0
 
 
@@ -116,13 +124,21 @@ def summary(results: list[GameResult]) -> str:
             wins[name] += 1
     games = len(results)
     average = sum(r.turns for r in results) / games
-    lines = [f"{count(games, 'game')}; average length {average:.1f} turns"]
+    lines = [ngettext("{n} game; average length {turns} turns",
+                      "{n} games; average length {turns} turns", games).format(
+        n=games, turns=decimal(average))]
     names = [p.name for p in results[0].players]
     for i, name in enumerate(names):
         avg = sum(r.players[i].total for r in results) / games
-        lines.append(f"  {name:<10} wins {wins[name]:>5} ({100 * wins[name] / games:5.1f}%)"
-                     f"  average score {avg:6.1f}")
+        lines.append(_result_line(f"{name:<10}", wins[name], games, avg))
     return "\n".join(lines)
+
+
+def _result_line(name: str, wins: int, games: int, average: float) -> str:
+    """'  Ann        wins     1 ( 50.0%)  average score  101.5' (``name`` padded)."""
+    return _("  {name} wins {wins} ({share})  average score {score}").format(
+        name=name, wins=f"{wins:>5}", share=f"{percent(wins / games):>6}",
+        score=f"{decimal(average):>6}")
 
 
 def team_summary(results: list[GameResult]) -> str:
@@ -130,11 +146,12 @@ def team_summary(results: list[GameResult]) -> str:
     average."""
     games = len(results)
     average = sum(r.turns for r in results) / games
-    lines = [f"{count(games, 'game')} of team play; average length {average:.1f} turns"]
+    lines = [ngettext("{n} game of team play; average length {turns} turns",
+                      "{n} games of team play; average length {turns} turns", games).format(
+        n=games, turns=decimal(average))]
     for t, team in enumerate(results[0].teams):
         name = " & ".join(team.players)
         wins = sum(1 for r in results if r.teams[t].players[0] in r.winners)
         avg = sum(r.teams[t].total for r in results) / games
-        lines.append(f"  {name:<22} wins {wins:>5} ({100 * wins / games:5.1f}%)"
-                     f"  average score {avg:6.1f}")
+        lines.append(_result_line(f"{name:<22}", wins, games, avg))
     return "\n".join(lines)

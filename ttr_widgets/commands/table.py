@@ -17,12 +17,13 @@ import argparse
 import asyncio
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from ttr_widgets.bots import LEVELS, SLOW, choose
-from ttr_widgets.rules.i18n import _
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.tables.client import (
     TableClient,
@@ -43,9 +44,11 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected seconds, got {text}").format(
+            text=repr(text))) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected seconds ≥ 0, got {text}")
+        raise argparse.ArgumentTypeError(_("expected seconds ≥ 0, got {text}").format(
+            text=text))
     return value
 
 
@@ -53,9 +56,10 @@ def _seats(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seats, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a number of seats, got {text}").format(
+            text=repr(text))) from None
     if not 2 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"a table has 2 to 6 seats, not {value}")
+        raise argparse.ArgumentTypeError(_("a table has 2 to 6 seats, not {n}").format(n=value))
     return value
 
 
@@ -106,8 +110,9 @@ def _new(args: argparse.Namespace) -> int:
     if args.name:
         body["name"] = args.name
     table = api_post(server, body, token)
-    print(f"Table {table['name']}: the {table['map']} map, {args.seats} seats, "
-          f"{table['status']}.")
+    print(ngettext("Table {name}: the {map} map, {n} seat, {status}.",
+                   "Table {name}: the {map} map, {n} seats, {status}.", args.seats).format(
+        name=table["name"], map=table["map"], n=args.seats, status=_status(table["status"])))
     print(table["link"])
     return 0
 
@@ -120,11 +125,13 @@ def _join(args: argparse.Namespace) -> int:
     def decide(view: GameState) -> Any:
         return choose(kind, view, rng).action
 
-    name = args.name or f"{kind.capitalize()} bot"
+    name = args.name or _("{level} bot").format(level=kind.capitalize())
     seat = play_bot(link, decide, name=name, pace=args.pace)
     if seat is None:
-        raise TableClientError(f"table: every seat of {link.table} is taken")
-    print(f"{name} played seat {seat + 1} of {link.table} to the end.")
+        raise TableClientError(_("table: every seat of {table} is taken").format(
+            table=link.table))
+    print(_("{name} played seat {seat} of {table} to the end.").format(
+        name=name, seat=seat + 1, table=link.table))
     return 0
 
 
@@ -150,9 +157,12 @@ def _record(args: argparse.Namespace) -> int:
     try:
         args.out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise TableClientError(f"--out: cannot write {args.out}: {exc.strerror}") from None
-    print(f"The record of {link.table} ({len(record['actions'])} moves): {args.out}",
-          file=sys.stderr)
+        raise TableClientError(_("--out: cannot write {path}: {problem}").format(
+            path=args.out, problem=exc.strerror)) from None
+    moves = len(record["actions"])
+    print(ngettext("The record of {table} ({n} move): {path}",
+                   "The record of {table} ({n} moves): {path}", moves).format(
+        table=link.table, n=moves, path=args.out), file=sys.stderr)
     return 0
 
 
@@ -160,8 +170,21 @@ def _list(args: argparse.Namespace) -> int:
     server, token = server_link(args.server)
     tables = api_get(server, "", token)["tables"]
     if not tables:
-        print("No table yet.")
+        print(_("No table yet."))
     for table in tables:
-        print(f"{table['name']}  {table['map']}  {table['taken']}/{len(table['seats'])} seats  "
-              f"{table['status']}")
+        print(ngettext("{name}  {map}  {taken}/{n} seat  {status}",
+                       "{name}  {map}  {taken}/{n} seats  {status}", len(table["seats"])).format(
+            name=table["name"], map=table["map"], taken=table["taken"], n=len(table["seats"]),
+            status=_status(table["status"])))
     return 0
+
+
+def _status(status: str) -> str:
+    """A table's state as the server names it ('waiting for 2 players', 'playing', 'over') in
+    the reader's language (the Tables page's words: ``widgets.pages.tables.status_words``, not
+    imported here, where no widget is loaded)."""
+    waiting = re.fullmatch(r"waiting for (\d+) players?", status)
+    if waiting:
+        n = int(waiting[1])
+        return ngettext("waiting for {n} player", "waiting for {n} players", n).format(n=n)
+    return {"playing": _("playing"), "over": _("over")}.get(status, status)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ttr_widgets.rules.i18n import _, ngettext, npgettext, pgettext
+from ttr_widgets.rules.i18n import _, language, ngettext, npgettext, pgettext
 
 if TYPE_CHECKING:
     from ttr_widgets.rules.model import Route, RuleSet
@@ -158,3 +158,21 @@ def route_label(route: Route) -> str:
     """A route for a person: 'Denver – Omaha (4 red)', in French 'Denver – Omaha (4, rouge)'."""
     return _("{cities} ({length} {colour})").format(
         cities=route.cities_label, length=route.length, colour=colour_name(route.color))
+
+
+#: how a language writes a number: its decimal mark and what follows a percentage (French puts
+#: a narrow no-break space before %, U+202F, as its typesetting does)
+_NUMBER_STYLE = {"en": (".", "%"), "fr": (",", "\u202f%")}
+
+
+def decimal(x: float, digits: int = 1) -> str:
+    """``x`` with ``digits`` decimals in the reader's language: '101.5', French '101,5'."""
+    mark, _percent = _NUMBER_STYLE.get(language(), _NUMBER_STYLE["en"])
+    return f"{x:.{digits}f}".replace(".", mark)
+
+
+def percent(share: float, digits: int = 1) -> str:
+    """A share (0.5) as a percentage in the reader's language: '50.0%', French '50,0 %' (a
+    narrow no-break space before the sign)."""
+    sign = _NUMBER_STYLE.get(language(), _NUMBER_STYLE["en"])[1]
+    return decimal(100 * share, digits) + sign

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.served import CLASS_KEY_ENV, PAGE_BASE_ENV, PLOTLY_MODULE_ENV, TABLES_ENV
 from ttr_widgets.server import ServeError
 from ttr_widgets.server.config import (
@@ -59,11 +60,12 @@ def serve(serve_plan: ServePlan, teacher_key: str | None = None) -> int:
     room = teachers_room(service, teacher_key)
     lines = banner(serve_plan, service.store.where)
     room_address = serve_plan.keyed(room_link(serve_plan.base_url, room.key))
-    lines.insert(-1, f"Teacher's room: {room_address}")
+    lines.insert(-1, _("Teacher's room: {address}").format(address=room_address))
     hub = hub_auth.from_environment(os.environ)
     if hub is not None:
-        lines.insert(-1, f"Running as the JupyterHub service {hub.service}: only the hub's "
-                         "users may use the tables (their hub token, checked with the hub).")
+        lines.insert(-1, _("Running as the JupyterHub service {service}: only the hub's users "
+                           "may use the tables (their hub token, checked with the hub).").format(
+            service=hub.service))
     for line in lines:
         print(line, flush=True)
     if serve_plan.open_browser:
@@ -263,7 +265,7 @@ def display_available(environ: dict[str, str] | None = None, platform: str = sys
 
 def _open_when_ready(serve_plan: ServePlan) -> None:
     if not display_available():
-        print("No display (DISPLAY and WAYLAND_DISPLAY are unset): not opening a browser.",
+        print(_("No display (DISPLAY and WAYLAND_DISPLAY are unset): not opening a browser."),
               flush=True)
         return
     url = serve_plan.app_url if serve_plan.app_exists else serve_plan.base_url

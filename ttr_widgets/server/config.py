@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.server import ServeError
 from ttr_widgets.server.pool import MAX_POOL, POOL_FILL_DELAY, default_pool_size
 from ttr_widgets.tables.stores import is_database
@@ -274,21 +274,27 @@ def voila_config(serve_plan: ServePlan) -> dict[str, dict[str, Any]]:
 def banner(serve_plan: ServePlan, tables: str = "") -> list[str]:
     """The lines ``ttr serve`` prints before serving (``tables``: where the shared tables are
     kept)."""
-    lines = [f"Serving {serve_plan.root} with Voila at {serve_plan.base_url}"]
+    lines = [_("Serving {root} with Voila at {address}").format(root=serve_plan.root,
+                                                                address=serve_plan.base_url)]
     if serve_plan.app_exists:
-        lines.append(f"The app: {serve_plan.keyed(serve_plan.app_url)}")
+        lines.append(_("The app: {address}").format(address=serve_plan.keyed(serve_plan.app_url)))
         if serve_plan.pool:
-            lines.append(f"Keeping {count(serve_plan.pool, 'kernel')} ready with the app running, "
-                         f"for the next visitors (--pool {serve_plan.pool}).")
+            lines.append(ngettext(
+                "Keeping {n} kernel ready with the app running, for the next visitors (--pool "
+                "{n}).",
+                "Keeping {n} kernels ready with the app running, for the next visitors (--pool "
+                "{n}).", serve_plan.pool).format(n=serve_plan.pool))
     else:
-        lines.append(f"The app is not built yet: {serve_plan.app_path} does not exist; "
-                     f"the directory's notebooks are listed at {serve_plan.base_url}")
+        lines.append(_("The app is not built yet: {path} does not exist; the directory's "
+                       "notebooks are listed at {address}").format(
+            path=serve_plan.app_path, address=serve_plan.base_url))
     if serve_plan.class_key:
-        lines.append(f"On this network others open {serve_plan.keyed(serve_plan.base_url)} "
-                     f"(the class key {serve_plan.class_key} is part of every link).")
+        lines.append(_("On this network others open {address} (the class key {key} is part of "
+                       "every link).").format(address=serve_plan.keyed(serve_plan.base_url),
+                                              key=serve_plan.class_key))
     if tables:
-        lines.append(f"Shared tables are kept in {tables}")
-    lines.append("Press Ctrl-C to stop.")
+        lines.append(_("Shared tables are kept in {place}").format(place=tables))
+    lines.append(_("Press Ctrl-C to stop."))
     return lines
 
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.i18n import ngettext
 from ttr_widgets.server import ServeError
 
 T = TypeVar("T")
@@ -148,8 +148,11 @@ POOL_GATE = PoolGate()  #: the one gate of this process's pool (ttr serve runs o
 
 def stopping_line(getting_ready: int) -> str:
     """What ``ttr serve`` says when a stop waits for pool kernels still getting ready."""
-    return (f"Stopping: waiting for {count(getting_ready, 'kernel')} of the pool to finish "
-            "starting the app, a few seconds (Ctrl-C again stops at once).")
+    return ngettext("Stopping: waiting for {n} kernel of the pool to finish starting the app, "
+                    "a few seconds (Ctrl-C again stops at once).",
+                    "Stopping: waiting for {n} kernels of the pool to finish starting the app, "
+                    "a few seconds (Ctrl-C again stops at once).", getting_ready).format(
+        n=getting_ready)
 
 
 async def start_when_quiet(delay: float, work: Awaitable[T], *,

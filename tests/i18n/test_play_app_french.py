@@ -1,40 +1,52 @@
 """The play app in French: a short game driven headless in French (the deal and its ticket
 choice, a hint, a refused click, a claim panel, a card drawn, the bot's turn, a ticket draw, Undo,
-every tab), and no visible text of the app's own is English: each text is searched for common
-English words, proper names (the players, the board's cities, the game's names) set aside.
+every tab; the Game tab with the Europe map and its ticket variants, a USA 1910 variant, a team
+game of 6), and no visible text of the app's own is English: each text is searched for common
+English words, proper names (the players, the board's cities, the game's names) set aside. At a
+shared table (``table.together``, the table service's own table in this process) the panel, from
+asking for a name to the seat taken, and the Log tab are French too, and a page outside
+``ttr serve`` says so in French.
 
 The language picker: a page built in English turns French when the picker (or the page's
-address, which learns its language after the widgets are built) changes the language, and back.
+address, which learns its language after the widgets are built) changes the language, and back:
+the Game tab's panels and the shared table's panel with it.
 
-Left out of the search, and said so: the board's own hover texts (``widgets.board``), the
-Plan and Game tabs' panels (the planner, the start panels, the table maker) and the hint's own
-reasons (``bots``: what the hint says after "Indice pour You :") — not yet in the catalogue;
-rule ids (``claim.whole-route``, printed small after a rule) are code names, not words.
+Left out of the search, and said so: the board's own hover texts (checked in
+``test_board_french.py``), the Plan tab (the planner), and the hint's own reasons (``bots``: what
+the hint says after "Indice pour You :") — not yet in the catalogue; at a shared table the
+table's events (the table service's sentences, ``tables.authority``: "Ann joins", English yet);
+the variants' printed titles ("Mega Game") are the boxes' names; rule ids
+(``claim.whole-route``, printed small after a rule) are code names, not words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import ipywidgets as widgets
 import pytest
 
 from ttr_widgets.rules import i18n, load_map
-from ttr_widgets.rules.actions import DrawTickets
+from ttr_widgets.rules.actions import Action, DrawTickets, KeepTickets
+from ttr_widgets.rules.state import GameState, TicketChoice
+from ttr_widgets.rules.variants import VARIANTS
+from ttr_widgets.tables.authority import Table, TableSpec
 from ttr_widgets.testing.french import english_words
 from ttr_widgets.testing.words import visible_texts
 from ttr_widgets.widgets.pages.app import TABS, PlayApp
+from ttr_widgets.widgets.table.together import Together
 
 USA = load_map("usa")
 
 def _left_out(app: PlayApp) -> tuple[widgets.Widget, ...]:
     """The parts not yet in the catalogue (see the module docstring)."""
-    plan, game = app.tabs.children[TABS.index("Plan")], app.tabs.children[TABS.index("Game")]
-    return (app.map_view.widget, plan, *game.children)
+    plan = app.tabs.children[TABS.index("Plan")]
+    return (app.map_view.widget, plan)
 
 
-def app_texts(app: PlayApp) -> Iterator[str]:
-    """Every visible text of the app but the parts left out."""
+def app_texts(app: PlayApp, *more: widgets.Widget) -> Iterator[str]:
+    """Every visible text of the app (and of the widgets ``more``) but the parts left out."""
     skipped = {id(w) for w in _left_out(app)}
 
     def walk(widget: widgets.Widget) -> Iterator[str]:
@@ -55,11 +67,18 @@ def app_texts(app: PlayApp) -> Iterator[str]:
         yield from visible_texts(widget)
 
     yield from walk(app)
+    for widget in more:
+        yield from walk(widget)
 
 
-def english_left(app: PlayApp, seen: dict[str, set[str]], bots_say: list[str]) -> None:
-    for text in app_texts(app):
-        found = english_words(text, bots_say=tuple(bots_say))
+#: the variants' printed titles, names of boxes (the start panels' ticket choices)
+BOX_NAMES = tuple(variant.title for variant in VARIANTS.values())
+
+
+def english_left(app: PlayApp, seen: dict[str, set[str]], bots_say: list[str],
+                 *more: widgets.Widget) -> None:
+    for text in app_texts(app, *more):
+        found = english_words(text, bots_say=(*bots_say, *BOX_NAMES))
         if found:
             seen[text.strip()[:160]] = found
 
@@ -122,10 +141,27 @@ def test_a_short_game_in_french_shows_no_english() -> None:
         for tab in range(len(app.tabs.children)):
             app.tabs.selected_index = tab
             english_left(app, seen, bots_say)
+        app.tabs.selected_index = TABS.index("Game")
+        app.start.variant.value = "usa-mega"  # the 1910 box's reprints said
+        app.start.longest.value = False
+        english_left(app, seen, bots_say)
+        app.start.map.value = "europe"  # its ticket variants offered
+        app.start.count.value = 5
+        app.start.kinds[2].value = "strong"
+        app.team_start.count.value = 6
+        english_left(app, seen, bots_say)
         texts = list(app_texts(app))
     assert seen == {}, f"English on the French page ({len(seen)} texts):\n" + "\n".join(
         f"{sorted(words)}: {text!r}" for text, words in list(seen.items())[:40])
     assert "Jouer" in texts and "Journal" in texts  # the tabs' titles
+    assert app.start.start.description == "Nouvelle partie"
+    assert app.records.replay.description == "Rejouer depuis la donne"
+    assert any("Télécharger l'enregistrement de la partie (JSON, " in t for t in texts)
+    assert app.team_start.start.description == "Lancer la partie en équipes"
+    assert any("(bot au hasard)\u00a0: joue au hasard" in t for t in texts)  # the bots' levels
+    assert any("Les destinations du jeu de base Europe" in t for t in texts)  # variant_line
+    assert app.start.kinds[2].label == "difficile : bot fort"
+    assert [n.value for n in app.start.names[:3]] == ["You", "Greedy", "Strong bot"]
 
 
 def test_a_team_game_in_french_shows_no_english() -> None:
@@ -172,8 +208,15 @@ def test_the_language_picker_turns_the_page_french_and_back() -> None:
     assert i18n.language() == "fr"
     assert app.tabs.get_title(0) == "Jouer" and app.market.blind.description == "Piocher"
     assert app.status.text.startswith("You : choisissez")
+    assert app.start.start.description == "Nouvelle partie"
+    assert app.records.upload.description == "Charger un enregistrement"
+    assert app.team_start.count.options[0][0] == "4 joueurs"
+    assert app.maker.make_button.description == "Créer la table"
     app.language.value = "en"
     assert app.tabs.get_title(0) == "Play" and app.status.text.startswith("You: choose")
+    assert app.start.start.description == "New game"
+    assert app.team_start.start.description == "Start team game"
+    assert app.maker.make_button.description == "Make the table"
 
 
 def test_a_page_that_learns_french_from_its_address_redraws_its_words() -> None:
@@ -211,3 +254,138 @@ def test_a_language_change_is_told_to_live_listeners_only() -> None:
     assert heard == [("kept", "fr"), ("function", "fr")]
     i18n.set_language(None)
     assert heard[-2:] == [("kept", "en"), ("function", "en")]
+
+
+# ----------------------------------------------------------------------- a shared table
+
+
+class LocalTable:
+    """The table service's own table in this process as the page's connection shows it
+    (``shared.SharedTable``'s face): a watcher (``seat`` None) or the seat ``player`` takes; a
+    move is played at once and the page told."""
+
+    def __init__(self, table: Table, on_change: Callable[[], object],
+                 player: str | None = None) -> None:
+        self.table, self.on_change = table, on_change
+        self.refusal: dict[str, Any] | None = None
+        self.error: str | None = None
+        self.personal_link: str | None = None
+        self.key: str | None = None
+        self._seat: int | None = None
+        if player is not None:
+            self.key = f"key-{player}"
+            self._seat = table.join(player, self.key, 0.0)
+
+    @property
+    def view(self) -> GameState:
+        return self.table.view(self._seat)
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    @property
+    def seq(self) -> int:
+        return self.table.seq
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [e.public() for e in self.table.events]
+
+    @property
+    def info(self) -> dict[str, Any]:
+        return {"map": self.table.spec.map, "teams": False, "status": self.table.status(),
+                "seats": [{"name": s.name, "bot": s.bot, "away": s.taken_over}
+                          for s in self.table.seats]}
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    def start(self) -> None:
+        """Nothing to connect to: the test tells the page the table's messages
+        (``on_change``)."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+    def play(self, action: Action) -> None:
+        refused = self.table.act(self._seat or 0, action, self.table.seq, 0.0)
+        if refused is not None:
+            self.refusal = {"text": refused.text, "rule": refused.rule}
+
+
+def at_a_table(app: PlayApp) -> tuple[Table, list[LocalTable]]:
+    """The app's page at table maple-7 (Mini, 2 seats: Ann sits, one open), as a person who
+    opens its link: watching, asked for a name."""
+    table = Table(TableSpec("maple-7", "mini", 2, seed=7))
+    table.join("Ann", "key-Ann", 0.0)
+    connections: list[LocalTable] = []
+
+    def connect(_name: str, **kwargs: Any) -> LocalTable:
+        connections.append(LocalTable(table, kwargs["on_change"], kwargs.get("player")))
+        return connections[-1]
+
+    app.together = Together(app, connect=connect)
+    app.together.open("maple-7")
+    connections[-1].on_change()  # the table's first view
+    return table, connections
+
+
+def test_a_shared_table_in_french_shows_no_english() -> None:
+    seen: dict[str, set[str]] = {}
+    table_says: list[str] = []  #: the table's events, the service's words (set aside)
+    with i18n.use("fr"):
+        app = PlayApp("mini", ("You", "Greedy"), ("human", "greedy"), seed=1, bot_delay=0)
+        table, connections = at_a_table(app)
+        together = app.together
+        assert "places : Ann, <i>libre</i>. Tapez votre nom pour prendre la place libre" in \
+            together.about.value.replace("\u00a0", " ")
+        english_left(app, seen, table_says, together.panel)
+        together.join("  ")  # no name typed
+        assert "Tapez d&#x27;abord votre nom" in together.about.value
+        together.name_box.value = "Bob"  # told on Enter: the seat taken
+        together.join("Bob")  # then the button: the same seat, not a second one
+        assert len(connections) == 2 and table.full
+        connections[-1].on_change()  # the table's answer: Bob's view
+        assert app.remote is not None and together.seat == 1
+        table_says += [e["text"] for e in connections[-1].events]
+        assert "Vous êtes <b>Bob</b>, place 2." in together.about.value
+        english_left(app, seen, table_says, together.panel, together.log)
+        while table.state.in_setup:  # both keep their tickets; Ann's page is elsewhere
+            pending = table.state.pending
+            assert isinstance(pending, TicketChoice)
+            keep = KeepTickets(pending.tickets[:pending.keep])
+            if table.state.current == 1:
+                app.play(keep)
+                connections[-1].on_change()
+            else:
+                assert table.act(0, keep, table.seq, 0.0) is None
+                connections[-1].on_change()
+        table_says += [e["text"] for e in connections[-1].events]
+        for tab in range(len(app.tabs.children)):
+            app.tabs.selected_index = tab
+            english_left(app, seen, table_says, together.panel, together.log)
+        app.undo()  # no Undo at a shared table: said in French
+        english_left(app, seen, table_says, together.panel)
+        nowhere = Together(app)  # outside ttr serve: no shared tables
+        nowhere.open("maple-8")
+        assert "Les tables partagées" in nowhere.about.value, nowhere.about.value
+        english_left(app, seen, table_says, nowhere.panel)
+    assert seen == {}, "English on the French page:\n" + "\n".join(
+        f"{sorted(words)}: {text!r}" for text, words in list(seen.items())[:40])
+
+
+def test_the_picker_tells_a_shared_tables_panel_and_the_lost_server_banner_again() -> None:
+    app = PlayApp("mini", ("You", "Greedy"), ("human", "greedy"), seed=1, bot_delay=0)
+    at_a_table(app)
+    assert "Type your name to take the open seat" in app.together.about.value
+    assert app.address.resume_text == "Resume"
+    app.language.value = "fr"
+    assert "Tapez votre nom pour prendre la place libre" in app.together.about.value
+    assert app.together.sit_button.description == "Prendre une place"
+    assert app.address.resume_text == "Reprendre"
+    assert app.address.ended_text.startswith("Cette page a perdu son serveur de jeu")
+    app.language.value = "en"
+    assert "Type your name to take the open seat" in app.together.about.value
+    assert app.address.ended_text.startswith("This page has lost its game server")

@@ -8,19 +8,21 @@ from ttr_widgets.bots.choice import Bot, Choice
 from ttr_widgets.bots.expert import expert_bot
 from ttr_widgets.bots.greedy import greedy_bot, random_bot
 from ttr_widgets.bots.strong import strong_bot
+from ttr_widgets.rules.i18n import N_
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.view import view
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot,
                         "expert": expert_bot}
 
-#: Each bot as a difficulty level, and what it does in one plain line (easiest first).
+#: Each bot as a difficulty level, and what it does in one plain line (easiest first; the line
+#: marked for the catalogue, told in the reader's language where it is shown).
 LEVELS: dict[str, tuple[str, str]] = {
-    "random": ("easy", "picks any legal move at random"),
-    "greedy": ("medium", "follows its tickets one by one and claims the longest route on "
-               "their way it can pay for"),
-    "strong": ("hard", "plans all its tickets together, claims first the routes it cannot do "
-               "without, and races to end the game once they are done"),
+    "random": ("easy", N_("picks any legal move at random")),
+    "greedy": ("medium", N_("follows its tickets one by one and claims the longest route on "
+                            "their way it can pay for")),
+    "strong": ("hard", N_("plans all its tickets together, claims first the routes it cannot "
+                          "do without, and races to end the game once they are done")),
 }
 
 #: Bots too slow for a table's turn (a second or so a move), for simulations and the hint, and

@@ -222,7 +222,8 @@ class PlayApp(TableController):
         self._label()
         for part in (self.market, self.hand, self.tickets, self.ticket_choice, self.ticket_rule,
                      self.claim, self.tunnel, self.finder, self.stepper, self.players_table,
-                     self.scoring):
+                     self.scoring, self.start, self.team_start, self.records, self.maker,
+                     self.together):
             part.relabel()
         if self.coach is not None:
             self.coach.relabel()

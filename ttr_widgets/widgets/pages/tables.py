@@ -15,7 +15,6 @@ its address after it is built (``PageAddress``) and tells its words again (``rel
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,7 +30,13 @@ from ttr_widgets.rules.variants import VARIANTS, variant_names
 from ttr_widgets.rules.words import map_title
 from ttr_widgets.tables.client import TableClientError
 from ttr_widgets.widgets.table.address import PageAddress
-from ttr_widgets.widgets.table.shared import list_tables, make_table, table_link, tables_here
+from ttr_widgets.widgets.table.shared import (
+    list_tables,
+    make_table,
+    status_words,
+    table_link,
+    tables_here,
+)
 
 __all__ = ["PERSON", "TableMaker", "TablesPage", "seat_choices"]
 
@@ -50,24 +55,6 @@ def seat_choices() -> list[tuple[str, str]]:
             *((_("{level}: {bot}").format(level=_(_LEVEL_WORDS.get(level, level)),
                                           bot=_(_KIND_WORDS.get(kind, kind))), kind)
               for kind, (level, _what) in LEVELS.items())]
-
-
-#: the sentence ``shared.tables_here`` refuses with outside ``ttr serve``, for the catalogue
-#: (shown in the reader's language where the page shows it)
-N_("Shared tables are served by ttr serve; this page is not (JupyterLab or Binder): play at "
-   "this screen instead.")
-
-_WAITING = re.compile(r"waiting for (\d+) players?")
-
-
-def status_words(status: str) -> str:
-    """A table's state as the service names it ('waiting for 2 players', 'playing', 'over')
-    in the reader's language; a state the page does not know is shown as it is."""
-    waiting = _WAITING.fullmatch(status)
-    if waiting:
-        n = int(waiting[1])
-        return ngettext("waiting for {n} player", "waiting for {n} players", n).format(n=n)
-    return {"playing": _("playing"), "over": _("over")}.get(status, status)
 
 
 class TableMaker(widgets.VBox):

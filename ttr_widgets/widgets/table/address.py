@@ -9,7 +9,8 @@ given (``keep``, ``keep_game``) and shows an address without reloading the page 
 It also watches the page's kernel: when the server has ended it (pages left idle are closed
 after a while, or the server stopped), the page says so over everything and offers to resume —
 a reload, which finds the kept game or the seat again. Nothing is sent to keep the kernel
-alive: an abandoned tab still frees its kernel.
+alive: an abandoned tab still frees its kernel. Its words (``ended_text``, ``resume_text``) are
+the reader's language's, told again when the language changes (``rules.i18n.on_change``).
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ import anywidget
 import traitlets
 
 from ttr_widgets.rules import i18n
+from ttr_widgets.rules.i18n import N_, _
 
-__all__ = ["ENDED", "PageAddress"]
+__all__ = ["ENDED", "RESUME", "PageAddress"]
 
-ENDED = ("This page has lost its game server: pages left idle for a while are closed to free "
-         "the server, or the server was restarted. Nothing is lost: resume to pick up where "
-         "you were.")
+ENDED = N_("This page has lost its game server: pages left idle for a while are closed to "
+           "free the server, or the server was restarted. Nothing is lost: resume to pick up "
+           "where you were.")
+RESUME = N_("Resume")  #: the banner's button: a reload
 
 _ESM = r"""
 export default {
@@ -70,7 +73,7 @@ export default {
       const text = document.createElement('span');
       text.textContent = model.get('ended_text');
       const button = document.createElement('button');
-      button.textContent = 'Resume';
+      button.textContent = model.get('resume_text');
       button.className = 'ttr-kernel-resume';
       button.style.cssText = 'margin-left:16px;font:15px sans-serif;padding:4px 14px';
       button.onclick = () => window.location.reload();
@@ -125,12 +128,22 @@ class PageAddress(anywidget.AnyWidget):  # type: ignore[misc]
     stored_game = traitlets.Unicode("").tag(sync=True)  #: the kept game's key, if any
     kept_game = traitlets.Unicode("").tag(sync=True)  #: keep this game key in the browser
     ended_text = traitlets.Unicode(ENDED).tag(sync=True)
+    resume_text = traitlets.Unicode(RESUME).tag(sync=True)
     opened = traitlets.Bool(False).tag(sync=True)  #: the table named in the address is shown
     #: how long the page's connection may try again before the page says its server has gone
     patience_ms = traitlets.Int(10_000).tag(sync=True)
 
     def __init__(self, page: str = "Play") -> None:
         super().__init__(layout={"display": "none"}, game_slot=f"ttr-game:{page}")
+        self.relabel()
+        i18n.on_change(self._language_changed)
+
+    def relabel(self) -> None:
+        """The banner's words in the language now."""
+        self.ended_text, self.resume_text = _(ENDED), _(RESUME)
+
+    def _language_changed(self, _language: str) -> None:
+        self.relabel()
 
     @property
     def known(self) -> bool:

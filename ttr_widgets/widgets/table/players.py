@@ -25,21 +25,22 @@ from ttr_widgets.rules.position import ticket_deck
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.variants import VARIANTS, TicketRules, ticket_rules, variant_names
-from ttr_widgets.rules.words import LONGEST_TRAIL, bonus_name, count
+from ttr_widgets.rules.words import and_list, bonus_name
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.status import why_html
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_title
 
 __all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bonus_words", "bot_name",
-           "bot_words", "name_for_kind", "names_for_kinds", "options_title", "reprint_words",
-           "seat_names", "seat_words", "typed_seed", "variant_line", "variant_rules",
-           "variant_title"]
+           "bot_words", "deck_words", "name_for_kind", "names_for_kinds", "options_title",
+           "relabel_kinds", "reprint_words", "seat_names", "seat_words", "typed_seed",
+           "variant_line", "variant_rules", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
 #: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
 KINDS: tuple[str, ...] = ("human", *LEVELS, *sorted(set(BOTS) - set(LEVELS) - set(SLOW)))
-_KIND_LABELS = {"human": "human", "random": "random bot", "greedy": "greedy bot",
-                "strong": "strong bot"}
+#: each kind of seat in words, for the catalogue (shown in the reader's language)
+_KIND_LABELS = {"human": N_("human"), "random": N_("random bot"), "greedy": N_("greedy bot"),
+                "strong": N_("strong bot")}
 _DEFAULT_NAMES = ("You", "Greedy bot", "Random bot", "Ada", "Bo")
 _DEFAULT_KINDS = ("human", "greedy", "random", "greedy", "random")
 BASE = "base"  #: the variant dropdown's value for the map's own tickets
@@ -48,7 +49,13 @@ BASE = "base"  #: the variant dropdown's value for the map's own tickets
 def bot_words(name: str, kind: str) -> str:
     """A seat's kind when its name does not say it already: ``'greedy bot'`` for Ada, ``''``
     for Greedy bot and for a person."""
-    return "" if kind == "human" or kind in name.lower() else _KIND_LABELS.get(kind, f"{kind} bot")
+    return "" if kind == "human" or kind in name.lower() else _kind_label(kind)
+
+
+def _kind_label(kind: str) -> str:
+    """A seat's kind in the reader's language: 'human', 'greedy bot' ('bot glouton')."""
+    label = _KIND_LABELS.get(kind)
+    return _(label) if label is not None else _("{words} bot").format(words=kind)
 
 
 def bot_name(kind: str) -> str:
@@ -72,7 +79,7 @@ def name_for_kind(name: str, kind: str, seat: int, taken: Collection[str] = ()) 
     if not _given(name):
         return name
     if kind == "human":
-        return f"Player {seat + 1}"
+        return _("Player {n}").format(n=seat + 1)
     given = bot_name(kind)
     return given if given not in taken else f"{given} {seat + 1}"
 
@@ -115,7 +122,7 @@ def level_word(kind: str) -> str:
 def variant_title(name: str | None) -> str:
     """``'base game'``, or a variant's printed title (``'Mega Europe'``)."""
     if name is None or name == BASE:
-        return "base game"
+        return _("base game")
     variant = VARIANTS.get(name)
     return variant.title if variant is not None else name
 
@@ -124,14 +131,14 @@ def options_title(options: Options) -> str:
     """The options that make a game differ from the map's base game, in words (``''`` for
     none): ``'Mega Europe tickets · Warehouses & Depots'``, ``'team game (Team Asia rules)'``,
     ``'USA Big Cities tickets · with the bonus for the longest trail'``."""
-    parts = ["team game (Team Asia rules)"] if options.teams else []
+    parts = [_("team game (Team Asia rules)")] if options.teams else []
     if options.variant not in (None, BASE):
-        parts.append(f"{variant_title(options.variant)} tickets")
+        parts.append(_("{variant} tickets").format(variant=variant_title(options.variant)))
     if options.longest_bonus is not None:  # set only where the game chose otherwise
-        parts.append(f"{'with' if options.longest_bonus else 'without'} the bonus for the "
-                     f"{LONGEST_TRAIL}")
+        parts.append(_("with the bonus for the longest trail") if options.longest_bonus
+                     else _("without the bonus for the longest trail"))
     if options.warehouses:
-        parts.append("Warehouses & Depots")
+        parts.append(_("Warehouses & Depots"))
     return " · ".join(parts)
 
 
@@ -149,15 +156,38 @@ def bonus_words(board: Board, rules: TicketRules) -> str:
     completed).'``, ``'No bonus for the longest trail.'``"""
     bonuses = []
     if rules.longest_bonus:
-        bonuses.append(f"the {bonus_name(board.rules)} "
-                       f"({count(board.rules.longest_bonus, 'point')} for the {LONGEST_TRAIL})")
+        bonuses.append(_("the {bonus} ({points} for the longest trail)").format(
+            bonus=bonus_name(board.rules), points=_points(board.rules.longest_bonus)))
     if rules.globetrotter:
-        bonuses.append(f"the Globetrotter ({count(board.rules.globetrotter_bonus, 'point')} "
-                       "for the most tickets completed)")
-    none = f"no bonus for the {LONGEST_TRAIL}"
+        bonuses.append(_("the Globetrotter ({points} for the most tickets completed)").format(
+            points=_points(board.rules.globetrotter_bonus)))
     if not bonuses:
-        return f"{none[0].upper()}{none[1:]}."
-    return f"Scores {' and '.join(bonuses)}" + ("." if rules.longest_bonus else f"; {none}.")
+        return _("No bonus for the longest trail.")
+    if rules.longest_bonus:
+        return _("Scores {bonuses}.").format(bonuses=and_list(bonuses))
+    return _("Scores {bonuses}; no bonus for the longest trail.").format(
+        bonuses=and_list(bonuses))
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+#: the base games' ticket decks in words (``position.TICKET_DECKS``' descriptions), for the
+#: catalogue
+_BASE_DECKS = {"usa": N_("the 2004 USA tickets"),
+               "europe": N_("the Europe base game tickets (regular and long)")}
+
+
+def deck_words(board: Board, variant: str | None) -> str:
+    """The tickets of ``variant`` (None: the map's own) in the reader's language: 'the 2004 USA
+    tickets', 'the Mega Game tickets' ('les destinations Mega Game'); a deck the kit has no
+    words for as the core describes it."""
+    if variant is None and board.name in _BASE_DECKS:
+        return _(_BASE_DECKS[board.name])
+    if variant in VARIANTS:
+        return _("the {title} tickets").format(title=VARIANTS[variant].title)
+    return ticket_deck(board, variant).description
 
 
 def variant_line(board: Board, variant: str | None, longest_bonus: bool | None = None) -> str:
@@ -166,14 +196,18 @@ def variant_line(board: Board, variant: str | None, longest_bonus: bool | None =
     at least 1. Bonuses: … The 1910 box's cards: 4 reprinted tickets are worth less.'``"""
     rules = variant_rules(board, variant, longest_bonus)
     name = None if variant in (None, BASE) else variant
-    deck = ticket_deck(board, name).description
+    deck = deck_words(board, name)
     dealt = rules.deal_long + rules.deal_regular
-    longs = f" ({rules.deal_long} of them long)" if rules.deal_long else ""
-    at_most = (f", at most {rules.max_long_kept} long" if rules.max_long_kept is not None
-               else "")
-    line = (f"{deck[0].upper()}{deck[1:]}, {len(rules.all_tickets)} of them: {dealt} dealt"
-            f"{longs}, keep at least {rules.keep_setup}{at_most}; a ticket draw shows "
-            f"{rules.draw}, keep at least {rules.draw_keep}. {bonus_words(board, rules)}")
+    longs = " " + ngettext("({n} of them long)", "({n} of them long)", rules.deal_long).format(
+        n=rules.deal_long) if rules.deal_long else ""
+    most = rules.max_long_kept
+    at_most = "" if most is None else ngettext(", at most {n} long", ", at most {n} long",
+                                               most).format(n=most)
+    line = _("{deck}, {total} of them: {dealt} dealt{long}, keep at least {keep}{at_most}; a "
+             "ticket draw shows {draw}, keep at least {draw_keep}. {bonuses}").format(
+        deck=f"{deck[0].upper()}{deck[1:]}", total=len(rules.all_tickets), dealt=dealt,
+        long=longs, keep=rules.keep_setup, at_most=at_most, draw=rules.draw,
+        draw_keep=rules.draw_keep, bonuses=bonus_words(board, rules))
     if name in VARIANTS and VARIANTS[name].print_1910:
         line += reprint_words(board, rules.all_tickets)
     return line
@@ -187,10 +221,10 @@ def reprint_words(board: Board, tickets: Collection[str]) -> str:
                if t.points_1910 is not None and t.id in tickets]
     if not lowered:
         return ""
-    listed = lowered[0] if len(lowered) == 1 else ", ".join(lowered[:-1]) + " and " + lowered[-1]
-    verb = "is" if len(lowered) == 1 else "are"
-    return (f" On the 1910 box's cards {count(len(lowered), 'reprinted ticket')} {verb} worth "
-            f"less: {listed}.")
+    n = len(lowered)
+    return " " + ngettext("On the 1910 box's cards {n} reprinted ticket is worth less: {listed}.",
+                          "On the 1910 box's cards {n} reprinted tickets are worth less: "
+                          "{listed}.", n).format(n=n, listed=and_list(lowered))
 
 
 class PlayersTable(widgets.HTML):
@@ -375,14 +409,33 @@ class StartPanel(widgets.VBox):
         self.longest.observe(lambda _c: self._show_about(), names="value")
         self._show_seats()
         self._show_variants()
+        self.heading = widgets.HTML()
+        self.levels = widgets.HTML()  # the bots' levels
         super().__init__([
-            widgets.HTML("<b>New game</b>"), widgets.HBox([self.map, self.count]),
+            self.heading, widgets.HBox([self.map, self.count]),
             widgets.HBox([self.variant, self.warehouses],
                          layout=widgets.Layout(align_items="center")),
-            self.longest, self.about, self.seats, widgets.HTML(_levels_line()),
+            self.longest, self.about, self.seats, self.levels,
             widgets.HBox([self.seed, self.start]),
         ])
         self.add_class("ttr-start")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The panel's own words again, in the language now."""
+        self.start.description = _("New game")
+        self.heading.value = f"<b>{html.escape(self.start.description)}</b>"
+        self.map.description, self.count.description = _("Map"), _("Players")
+        self.variant.description = _("Tickets")
+        self.warehouses.description = _("Warehouses & Depots")
+        self.seed.description, self.seed.placeholder = _("Seed"), _("random")
+        self.levels.value = _levels_line()
+        relabel_kinds(self.names, self.kinds, KINDS)
+        names = _variants_of(self.map.value)
+        chosen = self.variant.value
+        self.variant.options = [(variant_title(n), n) for n in names]
+        self.variant.value = chosen if chosen in names else BASE
+        self._variant_chosen()
 
     def _show_seats(self) -> None:
         n = self.count.value
@@ -476,7 +529,7 @@ def seat_fields(names: Sequence[str], kinds: Sequence[str], offered: Sequence[st
     :func:`_kind_choice`, set to each of ``kinds`` (for games and team games alike)."""
     name_fields = [widgets.Text(value=name, layout=widgets.Layout(width=name_width))
                    for name in names]
-    kind_fields = [widgets.Dropdown(options=[(_kind_choice(k), k) for k in offered], value=kind,
+    kind_fields = [widgets.Dropdown(options=_kind_choices(offered), value=kind,
                                     layout=widgets.Layout(width=kind_width))
                    for kind in kinds]
     for seat, (name_field, kind_field) in enumerate(zip(name_fields, kind_fields, strict=True)):
@@ -484,6 +537,18 @@ def seat_fields(names: Sequence[str], kinds: Sequence[str], offered: Sequence[st
         kind_field.add_class(f"{prefix}-kind")
         kind_field.observe(_name_follows(name_fields, seat), names="value")
     return name_fields, kind_fields
+
+
+def relabel_kinds(names: Sequence[widgets.Text], kinds: Sequence[widgets.Dropdown],
+                  offered: Sequence[str]) -> None:
+    """The seats' kind dropdowns (``seat_fields``) in the language now, each kind and each
+    name kept (new options choose the first kind for a moment: its name must not follow)."""
+    choices = _kind_choices(offered)
+    for name_field, kind_field in zip(names, kinds, strict=True):
+        name, kind = name_field.value, kind_field.value
+        kind_field.options = choices
+        kind_field.value = kind
+        name_field.value = name
 
 
 def _name_follows(fields: Sequence[widgets.Text], seat: int) -> Callable[[dict[str, str]], None]:
@@ -510,7 +575,7 @@ def seat_names(fields: Sequence[widgets.Text]) -> tuple[str, ...]:
     names = tuple(field.value.strip() for field in fields)
     for i, name in enumerate(names):
         if not name:
-            raise ValueError(f"player {i + 1}: a name is needed")
+            raise ValueError(_("player {n}: a name is needed").format(n=i + 1))
     return names
 
 
@@ -521,19 +586,30 @@ def typed_seed(field: widgets.Text) -> int | None:
     try:
         return int(text) if text else None
     except ValueError:
-        raise ValueError(f"seed: expected a whole number, not {text!r}") from None
+        raise ValueError(_("seed: expected a whole number, not {text}").format(
+            text=repr(text))) from None
+
+
+def _kind_choices(offered: Sequence[str]) -> list[tuple[str, str]]:
+    """The seat kinds' choices in a dropdown, in the language now."""
+    return [(_kind_choice(kind), kind) for kind in offered]
 
 
 def _kind_choice(kind: str) -> str:
     """A seat's choice in the dropdown: 'human', 'hard: strong bot'."""
-    label = _KIND_LABELS.get(kind, f"{kind} bot")
-    return f"{LEVELS[kind][0]}: {label}" if kind in LEVELS else label
+    label = _kind_label(kind)
+    return _("{level}: {bot}").format(level=level_word(kind), bot=label) if kind in LEVELS \
+        else label
 
 
 def _levels_line() -> str:
-    """The bots' difficulty levels, each in one plain line (``ttr-levels``)."""
-    rows = "".join(f"<li><b>{level}</b> ({html.escape(kind)} bot): {html.escape(what)}</li>"
-                   for kind, (level, what) in LEVELS.items())
+    """The bots' difficulty levels, each in one plain line (``ttr-levels``), what each does
+    told in the reader's language (``bots.LEVELS``' lines are in the catalogue)."""
+    rows = "".join(
+        "<li>" + html.escape(_("{level} ({bot}): {what}")).format(
+            level=f"<b>{html.escape(level_word(kind))}</b>",
+            bot=html.escape(_kind_label(kind)), what=html.escape(_(what))) + "</li>"
+        for kind, (_level, what) in LEVELS.items())
     return f'<ul class="ttr-levels" style="margin:2px 0;font-size:90%">{rows}</ul>'
 
 

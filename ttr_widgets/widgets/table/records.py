@@ -18,6 +18,7 @@ import traitlets
 
 from ttr_widgets.rules.errors import PositionError, TTRError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.record import from_record, is_record, to_record
 
 __all__ = ["RecordsPanel", "record_href", "uploaded_game"]
@@ -66,21 +67,26 @@ class RecordsPanel(widgets.VBox):
         self.download = widgets.HTML()
         self.download.add_class("ttr-download")
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description="Load a record",
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("ttr-upload")
         self.upload.observe(self._uploaded, names="value")
-        self.replay = widgets.Button(description="Replay from the deal", icon="step-backward",
-                                     tooltip="Go back to the deal; then step through the game "
-                                             "with Redo or the step buttons",
-                                     layout=widgets.Layout(width="auto"))
+        self.replay = widgets.Button(icon="step-backward", layout=widgets.Layout(width="auto"))
         self.replay.add_class("ttr-replay")
         self.replay.on_click(lambda _b: on_replay())
-        super().__init__([
-            widgets.HTML("<b>Game record</b>"), self.download,
-            widgets.HBox([self.upload, self.replay]),
-        ])
+        self.heading = widgets.HTML()
+        super().__init__([self.heading, self.download, widgets.HBox([self.upload, self.replay])])
         self.add_class("ttr-records")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The panel's words again, in the language now."""
+        heading = _("Game record")
+        self.heading.value = f"<b>{html.escape(heading)}</b>"
+        self.upload.description = _("Load a record")
+        self.replay.description = _("Replay from the deal")
+        self.replay.tooltip = _("Go back to the deal; then step through the game with Redo or "
+                                "the step buttons")
+        self._render()
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         if not change["new"]:
@@ -101,14 +107,17 @@ class RecordsPanel(widgets.VBox):
             self.download.value = ""
             return
         if not self.recordable:
-            self.download.value = ('<span style="font-size:12px;color:#666">This game starts '
-                                   'from a position set up by hand: a record (which replays '
-                                   'from the deal) cannot hold it.</span>')
+            said = _("This game starts from a position set up by hand: a record (which replays "
+                     "from the deal) cannot hold it.")
+            self.download.value = (f'<span style="font-size:12px;color:#666">'
+                                   f'{html.escape(said)}</span>')
             return
         first = game.initial
         name = f"ttr-{first.board.name}-seed{first.seed}-step{game.cursor}.json"
         href = record_href(game)
+        n = len(game.actions)
+        said = ngettext("Download the game record (JSON, {n} move)",
+                        "Download the game record (JSON, {n} moves)", n).format(n=n)
         self.download.value = (
             f'<a class="ttr-download-link" download="{html.escape(name)}" '
-            f'href="{href}" style="font-size:13px">⬇ Download the game record '
-            f'(JSON, {len(game.actions)} moves)</a>')
+            f'href="{href}" style="font-size:13px">⬇ {html.escape(said)}</a>')

@@ -17,6 +17,7 @@ from typing import Protocol
 from ttr_widgets.bots.coach import Verdict
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.widgets.table.narrate import own_move
 
@@ -72,7 +73,9 @@ class Outbox:
             return ""
         self._sent = None
         told = own_move(sent.before, sent.action, state)
-        return told if sent.verdict is None else f"{told} Coach: {sent.verdict.sentence}"
+        if sent.verdict is None:
+            return told
+        return _("{move} Coach: {verdict}").format(move=told, verdict=sent.verdict.sentence)
 
     def refused(self, error: TTRError) -> None:
         """The table refused the move in flight: the clicks made after it are dropped, and the

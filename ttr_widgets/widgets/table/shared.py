@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
 from ttr_widgets.rules.actions import Action
+from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.served import play_page, table_service
 from ttr_widgets.tables.client import Link, TableClient, TableClientError, api_get, api_post
 
-__all__ = ["SharedTable", "TablesNotServed", "make_table", "table_link", "tables_here"]
+__all__ = ["NOT_SERVED", "SharedTable", "TablesNotServed", "make_table", "status_words",
+           "table_link", "tables_here"]
 
 _LOG = logging.getLogger(__name__)
 
@@ -36,9 +39,25 @@ def tables_here() -> tuple[str, str, str]:
     key); ``TablesNotServed`` outside ``ttr serve``."""
     found = table_service()
     if found is None:
-        raise TablesNotServed("Shared tables are served by ttr serve; this page is not "
-                              "(JupyterLab or Binder): play at this screen instead.")
+        raise TablesNotServed(NOT_SERVED)
     return found
+
+
+#: why a page has no shared tables (in English; shown in the reader's language, ``_(str(exc))``)
+NOT_SERVED = N_("Shared tables are served by ttr serve; this page is not (JupyterLab or "
+                "Binder): play at this screen instead.")
+
+_WAITING = re.compile(r"waiting for (\d+) players?")
+
+
+def status_words(status: str) -> str:
+    """A table's state as the service names it ('waiting for 2 players', 'playing', 'over')
+    in the reader's language; a state the page does not know is shown as it is."""
+    waiting = _WAITING.fullmatch(status)
+    if waiting:
+        n = int(waiting[1])
+        return ngettext("waiting for {n} player", "waiting for {n} players", n).format(n=n)
+    return {"playing": _("playing"), "over": _("over")}.get(status, status)
 
 
 def table_link(name: str, seat_key: str | None = None) -> str:
@@ -113,14 +132,14 @@ class SharedTable:
         """Whom the table waits for now, in words ('' when nobody: this seat's turn or over)."""
         view = self.view
         if view is None or not self.started or view.is_over:
-            return self.info.get("status", "")
+            return status_words(self.info.get("status", ""))
         if view.current == self.seat:
             return ""
         seat = self.info["seats"][view.current]
-        name = seat["name"] or f"seat {view.current + 1}"
-        if seat["bot"] or seat["away"]:
-            return f"{name} (the table's bot plays)" if seat["away"] else f"{name} (bot)"
-        return name
+        name = seat["name"] or _("seat {n}").format(n=view.current + 1)
+        if seat["away"]:
+            return _("{name} (the table's bot plays)").format(name=name)
+        return _("{name} (bot)").format(name=name) if seat["bot"] else name
 
     # -- what the page does
 

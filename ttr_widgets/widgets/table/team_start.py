@@ -8,17 +8,20 @@ the app deals the game (``Options(teams=True)``) on its own table like any other
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.teams import PLAYERS, map_refusal
 from ttr_widgets.widgets.table.players import (
     KINDS,
     map_field,
+    relabel_kinds,
     seat_fields,
     seat_names,
     seed_field,
@@ -52,6 +55,11 @@ class TeamSetup:
         return Options(teams=True)
 
 
+def _count_options() -> list[tuple[str, int]]:
+    """The seat counts offered, in words: '4 players', '6 players'."""
+    return [(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in PLAYERS]
+
+
 class TeamStartPanel(widgets.VBox):
     """Map (``ttr-team-map``), 4 or 6 seats (``ttr-team-count``), each seat's name
     (``ttr-team-name``) and kind (``ttr-team-kind``) under its team's colour and name, a seed
@@ -59,25 +67,37 @@ class TeamStartPanel(widgets.VBox):
 
     def __init__(self, on_start: Callable[[], object]) -> None:
         self.map = map_field(team_maps(), "ttr-team-map")
-        self.count = widgets.ToggleButtons(options=[(f"{n} players", n) for n in PLAYERS],
-                                           value=PLAYERS[0], style={"button_width": "80px"})
+        self.count = widgets.ToggleButtons(options=_count_options(), value=PLAYERS[0],
+                                           style={"button_width": "80px"})
         self.count.add_class("ttr-team-count")
         self.names, self.kinds = seat_fields(_NAMES, _KINDS, KINDS, "ttr-team",
                                              name_width="120px", kind_width="165px")
         self.seats = widgets.VBox()
         self.seed = seed_field("ttr-team-seed")
-        self.start = widgets.Button(description="Start team game", button_style="info",
-                                    icon="users")
+        self.start = widgets.Button(button_style="info", icon="users")
         self.start.add_class("ttr-team-start")
         self.start.on_click(lambda _b: on_start())
         self.count.observe(lambda _c: self._show_seats(), names="value")
-        self._show_seats()
-        super().__init__([
-            widgets.HTML("<b>Team game</b> (Team Asia rules: teams of 2, shared cards and "
-                         "tickets in each team's holders)"),
-            widgets.HBox([self.map, self.count]), self.seats,
-            widgets.HBox([self.seed, self.start])])
+        self.heading = widgets.HTML()
+        super().__init__([self.heading, widgets.HBox([self.map, self.count]), self.seats,
+                          widgets.HBox([self.seed, self.start])])
         self.add_class("ttr-team-start-panel")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The panel's words again, in the language now (the seats' team names too)."""
+        team_game = html.escape(_("Team game"))
+        self.heading.value = html.escape(_(
+            "{team_game} (Team Asia rules: teams of 2, shared cards and tickets in each team's "
+            "holders)")).format(team_game=f"<b>{team_game}</b>")
+        self.start.description = _("Start team game")
+        self.map.description = _("Map")
+        self.seed.description, self.seed.placeholder = _("Seed"), _("random")
+        relabel_kinds(self.names, self.kinds, KINDS)
+        chosen = self.count.value
+        self.count.options = _count_options()
+        self.count.value = chosen
+        self._show_seats()
 
     def _show_seats(self) -> None:
         rows = []

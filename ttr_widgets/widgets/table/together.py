@@ -16,6 +16,9 @@ and at the game's end the whole game (``ttr_widgets.tables`` gives its record on
 goes to the app (``on_over``): every hand shown, the score, statistics and the review, the
 stepper to replay it (this page's hints and remarks in its log where they were said:
 ``log_notes``) and the record to download.
+
+Its words are the reader's language's (``rules.i18n``); ``relabel`` tells them again when the
+page's language changes. The table's own events are the table service's sentences.
 """
 
 from __future__ import annotations
@@ -29,18 +32,20 @@ import ipywidgets as widgets
 from ttr_widgets.rules.actions import Action
 from ttr_widgets.rules.errors import PositionError, RulesError, TTRError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.record import from_record
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import count, map_title
+from ttr_widgets.rules.words import map_title
 from ttr_widgets.tables.client import TableClientError, api_get
 from ttr_widgets.widgets.table.seats import PersonSeat, RemoteSeat, Seat
-from ttr_widgets.widgets.table.shared import SharedTable, tables_here
+from ttr_widgets.widgets.table.shared import SharedTable, status_words, tables_here
 from ttr_widgets.widgets.table.stepper import LogNote, note_html
 
 __all__ = ["Host", "Together", "seat_policies", "seat_who"]
 
-NO_UNDO = ("At a shared table a move the others have seen is not taken back: Undo is only for "
-           "a table at one screen. Cancel closes a claim you have not paid yet.")
+#: why a shared table has no Undo (for the catalogue: shown in the reader's language)
+NO_UNDO = N_("At a shared table a move the others have seen is not taken back: Undo is only "
+             "for a table at one screen. Cancel closes a claim you have not paid yet.")
 
 
 class Host(Protocol):
@@ -58,9 +63,9 @@ class Host(Protocol):
 def seat_who(seat: dict[str, Any], index: int) -> str:
     """Whoever plays a seat now, in words: 'Ann', 'Strong bot 3', 'Ann (away: the table's
     bot plays for now)'."""
-    name = seat["name"] or f"seat {index + 1}"
+    name = seat["name"] or _("seat {n}").format(n=index + 1)
     if seat["away"]:
-        return f"{name} (away: the table's bot plays for now)"
+        return _("{name} (away: the table's bot plays for now)").format(name=name)
     return name
 
 
@@ -88,25 +93,23 @@ class Together:
         self._received: GameState | None = None  #: the table's view the page shows
         self._over = False
         self._asking = False  #: watching until the person takes a seat (or chooses to watch)
-        self.name_box = widgets.Text(placeholder="your name", layout=widgets.Layout(
-            width="160px"))
+        self._joining = ""  #: the name this page is taking a seat with
+        #: what the panel says now, told again in the language of the moment (``relabel``)
+        self._about: Callable[[], str] = str
+        # The name is told on Enter (or when the box loses focus), not at each key.
+        self.name_box = widgets.Text(continuous_update=False,
+                                     layout=widgets.Layout(width="160px"))
         self.name_box.add_class("ttr-together-name")
-        self.sit_button = widgets.Button(description="Take a seat", button_style="success",
-                                         icon="sign-in", layout=widgets.Layout(width="auto"))
+        self.sit_button = widgets.Button(button_style="success", icon="sign-in",
+                                         layout=widgets.Layout(width="auto"))
         self.sit_button.add_class("ttr-together-sit")
-        self.watch_button = widgets.Button(description="Just watch", icon="eye",
-                                           layout=widgets.Layout(width="auto"))
+        self.watch_button = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
         self.watch_button.add_class("ttr-together-watch")
-        self.hand_button = widgets.Button(description="Leave my seat to a bot", icon="android",
-                                          tooltip="The table's strong bot plays your seat to "
-                                                  "the end; you watch",
-                                          layout=widgets.Layout(width="auto"))
+        self.hand_button = widgets.Button(icon="android", layout=widgets.Layout(width="auto"))
         self.hand_button.add_class("ttr-together-hand")
         self.about = widgets.HTML()
         self.about.add_class("ttr-together-about")
-        self.link_box = widgets.Text(description="Your link", layout=widgets.Layout(
-            width="100%", display="none"), tooltip="Open it on another device to play this "
-            "seat there; keep it to yourself")
+        self.link_box = widgets.Text(layout=widgets.Layout(width="100%", display="none"))
         self.link_box.add_class("ttr-together-link")
         self.join_row = widgets.HBox([self.name_box, self.sit_button, self.watch_button])
         self.panel = widgets.VBox([self.about, self.join_row, self.link_box,
@@ -115,9 +118,33 @@ class Together:
         self.log = widgets.HTML()
         self.log.add_class("ttr-together-log")
         self.sit_button.on_click(lambda _b: self.join(self.name_box.value))
-        self.name_box.on_submit(lambda _b: self.join(self.name_box.value))
+        self.name_box.observe(self._name_told, "value")
         self.watch_button.on_click(lambda _b: self.watch())
         self.hand_button.on_click(lambda _b: self.hand_to_bot())
+        self._label()
+
+    def _label(self) -> None:
+        """The panel's fixed words in the language now."""
+        self.name_box.placeholder = _("your name")
+        self.sit_button.description = _("Take a seat")
+        self.watch_button.description = _("Just watch")
+        self.hand_button.description = _("Leave my seat to a bot")
+        self.hand_button.tooltip = _("The table's strong bot plays your seat to the end; you "
+                                     "watch")
+        self.link_box.description = _("Your link")
+        self.link_box.tooltip = _("Open it on another device to play this seat there; keep it "
+                                  "to yourself")
+
+    def relabel(self) -> None:
+        """Every word of the panel again in the language now (what it says of the table too;
+        the table's events are the service's)."""
+        self._label()
+        self.about.value = self._about()
+
+    def _name_told(self, change: dict[str, Any]) -> None:
+        """The name box told its name (Enter, or leaving the box): take a seat with it."""
+        if change["new"].strip() and self.join_row.layout.display != "none":
+            self.join(change["new"])
 
     # -- what the page does
 
@@ -135,6 +162,7 @@ class Together:
         once; else watch the table while asking for a name to take a seat with, or with
         ``watch`` (``&watch=1``: the teacher's room's links) only watch."""
         self.name = name
+        self._joining = ""
         self.panel.layout.display = None
         self.link_box.layout.display = "none"
         self.hand_button.layout.display = "none"
@@ -147,10 +175,14 @@ class Together:
     def join(self, player: str) -> None:
         """Take a free seat as ``player``."""
         if not player.strip():
-            self.about.value = self._line("Type your name first: the others see it at the "
-                                          "table.", "warn")
+            self._say(lambda: self._line(html.escape(_("Type your name first: the others see it "
+                                                       "at the table.")), "warn"))
             return
+        if player.strip() == self._joining and self.table is not None and \
+                self.table.error is None:
+            return  # taking a seat with it already (the box told it, then the button)
         self._asking = False
+        self._joining = player.strip()
         self._start(player=player.strip())
 
     def watch(self) -> None:
@@ -209,7 +241,8 @@ class Together:
             self._say_error(str(exc))
             return
         self.join_row.layout.display = "none"
-        self.about.value = self._line(f"Opening table <b>{html.escape(self.name)}</b>…")
+        self._say(lambda: self._line(html.escape(_("Opening table {name}…")).format(
+            name=f"<b>{html.escape(self.name)}</b>")))
 
     def _changed(self) -> None:
         table = self.table
@@ -254,24 +287,36 @@ class Together:
         if self._asking:
             self._ask(info)
             return
-        if seat is None:
-            full = all(s["name"] for s in info["seats"])
-            where = "You are watching this table" + (": every seat is taken." if full else ".")
-        else:
-            where = f"You are <b>{html.escape(info['seats'][seat]['name'] or '')}</b>, seat " \
-                    f"{seat + 1}."
-        waiting = "" if table.started else \
-            f" The game starts when every seat is taken ({html.escape(info['status'])})."
-        self.about.value = self._line(
-            f"Table <b>{html.escape(self.name)}</b> · "
-            f"{html.escape(map_title(info['map']))}{' (teams)' if info['teams'] else ''} · "
-            f"{where}{waiting}<br><span style='color:#555'>{html.escape(NO_UNDO)}</span>")
+        self._say(lambda: self._table_words(table))
         over = table.view is not None and table.view.is_over
         mine = seat is not None and info["seats"][seat]["bot"] is None and not over
         self.hand_button.layout.display = None if mine else "none"
         if table.personal_link and seat is not None:
             self.link_box.value = table.personal_link
             self.link_box.layout.display = None
+
+    def _table_words(self, table: SharedTable) -> str:
+        """Which table this is, who this page is at it, whether it waits for players."""
+        info, seat = table.info, table.seat
+        if seat is None:
+            full = all(s["name"] for s in info["seats"])
+            where = html.escape(_("You are watching this table: every seat is taken.") if full
+                                else _("You are watching this table."))
+        else:
+            where = html.escape(_("You are {name}, seat {seat}.")).format(
+                name=f"<b>{html.escape(info['seats'][seat]['name'] or '')}</b>", seat=seat + 1)
+        if not table.started:
+            where += " " + html.escape(_("The game starts when every seat is taken "
+                                         "({status}).").format(
+                status=status_words(info["status"])))
+        return self._line(f"{self._table_title(info)} · {where}<br><span style='color:#555'>"
+                          f"{html.escape(_(NO_UNDO))}</span>")
+
+    def _table_title(self, info: dict[str, Any]) -> str:
+        """'Table maple-7 · USA (teams)', the table's name in bold (HTML)."""
+        name = html.escape(_("Table {name}")).format(name=f"<b>{html.escape(self.name)}</b>")
+        teams = _(" (teams)") if info["teams"] else ""
+        return f"{name} · {html.escape(map_title(info['map']) + teams)}"
 
     def _finish(self, table: SharedTable) -> bool:
         """The game is over: the whole game from its record, to the app (False when the
@@ -286,32 +331,48 @@ class Together:
         self.log.value = _log_html(table.events, self.notes)
         self.host.table_over(game, seat_policies(table.info, table.seat))
         self.host.table_shown()  # a table first opened after its end has no view shown before
-        board = html.escape(map_title(game.state.board.name))
-        self.about.value = self._line(
-            f"Table <b>{html.escape(self.name)}</b> · {board} · the game is over. It is here "
-            "whole now: replay it from your seat in the Log tab, "
-            "or download its record in the Game tab.")
+        info = {"map": game.state.board.name, "teams": bool(game.state.teams)}
+        self._say(lambda: self._line(
+            f"{self._table_title(info)} · " + html.escape(_(
+                "the game is over. It is here whole now: replay it from your seat in the Log "
+                "tab, or download its record in the Game tab."))))
         self.hand_button.layout.display = self.link_box.layout.display = "none"
         table.close()
         return True
 
     def _ask(self, info: dict[str, Any]) -> None:
-        seats = ", ".join(html.escape(s["name"]) if s["name"] else "<i>open</i>"
-                          for s in info["seats"])
         open_seats = sum(s["name"] is None for s in info["seats"])
         can_sit = open_seats > 0
-        self.about.value = self._line(
-            f"Table <b>{html.escape(self.name)}</b> · {html.escape(map_title(info['map']))}"
-            f"{' (teams)' if info['teams'] else ''} · seats: {seats}. "
-            + (f"Type your name to take one of the {count(open_seats, 'open seat')}, or "
-               "just watch." if can_sit else "Every seat is taken: you can watch."))
+
+        def words() -> str:
+            seats = ", ".join(html.escape(s["name"]) if s["name"]
+                              else f"<i>{html.escape(_('open'))}</i>" for s in info["seats"])
+            if not can_sit:
+                then = _("Every seat is taken: you can watch.")
+            elif open_seats == 1:
+                then = _("Type your name to take the open seat, or just watch.")
+            else:
+                then = _("Type your name to take one of the {n} open seats, or just "
+                         "watch.").format(n=open_seats)
+            return self._line(f"{self._table_title(info)} · "
+                              + html.escape(_("seats: {seats}.")).format(seats=seats)
+                              + f" {html.escape(then)}")
+
+        self._say(words)
         self.sit_button.disabled = self.name_box.disabled = not can_sit
         self.join_row.layout.display = None
 
     def _say_error(self, text: str) -> None:
-        self.about.value = self._line(html.escape(text), "error")
+        """Why the table cannot be reached or joined (a sentence the catalogue knows in the
+        reader's language, such as ``shared.NOT_SERVED``; else as the table said it)."""
+        self._say(lambda: self._line(html.escape(_(text) if text else text), "error"))
         self.join_row.layout.display = "none"
         self.host.table_shown()
+
+    def _say(self, words: Callable[[], str]) -> None:
+        """Show what ``words()`` says in the panel (said again by ``relabel``)."""
+        self._about = words
+        self.about.value = words()
 
     @staticmethod
     def _line(text: str, kind: str = "info") -> str:

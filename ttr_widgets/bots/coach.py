@@ -27,18 +27,19 @@ from ttr_widgets.bots.expert import Searched
 from ttr_widgets.bots.hint_words import hint_text
 from ttr_widgets.bots.hinting import NEAR_TRAINS, Hint, clock_of, hint_search, needs_of, weigh
 from ttr_widgets.bots.playouts import deal_hidden, margin, playout
-from ttr_widgets.bots.reasons import and_list, explain, move_reasons, percent, ticket_words
+from ttr_widgets.bots.reasons import explain, move_reasons, percent, ticket_words
 from ttr_widgets.bots.strong import cards, completes, expected_draw_gain
 from ttr_widgets.bots.strong_plan import missing
 from ttr_widgets.rules.actions import Action, ClaimRoute, DeclineTunnel, DrawTickets, KeepTickets
 from ttr_widgets.rules.advice import describe_action
 from ttr_widgets.rules.engine import apply, score
 from ttr_widgets.rules.graph import connected
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_INDEX, LOCO, Board, Ticket
 from ttr_widgets.rules.scoring import PlayerScore
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.view import view
-from ttr_widgets.rules.words import bonus_name, count
+from ttr_widgets.rules.words import and_list, bonus_name, count, route_label
 
 __all__ = ["COACH_LABEL", "COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "Verdict", "ask",
            "explain", "hint", "judge", "percent", "plan_cards_spent", "review"]
@@ -108,12 +109,21 @@ def judge(state: GameState, action: Action, *, samples: int = COACH_SAMPLES, see
     cards and tickets, each played to the end by greedy bots with the same seed (common random
     numbers). It judges from the view of the seat to move (``rules.view``), and gives the same
     verdict whenever it is asked again (during play, in the review)."""
-    return _judged(view(state, state.current), action, samples, seed, threshold)
+    seen = view(state, state.current)
+    found = _judged(seen, action, samples, seed, threshold)
+    if found is None:
+        return None
+    better, cost, worse, spent = found
+    # worded on each ask, in the language now (the figures are remembered, not the words)
+    return Verdict(action, better, cost, worse, samples,
+                   _verdict_sentence(seen, action, better, cost, worse, samples, spent), spent)
 
 
 @lru_cache(maxsize=1024)
 def _judged(state: GameState, action: Action, samples: int, seed: int,
-            threshold: float) -> Verdict | None:
+            threshold: float) -> tuple[Action, float, int, int] | None:
+    """The better move, the cost, the games played on in which the move ended worse, and the
+    plan's cards spent (None: nothing to say)."""
     better = _hint_action(state, seed, True)
     if better == action:
         return None
@@ -130,9 +140,7 @@ def _judged(state: GameState, action: Action, samples: int, seed: int,
     spent = plan_cards_spent(state, action)
     if not (cost >= threshold and worse * 3 >= samples * 2) and not (spent and cost > 0):
         return None
-    return Verdict(action, better, cost, worse, samples,
-                   _verdict_sentence(state, action, better, cost, worse, samples, spent),
-                   spent)
+    return better, cost, worse, spent
 
 
 def _trimmed_mean(diffs: Sequence[int]) -> float:
@@ -168,13 +176,24 @@ def ask(state: GameState, action: Action) -> str | None:
     if not isinstance(action, DrawTickets) or state.pending is not None:
         return None
     clock = clock_of(state)
-    if not clock.last_round and not any(t <= ASK_TRAINS for _, t in clock.others):
+    if not clock.last_round and not any(t <= ASK_TRAINS for _name, t in clock.others):
         return None
     name, trains = clock.others[0]
-    likely = "1 turn" if clock.turns == 1 else f"{clock.turns} turns"
-    return (f"Drawing tickets with {count(trains, 'train')} left for {name}: sure? About "
-            f"{likely} may be left to complete them, and a ticket kept and missed costs its "
-            "points.")
+    return ngettext("Drawing tickets with {trains} left for {name}: sure? About {n} turn may be "
+                    "left to complete them, and a ticket kept and missed costs its points.",
+                    "Drawing tickets with {trains} left for {name}: sure? About {n} turns may "
+                    "be left to complete them, and a ticket kept and missed costs its points.",
+                    clock.turns).format(trains=_trains(trains), name=name, n=clock.turns)
+
+
+def _trains(n: int) -> str:
+    """'1 train', '5 trains' ('5 wagons')."""
+    return ngettext("{n} train", "{n} trains", n).format(n=n)
+
+
+def _points(n: int) -> str:
+    """'1 point', '12 points'."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def _verdict_sentence(state: GameState, action: Action, better: Action, cost: float,
@@ -185,28 +204,37 @@ def _verdict_sentence(state: GameState, action: Action, better: Action, cost: fl
     why = why[1:2] if isinstance(better, DeclineTunnel) else why[:1]
     if isinstance(action, DrawTickets):
         loss = -round(expected_draw_gain(state))
-        trains = count(state.player.trains, "train")
+        trains = _trains(state.player.trains)
         clock = clock_of(state)
-        others = and_list([f"{name} {t}" for name, t in clock.others])
-        why = [f"with {trains} left (and {others}), new tickets cost you about "
-               f"{count(loss, 'point')} on average (one must be kept)" if loss > 0 else
-               f"with {trains} left (and {others}), new tickets are unlikely to pay"]
+        others = and_list([f"{name} {t}" for name, t in clock.others])  # 'Bob 25'
+        why = [ngettext("with {trains} left (and {others}), new tickets cost you about {n} point "
+                        "on average (one must be kept)", "with {trains} left (and {others}), "
+                        "new tickets cost you about {n} points on average (one must be kept)",
+                        loss).format(trains=trains, others=others, n=loss) if loss > 0 else
+               _("with {trains} left (and {others}), new tickets are unlikely to pay").format(
+                   trains=trains, others=others)]
     if spent:
         route = state.board.route(action.route) if isinstance(action, ClaimRoute) else None
         locos = ""
         if isinstance(action, ClaimRoute) and action.locomotives:  # one card is no group:
-            locos = (", a locomotive" if spent == 1 else  # not "1 locomotive among them"
-                     f", {count(action.locomotives, 'locomotive')} among them")
-        text = (f"{route} is off your plan and spends {count(spent, 'card')} your plan still "
-                f"needs{locos}: better to {instead}")
+            locos = (_(", a locomotive") if spent == 1 else  # not "1 locomotive among them"
+                     ngettext(", {n} locomotive among them", ", {n} locomotives among them",
+                              action.locomotives).format(n=action.locomotives))
+        text = ngettext("{route} is off your plan and spends {n} card your plan still "
+                        "needs{locos}: better to {instead}", "{route} is off your plan and "
+                        "spends {n} cards your plan still needs{locos}: better to {instead}",
+                        spent).format(route=route_label(route) if route else "", n=spent,
+                                      locos=locos, instead=instead)
         if round(cost) > 0:
-            text += (f" (in {worse} of {samples} games played on from here the claim ended "
-                     f"worse, by about {count(round(cost), 'point')} on average)")
+            text = _("{said} (in {worse} of {samples} games played on from here the claim ended "
+                     "worse, by about {points} on average)").format(
+                said=text, worse=worse, samples=samples, points=_points(round(cost)))
         return f"{text}."
-    text = (f"Better to {instead} than to {played}, which cost you about "
-            f"{count(round(cost), 'point')} here (worse in {worse} of {samples} games played "
-            "on from here)")
-    return f"{text}; {why[0]}." if why else f"{text}."
+    text = _("Better to {instead} than to {played}, which cost you about {points} here (worse "
+             "in {worse} of {samples} games played on from here)").format(
+        instead=instead, played=played, points=_points(round(cost)), worse=worse,
+        samples=samples)
+    return _("{said}; {reason}.").format(said=text, reason=why[0]) if why else f"{text}."
 
 
 # --------------------------------------------------------------------------- the review
@@ -233,10 +261,14 @@ class Gamble:
 
     @property
     def sentence(self) -> str:
-        return (f"{ticket_words(self.ticket)}, kept on turn {self.turn + 1} with "
-                f"{count(self.trains, 'train')} left, was completed in {self.completed} of "
-                f"{self.samples} games played on from there: a bad gamble that cost you "
-                f"{count(self.ticket.points, 'point')}.")
+        return ngettext("{ticket}, kept on turn {turn} with {n} train left, was completed in "
+                        "{completed} of {samples} games played on from there: a bad gamble that "
+                        "cost you {points}.", "{ticket}, kept on turn {turn} with {n} trains "
+                        "left, was completed in {completed} of {samples} games played on from "
+                        "there: a bad gamble that cost you {points}.", self.trains).format(
+            ticket=ticket_words(self.ticket), turn=self.turn + 1, n=self.trains,
+            completed=self.completed, samples=self.samples,
+            points=_points(self.ticket.points))
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,12 +284,14 @@ class Review:
         """The review in plain sentences, in the order a player reads it."""
         out = [self.score]
         if self.costly:
-            out.append(f"Your {count(len(self.costly), 'costliest move')}:" if
-                       len(self.costly) > 1 else "Your costliest move:")
-            out += [f"Turn {turn + 1}: {verdict.sentence}" for turn, verdict in self.costly]
+            n = len(self.costly)
+            out.append(ngettext("Your {n} costliest move:", "Your {n} costliest moves:",
+                                n).format(n=n) if n > 1 else _("Your costliest move:"))
+            out += [_("Turn {turn}: {verdict}").format(turn=turn + 1, verdict=verdict.sentence)
+                    for turn, verdict in self.costly]
         else:
-            out.append("The coach found no move of yours that cost clearly more than the "
-                       "hint's.")
+            out.append(_("The coach found no move of yours that cost clearly more than the "
+                         "hint's."))
         out += [gamble.sentence for gamble in self.gambles]
         return tuple(out)
 
@@ -313,20 +347,29 @@ def _gambles(state: GameState, action: KeepTickets, missed: set[str], samples: i
 def _score_sentence(board: Board, final: PlayerScore) -> str:
     """'Your 87 points: 52 from 14 routes, 30 from 3 tickets completed, −12 for 1 missed and
     10 for the Longest Continuous Path bonus.'"""
-    parts = [f"{final.route_points} from {count(final.routes_claimed, 'route')}"]
+    parts = [ngettext("{points} from {n} route", "{points} from {n} routes",
+                      final.routes_claimed).format(points=final.route_points,
+                                                   n=final.routes_claimed)]
     if final.tickets_completed:
         made = sum(t.points for t in final.tickets if t.completed)
-        parts.append(f"{made} from {count(final.tickets_completed, 'ticket')} completed")
+        parts.append(ngettext("{points} from {n} ticket completed",
+                              "{points} from {n} tickets completed",
+                              final.tickets_completed).format(points=made,
+                                                              n=final.tickets_completed))
     missed = [t for t in final.tickets if not t.completed]
     if missed:
         lost = -sum(t.points for t in missed)  # a missed ticket's points are negative
-        parts.append(f"−{lost} for {count(len(missed), 'ticket')} missed")
+        parts.append(ngettext("−{points} for {n} ticket missed", "−{points} for {n} tickets missed",
+                              len(missed)).format(points=lost, n=len(missed)))
     if final.station_points:
         unbuilt = final.station_points // max(board.rules.unused_station_points, 1)
-        parts.append(f"{final.station_points} for {count(unbuilt, 'station')} left unbuilt")
+        parts.append(ngettext("{points} for {n} station left unbuilt",
+                              "{points} for {n} stations left unbuilt", unbuilt).format(
+            points=final.station_points, n=unbuilt))
     if final.longest_bonus:
-        parts.append(f"{final.longest_bonus} for the {bonus_name(board.rules)}")
+        parts.append(_("{points} for the {bonus}").format(points=final.longest_bonus,
+                                                          bonus=bonus_name(board.rules)))
     if final.depot_bonus:
-        parts.append(f"{final.depot_bonus} for the most Depots left")
-    total = count(final.total, "point").replace("-", "−")  # a typeset minus, as in "−12"
-    return f"Your {total}: {and_list(parts)}."
+        parts.append(_("{points} for the most Depots left").format(points=final.depot_bonus))
+    total = _points(final.total).replace("-", "−")  # a typeset minus, as in "−12"
+    return _("Your {total}: {parts}.").format(total=total, parts=and_list(parts))

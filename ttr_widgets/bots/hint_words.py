@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from ttr_widgets.bots.expert import Searched
 from ttr_widgets.bots.hinting import Clock, Hint, Needs, Weighing, clock_of, needs_of, weigh
-from ttr_widgets.bots.reasons import and_list, move_reasons, ticket_words
+from ttr_widgets.bots.reasons import move_reasons, short_words, ticket_words
 from ttr_widgets.bots.strong import completes
 from ttr_widgets.rules.actions import Action, ClaimRoute, DrawBlind, DrawFaceUp
 from ttr_widgets.rules.advice import describe_action
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.state import GameState, TicketChoice
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.words import and_list, route_label
 
 __all__ = ["PLAN_ROUTES", "clock_sentence", "hint_text", "plan_sentence", "played_on",
            "weighing_sentence"]
@@ -40,41 +41,58 @@ def plan_sentence(found: Needs) -> str:
     4 turns.'"""
     lost = ""
     if found.lost:
-        lost = (f" {and_list([ticket_words(t) for t in found.lost])} can no longer be "
-                "completed.")
+        lost = " " + ngettext("{tickets} can no longer be completed.",
+                              "{tickets} can no longer be completed.", len(found.lost)).format(
+            tickets=and_list([ticket_words(t) for t in found.lost]))
     if not found.tickets:
         if found.done:
-            return (f"Your plan: every ticket you hold is complete: long routes score most "
-                    f"now.{lost}")
+            return _("Your plan: every ticket you hold is complete: long routes score most "
+                     "now.") + lost
         return lost.strip()
     named = [ticket_words(t) for t in found.tickets[:PLAN_ROUTES]]
     if len(found.tickets) > PLAN_ROUTES:
-        named.append(count(len(found.tickets) - PLAN_ROUTES, "more ticket"))
+        more = len(found.tickets) - PLAN_ROUTES
+        named.append(ngettext("{n} more ticket", "{n} more tickets", more).format(n=more))
     tickets = and_list(named)
     if not found.routes:  # joined, through a station still to build
-        return f"Your plan: {tickets}.{lost}"
-    names = [str(r) for r in found.routes[:PLAN_ROUTES]]
+        return _("Your plan: {tickets}.").format(tickets=tickets) + lost
+    names = [route_label(r) for r in found.routes[:PLAN_ROUTES]]
     if len(found.routes) > PLAN_ROUTES:
-        names.append(count(len(found.routes) - PLAN_ROUTES, "more route"))
-    cards_words = (f"you still lack {and_list([f'{n} {c}' for c, n in found.short])}"
-                   if found.short else "you have the cards for them")
-    return (f"Your plan: {tickets}; still to claim {count(len(found.routes), 'route')} "
-            f"({count(found.trains, 'train')}): {and_list(names)}; {cards_words}: about "
-            f"{count(found.turns, 'turn')}.{lost}")
+        more = len(found.routes) - PLAN_ROUTES
+        names.append(ngettext("{n} more route", "{n} more routes", more).format(n=more))
+    cards_words = (_("you still lack {cards}").format(cards=short_words(found.short))
+                   if found.short else _("you have the cards for them"))
+    return _("Your plan: {tickets}; still to claim {routes} ({trains}): {names}; {cards}: "
+             "about {turns}.").format(
+        tickets=tickets, routes=_count("route", len(found.routes)),
+        trains=_count("train", found.trains), names=and_list(names), cards=cards_words,
+        turns=_count("turn", found.turns)) + lost
+
+
+def _count(noun: str, n: int) -> str:
+    """'1 turn', '3 turns', '2 trains', '5 points' in the reader's language ('3 tours', '2
+    wagons')."""
+    forms = {"turn": ngettext("{n} turn", "{n} turns", n),
+             "train": ngettext("{n} train", "{n} trains", n),
+             "route": ngettext("{n} route", "{n} routes", n),
+             "point": ngettext("{n} point", "{n} points", n),
+             "game": ngettext("{n} game", "{n} games", n)}
+    return forms[noun].format(n=n)
 
 
 def clock_sentence(state: GameState, clock: Clock) -> str:
     """'Clock: Bob has 28 trains and you 30: about 17 turns are likely left.'"""
     if clock.last_round:
-        return "Clock: this is the last round: your last turn."
-    others = and_list([f"{name} has {count(trains, 'train')}" for name, trains in
-                       clock.others])
+        return _("Clock: this is the last round: your last turn.")
+    others = and_list([_("{name} has {trains}").format(name=name, trains=_count("train", trains))
+                       for name, trains in clock.others])
     mine = state.player.trains
-    fewest = min((t for _, t in clock.others), default=mine)
-    yours = f" and you {mine}" if mine < fewest else ""
-    likely = ("about 1 turn is likely left" if clock.turns == 1 else
-              f"about {clock.turns} turns are likely left")
-    return f"Clock: {others}{yours}: {likely} for you."
+    fewest = min((t for _name, t in clock.others), default=mine)
+    if mine < fewest:
+        others = _("{others} and you {trains}").format(others=others, trains=mine)
+    likely = ngettext("about {n} turn is likely left", "about {n} turns are likely left",
+                      clock.turns).format(n=clock.turns)
+    return _("Clock: {players}: {likely} for you.").format(players=others, likely=likely)
 
 
 def weighing_sentence(state: GameState, action: Action, weighed: Weighing,
@@ -83,31 +101,38 @@ def weighing_sentence(state: GameState, action: Action, weighed: Weighing,
     games played on found between the two (``played_on``)."""
     found, clock = weighed.needs, weighed.clock
     board = state.board
-    time = (f"your plan needs about {count(found.turns, 'turn')} and about "
-            f"{count(clock.turns, 'turn')} {'is' if clock.turns == 1 else 'are'} likely left")
+    time = ngettext("your plan needs about {needed} and about {left} is likely left",
+                    "your plan needs about {needed} and about {left} are likely left",
+                    clock.turns).format(needed=_count("turn", found.turns),
+                                        left=_count("turn", clock.turns))
     if not found.routes:
-        time = "your plan has no route left to wait for"
+        time = _("your plan has no route left to wait for")
     figure = played_on(state, action, weighed, searched)
     if isinstance(action, ClaimRoute):
         route = board.route(action.route)
         done = completes(state, route)
-        points = board.route_points(route) + sum(t.points for t in done)
-        gain = count(points, "point")
-        also = f", completing {and_list([ticket_words(t) for t in done])}" if done else ""
+        gain = _count("point", board.route_points(route) + sum(t.points for t in done))
+        also = (_(", completing {tickets}").format(
+            tickets=and_list([ticket_words(t) for t in done])) if done else "")
         if not weighed.claim and route in found.routes:
-            return (f"Claim now rather than wait: {time}, and {route} is on your plan: it "
-                    f"brings {gain} now{also}, before another player takes it.{figure}")
-        return (f"Claim now rather than wait: {time}; {route} brings {gain} now{also}, while "
-                f"cards left in hand score nothing.{figure}")
+            return _("Claim now rather than wait: {time}, and {route} is on your plan: it "
+                     "brings {gain} now{also}, before another player takes it.").format(
+                time=time, route=route_label(route), gain=gain, also=also) + figure
+        return _("Claim now rather than wait: {time}; {route} brings {gain} now{also}, while "
+                 "cards left in hand score nothing.").format(
+            time=time, route=route_label(route), gain=gain, also=also) + figure
     if weighed.now is None:
-        return f"Nothing can be claimed now: {time}, so draw toward your plan."
+        return _("Nothing can be claimed now: {time}, so draw toward your plan.").format(
+            time=time)
     if isinstance(action, DrawBlind | DrawFaceUp):
-        other = board.route(weighed.now.route)
+        other = route_label(board.route(weighed.now.route))
+        gain = _count("point", weighed.gain)
         if weighed.claim:  # out of time by the clock, yet the games played on chose to wait
-            return (f"Wait rather than claim {other} now ({count(weighed.gain, 'point')}), "
-                    f"though {time}.{figure}")
-        return (f"Wait rather than claim {other} now ({count(weighed.gain, 'point')}): {time}, "
-                f"and the cards you draw now finish your plan's routes, worth more.{figure}")
+            return _("Wait rather than claim {route} now ({gain}), though {time}.").format(
+                route=other, gain=gain, time=time) + figure
+        return _("Wait rather than claim {route} now ({gain}): {time}, and the cards you draw "
+                 "now finish your plan's routes, worth more.").format(
+            route=other, gain=gain, time=time) + figure
     return ""
 
 
@@ -125,20 +150,26 @@ def played_on(state: GameState, action: Action, weighed: Weighing,
     other: Action | None
     if isinstance(action, ClaimRoute):
         other = next((a for a in actions if isinstance(a, DrawBlind | DrawFaceUp)), None)
-        this, that = "claiming it now", "drawing cards"
+        this, that = _("claiming it now"), _("drawing cards")
     else:
         other = weighed.now if weighed.now in actions else None
-        this = "drawing"
-        that = (f"claiming {state.board.route(weighed.now.route)} now"
-                if weighed.now is not None else "")
+        this = _("drawing")
+        that = (_("claiming {route} now").format(
+            route=route_label(state.board.route(weighed.now.route)))
+            if weighed.now is not None else "")
     if other is None:
         return ""
     means = searched.means
     points = round(means[actions.index(action)] - means[actions.index(other)])
-    games = f" In {count(searched.playouts, 'game')} played on from here, "
+    games = _count("game", searched.playouts)
     if points > 0:
-        return f"{games}{this} ended about {count(points, 'point')} better on average than {that}."
-    if points == 0:
-        return f"{games}{this} and {that} ended about level on average."
-    return (f"{games}{that} ended about {count(-points, 'point')} better on average: too "
-            "little to be sure of over so few games.")
+        said = _("In {games} played on from here, {this} ended about {points} better on "
+                 "average than {that}.")
+    elif points == 0:
+        said = _("In {games} played on from here, {this} and {that} ended about level on "
+                 "average.")
+    else:
+        said = _("In {games} played on from here, {that} ended about {points} better on "
+                 "average: too little to be sure of over so few games.")
+    return " " + said.format(games=games, this=this, that=that,
+                             points=_count("point", abs(points)))

@@ -37,12 +37,13 @@ from ttr_widgets.bots.team_play import team_routes
 from ttr_widgets.rules.actions import Action, ClaimRoute
 from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.graph import connected
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import COLORS, LOCO, Route, Ticket
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.view import view
 
 __all__ = ["HINT_SEARCH", "NEAR_TRAINS", "Clock", "Hint", "Needs", "Weighing", "clock_of",
-           "hint_move", "hint_search", "needs_of", "serves", "weigh"]
+           "hint_move", "hint_search", "needs_of", "reasons_joined", "serves", "weigh"]
 
 NEAR_TRAINS = 5  #: another player at this many trains or fewer: the end is near
 CARDS_PER_TURN = 2  #: a turn of drawing brings two cards
@@ -71,7 +72,7 @@ def clock_of(state: GameState) -> Clock:
     others = sorted(((p.name, p.trains) for i, p in enumerate(state.players) if i != me
                      and not (state.teams and i // 2 == me // 2)), key=lambda nt: (nt[1], nt[0]))
     turns = max(1, round(turns_left(state, me)))
-    near = state.last_round or any(t <= NEAR_TRAINS for _, t in others)
+    near = state.last_round or any(t <= NEAR_TRAINS for _name, t in others)
     return Clock(tuple(others), turns, near, state.last_round)
 
 
@@ -91,7 +92,7 @@ class Needs:
 
     @property
     def missing(self) -> int:
-        return sum(n for _, n in self.short)
+        return sum(n for _colour, n in self.short)
 
     @property
     def turns(self) -> int:
@@ -173,8 +174,8 @@ def hint_search(state: GameState, rng: random.Random, *, deep: bool = True) -> S
     weighed = weigh(state)
     lead = None
     if weighed is not None and weighed.claim and weighed.now is not None:
-        lead = Choice(weighed.now, "claims what scores most now: the plan needs more turns "
-                      "than are likely left")
+        lead = Choice(weighed.now, _("claims what scores most now: the plan needs more turns "
+                                     "than are likely left"))
     if deep:
         return search(state, rng, HINT_SEARCH, lead)
     return Searched((lead or choose(state, rng),), (), 0, 0)
@@ -197,6 +198,11 @@ def serves(state: GameState, route: Route, found: Needs) -> tuple[Ticket, ...]:
                  and not connected(board, rest, t.a, t.b))
 
 
+def reasons_joined(reasons: Sequence[str]) -> str:
+    """Reasons one after another: 'a; b; c' (French 'a ; b ; c')."""
+    return _("; ").join(reasons)
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     """The hint's move and its words: ``what`` (the move), ``why`` (its reasons, clauses),
@@ -213,11 +219,14 @@ class Hint:
     @property
     def reason(self) -> str:
         """``'<the move>: <reason>; <reason>'``, as a bot's reason reads."""
-        return f"{self.what}: {'; '.join(self.why)}" if self.why else self.what
+        if not self.why:
+            return self.what
+        return _("{move}: {reasons}").format(move=self.what, reasons=reasons_joined(self.why))
 
     @property
     def sentences(self) -> tuple[str, ...]:
         """Why (its ``WHY_SHOWN`` most telling reasons), the plan, the clock and the weighing,
         each a sentence, in that order."""
-        why = (f"Why: {'; '.join(self.why[:WHY_SHOWN])}.",) if self.why else ()
+        why = (_("Why: {reasons}.").format(reasons=reasons_joined(self.why[:WHY_SHOWN])),) \
+            if self.why else ()
         return (*why, *(s for s in (self.plan, self.clock, self.weighing) if s))

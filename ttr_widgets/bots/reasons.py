@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ttr_widgets.bots.hinting import clock_of, needs_of, serves
+from ttr_widgets.bots.hinting import clock_of, needs_of, reasons_joined, serves
 from ttr_widgets.bots.strong import (
     cards,
     completes,
@@ -42,6 +42,7 @@ from ttr_widgets.rules.actions import (
 )
 from ttr_widgets.rules.advice import describe_action
 from ttr_widgets.rules.engine import legal_actions
+from ttr_widgets.rules.i18n import _, ngettext, npgettext
 from ttr_widgets.rules.model import (
     CARD_INDEX,
     CARD_NAMES,
@@ -61,9 +62,10 @@ from ttr_widgets.rules.state import (
     GameState,
     TunnelPayment,
 )
-from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.rules.words import and_list, colour_of, is_you, route_label
 
-__all__ = ["and_list", "explain", "move_reasons", "odds_words", "percent", "ticket_words"]
+__all__ = ["and_list", "explain", "move_reasons", "odds_words", "percent", "short_words",
+           "ticket_words"]
 
 
 def explain(state: GameState, action: Action, more: Sequence[str] = ()) -> str:
@@ -71,16 +73,17 @@ def explain(state: GameState, action: Action, more: Sequence[str] = ()) -> str:
     reasons to add last)."""
     reasons = [*move_reasons(state, action), *more]
     what = describe_action(state, action)
-    return f"{what}: {'; '.join(reasons)}" if reasons else what
+    return _("{move}: {reasons}").format(move=what, reasons=reasons_joined(reasons)) \
+        if reasons else what
 
 
 def percent(chance: Fraction) -> str:
     """'37%' (whole percent; '<1%' and '>99%' rather than a misleading 0% or 100%)."""
     if 0 < chance < Fraction(1, 100):
-        return "<1%"
+        return _("<1%")
     if Fraction(99, 100) < chance < 1:
-        return ">99%"
-    return f"{round(float(chance) * 100)}%"
+        return _(">99%")
+    return _("{n}%").format(n=round(float(chance) * 100))
 
 
 def move_reasons(state: GameState, action: Action) -> list[str]:
@@ -94,9 +97,11 @@ def move_reasons(state: GameState, action: Action) -> list[str]:
         return _keep_reasons(state, action)
     if isinstance(action, DrawTickets):
         gain = expected_draw_gain(state)
-        done = [] if needs_of(state).tickets else ["every ticket you hold is complete"]
-        return [*done, f"three new tickets are worth about {count(round(gain), 'point')} to "
-                "you on average, kept or not"]
+        done = [] if needs_of(state).tickets else [_("every ticket you hold is complete")]
+        worth = round(gain)
+        return [*done, ngettext("three new tickets are worth about {n} point to you on "
+                                "average, kept or not", "three new tickets are worth about {n} "
+                                "points to you on average, kept or not", worth).format(n=worth)]
     if isinstance(action, BuildStation):
         return _station_reasons(state, action)
     if isinstance(action, PayTunnel | DeclineTunnel):
@@ -115,61 +120,81 @@ def _place_reasons(state: GameState, action: PlaceCard) -> list[str]:
         return []
     name = CARD_NAMES[pending.card]
     short, _ferry = _lacking(state)
-    second = "the second card then goes to the " + ("team holder" if action.to == "hand"
-                                                    else "hand")
+    second = (_("the second card then goes to the team holder") if action.to == "hand" else
+              _("the second card then goes to the hand"))
     if pending.card != LOCO and short[pending.card] > 0:
-        return [f"your plan still lacks {short[pending.card]} {name}", second]
+        n = short[pending.card]
+        return [ngettext("your plan still lacks {n} {colour} card",
+                         "your plan still lacks {n} {colour} cards", n).format(
+            n=n, colour=colour_of(name, n)), second]
     if pending.card == LOCO:
-        return ["a locomotive stands in for any colour your plan lacks", second]
-    return [f"your plan needs no more {name}: in the team holder your teammate can use it "
-            "too", second]
+        return [_("a locomotive stands in for any colour your plan lacks"), second]
+    return [_("your plan needs no more {colour} cards: in the team holder your teammate can use "
+              "it too").format(colour=colour_of(name, 2)), second]
 
 
 def _share_reasons(state: GameState, action: ShareTickets) -> list[str]:
     """Team play: why these tickets go into the team's ticket holder."""
     mate = state.players[state.current ^ 1]
     if state.pending is not None:  # one of the tickets just kept
-        return ["your teammate sees a shared ticket and can build toward it; the others stay "
-                "secret"]
-    return [f"your own {count(state.player.trains, 'train')} cannot finish "
-            f"{'it' if len(action.tickets) == 1 else 'them'} with your other tickets",
-            f"{mate.name} has {count(mate.trains, 'train')} and sees it in the holder"]
+        return [_("your teammate sees a shared ticket and can build toward it; the others stay "
+                  "secret")]
+    return [ngettext("your own {trains} cannot finish it with your other tickets",
+                     "your own {trains} cannot finish them with your other tickets",
+                     len(action.tickets)).format(trains=_trains(state.player.trains)),
+            _("{name} has {trains} and sees it in the holder").format(
+                name=mate.name, trains=_trains(mate.trains))]
+
+
+def _trains(n: int) -> str:
+    """'1 train', '6 trains' ('6 wagons')."""
+    return ngettext("{n} train", "{n} trains", n).format(n=n)
+
+
+def _points(n: int) -> str:
+    """'1 point', '4 points'."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def _surcharge_reasons(state: GameState, action: PayTunnel | DeclineTunnel) -> list[str]:
     pending = state.pending
     if not isinstance(pending, TunnelPayment):
         return []
-    asked = f"the turned-up cards ask for {count(pending.extra, 'more card')}"
+    asked = ngettext("the turned-up cards ask for {n} more card",
+                     "the turned-up cards ask for {n} more cards", pending.extra).format(
+        n=pending.extra)
     route = state.board.route(pending.route)
+    points = _points(state.board.route_points(route))
     if isinstance(action, DeclineTunnel):
         payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
         if not payments:
-            return [f"{asked} and your hand cannot pay them"]
+            return [_("{asked} and your hand cannot pay them").format(asked=asked)]
         pay = min(payments, key=lambda a: a.locomotives)
         short = surcharge_shortfall(state, pending, pay)
-        return [asked, f"paying would take {count(short, 'card')} your plan still needs, for "
-                f"a route off your plan that scores "
-                f"{count(state.board.route_points(route), 'point')}"]
+        return [asked, ngettext("paying would take {n} card your plan still needs, for a route "
+                                "off your plan that scores {points}", "paying would take {n} "
+                                "cards your plan still needs, for a route off your plan that "
+                                "scores {points}", short).format(n=short, points=points)]
     done = completes(state, route)
     if done:
-        return [asked, f"the route completes {and_list([ticket_words(t) for t in done])}"]
-    return [asked, f"the route scores {count(state.board.route_points(route), 'point')}"]
+        return [asked, _("the route completes {tickets}").format(
+            tickets=and_list([ticket_words(t) for t in done]))]
+    return [asked, _("the route scores {points}").format(points=points)]
 
 
 # --------------------------------------------------------------------------- claims
 
 
 def ticket_words(ticket: Ticket) -> str:
-    """'Denver–El Paso (4 points)'."""
-    return f"{ticket.cities_label} ({count(ticket.points, 'point')})"
+    """'Denver–El Paso (4 points)' ('Denver–El Paso (4 points)' in French too)."""
+    return _("{cities} ({points})").format(cities=ticket.cities_label,
+                                           points=_points(ticket.points))
 
 
-def and_list(parts: Sequence[str]) -> str:
-    """'a, b and c'."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
+def short_words(short: Sequence[tuple[str, int]]) -> str:
+    """The cards a plan lacks: '2 red and 1 yellow' ('2 cartes rouges et 1 carte jaune')."""
+    return and_list([npgettext("cards lacking", "{n} {colour}", "{n} {colour}", n).format(
+        n=n, colour=colour_of(c, n)) for c, n in short])
 
 
 def _train_plan(state: GameState, tickets: Sequence[str] | None = None) -> TrainPlan | None:
@@ -185,20 +210,25 @@ def _claim_reasons(state: GameState, action: ClaimRoute) -> list[str]:
     out = []
     completed = completes(state, route)
     if completed:
-        out.append(f"it completes {and_list([ticket_words(t) for t in completed])}: points won "
-                   "instead of lost at the end")
+        out.append(_("it completes {tickets}: points won instead of lost at the end").format(
+            tickets=and_list([ticket_words(t) for t in completed])))
     served = [t for t in serves(state, route, needs_of(state)) if t not in completed]
     if served:
-        out.append(f"it serves {and_list([ticket_words(t) for t in served])}")
+        out.append(_("it serves {tickets}").format(
+            tickets=and_list([ticket_words(t) for t in served])))
     plan = _train_plan(state)
     if plan is not None and route.id in plan.to_claim:
         if plan.trains is not None and plan.trains > route.length:
             left = plan.trains - route.length
-            out.append(f"with it your tickets need {count(left, 'more train')} "
-                       f"(you will have {player.trains - route.length})")
+            out.append(ngettext("with it your tickets need {n} more train (you will have "
+                                "{have})", "with it your tickets need {n} more trains (you "
+                                "will have {have})", left).format(
+                n=left, have=player.trains - route.length))
         out.extend(_bottleneck(state, route, plan))
     if not completed and not served:
-        out.append(f"it scores {count(board.route_points(route), 'point')}")
+        points = board.route_points(route)
+        out.append(ngettext("it scores {n} point", "it scores {n} points", points).format(
+            n=points))
     out.extend(_tunnel_reasons(state, action, route))
     out.extend(_rivals(state, route))
     return out
@@ -213,11 +243,12 @@ def _bottleneck(state: GameState, route: Route, plan: TrainPlan) -> list[str]:
         if neck.route != route.id:
             continue
         if neck.extra is None:
-            return ["if another player took it first, a ticket of yours could no longer be "
-                    "completed"]
+            return [_("if another player took it first, a ticket of yours could no longer be "
+                      "completed")]
         if neck.extra > 0:
-            return [f"if another player took it first, your tickets would need "
-                    f"{count(neck.extra, 'more train')}"]
+            return [ngettext("if another player took it first, your tickets would need {n} "
+                             "more train", "if another player took it first, your tickets "
+                             "would need {n} more trains", neck.extra).format(n=neck.extra)]
     return []
 
 
@@ -244,15 +275,22 @@ def _tunnel_reasons(state: GameState, action: ClaimRoute, route: Route) -> list[
     hand = cards(state)
     color = LOCOMOTIVE if action.locomotives == route.length else action.color
     odds = tunnel_odds(color, route.length, hand, _seen(state), state.board.deck, reveal)
-    kind = "locomotive" if odds.all_locomotive else f"{odds.counted} or locomotive"
-    parts = [f"{count(k, 'more ' + kind + ' card')} {percent(p)}"
+    parts = [(ngettext("{n} more locomotive card {chance}", "{n} more locomotive cards {chance}",
+                       k) if odds.all_locomotive else
+              ngettext("{n} more {colour} or locomotive card {chance}",
+                       "{n} more {colour} or locomotive cards {chance}", k)).format(
+        n=k, colour=colour_of(odds.counted, k), chance=percent(p))
              for k, p in enumerate(odds.distribution) if k > 0 and p > 0]
-    text = (f"as a tunnel it turns up {count(odds.revealed, 'card')}: it costs more with chance "
-            f"{percent(1 - odds.distribution[0])}")
+    text = ngettext("as a tunnel it turns up {n} card: it costs more with chance {chance}",
+                    "as a tunnel it turns up {n} cards: it costs more with chance {chance}",
+                    odds.revealed).format(n=odds.revealed,
+                                          chance=percent(1 - odds.distribution[0]))
     if parts:
-        text += f" ({', '.join(parts)})"
-    yours = "your cards and the team holder" if state.teams else "your hand"
-    return [text, f"{yours} can pay whatever is turned up with chance {percent(odds.can_pay)}"]
+        text = _("{said} ({chances})").format(said=text, chances=", ".join(parts))
+    pays = (_("your cards and the team holder can pay whatever is turned up with chance "
+              "{chance}") if state.teams else
+            _("your hand can pay whatever is turned up with chance {chance}"))
+    return [text, pays.format(chance=percent(odds.can_pay))]
 
 
 def _rivals(state: GameState, route: Route) -> list[str]:
@@ -266,8 +304,10 @@ def _rivals(state: GameState, route: Route) -> list[str]:
                    if owner == other for c in (r.a, r.b)}
         ends = [board.city_label(c) for c in (route.a, route.b) if c in reached]
         if ends:
-            whose = possessive(person.name, capital=False)
-            out.append(f"{whose} routes already reach {and_list(ends)}: they may want it too")
+            out.append(_("{name}'s routes already reach {cities}: they may want it too").format(
+                name=person.name, cities=and_list(ends)) if not is_you(person.name) else
+                _("your routes already reach {cities}: they may want it too").format(
+                    cities=and_list(ends)))
     return out
 
 
@@ -287,24 +327,27 @@ def _lacking(state: GameState) -> tuple[list[int], int]:
 def _draw_reasons(state: GameState, action: DrawBlind | DrawFaceUp) -> list[str]:
     short = dict(needs_of(state).short)
     if not short:
-        return ["your tickets need no more cards: it draws toward the longest route you can "
-                "still fill"]
+        return [_("your tickets need no more cards: it draws toward the longest route you can "
+                  "still fill")]
     if isinstance(action, DrawFaceUp):
         if action.card == LOCOMOTIVE:
-            return ["a locomotive stands in for any colour your plan lacks"]
+            return [_("a locomotive stands in for any colour your plan lacks")]
         need = short.get(action.card, 0)
-        return [f"the face-up {action.card} is one of the {need} {action.card} your plan "
-                "lacks"] if need else []
-    lacking = and_list([f"{n} {c}" for c, n in short.items()])
+        return [npgettext("cards lacking", "the face-up {colour} is one of the {n} {colours} "
+                          "your plan lacks", "the face-up {colour} is one of the {n} {colours} "
+                          "your plan lacks", need).format(
+            n=need, colour=colour_of(action.card), colours=colour_of(action.card, need))
+                ] if need else []
+    lacking = short_words(list(short.items()))
     shown = {CARD_NAMES[c] for c in state.face_up if c != NO_CARD}
-    out = [f"no face-up card is one your plan lacks ({lacking})" if not shown & set(short)
-           else f"your plan lacks {lacking}"]
+    out = [_("no face-up card is one your plan lacks ({cards})").format(cards=lacking)
+           if not shown & set(short) else _("your plan lacks {cards}").format(cards=lacking)]
     pool = _unseen(state)
     useful = sum(pool[CARD_INDEX[c]] for c in short if c != LOCOMOTIVE) + pool[LOCO]
     size = sum(pool)
     if size:
-        out.append(f"{odds_words(Fraction(useful, size))} from the pile is one of those or a "
-                   "locomotive")
+        out.append(_("{odds} from the pile is one of those or a locomotive").format(
+            odds=odds_words(Fraction(useful, size))))
     return out
 
 
@@ -312,13 +355,14 @@ def odds_words(chance: Fraction) -> str:
     """A chance as a learner counts it: 'about 1 card in 3', 'about 7 cards in 10', 'almost
     every card', 'hardly any card'."""
     if chance >= Fraction(19, 20):
-        return "almost every card"
+        return _("almost every card")
     if chance < Fraction(1, 20):
-        return "hardly any card"
+        return _("hardly any card")
     if chance < Fraction(1, 2):
-        return f"about 1 card in {round(1 / chance)}"
+        return _("about 1 card in {n}").format(n=round(1 / chance))
     tenths = round(chance * 10)
-    return "about 1 card in 2" if tenths == 5 else f"about {tenths} cards in 10"
+    return (_("about 1 card in {n}").format(n=2) if tenths == 5 else
+            _("about {tenths} cards in 10").format(tenths=tenths))
 
 
 # --------------------------------------------------------------------------- tickets, stations
@@ -333,8 +377,9 @@ def _keep_reasons(state: GameState, action: KeepTickets) -> list[str]:
         return []
     out = []
     if plan.trains is not None:
-        out.append(f"with {'them' if len(kept) > 1 else 'it'} all your tickets need "
-                   f"{count(plan.trains, 'train')} of your {player.trains}")
+        out.append(ngettext("with it all your tickets need {trains} of your {have}",
+                            "with them all your tickets need {trains} of your {have}",
+                            len(kept)).format(trains=_trains(plan.trains), have=player.trains))
     pending = state.pending
     offered = getattr(pending, "tickets", ())
     for tid in offered:
@@ -343,18 +388,24 @@ def _keep_reasons(state: GameState, action: KeepTickets) -> list[str]:
         more = _train_plan(state, held + kept + [tid])
         ticket = board.ticket(tid)
         if more is None or more.trains is None or plan.trains is None:
-            out.append(f"{ticket_words(ticket)} could not be completed as well")
+            out.append(_("{ticket} could not be completed as well").format(
+                ticket=ticket_words(ticket)))
         elif more.trains > player.trains:
-            out.append(f"{ticket_words(ticket)} would need "
-                       f"{count(more.trains - plan.trains, 'more train')}: {more.trains} in "
-                       f"all, more than the {player.trains} you have left")
+            extra = more.trains - plan.trains
+            out.append(ngettext("{ticket} would need {n} more train: {total} in all, more than "
+                                "the {have} you have left", "{ticket} would need {n} more "
+                                "trains: {total} in all, more than the {have} you have left",
+                                extra).format(ticket=ticket_words(ticket), n=extra,
+                                              total=more.trains, have=player.trains))
         else:
-            trains = ("no more trains" if more.trains == plan.trains else
-                      count(more.trains - plan.trains, "more train"))
+            extra = more.trains - plan.trains
             beyond = _turns_beyond(state, [*held, *kept, tid])
             if not beyond and more.trains == plan.trains:
-                beyond = ", but it is risky for the turns left"
-            out.append(f"{ticket_words(ticket)} would need {trains}{beyond}")
+                beyond = _(", but it is risky for the turns left")
+            said = (_("{ticket} would need no more trains{beyond}") if not extra else
+                    ngettext("{ticket} would need {n} more train{beyond}",
+                             "{ticket} would need {n} more trains{beyond}", extra))
+            out.append(said.format(ticket=ticket_words(ticket), n=extra, beyond=beyond))
     return out
 
 
@@ -364,8 +415,10 @@ def _turns_beyond(state: GameState, tickets: Sequence[str]) -> str:
     turns, left = needs_of(state, tickets).turns, clock_of(state).turns
     if turns <= left:
         return ""
-    return (f", but with it your tickets would take about {count(turns, 'turn')}, and about "
-            f"{left} {'is' if left == 1 else 'are'} likely left")
+    return ngettext(", but with it your tickets would take about {turns}, and about {n} is "
+                    "likely left", ", but with it your tickets would take about {turns}, and "
+                    "about {n} are likely left", left).format(
+        turns=ngettext("{n} turn", "{n} turns", turns).format(n=turns), n=left)
 
 
 def _station_reasons(state: GameState, action: BuildStation) -> list[str]:
@@ -376,9 +429,18 @@ def _station_reasons(state: GameState, action: BuildStation) -> list[str]:
         return []
     route = borrowed[0]
     owner = state.owners[route.index]
-    whose = possessive(state.players[owner].name, capital=False) if owner != OPEN else \
-        "another player's"
+    name = state.players[owner].name if owner != OPEN else ""
+    if not name:
+        lets = _("no open route is left where your plan needs one: the station lets your "
+                 "tickets use another player's {route}")
+    elif is_you(name):
+        lets = _("no open route is left where your plan needs one: the station lets your "
+                 "tickets use your {route}")
+    else:
+        lets = _("no open route is left where your plan needs one: the station lets your "
+                 "tickets use {name}'s {route}")
     unused = board.rules.unused_station_points
-    return [f"no open route is left where your plan needs one: the station lets your tickets "
-            f"use {whose} {route}",
-            f"a station left unbuilt would score {count(unused, 'point')} instead"]
+    return [lets.format(name=name, route=route_label(route)),
+            ngettext("a station left unbuilt would score {n} point instead",
+                     "a station left unbuilt would score {n} points instead", unused).format(
+                n=unused)]

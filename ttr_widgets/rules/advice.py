@@ -46,7 +46,7 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
     evolve,
 )
-from ttr_widgets.rules.words import and_list, colour_of, count, plural, possessive, route_label
+from ttr_widgets.rules.words import and_list, colour_name, colour_of, route_label
 from ttr_widgets.rules.words import cards as cards_text
 
 __all__ = [
@@ -425,59 +425,76 @@ def _from(cards: int, from_holder: int) -> str:
 
 def describe_action(state: GameState, action: Action) -> str:
     """What ``action`` would do in ``state``, in words for a person: ``'claim Denver – Omaha
-    (4 red) with 3 red + 1 locomotive'``, ``"feed Bob's Warehouse (2 cards) …"``."""
+    (4 red) with 3 red + 1 locomotive'``, ``"feed Bob's Warehouse (2 cards) …"`` (French, in
+    the infinitive: ``'prendre Denver – Omaha (4, rouge) avec 3 rouges + 1 locomotive'``)."""
     board = state.board
     city = board.city_label
     if isinstance(action, DrawBlind):
-        return "draw a card from the pile"
+        return _("draw a card from the pile")
     if isinstance(action, DrawFaceUp):
-        return f"take the face-up {action.card}"
+        if action.card == LOCOMOTIVE:
+            return _("take the face-up locomotive")
+        return _("take the face-up {colour}").format(colour=colour_of(action.card))
     if isinstance(action, ClaimRoute):
         route = board.route(action.route)
         paid = payment_text(action.color, route.length - action.locomotives, action.locomotives,
                             action.holder_cards, action.holder_locomotives)
-        return f"claim {route} with {paid}"
+        return _("claim {route} with {cards}").format(route=route_label(route), cards=paid)
     if isinstance(action, PayTunnel):
         pending = state.pending
         if isinstance(pending, TunnelPayment):
             paid = payment_text(pending.color, pending.extra - action.locomotives,
                                 action.locomotives, action.holder_cards,
                                 action.holder_locomotives)
-            return f"pay the tunnel's surcharge with {paid}"
-        return f"pay the tunnel's surcharge ({action.locomotives} of it in locomotives)"
+            return _("pay the tunnel's surcharge with {cards}").format(cards=paid)
+        return _("pay the tunnel's surcharge ({n} of it in locomotives)").format(
+            n=action.locomotives)
     if isinstance(action, PlaceCard):
         pending = state.pending
-        card = CARD_NAMES[pending.card] if isinstance(pending, CardPlacement) and \
-            pending.card != NO_CARD else "card"
-        where = "your hand" if action.to == "hand" else "the team holder"
-        return f"put the {card} into {where}"
+        name = CARD_NAMES[pending.card] if isinstance(pending, CardPlacement) and \
+            pending.card != NO_CARD else ""
+        card = (colour_name(name) if name == LOCOMOTIVE else colour_of(name)) if name else \
+            _("card")
+        if action.to == "hand":
+            return _("put the {card} into your hand").format(card=card)
+        return _("put the {card} into the team holder").format(card=card)
     if isinstance(action, ShareTickets):
         shared = [board.ticket(t) for t in action.tickets]
-        return "share " + ", ".join(f"{t.cities_label} ({count(t.points, 'point')})"
-                                    for t in shared) + " with your team"
+        return _("share {tickets} with your team").format(tickets=", ".join(
+            _ticket_points(t) for t in shared))
     if isinstance(action, DeclineTunnel):
-        return "decline the tunnel and keep your cards"
+        return _("decline the tunnel and keep your cards")
     if isinstance(action, DrawTickets):
-        return "draw destination tickets"
+        return _("draw destination tickets")
     if isinstance(action, KeepTickets):
         kept = [board.ticket(t) for t in action.tickets]
-        return "keep " + ", ".join(f"{t.cities_label} ({count(t.points, 'point')})"
-                                   for t in kept)
+        return _("keep {tickets}").format(tickets=", ".join(_ticket_points(t) for t in kept))
     if isinstance(action, BuildStation):
         cost = station_cost(state) or action.locomotives
         paid = payment_text(action.color, cost - action.locomotives, action.locomotives)
-        return f"build a station in {city(action.city)} with {paid}"
+        return _("build a station in {city} with {cards}").format(city=city(action.city),
+                                                                  cards=paid)
     if isinstance(action, FeedWarehouse):
-        whose = "your own" if action.player == state.current else \
-            possessive(state.players[action.player].name, capital=False)
         size = warehouse_sizes(state)[action.player]
-        return (f"feed {whose} Warehouse ({count(size, 'card')}) with the pile's top card, "
-                "then draw")
+        cards = ngettext("{n} card", "{n} cards", size).format(n=size)
+        if action.player == state.current:
+            return _("feed your own Warehouse ({cards}) with the pile's top card, then "
+                     "draw").format(cards=cards)
+        return _("feed {name}'s Warehouse ({cards}) with the pile's top card, then draw").format(
+            name=state.players[action.player].name, cards=cards)
     if isinstance(action, PlaceDepot):
-        return f"place a Depot in {city(action.city)}"
+        return _("place a Depot in {city}").format(city=city(action.city))
     if isinstance(action, CollectWarehouses):
         if not action.cities:
-            return "collect no Warehouse"
-        return (f"collect the {plural(len(action.cities), 'Warehouse')} at "
-                + ", ".join(city(c) for c in action.cities))
-    return "pass"
+            return _("collect no Warehouse")
+        return ngettext("collect the Warehouse at {cities}", "collect the Warehouses at {cities}",
+                        len(action.cities)).format(
+            cities=", ".join(city(c) for c in action.cities))
+    return _("pass")
+
+
+def _ticket_points(ticket: Ticket) -> str:
+    """'Denver–El Paso (4 points)' in the reader's language."""
+    return _("{cities} ({points})").format(
+        cities=ticket.cities_label,
+        points=ngettext("{n} point", "{n} points", ticket.points).format(n=ticket.points))

@@ -17,13 +17,14 @@ import ipywidgets as widgets
 
 from ttr_widgets.bots.coach import review
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import possessive
+from ttr_widgets.rules.words import is_you
 from ttr_widgets.widgets.table.bots import running_loop
 
 __all__ = ["REVIEWING", "ReviewPanel", "review_lines"]
 
-REVIEWING = "Reviewing your game…"
+REVIEWING = N_("Reviewing your game…")  #: in the language now: ``_(REVIEWING)``
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -82,13 +83,14 @@ class ReviewPanel(widgets.HTML):
         self.layout.display = "none"
 
     def waiting(self) -> None:
-        self._show(f"<i>{REVIEWING}</i>")
+        self._show(f"<i>{html.escape(_(REVIEWING))}</i>")
 
     def show(self, reviews: Sequence[tuple[str, Sequence[str]]]) -> None:
         parts = []
         for name, lines in reviews:
-            who = "your game" if len(reviews) == 1 else f"{possessive(name, capital=False)} game"
-            parts.append(f"<b>The coach's review of {html.escape(who)}</b>")
+            heading = (_("The coach's review of your game") if len(reviews) == 1 or is_you(name)
+                       else _("The coach's review of {name}'s game").format(name=name))
+            parts.append(f"<b>{html.escape(heading)}</b>")
             parts += [f"<div>{html.escape(line)}</div>" for line in lines]
         self._show("".join(parts))
 

@@ -31,20 +31,17 @@ from ttr_widgets.rules.actions import (
 from ttr_widgets.rules.engine import apply, legal_actions, score
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.testing.positions import (
+    FAR,
+    late_position,
+    play_out,
+    spend_position,
+    tunnel_position,
+)
 from ttr_widgets.widgets.pages.app import PlayApp
 
 USA = load_map("usa")
 EUROPE = load_map("europe")
-#: Tickets far from Ann's corner of the map: drawn with 6 trains left, none can be completed.
-FAR = ["usa-t01", "usa-t27", "usa-t15", "usa-t25", "usa-t14", "usa-t19", "usa-t21"]
-
-
-def late_position():
-    """Ann: 6 trains, Denver–El Paso (4) already joined by Denver–Santa Fe–El Paso, 3 red and
-    2 blue in hand; Bob: 25 trains. The ticket pile and Bob's ticket are all far away."""
-    return scenario(USA, ["Ann", "Bob"], hands=[{"red": 3, "blue": 2}, {"green": 4}],
-                    claimed={"usa-039": 0, "usa-050": 0, "usa-001": 1},
-                    tickets=[["usa-t07"], ["usa-t28"]], ticket_pile=FAR, trains=[6, 25])
 
 
 def test_drawing_tickets_with_six_trains_left_is_flagged_with_its_cost():
@@ -91,20 +88,6 @@ def test_coach_box_in_the_app_tells_the_cost_and_the_better_route_as_advice():
     app.coach.value = False
 
 
-def tunnel_position(tickets: list[str]):
-    """Ann holds London–Wien (10) with Amsterdam–Frankfurt–München–Wien built; her one way to
-    London is the Amsterdam–London ferry, which takes 2 locomotives (Bob owns Dieppe–London,
-    closing its twin). She holds 2 yellow and her last 2 locomotives and claims the
-    München–Zürich tunnel (2 yellow, 2 points), off her plan; yellow, yellow and red are
-    turned up: 2 more cards, only her locomotives can pay. Bob has 4 trains: the end is near."""
-    state = scenario(EUROPE, ["Ann", "Bob"], hands=[{"yellow": 2, "locomotive": 2},
-                                                    {"red": 4, "blue": 3}],
-                     claimed={"eu-003": 0, "eu-058": 0, "eu-079": 0, "eu-048": 1},
-                     tickets=[tickets, ["eu-t21"]], trains=[10, 4],
-                     pile_top=["yellow", "yellow", "red"])
-    return apply(state, ClaimRoute("eu-080", "yellow", 0))
-
-
 def test_paying_a_tunnel_with_the_last_locomotives_for_a_2_point_route_is_flagged():
     state = tunnel_position(["eu-t22"])
     assert legal_actions(state) == [PayTunnel(2), DeclineTunnel()]
@@ -125,20 +108,6 @@ def test_silent_when_the_tunnel_is_on_the_plan():
     state = tunnel_position(["eu-t40"])
     assert hint(state).action == PayTunnel(2)
     assert judge(state, PayTunnel(2)) is None
-
-
-def play_out(state, first):
-    """The states and actions of a game from ``state``: ``first``, then greedy bots."""
-    states, actions = [state], []
-    rng = random.Random(5)
-    action = first
-    while not state.is_over:
-        actions.append(action)
-        state = apply(state, action)
-        states.append(state)
-        if not state.is_over:
-            action = greedy_bot(state, rng).action
-    return states, actions
 
 
 def test_review_names_the_costly_ticket_draw_the_bad_gamble_and_the_score():
@@ -204,17 +173,6 @@ def test_review_of_the_hints_own_game_finds_no_costly_move():
 
 
 # --------------------------------------------------------------------------- plan cards
-
-
-def spend_position():
-    """Ann holds Denver–El Paso (4) and owns Denver–Santa Fe: El Paso–Santa Fe (2 gray)
-    completes it and her 3 pink pay for it. She also holds a red and her only locomotive.
-    Charleston–Miami (4 pink) with 3 pink and the locomotive is off her plan and leaves her a
-    card short for El Paso–Santa Fe. Bob has 30 trains: time enough for the plan."""
-    return scenario(USA, ["Ann", "Bob"], hands=[{"pink": 3, "red": 1, "locomotive": 1},
-                                                {"green": 4}],
-                    claimed={"usa-039": 0}, tickets=[["usa-t07"], ["usa-t28"]],
-                    trains=[30, 30])
 
 
 def test_the_coach_flags_a_claim_off_the_plan_that_spends_the_plans_cards():

@@ -27,39 +27,17 @@ from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets
 from ttr_widgets.rules.engine import apply
 from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.testing.positions import (
+    ayr_fife,
+    far_ticket_near_the_end,
+    one_card_short_near_the_end,
+)
 
 MINI = load_map("mini")
 USA = load_map("usa")
 
 
 # --------------------------------------------------------------------------- named positions
-
-
-def ayr_fife():
-    """Mini map. Ann holds Ayr–Fife (8) and owns Eton–Fife; she holds 2 red, Ayr–Bree's
-    colour. The strong plan: Ayr–Bree (2 red) and Bree–Eton (2 green), 4 trains; she lacks
-    the 2 green: two routes and a turn of cards, about 3 turns. Bob has 12 trains."""
-    return scenario(MINI, ["Ann", "Bob"], hands=[{"red": 2}], tickets=[["mini-t01"], []],
-                    claimed={"m-09": 0})
-
-
-def far_ticket_near_the_end():
-    """USA. Ann holds Seattle–New York (22) with 20 trains and no route toward it; her hand,
-    5 white and 1 red, pays a 5-white route off the plan (10 points). Bob has 4 trains: the
-    plan needs about 15 turns, about 2 are likely left."""
-    return scenario(USA, ["Ann", "Bob"], hands=[{"white": 5, "red": 1}, {"green": 4}],
-                    tickets=[["usa-t25"], ["usa-t07"]], trains=[20, 4])
-
-
-def one_card_short_near_the_end():
-    """USA. Ann holds Denver–El Paso (4) and owns Denver–Santa Fe: El Paso–Santa Fe (2 gray)
-    completes it, and her red, blue, green and yellow pay for it with one more card of a
-    colour: one route and a turn of cards, about 2 turns. Bob has 5 trains: about 3 turns are
-    likely left. Now she could claim only a 1-train route (1 point)."""
-    return scenario(USA, ["Ann", "Bob"], hands=[{"red": 1, "blue": 1, "green": 1,
-                                                 "yellow": 1}, {"green": 4}],
-                    claimed={"usa-039": 0}, tickets=[["usa-t07"], ["usa-t28"]],
-                    trains=[20, 5])
 
 
 # --------------------------------------------------------------------------- the plan

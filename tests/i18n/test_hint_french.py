@@ -12,8 +12,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.bots.test_coach import late_position, play_out, spend_position, tunnel_position
-from tests.bots.test_hint import ayr_fife, far_ticket_near_the_end, one_card_short_near_the_end
 from ttr_widgets.bots.choice import Choice
 from ttr_widgets.bots.coach import ask, hint, judge, review
 from ttr_widgets.bots.expert import Searched
@@ -25,6 +23,15 @@ from ttr_widgets.rules.engine import apply
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.testing.french import english_words
+from ttr_widgets.testing.positions import (
+    ayr_fife,
+    far_ticket_near_the_end,
+    late_position,
+    one_card_short_near_the_end,
+    play_out,
+    spend_position,
+    tunnel_position,
+)
 from ttr_widgets.widgets.table.answers import hint_answer
 from ttr_widgets.widgets.table.coach import CoachBox
 from ttr_widgets.widgets.table.review import ReviewPanel

@@ -11,12 +11,12 @@ import pytest
 
 from ttr_widgets.rules import PositionError, load_map
 from ttr_widgets.rules.model import Board
+from ttr_widgets.rules.score_sheet import format_score_sheet
 from ttr_widgets.rules.scoring import (
     Holding,
     ScoreSheet,
     StationBorrow,
     TicketResult,
-    format_score_sheet,
     score_game,
 )
 from ttr_widgets.testing.references import roots

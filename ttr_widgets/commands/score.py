@@ -16,7 +16,7 @@ from typing import Any
 from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.position import load_position, score_position, sheet_dict
 from ttr_widgets.rules.record import LoadedGame, is_record, load_game
-from ttr_widgets.rules.scoring import format_score_sheet
+from ttr_widgets.rules.score_sheet import format_score_sheet
 
 
 def add_parser(subparsers: Any) -> None:

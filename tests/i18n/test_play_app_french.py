@@ -12,9 +12,9 @@ address, which learns its language after the widgets are built) changes the lang
 the Game tab's panels and the shared table's panel with it.
 
 Left out of the search, and said so: the board's own hover texts (checked in
-``test_board_french.py``), the Plan tab (the planner), and the hint's own reasons (``bots``: what
-the hint says after "Indice pour You :") — not yet in the catalogue; at a shared table the
-table's events (the table service's sentences, ``tables.authority``: "Ann joins", English yet);
+``test_board_french.py``), the Plan tab (the planner) — not yet in the catalogue; at a shared
+table the table's events (the table service's sentences, ``tables.authority``: "Ann joins",
+English yet);
 the variants' printed titles ("Mega Game") are the boxes' names; rule ids
 (``claim.whole-route``, printed small after a rule) are code names, not words.
 """
@@ -87,10 +87,11 @@ HINT_FRAME = "Indice pour You : "
 
 
 def hint(app: PlayApp, bots_say: list[str]) -> None:
-    """Ask for a hint: its frame is French; what follows it is the bots' (set aside)."""
+    """Ask for a hint: its frame is French, and its move and reasons too (searched with the
+    rest of the page's texts)."""
     app.hint()
     assert app.status.text.startswith(HINT_FRAME), app.status.text
-    bots_say.append(app.status.text.removeprefix(HINT_FRAME))
+    assert english_words(app.status.text, bots_say=tuple(bots_say)) == set(), app.status.text
 
 
 def test_the_word_search_finds_english_and_spares_names() -> None:

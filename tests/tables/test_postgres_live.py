@@ -152,7 +152,13 @@ async def _game(a: VoilaServer, b: VoilaServer, port_a: int, database: str) -> N
     restarted = await asyncio.to_thread(starting.__enter__)  # the watchers follow meanwhile
     try:
         assert api_get(restarted.base_url, f"/{TABLE}")["seq"] >= 30  # read back from the database
-        await until(lambda: all(w.over for w in watchers), limit=300)
+        try:
+            await until(lambda: all(w.over for w in watchers), limit=300)
+        except AssertionError:  # say what the bots said: a game that stalls is a seat gone
+            for bot in bots:
+                bot.kill()
+            said = [(await asyncio.to_thread(bot.communicate))[1][-2000:] for bot in bots]
+            raise AssertionError(f"the game did not end; the bots said: {said}") from None
         await asyncio.gather(*follow)
         for bot in bots:
             _out, err = await asyncio.to_thread(bot.communicate, timeout=120)

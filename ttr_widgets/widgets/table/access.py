@@ -47,9 +47,13 @@ export default {
 
     // Keys and focus belong to the table this region sits in: a lesson's page holds several.
     const tableOf = () => el.closest('.ttr-app') || document;
+    // A list of selectors is a list of wishes, in order: the first that finds an enabled, shown
+    // element wins (the claim panel's first way to pay before its Cancel, though Cancel comes
+    // first on the page).
+    const shown = (selector) => Array.from(tableOf().querySelectorAll(selector))
+      .find(e => !e.disabled && e.offsetParent !== null);
     const focusLater = (selector, tries) => {
-      const target = Array.from(tableOf().querySelectorAll(selector))
-        .find(e => !e.disabled && e.offsetParent !== null);
+      const target = selector.split(',').map(shown).find(e => e);
       if (target) { target.focus(); return; }
       if (tries > 0) { setTimeout(() => focusLater(selector, tries - 1), 100); }
     };
@@ -135,7 +139,8 @@ class Announcer(anywidget.AnyWidget):  # type: ignore[misc]
             self.n += 1
 
     def focus_on(self, selector: str) -> None:
-        """Move the browser's focus to the first enabled, shown element ``selector`` finds."""
+        """Move the browser's focus to the first enabled, shown element ``selector`` finds; a
+        list of selectors (``"a, b"``) is tried in its order."""
         with self.hold_sync():
             self.focus = selector
             self.focus_n += 1

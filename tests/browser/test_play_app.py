@@ -19,8 +19,7 @@ from playwright.sync_api import Page
 from ttr_widgets.rules.advice import claim_refusal, route_payments
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.words import win_verb
-from ttr_widgets.widgets import style
-from ttr_widgets.widgets.board.render import ROUTES
+from ttr_widgets.widgets.board.render import LAST_CLAIMS, ROUTES
 from ttr_widgets.widgets.pages.app import PlayApp
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.claim import route_title
@@ -256,9 +255,11 @@ def test_a_game_against_the_bot_is_played_to_the_end_by_clicks(
 
 
 _LAST_JS = """
-([trace, ink]) => { const gd = document.querySelector('.ttr-board .js-plotly-plot');
-  const d = gd.data[trace], c = d.marker.line.color;
-  return [...new Set(Array.from(d.customdata).filter((id, i) => c[i] === ink))].sort(); }
+([routes, last]) => { const gd = document.querySelector('.ttr-board .js-plotly-plot');
+  const r = gd.data[routes], l = gd.data[last], at = new Map();
+  Array.from(r.x).forEach((x, i) => at.set(x + ',' + r.y[i], r.customdata[i]));
+  // the routes whose spaces the bright squares under them (the last claims) sit at
+  return [...new Set(Array.from(l.x || []).map((x, i) => at.get(x + ',' + l.y[i])))].sort(); }
 """
 
 _CLIPPED_JS = """
@@ -305,7 +306,7 @@ def test_the_screen_keeps_every_word_and_marks_the_last_moves(
             assert table.draw_blind()
     last = sorted(twin.map_view.marks.last)
     assert 1 in twin.map_view.marks.last.values(), "the bot claimed no route in 12 turns"
-    outlined = play.read_until(lambda: page.evaluate(_LAST_JS, [ROUTES, style.LAST]), last)
+    outlined = play.read_until(lambda: page.evaluate(_LAST_JS, [ROUTES, LAST_CLAIMS]), last)
     assert outlined == last
     screenshot(page, "play-screen-3-last-claims", full_page=False)
 

@@ -231,8 +231,16 @@ class TableClient:
         await self._send({"type": "hand_to_bot"})
 
     async def _send(self, message: dict[str, Any]) -> None:
+        """Send ``message``; a connection that dropped meanwhile (the server stopped while a
+        bot waited out its pace) loses it: the reconnection's welcome tells where the table
+        stands, and a seat that must move decides again."""
+        from tornado.websocket import WebSocketClosedError
+
         if self._socket is not None:
-            await self._socket.write_message(json.dumps(message))
+            try:
+                await self._socket.write_message(json.dumps(message))
+            except WebSocketClosedError:
+                return
 
     def close(self) -> None:
         self._closed = True

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from tornado.websocket import WebSocketClosedError
 
 from ttr_widgets.rules.actions import DrawBlind
 from ttr_widgets.tables.client import Link, TableClient
+from ttr_widgets.testing.table_service import run_apart
 
 
 class _DroppedSocket:
@@ -29,6 +28,6 @@ def test_a_move_sent_as_the_connection_drops_is_lost_not_a_crash() -> None:
     client = TableClient(Link("http://127.0.0.1:9/", "t1"), name="Ann")
     socket = _DroppedSocket()
     client._socket = socket  # the connection as it was when the move was decided
-    asyncio.run(client.act(DrawBlind()))
-    asyncio.run(client.hand_to_bot())
+    run_apart(client.act(DrawBlind()))
+    run_apart(client.hand_to_bot())
     assert socket.writes == 2

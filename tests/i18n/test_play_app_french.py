@@ -21,18 +21,19 @@ the variants' printed titles ("Mega Game") are the boxes' names; rule ids
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as widgets
 import pytest
 
 from ttr_widgets.rules import i18n, load_map
-from ttr_widgets.rules.actions import Action, DrawTickets, KeepTickets
-from ttr_widgets.rules.state import GameState, TicketChoice
+from ttr_widgets.rules.actions import DrawTickets, KeepTickets
+from ttr_widgets.rules.state import TicketChoice
 from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.tables.authority import Table, TableSpec
 from ttr_widgets.testing.french import english_words
+from ttr_widgets.testing.local_table import LocalTable
 from ttr_widgets.testing.words import visible_texts
 from ttr_widgets.widgets.pages.app import TABS, PlayApp
 from ttr_widgets.widgets.table.together import Together
@@ -260,60 +261,6 @@ def test_a_language_change_is_told_to_live_listeners_only() -> None:
 # ----------------------------------------------------------------------- a shared table
 
 
-class LocalTable:
-    """The table service's own table in this process as the page's connection shows it
-    (``shared.SharedTable``'s face): a watcher (``seat`` None) or the seat ``player`` takes; a
-    move is played at once and the page told."""
-
-    def __init__(self, table: Table, on_change: Callable[[], object],
-                 player: str | None = None) -> None:
-        self.table, self.on_change = table, on_change
-        self.refusal: dict[str, Any] | None = None
-        self.error: str | None = None
-        self.personal_link: str | None = None
-        self.key: str | None = None
-        self._seat: int | None = None
-        if player is not None:
-            self.key = f"key-{player}"
-            self._seat = table.join(player, self.key, 0.0)
-
-    @property
-    def view(self) -> GameState:
-        return self.table.view(self._seat)
-
-    @property
-    def seat(self) -> int | None:
-        return self._seat
-
-    @property
-    def seq(self) -> int:
-        return self.table.seq
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return [e.public() for e in self.table.events]
-
-    @property
-    def info(self) -> dict[str, Any]:
-        return {"map": self.table.spec.map, "teams": False, "status": self.table.status(),
-                "seats": [{"name": s.name, "bot": s.bot, "away": s.taken_over}
-                          for s in self.table.seats]}
-
-    @property
-    def started(self) -> bool:
-        return self.table.started
-
-    def start(self) -> None:
-        """Nothing to connect to: the test tells the page the table's messages
-        (``on_change``)."""
-
-    def close(self) -> None:
-        """Nothing to close."""
-
-    def play(self, action: Action) -> None:
-        refused = self.table.act(self._seat or 0, action, self.table.seq, 0.0)
-        if refused is not None:
-            self.refusal = {"text": refused.text, "rule": refused.rule}
 
 
 def at_a_table(app: PlayApp) -> tuple[Table, list[LocalTable]]:
@@ -324,7 +271,7 @@ def at_a_table(app: PlayApp) -> tuple[Table, list[LocalTable]]:
     connections: list[LocalTable] = []
 
     def connect(_name: str, **kwargs: Any) -> LocalTable:
-        connections.append(LocalTable(table, kwargs["on_change"], kwargs.get("player")))
+        connections.append(LocalTable(table, kwargs["on_change"], player=kwargs.get("player")))
         return connections[-1]
 
     app.together = Together(app, connect=connect)

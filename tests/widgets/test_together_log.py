@@ -10,12 +10,10 @@ and its answers come back at once."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from ttr_widgets.rules import load_map
 from ttr_widgets.rules.actions import (
-    Action,
     BuildStation,
     ClaimRoute,
     DrawBlind,
@@ -27,6 +25,7 @@ from ttr_widgets.rules.legal import legal_actions
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.rules.state import TicketChoice
 from ttr_widgets.tables.authority import Table, TableSpec
+from ttr_widgets.testing.local_table import LocalTable
 from ttr_widgets.widgets.pages.app import PlayApp
 from ttr_widgets.widgets.table.together import Together
 
@@ -37,63 +36,6 @@ def text(value: str) -> str:
     return re.sub(r"\s+", " ", _TAGS.sub(" ", value)).strip()
 
 
-class LocalTable:
-    """A shared table in this process as the page's connection shows it (``SharedTable``'s
-    attributes), seat ``seat`` this page's: a move is played on ``table`` at once."""
-
-    def __init__(self, table: Table, seat: int, on_change: Callable[[], object]) -> None:
-        self.table, self._seat, self.on_change = table, seat, on_change
-        self.refusal: dict[str, Any] | None = None
-        self.error: str | None = None
-        self.personal_link: str | None = None
-        self.key: str | None = f"key-{seat}"
-
-    @property
-    def view(self):  # type: ignore[no-untyped-def]
-        return self.table.view(self._seat)
-
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    @property
-    def seq(self) -> int:
-        return self.table.seq
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return [e.public() for e in self.table.events]
-
-    @property
-    def info(self) -> dict[str, Any]:
-        return {"map": self.table.spec.map, "teams": False, "status": self.table.status(),
-                "seats": [{"name": s.name, "bot": s.bot, "away": s.taken_over}
-                          for s in self.table.seats]}
-
-    @property
-    def started(self) -> bool:
-        return self.table.started
-
-    def start(self) -> None:
-        """Nothing to connect to: the test tells the page the table's first view."""
-
-    def close(self) -> None:
-        """Nothing to close."""
-
-    def play(self, action: Action) -> None:
-        """The page's move, played at the table; its answer comes with ``answer``."""
-        refused = self.table.act(self._seat, action, self.table.seq, 0.0)
-        if refused is not None:
-            self.refusal = {"text": refused.text, "rule": refused.rule}
-
-    def answer(self) -> None:
-        """The table's answer reaches the page (after the page said "Sent to the table…")."""
-        self.on_change()
-
-    def other_plays(self, seat: int, action: Action) -> None:
-        """Another person's move at the table (their page elsewhere): this page hears it."""
-        assert self.table.act(seat, action, self.table.seq, 0.0) is None
-        self.on_change()
 
 
 def seated() -> tuple[PlayApp, LocalTable]:
@@ -105,7 +47,7 @@ def seated() -> tuple[PlayApp, LocalTable]:
     connections: list[LocalTable] = []
 
     def connect(_name: str, **kwargs: Any) -> LocalTable:
-        connections.append(LocalTable(table, 0, kwargs["on_change"]))
+        connections.append(LocalTable(table, kwargs["on_change"], seat=0))
         return connections[-1]
 
     app = PlayApp("mini", kinds=("human", "greedy"), seed=1, bot_delay=0)

@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import json
 import random
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from ttr_widgets.tables.client import (
     parse_link,
     play_bot,
     server_link,
+    status_words,
 )
 
 __all__ = ["add_parser", "run"]
@@ -112,7 +112,7 @@ def _new(args: argparse.Namespace) -> int:
     table = api_post(server, body, token)
     print(ngettext("Table {name}: the {map} map, {n} seat, {status}.",
                    "Table {name}: the {map} map, {n} seats, {status}.", args.seats).format(
-        name=table["name"], map=table["map"], n=args.seats, status=_status(table["status"])))
+        name=table["name"], map=table["map"], n=args.seats, status=status_words(table["status"])))
     print(table["link"])
     return 0
 
@@ -175,16 +175,5 @@ def _list(args: argparse.Namespace) -> int:
         print(ngettext("{name}  {map}  {taken}/{n} seat  {status}",
                        "{name}  {map}  {taken}/{n} seats  {status}", len(table["seats"])).format(
             name=table["name"], map=table["map"], taken=table["taken"], n=len(table["seats"]),
-            status=_status(table["status"])))
+            status=status_words(table["status"])))
     return 0
-
-
-def _status(status: str) -> str:
-    """A table's state as the server names it ('waiting for 2 players', 'playing', 'over') in
-    the reader's language (the Tables page's words: ``widgets.pages.tables.status_words``, not
-    imported here, where no widget is loaded)."""
-    waiting = re.fullmatch(r"waiting for (\d+) players?", status)
-    if waiting:
-        n = int(waiting[1])
-        return ngettext("waiting for {n} player", "waiting for {n} players", n).format(n=n)
-    return {"playing": _("playing"), "over": _("over")}.get(status, status)

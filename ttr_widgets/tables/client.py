@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -31,15 +32,28 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from ttr_widgets.rules.actions import Action, action_to_dict
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.snapshot import state_from_dict
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.tables.names import valid_name
 from ttr_widgets.tables.protocol import API, GAMES
 
 __all__ = ["Link", "TableClient", "TableClientError", "api_get", "api_post", "kept_game",
-           "parse_link", "play_bot", "server_link"]
+           "parse_link", "play_bot", "server_link", "status_words"]
 
 PATIENCE = 90.0  #: seconds a client keeps trying to reach a table that went away
+_WAITING = re.compile(r"waiting for (\d+) players?")
+
+
+def status_words(status: str) -> str:
+    """A table's state as the service names it ('waiting for 2 players', 'playing', 'over')
+    in the reader's language (the pages' and ``ttr table list``'s words); a state not known
+    here is shown as it is."""
+    waiting = _WAITING.fullmatch(status)
+    if waiting:
+        n = int(waiting[1])
+        return ngettext("waiting for {n} player", "waiting for {n} players", n).format(n=n)
+    return {"playing": _("playing"), "over": _("over")}.get(status, status)
 
 
 class TableClientError(TTRError):

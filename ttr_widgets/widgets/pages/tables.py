@@ -28,12 +28,11 @@ from ttr_widgets.rules.teams import PLAYERS as TEAM_SIZES
 from ttr_widgets.rules.teams import map_refusal
 from ttr_widgets.rules.variants import VARIANTS, variant_names
 from ttr_widgets.rules.words import map_title
-from ttr_widgets.tables.client import TableClientError
+from ttr_widgets.tables.client import TableClientError, status_words
 from ttr_widgets.widgets.table.address import PageAddress
 from ttr_widgets.widgets.table.shared import (
     list_tables,
     make_table,
-    status_words,
     table_link,
     tables_here,
 )

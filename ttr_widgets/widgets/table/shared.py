@@ -14,17 +14,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
 from ttr_widgets.rules.actions import Action
-from ttr_widgets.rules.i18n import N_, _, ngettext
+from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.served import play_page, table_service
-from ttr_widgets.tables.client import Link, TableClient, TableClientError, api_get, api_post
+from ttr_widgets.tables.client import (
+    Link,
+    TableClient,
+    TableClientError,
+    api_get,
+    api_post,
+    status_words,
+)
 
-__all__ = ["NOT_SERVED", "SharedTable", "TablesNotServed", "make_table", "status_words",
+__all__ = ["NOT_SERVED", "SharedTable", "TablesNotServed", "make_table",
            "table_link", "tables_here"]
 
 _LOG = logging.getLogger(__name__)
@@ -47,17 +53,6 @@ def tables_here() -> tuple[str, str, str]:
 NOT_SERVED = N_("Shared tables are served by ttr serve; this page is not (JupyterLab or "
                 "Binder): play at this screen instead.")
 
-_WAITING = re.compile(r"waiting for (\d+) players?")
-
-
-def status_words(status: str) -> str:
-    """A table's state as the service names it ('waiting for 2 players', 'playing', 'over')
-    in the reader's language; a state the page does not know is shown as it is."""
-    waiting = _WAITING.fullmatch(status)
-    if waiting:
-        n = int(waiting[1])
-        return ngettext("waiting for {n} player", "waiting for {n} players", n).format(n=n)
-    return {"playing": _("playing"), "over": _("over")}.get(status, status)
 
 
 def table_link(name: str, seat_key: str | None = None) -> str:

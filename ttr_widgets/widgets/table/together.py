@@ -36,9 +36,9 @@ from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.rules.record import from_record
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.words import map_title
-from ttr_widgets.tables.client import TableClientError, api_get
+from ttr_widgets.tables.client import TableClientError, api_get, status_words
 from ttr_widgets.widgets.table.seats import PersonSeat, RemoteSeat, Seat
-from ttr_widgets.widgets.table.shared import SharedTable, status_words, tables_here
+from ttr_widgets.widgets.table.shared import SharedTable, tables_here
 from ttr_widgets.widgets.table.stepper import LogNote, note_html
 
 __all__ = ["Host", "Together", "seat_policies", "seat_who"]

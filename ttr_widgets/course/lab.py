@@ -28,6 +28,7 @@ from typing import Any
 
 from ttr_widgets.bots.simulate import GameResult, PlayerResult, TicketOutcome
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import EMPTY_HAND, Board, Hand
 from ttr_widgets.rules.odds import (
     STANDARD_DECK,
@@ -36,6 +37,7 @@ from ttr_widgets.rules.odds import (
     unseen_pool,
 )
 from ttr_widgets.rules.stats import player_stats_from_dict
+from ttr_widgets.rules.words import route_label
 
 __all__ = [
     "BUCKET_EDGES", "LATER", "SETUP", "TRAIN_EDGES", "ClaimFrequency", "CompletionRate", "LabError",
@@ -289,9 +291,10 @@ def pooled_by_stage(rows: Iterable[TicketGamble]) -> tuple[TicketGamble, ...]:
 
 def _train_labels(edges: Sequence[int]) -> tuple[str, ...]:
     ends = sorted(edges, reverse=True)
-    labels = [f"{ends[0]}+ trains left"]
-    labels += [f"{low}-{high - 1} trains left" for high, low in pairwise(ends)]
-    return (*labels, f"under {ends[-1]} trains left")
+    labels = [_("{n}+ trains left").format(n=ends[0])]
+    labels += [_("{low}-{high} trains left").format(low=low, high=high - 1)
+               for high, low in pairwise(ends)]
+    return (*labels, _("under {n} trains left").format(n=ends[-1]))
 
 
 def _train_label(trains: int, edges: Sequence[int]) -> str:
@@ -364,7 +367,7 @@ def claim_frequency(board: Board, results: Iterable[GameResult]) -> tuple[ClaimF
                            f"not {board.name!r}")
         games += 1
         claims.update({route for player in result.players for route in player.routes})
-    rows = [ClaimFrequency(r.id, str(r), r.length, claims.get(r.id, 0), games)
+    rows = [ClaimFrequency(r.id, route_label(r), r.length, claims.get(r.id, 0), games)
             for r in board.routes]
     return tuple(sorted(rows, key=lambda row: -row.claimed))
 

@@ -23,6 +23,7 @@ from functools import lru_cache
 from math import comb
 
 from ttr_widgets.course.lab import LabError
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import Board
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.variants import VARIANTS, ticket_rules, variant_board
@@ -56,7 +57,7 @@ class Deal:
     @property
     def setup(self) -> str:
         """``'5 dealt, keep 3'``."""
-        return f"{self.dealt} dealt, keep {self.keep}"
+        return _("{dealt} dealt, keep {keep}").format(dealt=self.dealt, keep=self.keep)
 
 
 def deal_of(board: Board, variant: str) -> Deal:

@@ -13,7 +13,9 @@ from itertools import combinations, pairwise
 import networkx as nx
 
 from ttr_widgets.rules.errors import TTRError
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import Board, Ticket
+from ttr_widgets.rules.words import colour_name
 
 Link = tuple[str, str]  #: two neighbouring cities, in board order
 
@@ -44,18 +46,21 @@ def link_label(board: Board, link: Link) -> str:
 
 def ticket_label(board: Board, ticket: Ticket) -> str:
     """``'Denver – El Paso (4 points)'``."""
-    unit = "point" if ticket.points == 1 else "points"
-    return f"{city_label(board, ticket.a)} – {city_label(board, ticket.b)} ({ticket.points} {unit})"
+    return ngettext("{a} – {b} ({n} point)", "{a} – {b} ({n} points)", ticket.points).format(
+        a=city_label(board, ticket.a), b=city_label(board, ticket.b), n=ticket.points)
 
 
 def route_label(board: Board, route_id: str) -> str:
     """``'Denver – Kansas City (4 black, track 2 of 2)'``: the two tracks of a double route
     can be of one colour, so each says which it is (in board order)."""
     r = board.route(route_id)
-    track = ""
-    if r.double is not None:
-        track = f", track {1 + (board.route(r.double).index < r.index)} of 2"
-    return f"{city_label(board, r.a)} – {city_label(board, r.b)} ({r.length} {r.color}{track})"
+    cities = f"{city_label(board, r.a)} – {city_label(board, r.b)}"
+    if r.double is None:
+        return _("{cities} ({length} {colour})").format(cities=cities, length=r.length,
+                                                        colour=colour_name(r.color))
+    return _("{cities} ({length} {colour}, track {track} of 2)").format(
+        cities=cities, length=r.length, colour=colour_name(r.color),
+        track=1 + (board.route(r.double).index < r.index))
 
 
 def _link(board: Board, a: str, b: str) -> Link:

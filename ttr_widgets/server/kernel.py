@@ -16,6 +16,8 @@ What the hook does (:func:`prepare_served_kernel`):
 - pyzmq's "Got events for closed stream" stays out of the server's log
   (:func:`closed_kernel_filter`: a kernel shut down as its page closes may get events on its own
   closed stream, and its stderr is the server's log);
+- the kernel speaks its page's language before the notebook's first cell runs
+  (``ttr_widgets.server.languages.kernel_language``: ``?lang=``, else the browser's);
 - when the server serves plotly's module (its path in ``ttr_widgets.served.PLOTLY_MODULE_ENV``),
   every ``FigureWidget`` loads it from there (:func:`use_served_plotly_module`) instead of
   sending it through the page's websocket.
@@ -68,7 +70,10 @@ def load_ipython_extension(ipython: Any) -> None:
 def prepare_served_kernel(environ: Mapping[str, str] | None = None) -> bool:
     """What a kernel of ``ttr serve`` needs before it runs a notebook (see the module's
     docstring); True if its ``FigureWidget`` loads the served plotly module."""
+    from ttr_widgets.server.languages import kernel_language  # the catalogue only, no widget
+
     skip_iri_grammar()
+    kernel_language(environ)
     # added once, however often this runs
     logging.getLogger("tornado.general").addFilter(closed_kernel_filter)
     return use_served_plotly_module(environ)

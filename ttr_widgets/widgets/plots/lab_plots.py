@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 
 from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.odds import TunnelOdds, WhatIfOdds
-from ttr_widgets.rules.words import colour_name, colour_of
+from ttr_widgets.rules.words import colour_name, colour_of, decimal
 from ttr_widgets.widgets import style
 from ttr_widgets.widgets.plots.score_plots import show_figure
 
@@ -33,8 +33,8 @@ _FONT = {"family": "Helvetica, Arial, sans-serif", "size": 13, "color": style.IN
 
 
 def percent(p: Fraction | float, digits: int = 1) -> str:
-    """``Fraction(221, 500)`` → ``'44.2 %'``."""
-    return f"{float(p) * 100:.{digits}f} %"
+    """``Fraction(221, 500)`` → ``'44.2 %'`` (French ``'44,2 %'``)."""
+    return f"{decimal(float(p) * 100, digits)} %"
 
 
 def fraction_text(p: Fraction) -> str:

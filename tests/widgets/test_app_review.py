@@ -7,8 +7,9 @@ import asyncio
 import random
 
 from ttr_widgets.bots import BOTS
-from ttr_widgets.bots.coach import COACH_WHEN, review
+from ttr_widgets.bots.coach import review
 from ttr_widgets.widgets.pages.app import TABS, PlayApp
+from ttr_widgets.widgets.table.coach import coach_when
 from ttr_widgets.widgets.table.review import REVIEWING
 
 
@@ -23,7 +24,7 @@ def _move(app, rng):
 
 def test_the_coach_box_says_when_the_coach_speaks():
     app = PlayApp("mini", ("You", "Greedy bot"), ("human", "greedy"), seed=3, bot_delay=0)
-    assert COACH_WHEN in app.coach.tooltip
+    assert coach_when() in app.coach.tooltip
     assert app.review.text == ""  # no review before the end
 
 

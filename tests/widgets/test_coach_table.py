@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ttr_widgets.bots.coach import COACH_LABEL, COACH_THRESHOLD, hint, review
+from ttr_widgets.bots.coach import COACH_THRESHOLD, hint, review
 from ttr_widgets.bots.greedy import greedy_bot
 from ttr_widgets.bots.strong import choose
 from ttr_widgets.rules import load_map
@@ -17,6 +17,7 @@ from ttr_widgets.rules.engine import apply, new_game
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.table.coach import coach_label
 
 USA = load_map("usa")
 
@@ -50,9 +51,9 @@ def test_the_claim_panel_a_hint_opens_proposes_the_hints_payment():
 
 def test_the_coach_toggle_says_what_it_does_and_its_threshold():
     app = PlayApp.from_game(Game((seeded(2, 0),)), ("human", "greedy"), bot_delay=0)
-    assert app.coach.description == COACH_LABEL
-    assert f"{COACH_THRESHOLD} points or more" in COACH_LABEL
-    assert COACH_LABEL == "Coach: warns when a move costs 10 points or more"
+    assert app.coach.description == coach_label()
+    assert f"{COACH_THRESHOLD} points or more" in coach_label()
+    assert coach_label() == "Coach: warns when a move costs 10 points or more"
     assert "spends cards the plan still needs" in app.coach.tooltip
     assert "asks whether you are sure" in app.coach.tooltip
 

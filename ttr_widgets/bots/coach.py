@@ -39,9 +39,9 @@ from ttr_widgets.rules.model import CARD_INDEX, LOCO, Board, Ticket
 from ttr_widgets.rules.scoring import PlayerScore
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.view import view
-from ttr_widgets.rules.words import and_list, bonus_name, count, route_label
+from ttr_widgets.rules.words import and_list, bonus_name, route_label
 
-__all__ = ["COACH_LABEL", "COACH_THRESHOLD", "COACH_WHEN", "Gamble", "Review", "Verdict", "ask",
+__all__ = ["COACH_THRESHOLD", "Gamble", "Review", "Verdict", "ask",
            "explain", "hint", "judge", "percent", "plan_cards_spent", "review"]
 
 
@@ -73,15 +73,6 @@ def _hint_action(seen: GameState, seed: int, deep: bool) -> Action:
 COACH_THRESHOLD = 10  #: points: the coach speaks when a move costs at least this much
 COACH_SAMPLES = 8  #: games played on from each of the two positions (played, the hint's move)
 ASK_TRAINS = NEAR_TRAINS  #: another player this close to the end: new tickets are asked about
-COACH_LABEL = f"Coach: warns when a move costs {count(COACH_THRESHOLD, 'point')} or more"
-"""What the coach does, in a line beside its toggle."""
-COACH_WHEN = (f"after each of your moves, says what it cost when the hint's move comes out at "
-              f"least {count(COACH_THRESHOLD, 'point')} ahead in {COACH_SAMPLES} games played "
-              f"on from there (ahead in two thirds of them), or when a claim off your plan "
-              f"spends cards the plan still needs; before you draw new tickets with another "
-              f"player at {count(ASK_TRAINS, 'train')} or fewer, asks whether you are sure; "
-              "when the game ends, reviews it in the Score tab with the same judgement")
-"""When the coach speaks, in words (for the app's Coach box)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 and the after-game review.
 
 ``CoachBox`` is the toggle (``ttr-coach``); its label says what the coach does and at what cost
-it speaks (``coach_label``, ``bots.coach.COACH_LABEL`` in the reader's language). While it is on:
+it speaks (``coach_label``, in the reader's language). While it is on:
 
 * ``asks(state, action)`` is the coach's question before a move that cannot be taken back and is
   likely to cost (``bots.coach.ask``: new tickets with another player near the end). The table
@@ -44,15 +44,14 @@ AGAIN = N_("Do it again to go ahead, or make another move.")
 
 
 def coach_label() -> str:
-    """What the coach does, in a line beside its toggle (``bots.coach.COACH_LABEL``), in the
-    language now."""
+    """What the coach does, in a line beside its toggle, in the language now."""
     return ngettext("Coach: warns when a move costs {n} point or more",
                     "Coach: warns when a move costs {n} points or more",
                     COACH_THRESHOLD).format(n=COACH_THRESHOLD)
 
 
 def coach_when() -> str:
-    """When the coach speaks (``bots.coach.COACH_WHEN``), in the language now."""
+    """When the coach speaks, in the language now."""
     return _("Coach: after each of your moves, says what it cost when the hint's move comes out "
              "at least {points} points ahead in {games} games played on from there (ahead in "
              "two thirds of them), or when a claim off your plan spends cards the plan still "

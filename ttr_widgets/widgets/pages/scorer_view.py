@@ -17,13 +17,13 @@ from ttr_widgets.rules.catalog import RULES
 from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.maps import BUILTIN_MAPS
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.position import TicketDeck
 from ttr_widgets.rules.record import LoadedGame
 from ttr_widgets.rules.scoring import PlayerScore, ScoreSheet, TicketResult
 from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.rules.words import bonus_name, map_title, route_label
 from ttr_widgets.widgets.board.map_view import MapView
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
+from ttr_widgets.widgets.table.players import deck_words as deck_words  # its home
 from ttr_widgets.widgets.table.status import why_html
 
 SHOW_TRAIL, SHOW_TICKET = "trail", "ticket"
@@ -309,22 +309,6 @@ class ScorerLayout:
 def styled(widget: widgets.DOMWidget, css_class: str) -> Any:
     widget.add_class(css_class)
     return widget
-
-
-#: the base games' decks in words (``position.TICKET_DECKS``' descriptions), for the catalogue
-_BASE_DECKS = {"usa": N_("the 2004 USA tickets"),
-               "europe": N_("the Europe base game tickets (regular and long)")}
-
-
-def deck_words(deck: TicketDeck) -> str:
-    """A ticket deck in the reader's language: 'the 2004 USA tickets', 'the Mega Game
-    tickets' ('les destinations Mega Game'); a deck the kit has no words for as the core
-    describes it."""
-    if deck.variant is None:
-        return _(_BASE_DECKS[deck.map]) if deck.map in _BASE_DECKS else deck.description
-    if deck.variant in VARIANTS:
-        return _("the {title} tickets").format(title=VARIANTS[deck.variant].title)
-    return deck.description
 
 
 def default_names(players: int | Sequence[str]) -> tuple[str, ...]:

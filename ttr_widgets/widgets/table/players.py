@@ -21,7 +21,7 @@ from ttr_widgets.rules.errors import MapError
 from ttr_widgets.rules.i18n import N_, _, ngettext, pgettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.position import ticket_deck
+from ttr_widgets.rules.position import TicketDeck, ticket_deck
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.variants import VARIANTS, TicketRules, ticket_rules, variant_names
@@ -179,15 +179,15 @@ _BASE_DECKS = {"usa": N_("the 2004 USA tickets"),
                "europe": N_("the Europe base game tickets (regular and long)")}
 
 
-def deck_words(board: Board, variant: str | None) -> str:
-    """The tickets of ``variant`` (None: the map's own) in the reader's language: 'the 2004 USA
-    tickets', 'the Mega Game tickets' ('les destinations Mega Game'); a deck the kit has no
-    words for as the core describes it."""
-    if variant is None and board.name in _BASE_DECKS:
-        return _(_BASE_DECKS[board.name])
-    if variant in VARIANTS:
-        return _("the {title} tickets").format(title=VARIANTS[variant].title)
-    return ticket_deck(board, variant).description
+def deck_words(deck: TicketDeck) -> str:
+    """A ticket deck in the reader's language: 'the 2004 USA tickets', 'the Mega Game
+    tickets' ('les destinations Mega Game'); a deck the kit has no words for as the core
+    describes it."""
+    if deck.variant is None:
+        return _(_BASE_DECKS[deck.map]) if deck.map in _BASE_DECKS else deck.description
+    if deck.variant in VARIANTS:
+        return _("the {title} tickets").format(title=VARIANTS[deck.variant].title)
+    return deck.description
 
 
 def variant_line(board: Board, variant: str | None, longest_bonus: bool | None = None) -> str:
@@ -196,7 +196,7 @@ def variant_line(board: Board, variant: str | None, longest_bonus: bool | None =
     at least 1. Bonuses: … The 1910 box's cards: 4 reprinted tickets are worth less.'``"""
     rules = variant_rules(board, variant, longest_bonus)
     name = None if variant in (None, BASE) else variant
-    deck = deck_words(board, name)
+    deck = deck_words(ticket_deck(board, name))
     dealt = rules.deal_long + rules.deal_regular
     longs = " " + ngettext("({n} of them long)", "({n} of them long)", rules.deal_long).format(
         n=rules.deal_long) if rules.deal_long else ""

@@ -37,8 +37,8 @@ from ttr_widgets.bots.playouts import deal_hidden, margin, playout
 from ttr_widgets.bots.strong import DEFAULT as STRONG
 from ttr_widgets.bots.strong import alternatives, strong_bot
 from ttr_widgets.rules.engine import apply
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import count
 
 __all__ = ["DEFAULT", "Search", "Searched", "ahead_words", "expert_bot", "search"]
 
@@ -78,9 +78,12 @@ def expert_bot(state: GameState, rng: random.Random) -> Choice:
     choice = found.choice
     if found.playouts == 0:
         return choice
-    figure = ahead_words(found.means[found.best], found.playouts)
-    return Choice(choice.action, f"{choice.reason}; {figure}, the best of "
-                  f"{count(len(found.moves), 'move')} tried")
+    tried = len(found.moves)
+    return Choice(choice.action, ngettext(
+        "{reason}; {figure}, the best of {n} move tried",
+        "{reason}; {figure}, the best of {n} moves tried", tried).format(
+        reason=choice.reason, figure=ahead_words(found.means[found.best], found.playouts),
+        n=tried))
 
 
 def search(state: GameState, rng: random.Random, settings: Search = DEFAULT,
@@ -132,9 +135,15 @@ def _sure_gain(margins: Sequence[int], strong: Sequence[int], sure: float) -> fl
 
 
 def ahead_words(mean: float, playouts: int) -> str:
-    """'ahead by 6 points on average over 12 playouts' (or behind, or level)."""
+    """'ahead by 6 points on average over 12 playouts' (or behind, or level), in the reader's
+    language ('6 points devant en moyenne sur 12 parties jouées jusqu'au bout')."""
     points = round(abs(mean))
-    where = ("level with the best other player" if points == 0 else
-             f"{'ahead' if mean > 0 else 'behind'} by {count(points, 'point')}")
-    return f"{where} on average over {count(playouts, 'playout')}"
-
+    over = ngettext("{n} playout", "{n} playouts", playouts).format(n=playouts)
+    if points == 0:
+        return _("level with the best other player on average over {playouts}").format(
+            playouts=over)
+    where = (ngettext("ahead by {n} point on average over {playouts}",
+                      "ahead by {n} points on average over {playouts}", points) if mean > 0 else
+             ngettext("behind by {n} point on average over {playouts}",
+                      "behind by {n} points on average over {playouts}", points))
+    return where.format(n=points, playouts=over)

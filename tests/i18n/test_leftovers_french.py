@@ -1,0 +1,26 @@
+"""Issue 23's leftovers in French: the expert bot's own words, the Plan tab, the longest
+trail's bonus as the French boxes name it, ``ttr serve``'s errors and the maps' names in the
+dropdowns (named positions of ``ttr_widgets.testing.positions``; the English is unchanged)."""
+
+from __future__ import annotations
+
+import random
+
+from ttr_widgets.bots.expert import ahead_words, expert_bot
+from ttr_widgets.rules import i18n
+from ttr_widgets.testing.positions import one_card_short_near_the_end
+
+
+def test_the_expert_bots_search_in_french() -> None:
+    state = one_card_short_near_the_end()  # Bob has 5 trains: the expert searches
+    english = expert_bot(state, random.Random(0)).reason
+    assert english.endswith("; ahead by 25 points on average over 12 playouts, the best of 3 "
+                            "moves tried")
+    with i18n.use("fr"):
+        french = expert_bot(state, random.Random(0)).reason
+        assert french.endswith(" ; 25 points d'avance en moyenne sur 12 parties jouées jusqu'au "
+                               "bout, le meilleur des 3 coups essayés")
+        assert ahead_words(-1.2, 1) == ("1 point de retard en moyenne sur 1 partie jouée "
+                                        "jusqu'au bout")
+        assert ahead_words(0.3, 5) == ("à égalité avec le meilleur autre joueur en moyenne sur 5 "
+                                       "parties jouées jusqu'au bout")

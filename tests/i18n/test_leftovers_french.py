@@ -5,10 +5,17 @@ dropdowns (named positions of ``ttr_widgets.testing.positions``; the English is 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from ttr_widgets.bots.expert import ahead_words, expert_bot
 from ttr_widgets.rules import i18n
+from ttr_widgets.rules.maps import load_map
+from ttr_widgets.rules.position import load_position, score_position
+from ttr_widgets.rules.score_sheet import format_score_sheet
+from ttr_widgets.rules.words import bonus_name
 from ttr_widgets.testing.positions import one_card_short_near_the_end
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "ttr_widgets" / "examples"
 
 
 def test_the_expert_bots_search_in_french() -> None:
@@ -24,3 +31,18 @@ def test_the_expert_bots_search_in_french() -> None:
                                         "jusqu'au bout")
         assert ahead_words(0.3, 5) == ("à égalité avec le meilleur autre joueur en moyenne sur 5 "
                                        "parties jouées jusqu'au bout")
+
+
+def test_the_longest_trails_bonus_as_the_french_boxes_name_it() -> None:
+    usa, europe = load_map("usa"), load_map("europe")
+    assert usa.rules.longest_bonus_name == "Longest Continuous Path"  # the map file's own
+    assert (bonus_name(usa.rules), bonus_name(europe.rules)) == (
+        "Longest Continuous Path bonus", "European Express bonus")
+    with i18n.use("fr"):
+        assert [bonus_name(b.rules) for b in (usa, europe)] == [
+            "bonus du Plus long chemin", "bonus Express Européen"]
+        lines = {m: format_score_sheet(p.board, score_position(p)).splitlines()
+                 for m in ("usa", "europe")
+                 for p in [load_position(EXAMPLES / f"{m}-final.json")]}
+    assert "Plus long chemin : 31 cases, a le bonus du Plus long chemin  +10" in lines["usa"]
+    assert "Plus long chemin : 22 cases, a le bonus Express Européen  +10" in lines["europe"]

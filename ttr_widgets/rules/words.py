@@ -25,8 +25,13 @@ def map_title(name: str) -> str:
 
 def bonus_name(rules: RuleSet) -> str:
     """The bonus for the longest trail as the map's box names it: 'Longest Continuous Path
-    bonus' (USA), 'European Express bonus' (Europe); in French 'bonus European Express'."""
-    return _("{name} bonus").format(name=rules.longest_bonus_name)
+    bonus' (USA), 'European Express bonus' (Europe); as the French boxes name it, 'bonus du
+    Plus long chemin', 'bonus Express Européen' (the map file keeps its English name: a name
+    the catalogue does not know is told 'bonus <name>')."""
+    name = rules.longest_bonus_name
+    boxes = {"Longest Continuous Path": pgettext("bonus", "Longest Continuous Path bonus"),
+             "European Express": pgettext("bonus", "European Express bonus")}
+    return boxes.get(name) or _("{name} bonus").format(name=name)
 
 
 def bonus_sentence(rules: RuleSet) -> str:

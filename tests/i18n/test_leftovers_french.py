@@ -5,14 +5,19 @@ dropdowns (named positions of ``ttr_widgets.testing.positions``; the English is 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from ttr_widgets.bots.expert import ahead_words, expert_bot
+from ttr_widgets.cli import main
 from ttr_widgets.rules import i18n
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.position import load_position, score_position
 from ttr_widgets.rules.score_sheet import format_score_sheet
 from ttr_widgets.rules.words import bonus_name
+from ttr_widgets.testing.french import english_words
 from ttr_widgets.testing.positions import one_card_short_near_the_end
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "ttr_widgets" / "examples"
@@ -46,3 +51,36 @@ def test_the_longest_trails_bonus_as_the_french_boxes_name_it() -> None:
                  for p in [load_position(EXAMPLES / f"{m}-final.json")]}
     assert "Plus long chemin : 31 cases, a le bonus du Plus long chemin  +10" in lines["usa"]
     assert "Plus long chemin : 22 cases, a le bonus Express Européen  +10" in lines["europe"]
+
+
+@pytest.fixture
+def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``ttr`` run with ``LANG=fr_FR.UTF-8`` (the process's language set back after)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    yield
+    i18n.set_language("en")
+
+
+def test_serve_base_url_in_french(french: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--base-url", "bad url"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        "ttr : erreur : --base-url 'bad url' : donnez un chemin fait de lettres, de chiffres, "
+        "de - _ . ~ et de /, comme /services/ttr-tables/\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["--root", "/no/such/directory"],
+    ["--host", "a b"],
+    ["--notebook", "../Play"],
+    ["--tables", "."],
+])
+def test_serve_argument_errors_in_french(french: None, capsys: pytest.CaptureFixture[str],
+                                         argv: list[str]) -> None:
+    assert main(["serve", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(f"ttr : erreur : {argv[0]} ")
+    said = err.replace("Play.ipynb", "").replace("localhost", "")
+    assert english_words(said) == set(), err

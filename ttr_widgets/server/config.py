@@ -109,9 +109,9 @@ def kit_notebooks_dir() -> Path:
     for here in (PACKAGE_DIR / "notebooks", PACKAGE_DIR.parent / "notebooks"):
         if (here / DEFAULT_APP).is_file():
             return here
-    raise ServeError(f"the kit's notebooks are missing (looked in {PACKAGE_DIR / 'notebooks'} "
-                     f"and {PACKAGE_DIR.parent / 'notebooks'}); reinstall the kit or pass "
-                     "--root DIR")
+    raise ServeError(_("the kit's notebooks are missing (looked in {inside} and {beside}); "
+                       "reinstall the kit or pass --root DIR").format(
+        inside=PACKAGE_DIR / "notebooks", beside=PACKAGE_DIR.parent / "notebooks"))
 
 
 def app_name(text: str) -> str:
@@ -121,8 +121,8 @@ def app_name(text: str) -> str:
         name += ".ipynb"
     path = PurePosixPath(name)
     if path.is_absolute() or ".." in path.parts or "\\" in name or name == ".ipynb":
-        raise ServeError(f"--notebook {text!r}: give a notebook inside the served directory, "
-                         "e.g. Play.ipynb")
+        raise ServeError(_("--notebook {name}: give a notebook inside the served directory, "
+                           "e.g. Play.ipynb").format(name=repr(text)))
     return path.as_posix()
 
 
@@ -157,24 +157,26 @@ def plan(*, root: Path | None = None, port: int = DEFAULT_PORT, notebook: str = 
     given)."""
     directory = kit_notebooks_dir() if root is None else Path(root).resolve()
     if not directory.is_dir():
-        raise ServeError(f"--root {root}: not a directory")
+        raise ServeError(_("--root {root}: not a directory").format(root=root))
     if idle_timeout < 60:
-        raise ServeError(f"--idle-timeout {idle_timeout}: give at least 60 seconds "
-                         "(shorter ends the kernel of someone still thinking)")
+        raise ServeError(_("--idle-timeout {seconds}: give at least {least} seconds (shorter "
+                           "ends the kernel of someone still thinking)").format(
+            seconds=idle_timeout, least=60))
     if not 1 <= port <= 65535:
-        raise ServeError(f"--port {port}: a port is 1 to 65535")
+        raise ServeError(_("--port {port}: a port is 1 to 65535").format(port=port))
     size = default_pool_size() if pool is None else pool
     if not 0 <= size <= MAX_POOL:
-        raise ServeError(f"--pool {pool}: give 0 to {MAX_POOL} kernels "
-                         "(0 starts every kernel on request)")
+        raise ServeError(_("--pool {n}: give 0 to {most} kernels (0 starts every kernel on "
+                           "request)").format(n=pool, most=MAX_POOL))
     host = host.strip()
     if not host or any(c in host for c in "/?#@ "):
-        raise ServeError(f"--host {host!r}: give an address to listen on, like 0.0.0.0 (every "
-                         "network of this machine) or localhost")
+        raise ServeError(_("--host {host}: give an address to listen on, like 0.0.0.0 (every "
+                           "network of this machine) or localhost").format(host=repr(host)))
     if host not in LOOPBACK and not class_key:
         class_key = new_class_key()
     if tables is not None and not is_database(tables) and Path(tables).is_dir():
-        raise ServeError(f"--tables {tables}: a directory; give the file to keep tables in")
+        raise ServeError(_("--tables {place}: a directory; give the file to keep tables "
+                           "in").format(place=tables))
     if tables is not None and not is_database(tables):
         tables = Path(tables).resolve()
     return ServePlan(root=directory, port=port, app=app_name(notebook),
@@ -190,8 +192,8 @@ def url_prefix(text: str) -> str:
     path = "/" + text.strip().strip("/") + "/" if text.strip().strip("/") else "/"
     allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~/")
     if "//" in path or not set(path) <= allowed or "/../" in path or "/./" in path:
-        raise ServeError(f"--base-url {text!r}: give a path of letters, digits, - _ . ~ and /, "
-                         "like /services/ttr-tables/")
+        raise ServeError(_("--base-url {path}: give a path of letters, digits, - _ . ~ and /, "
+                           "like /services/ttr-tables/").format(path=repr(text)))
     return path
 
 

@@ -19,6 +19,8 @@ from ttr_widgets.rules.score_sheet import format_score_sheet
 from ttr_widgets.rules.words import bonus_name
 from ttr_widgets.testing.french import english_words
 from ttr_widgets.testing.positions import one_card_short_near_the_end
+from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.table.players import GameSetup
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "ttr_widgets" / "examples"
 
@@ -84,3 +86,14 @@ def test_serve_argument_errors_in_french(french: None, capsys: pytest.CaptureFix
     assert out == "" and err.count("\n") == 1 and err.startswith(f"ttr : erreur : {argv[0]} ")
     said = err.replace("Play.ipynb", "").replace("localhost", "")
     assert english_words(said) == set(), err
+
+
+def test_the_start_panels_name_their_maps() -> None:
+    with i18n.use("fr"):
+        app = PlayApp("usa", ("You", "Greedy"), ("human", "greedy"), seed=3, bot_delay=0)
+        assert app.start.map.options == (("USA", "usa"), ("Europe", "europe"))
+        assert app.team_start.map.options == (("USA", "usa"),)
+        assert app.start.map.description == "Carte"
+    app.start.show(GameSetup("europe", ("Ann", "Bob"), ("human", "greedy"), None))
+    assert app.start.map.value == "europe"  # a game on a map offered: the panel shows it
+    assert app.start.map.label == "Europe"

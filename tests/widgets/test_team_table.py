@@ -50,7 +50,8 @@ def started_app(kinds: tuple[str, ...] = BOTS, seed: int = 3, first: str = "You"
     """The play app with a team game started from its Game tab, as a person starts one."""
     app = PlayApp("usa", seed=4, bot_delay=0)
     panel = app.team_start
-    assert panel.map.options == ("usa",)  # Europe has stations and ferries: not a team board
+    # Europe has stations and ferries: not a team board
+    assert panel.map.options == (("USA", "usa"),)
     panel.count.value = len(kinds)
     panel.seed.value = str(seed)
     for i, kind in enumerate(kinds):

@@ -25,15 +25,15 @@ from ttr_widgets.rules.position import TicketDeck, ticket_deck
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.variants import VARIANTS, TicketRules, ticket_rules, variant_names
-from ttr_widgets.rules.words import and_list, bonus_name
+from ttr_widgets.rules.words import and_list, bonus_name, map_title
 from ttr_widgets.widgets.style import DEFAULT_PLAYER_COLORS
 from ttr_widgets.widgets.table.status import why_html
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_title
 
 __all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bonus_words", "bot_name",
-           "bot_words", "deck_words", "name_for_kind", "names_for_kinds", "options_title",
-           "relabel_kinds", "reprint_words", "seat_names", "seat_words", "typed_seed",
-           "variant_line", "variant_rules", "variant_title"]
+           "bot_words", "deck_words", "maps_offered", "name_for_kind", "names_for_kinds",
+           "options_title", "relabel_kinds", "reprint_words", "seat_names", "seat_words",
+           "typed_seed", "variant_line", "variant_rules", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
 #: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
@@ -498,7 +498,7 @@ class StartPanel(widgets.VBox):
     def show(self, setup: GameSetup) -> None:
         """Fill the panel from a game (after ``PlayApp`` starts or loads one): the same map and
         seats for the next game, and a blank seed (a new deal) unless one is typed."""
-        if setup.map_name in self.map.options:
+        if setup.map_name in maps_offered(self.map):
             self.map.value = setup.map_name
         variant = setup.variant or BASE
         if variant in _variants_of(self.map.value):
@@ -514,11 +514,17 @@ class StartPanel(widgets.VBox):
 
 
 def map_field(maps: Sequence[str], css_class: str) -> widgets.Dropdown:
-    """A start panel's map dropdown (``css_class``), the first map chosen."""
-    field = widgets.Dropdown(options=list(maps), value=maps[0], description="Map",
-                             layout=widgets.Layout(width="200px"))
+    """A start panel's map dropdown (``css_class``): each map by its name as people say it
+    ('USA', 'Europe'), the first map chosen."""
+    field = widgets.Dropdown(options=[(map_title(m), m) for m in maps], value=maps[0],
+                             description="Map", layout=widgets.Layout(width="200px"))
     field.add_class(css_class)
     return field
+
+
+def maps_offered(field: widgets.Dropdown) -> tuple[str, ...]:
+    """The maps a map dropdown (``map_field``) offers."""
+    return tuple(name for _title, name in field.options)
 
 
 def seat_fields(names: Sequence[str], kinds: Sequence[str], offered: Sequence[str],

@@ -21,6 +21,7 @@ from ttr_widgets.rules.teams import PLAYERS, map_refusal
 from ttr_widgets.widgets.table.players import (
     KINDS,
     map_field,
+    maps_offered,
     relabel_kinds,
     seat_fields,
     seat_names,
@@ -120,7 +121,7 @@ class TeamStartPanel(widgets.VBox):
     def show(self, setup: TeamSetup) -> None:
         """Fill the panel from a team game (after the app starts or loads one): the same map
         and seats for the next one, and a blank seed (a new deal) unless one is typed."""
-        if setup.map_name in self.map.options:
+        if setup.map_name in maps_offered(self.map):
             self.map.value = setup.map_name
         if len(setup.players) in PLAYERS:
             self.count.value = len(setup.players)

@@ -5,6 +5,7 @@ dropdowns (named positions of ``ttr_widgets.testing.positions``; the English is 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +20,8 @@ from ttr_widgets.rules.score_sheet import format_score_sheet
 from ttr_widgets.rules.words import bonus_name
 from ttr_widgets.testing.french import english_words
 from ttr_widgets.testing.positions import one_card_short_near_the_end
-from ttr_widgets.widgets.pages.app import PlayApp
+from ttr_widgets.widgets.pages.app import TABS, PlayApp
+from ttr_widgets.widgets.table.plan import PlanPanel
 from ttr_widgets.widgets.table.players import GameSetup
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "ttr_widgets" / "examples"
@@ -97,3 +99,31 @@ def test_the_start_panels_name_their_maps() -> None:
     app.start.show(GameSetup("europe", ("Ann", "Bob"), ("human", "greedy"), None))
     assert app.start.map.value == "europe"  # a game on a map offered: the panel shows it
     assert app.start.map.label == "Europe"
+
+
+def _shown(panel: PlanPanel, tag: str = " ") -> str:
+    """The Plan tab's words, each tag (and its attributes) replaced by ``tag``."""
+    parts = (panel.summary.value, panel.routes.value, panel.bottlenecks.value,
+             panel.what_if.value)
+    return re.sub(r"<[^>]*>", tag, " ".join(parts))
+
+
+def test_the_plan_tab_in_french_and_told_again_on_a_change() -> None:
+    app = PlayApp("usa", ("You", "Greedy"), ("human", "greedy"), seed=3, bot_delay=0)
+    app.ticket_choice.keep.click()
+    app.tabs.selected_index = TABS.index("Plan")
+    panel = app.plan_panel
+    assert "Your plan for 3 tickets: 17 trains still to place (45 left)." in _shown(panel, "")
+    try:
+        i18n.set_language("fr")  # the picker: every listener told
+        words = _shown(panel)
+        assert "Votre plan pour 3 destinations : 17 wagons encore à poser (il en reste 45)." \
+            in _shown(panel, "")
+        assert "Goulets" in words and "Et si ?" in words
+        assert english_words(words) == set(), words
+        panel.route = panel.plan.to_claim[0] if panel.plan else None
+        assert panel.what_if.value.count("wagons de plus") == 1, panel.what_if.value
+        assert english_words(_shown(panel)) == set()
+    finally:
+        i18n.set_language(None)
+    assert "Highlighted on the board." in _shown(panel)

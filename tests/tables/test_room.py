@@ -142,7 +142,7 @@ def test_pause_resume_and_end_are_told_and_refuse_moves(tables_at: str) -> None:
     mover = people[table.state.current]
     service.receive(mover, Act(table.seq, choose("greedy", table.state, random.Random(0)).action))
     assert inboxes[table.state.current][-1] == {"type": "refused", "text": PAUSED, "rule": "",
-                                                "stale": False}
+                                                "stale": False, "say": "paused", "args": {}}
     assert room.card("ash-1")["status"] == "paused"
     assert room.card("ash-1")["turn"].endswith("turn, when the table is played on.")
     with pytest.raises(TableError, match=r"^table: ash-1 is paused already$"):

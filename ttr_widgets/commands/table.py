@@ -34,6 +34,7 @@ from ttr_widgets.tables.client import (
     server_link,
     status_words,
 )
+from ttr_widgets.tables.telling import event_words, said
 
 __all__ = ["add_parser", "run"]
 
@@ -128,8 +129,7 @@ def _join(args: argparse.Namespace) -> int:
     name = args.name or _("{level} bot").format(level=kind.capitalize())
     seat = play_bot(link, decide, name=name, pace=args.pace)
     if seat is None:
-        raise TableClientError(_("table: every seat of {table} is taken").format(
-            table=link.table))
+        raise TableClientError(said({"say": "full", "args": {"table": link.table}}))
     print(_("{name} played seat {seat} of {table} to the end.").format(
         name=name, seat=seat + 1, table=link.table))
     return 0
@@ -141,8 +141,8 @@ def _watch(args: argparse.Namespace) -> int:
     def show(message: dict[str, Any]) -> None:
         if message["type"] == "event":
             event = {k: message[k] for k in ("seq", "at", "kind", "seat", "text")}
-            print(json.dumps(event) if args.json else f"{event['seq']:>4}  {event['text']}",
-                  flush=True)
+            print(json.dumps(event) if args.json else f"{event['seq']:>4}  "
+                  f"{event_words(message)}", flush=True)
         elif message["type"] == "view" and message["table"]["status"] == "over":
             client.close()
 

@@ -20,24 +20,41 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ttr_widgets.rules.actions import Action, action_from_dict, action_to_dict
+from ttr_widgets.rules.engine import apply
 from ttr_widgets.rules.errors import RulesError, TTRError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import language, use
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.state import GameState, Options, evolve
 from ttr_widgets.rules.view import public_view, view
-from ttr_widgets.rules.words import is_you, map_title, possessive, says, their, verb
+from ttr_widgets.tables.telling import PUBLIC_WORDS, SAYINGS, english, event_words, saying
 
 __all__ = ["DEFAULT_TAKEOVER", "ENDED", "PAUSED", "Event", "Refusal", "Seat", "Table",
            "TableError", "TableSpec"]
 
 DEFAULT_TAKEOVER = 60.0  #: seconds a person may be gone before the table's bot plays for them
 TABLE_BOT = "strong"  #: the bot that plays a seat whose person is gone
-PAUSED = "The teacher has paused this table."  #: a move sent to a paused table is refused so
-ENDED = "The teacher has ended this game; nothing more can be played."
+PAUSED = SAYINGS["paused"]  #: a move sent to a paused table is refused so
+ENDED = SAYINGS["ended"]
 
 
 class TableError(TTRError):
-    """A request a table cannot take (an unknown seat key, a full table …): one sentence."""
+    """A request a table cannot take (an unknown seat key, a full table …): one sentence, in
+    English; made with ``of``, also its code and arguments (``telling.SAYINGS``), for its reader
+    to word it (``told``)."""
+
+    def __init__(self, text: str, say: str = "", fields: dict[str, Any] | None = None) -> None:
+        super().__init__(text)
+        self.say = say
+        self.fields = fields or {}
+
+    @classmethod
+    def of(cls, say: str, **fields: Any) -> TableError:
+        return cls(saying(say, **fields), say, fields)
+
+    def told(self) -> dict[str, Any]:
+        """The error as a reader receives it: its sentence, its code and arguments."""
+        return {"text": str(self), "say": self.say, "args": self.fields}
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,13 +109,15 @@ class Event:
     at: float
     kind: str  #: created, joined, away, returned, handed, move, paused, resumed, ended
     seat: int | None
-    text: str
+    text: str  #: in English (a move's in the server's language): its reader words it anew
     data: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def public(self) -> dict[str, Any]:
-        """What a reader receives: everything but ``data``."""
+        """What a reader receives: everything but ``data``, of which only the names it is about
+        (``words``: what ``telling.event_words`` makes its sentence from)."""
         return {"seq": self.seq, "at": self.at, "kind": self.kind, "seat": self.seat,
-                "text": self.text}
+                "text": self.text,
+                "words": {k: self.data[k] for k in PUBLIC_WORDS if k in self.data}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +127,12 @@ class Refusal:
     text: str
     rule: str = ""
     stale: bool = False
+    say: str = ""  #: its code and arguments (``telling.SAYINGS``): its reader words it
+    args: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, say: str, rule: str = "", stale: bool = False, **args: Any) -> Refusal:
+        return cls(saying(say, **args), rule, stale, say, args)
 
 
 class Table:
@@ -124,8 +149,10 @@ class Table:
         self.listeners: list[Callable[[Event], None]] = []
         self.paused = False  #: the teacher paused it (``pause``): no move, the bots wait
         self.ended = False  #: the teacher ended it (``end``): over, its record kept
-        self._record("created", None, f"The table {spec.name} is set: the "
-                     f"{map_title(board.name)} map, {spec.seats} seats.", spec.created)
+        #: each language's replay of the game, its moves told in it (``move_words``)
+        self._retold: dict[str, list[GameState]] = {}
+        self._record("created", None, spec.created,
+                     {"table": spec.name, "map": board.name, "seats": spec.seats})
 
     # -- what the table is
 
@@ -185,7 +212,7 @@ class Table:
         open seat, to be played with ``key``; None when every seat is taken (they watch)."""
         name = name.strip()
         if not name:
-            raise TableError("name: a player needs a name")
+            raise TableError.of("no-name")
         taken = {s.name for s in self.seats}
         if name in taken:  # a second Ann is Ann 2
             name = next(f"{name} {n}" for n in range(2, len(taken) + 3)
@@ -194,19 +221,17 @@ class Table:
         if seat is None:
             return None
         self._sit(seat, name, key_hash(key))
-        self._record("joined", seat, f"{says(name, 'takes')} seat {seat + 1}.", now,
-                     {"name": name, "key": key_hash(key)})
+        self._record("joined", seat, now, {"name": name, "key": key_hash(key)})
         return seat
 
     def hand_to_bot(self, seat: int, now: float, bot: str = TABLE_BOT) -> None:
         """The person at ``seat`` leaves it to a bot for good."""
         person = self.seats[seat]
         if person.bot is not None:
-            raise TableError(f"seat {seat + 1} is already played by a bot")
+            raise TableError.of("bot-already", n=seat + 1)
         self.seats[seat] = replace(person, bot=bot, key=None, taken_over=False)
         name = person.name or f"Seat {seat + 1}"
-        self._record("handed", seat, f"{says(name, 'hands')} {their(name)} seat to the "
-                     f"{bot} bot for the rest of the game.", now, {"bot": bot})
+        self._record("handed", seat, now, {"bot": bot, "name": name})
 
     def away(self, seat: int, now: float) -> None:
         """The seat's person has been gone longer than the takeover time."""
@@ -214,20 +239,14 @@ class Table:
         if person.taken_over or person.bot is not None or person.open:
             return
         person.taken_over = True
-        name = person.name or f"Seat {seat + 1}"
-        who = "you" if is_you(name) else name
-        self._record("away", seat, f"{says(name, 'is')} away: the table's bot plays "
-                     f"{possessive(name, capital=False)} seat until {who} "
-                     f"{verb(name, 'is')} back.", now)
+        self._record("away", seat, now, {"name": person.name or f"Seat {seat + 1}"})
 
     def returned(self, seat: int, now: float) -> None:
         person = self.seats[seat]
         if not person.taken_over:
             return
         person.taken_over = False
-        name = person.name or f"Seat {seat + 1}"
-        self._record("returned", seat, f"{says(name, 'is')} back and "
-                     f"{verb(name, 'plays')} on.", now)
+        self._record("returned", seat, now, {"name": person.name or f"Seat {seat + 1}"})
 
     # -- moves
 
@@ -235,32 +254,46 @@ class Table:
         """Play ``action`` for ``seat``, sent when the table was at event ``seq``; a refusal
         (for that seat only) when it cannot be played, None when it was."""
         if self.ended or self.paused:
-            return Refusal(ENDED if self.ended else PAUSED)
+            return Refusal.of("ended" if self.ended else "paused")
         if seq != self.seq:
             return self.stale(seq)
         if not self.started:
-            return Refusal(f"The game starts when every seat is taken ({self.status()}).")
+            return Refusal.of("waiting", status=self.status())
         state = self.state
         if state.is_over:
-            return Refusal("The game is over; nothing more can be played.", "turn.game-over")
+            return Refusal.of("game-over", "turn.game-over")
         if state.current != seat:
             whose = self.seats[state.current].name or f"Seat {state.current + 1}"
-            return Refusal(f"It is {possessive(whose, capital=False)} turn; wait for it to play.",
-                           "turn.order")
+            return Refusal.of("turn", "turn.order", name=whose)
         try:
             self.game = self.game.play(action)
         except RulesError as error:
             return Refusal(error.reason, error.rule)
-        self._record("move", seat, self.state.last_event, now,
-                     {"action": action_to_dict(action)})
+        self._record("move", seat, now, {"action": action_to_dict(action)},
+                     self.state.last_event)
         return None
 
     def stale(self, seq: int) -> Refusal:
         """The answer to an action sent when the table was at event ``seq``, since then moved
         on."""
-        return Refusal(f"The table moved on since your click ({self.seq - seq} "
-                       f"{'change' if self.seq - seq == 1 else 'changes'}): here it is now; "
-                       "try again if your move still fits.", stale=True)
+        return Refusal.of("stale", stale=True, n=self.seq - seq)
+
+    def words(self, event: Event) -> str:
+        """The sentence of one of this table's events in the language now (a reader in this
+        process: the teacher's room)."""
+        if event.kind == "move":
+            return self.move_words(event, language())
+        return event_words(event.public())
+
+    def move_words(self, event: Event, lang: str) -> str:
+        """The sentence of the move ``event`` in the language ``lang``: the rules core's, its
+        game replayed in that language (once a language) up to that move."""
+        index = sum(e.kind == "move" for e in self.events[:event.seq - 1])
+        told = self._retold.setdefault(lang, [self.game.states[0]])
+        with use(lang):
+            while len(told) <= index + 1:
+                told.append(apply(told[-1], self.game.actions[len(told) - 1]))
+        return told[index + 1].last_event
 
     def rewind(self, events: list[Event]) -> None:
         """Be the table that ``events`` make, as its store has them (a change whose event could
@@ -297,23 +330,23 @@ class Table:
     def pause(self, now: float) -> None:
         """The teacher pauses the game: every move is refused (``PAUSED``) until ``resume``."""
         if self.over or self.paused:
-            raise TableError(f"table: {self.name} is {'over' if self.over else 'paused'} "
-                             "already")
+            raise TableError.of("over-already" if self.over else "paused-already",
+                                table=self.name)
         self.paused = True
-        self._record("paused", None, PAUSED, now)
+        self._record("paused", None, now)
 
     def resume(self, now: float) -> None:
         if not self.paused or self.over:
-            raise TableError(f"table: {self.name} is not paused")
+            raise TableError.of("not-paused", table=self.name)
         self.paused = False
-        self._record("resumed", None, "The teacher lets the table play on.", now)
+        self._record("resumed", None, now)
 
     def end(self, now: float) -> None:
         """The teacher stops the game for good; its log (and so its record) is kept."""
         if self.over:
-            raise TableError(f"table: {self.name} is over already")
+            raise TableError.of("over-already", table=self.name)
         self.paused, self.ended = False, True
-        self._record("ended", None, ENDED, now)
+        self._record("ended", None, now)
 
     # -- internals
 
@@ -326,9 +359,13 @@ class Table:
             for s in self.game.states)
         self.game = Game(states, self.game.actions, self.game.cursor)
 
-    def _record(self, kind: str, seat: int | None, text: str, now: float,
-                data: dict[str, Any] | None = None) -> Event:
-        event = Event(self.seq + 1, now, kind, seat, text, data or {})
+    def _record(self, kind: str, seat: int | None, now: float,
+                data: dict[str, Any] | None = None, text: str | None = None) -> Event:
+        """Keep an event (its ``text``: its words in English, or a move's given)."""
+        data = data or {}
+        if text is None:
+            text = english({"kind": kind, "seat": seat, "words": data})
+        event = Event(self.seq + 1, now, kind, seat, text, data)
         self.events.append(event)
         for listener in self.listeners:
             listener(event)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 import urllib.error
 import urllib.request
@@ -32,32 +31,29 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from ttr_widgets.rules.actions import Action, action_to_dict
 from ttr_widgets.rules.errors import TTRError
-from ttr_widgets.rules.i18n import _, ngettext
+from ttr_widgets.rules.i18n import _, language
 from ttr_widgets.rules.snapshot import state_from_dict
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.tables.names import valid_name
 from ttr_widgets.tables.protocol import API, GAMES
+from ttr_widgets.tables.telling import said, status_words
 
 __all__ = ["Link", "TableClient", "TableClientError", "api_get", "api_post", "kept_game",
            "parse_link", "play_bot", "server_link", "status_words"]
 
 PATIENCE = 90.0  #: seconds a client keeps trying to reach a table that went away
-_WAITING = re.compile(r"waiting for (\d+) players?")
 
 
-def status_words(status: str) -> str:
-    """A table's state as the service names it ('waiting for 2 players', 'playing', 'over')
-    in the reader's language (the pages' and ``ttr table list``'s words); a state not known
-    here is shown as it is."""
-    waiting = _WAITING.fullmatch(status)
-    if waiting:
-        n = int(waiting[1])
-        return ngettext("waiting for {n} player", "waiting for {n} players", n).format(n=n)
-    return {"playing": _("playing"), "over": _("over")}.get(status, status)
-
-
+def _CLASS_KEY() -> str:
+    return _("class key: the server asks for its class key (the ?token=… of the links it "
+             "prints)")
 class TableClientError(TTRError):
-    """The table cannot be reached or refused the client: one sentence."""
+    """The table cannot be reached or refused the client: one sentence in the reader's
+    language, and the table's code for it when it said one (``telling.SAYINGS``)."""
+
+    def __init__(self, text: str, say: str = "") -> None:
+        super().__init__(text)
+        self.say = say
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +81,13 @@ def parse_link(link: str) -> Link:
     """A table's link; ``TableClientError`` naming what is wrong."""
     parts = urlsplit(link.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise TableClientError(f"link: expected the table's address, http://…?table=NAME, not "
-                               f"{link!r}")
+        raise TableClientError(_("link: expected the table's address, http://…?table=NAME, "
+                                 "not {link}").format(link=link.strip()))
     query = parse_qs(parts.query)
     table = (query.get("table") or [""])[0]
     if not valid_name(table):
-        raise TableClientError("link: no table in it (expected ?table=NAME, like "
-                               "?table=maple-7)")
+        raise TableClientError(_("link: no table in it (expected ?table=NAME, like "
+                                 "?table=maple-7)"))
     path = parts.path
     base = path.split("voila/", 1)[0] if "voila/" in path else "/"
     return Link(f"{parts.scheme}://{parts.netloc}{base}", table, _one(query, "token"),
@@ -108,8 +104,9 @@ def server_link(server: str) -> tuple[str, str | None]:
     (``?token=KEY``)."""
     parts = urlsplit(server.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise TableClientError(f"server: expected the address ttr serve prints, like "
-                               f"http://localhost:8866, not {server!r}")
+        raise TableClientError(_("server: expected the address ttr serve prints, like "
+                                 "http://localhost:8866, not {server}").format(
+            server=server.strip()))
     token = _one(parse_qs(parts.query), "token")
     base = parts.path.split("voila/", 1)[0] if "voila/" in parts.path else parts.path
     base = base if base.endswith("/") else base + "/"
@@ -129,17 +126,18 @@ def _request(url: str, token: str | None, body: dict[str, Any] | None = None
             return answer
     except urllib.error.HTTPError as exc:
         try:
-            text = json.loads(exc.read()).get("error")
-        except ValueError:
+            answer = json.loads(exc.read())
+            text = said({**answer, "text": answer.get("error")}) or None
+        except (ValueError, AttributeError):
             text = None
         if exc.code in (401, 403):
-            raise TableClientError(text or "class key: the server asks for its class key (the "
-                                   "?token=… of the links it prints)") from None
-        raise TableClientError(text or f"the server answered {exc.code} {exc.reason}") \
-            from None
+            raise TableClientError(text or _CLASS_KEY()) from None
+        raise TableClientError(text or _("the server answered {code} {reason}").format(
+            code=exc.code, reason=exc.reason)) from None
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
-        raise TableClientError(f"cannot reach {url.split('/' + API)[0]}: {reason}") from None
+        raise TableClientError(_("cannot reach {server}: {reason}").format(
+            server=url.split('/' + API)[0], reason=reason)) from None
 
 
 def api_get(server: str, path: str = "", token: str | None = None) -> dict[str, Any]:
@@ -191,22 +189,21 @@ class TableClient:
             except OSError as exc:
                 lost_at = lost_at or time.monotonic()
                 if time.monotonic() - lost_at > self.patience:
-                    raise TableClientError(f"cannot reach table {self.link.table}: {exc}") \
-                        from None
+                    raise TableClientError(_("cannot reach table {table}: {reason}").format(
+                        table=self.link.table, reason=exc)) from None
                 await asyncio.sleep(1.0)
                 continue
             except Exception as exc:  # tornado's HTTPClientError for a refused handshake
                 code = getattr(exc, "code", None)
                 if code in (302, 401, 403):  # sent to the login page: no class key
-                    raise TableClientError("class key: the server asks for its class key "
-                                           "(the ?token=… of the links it prints)") from None
+                    raise TableClientError(_CLASS_KEY()) from None
                 if code == 404:
-                    raise TableClientError(f"table: there is no table {self.link.table!r} "
-                                           "there") from None
+                    raise TableClientError(said({"say": "no-table", "args": {
+                        "table": self.link.table}})) from None
                 raise
             lost_at = None
             await self._send({"type": "hello", "key": self.key, "name": self.name,
-                              "watch": self.watch})
+                              "watch": self.watch, "lang": language()})
             if await self._follow():
                 return
 
@@ -220,7 +217,7 @@ class TableClient:
             kind = message.get("type")
             if kind == "error":
                 self._closed = True
-                raise TableClientError(message["text"])
+                raise TableClientError(said(message), message.get("say") or "")
             if kind == "welcome":
                 self.seat, self.key = message["seat"], message["key"] or self.key
                 self.table = message["table"]

@@ -3,11 +3,14 @@ JSON objects with a ``type``; ``read_client`` checks a client's message and name
 in one line (``ProtocolError``).
 
 A client says ``hello`` (its seat's key, if it has one, and a name to sit down with, or
-``watch``), then ``act`` (an action, with the number of the last event it has seen: an action
-against an older table is stale) or ``hand_to_bot`` (leave the seat to a bot for good). The
-table answers ``welcome`` (the seat, its key, the table), then sends every ``event`` and after
-each the client's ``view`` (its seat's view, ``rules.view``, as a ``rules.snapshot``), and to the
-one who sent a refused action ``refused`` (the sentence, the rule, whether it was stale).
+``watch``; the language it reads the table's moves in, ``lang``), then ``act`` (an action,
+with the number of the last event it has seen: an action against an older table is stale)
+or ``hand_to_bot`` (leave the seat to a bot for good). The table answers ``welcome`` (the
+seat, its key, the table), then sends every ``event`` and after each the client's ``view``
+(its seat's view, ``rules.view``, as a ``rules.snapshot``), and to the one who sent a refused
+action ``refused`` (the sentence, the rule, whether it was stale, and its code and arguments,
+``say`` and ``args``, that the client words: ``tables.telling``); an ``error`` (its sentence,
+code and arguments) ends the connection.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttr_widgets.rules.actions import Action, action_from_dict
+from ttr_widgets.rules.i18n import choose
 
 __all__ = ["API", "GAMES", "Act", "Hello", "ProtocolError", "read_client"]
 
@@ -32,6 +36,7 @@ class Hello:
     key: str | None = None
     name: str | None = None
     watch: bool = False
+    lang: str = "en"  #: the language the client reads the table's moves in
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +70,10 @@ def read_client(data: Any) -> ClientMessage:
                 raise ProtocolError(f"{field}: expected a short string or null")
         if not isinstance(watch, bool):
             raise ProtocolError("watch: expected true or false")
-        return Hello(key or None, name, watch)
+        lang = data.get("lang") or "en"
+        if not isinstance(lang, str) or len(lang) > 35:
+            raise ProtocolError("lang: expected a language's tag, like fr, or null")
+        return Hello(key or None, name, watch, choose([lang]))
     if kind == "act":
         seq = data.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:

@@ -49,7 +49,7 @@ from ttr_widgets.rules.record import from_record, to_record
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.stats import GameStats, game_stats
 from ttr_widgets.rules.words import count, map_title, possessive
-from ttr_widgets.tables.authority import Event, Seat, Table, TableError
+from ttr_widgets.tables.authority import Seat, Table, TableError
 from ttr_widgets.tables.names import new_name, valid_name
 from ttr_widgets.tables.progress import Report, grid, read_report
 from ttr_widgets.tables.service import TableService
@@ -296,7 +296,7 @@ def table_card(table: Table, now: float, link: str) -> dict[str, Any]:
             "status": _status(table), "paused": table.paused, "ended": table.ended,
             "finished": state.is_over, "link": link, "seq": table.seq, "players": players,
             "turn": _turn_words(table, names, to_move, now - since),
-            "last_move": _last(table.events, "move"), "final": bool(final)}
+            "last_move": _last(table, "move"), "final": bool(final)}
 
 
 def seat_flag(table: Table, i: int, now: float) -> str:
@@ -336,8 +336,10 @@ def _turn_words(table: Table, names: tuple[str, ...], to_move: int | None,
     return f"{turn} turn, for {how_long(waited)}"
 
 
-def _last(events: Sequence[Event], kind: str) -> str:
-    return next((e.text for e in reversed(events) if e.kind == kind), "")
+def _last(table: Table, kind: str) -> str:
+    """The sentence of the table's last event of ``kind`` ('' before any)."""
+    event = next((e for e in reversed(table.events) if e.kind == kind), None)
+    return "" if event is None else table.words(event)
 
 
 # -- a class's tables -------------------------------------------------------------------------

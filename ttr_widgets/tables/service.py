@@ -66,6 +66,7 @@ class Connection:
     send: Send
     key: str | None = None
     closed: bool = field(default=False)
+    lang: str = "en"  #: the language it reads the table's moves in (its hello's)
 
 
 class TableService:
@@ -97,18 +98,16 @@ class TableService:
                bots: tuple[str | None, ...] = ()) -> Table:
         """A new table; ``TableError`` naming the field when it cannot be made."""
         if map_name not in BUILTIN_MAPS:
-            raise TableError(f"map: expected one of {', '.join(BUILTIN_MAPS)}, not {map_name!r}")
+            raise TableError.of("map", maps=", ".join(BUILTIN_MAPS), map=map_name)
         if name is not None and not valid_name(name):
-            raise TableError(f"name: {name!r} is not a table name (a word and a number, like "
-                             "maple-7)")
+            raise TableError.of("table-name", table=name)
         if name in self.tables:
-            raise TableError(f"name: there is already a table {name}")
+            raise TableError.of("name-taken", table=name)
         if takeover < 0:
-            raise TableError("takeover: expected seconds ≥ 0")
+            raise TableError.of("takeover")
         unknown = [b for b in bots if b is not None and b not in LEVELS]
         if unknown:
-            raise TableError(f"bots: {unknown[0]!r} is not a bot that can sit at a table "
-                             f"({', '.join(LEVELS)})")
+            raise TableError.of("bots", bot=unknown[0], bots=", ".join(LEVELS))
         options = options or Options()
         try:
             new_game(load_map(map_name), seats, 0, options)  # the rules refuse a bad table
@@ -123,11 +122,10 @@ class TableService:
             self.store.create(spec)
             self.store.append(spec.name, table.events[0])
         except StoreConflict:
-            raise TableError(f"name: there is already a table {spec.name}") from None
+            raise TableError.of("name-taken", table=spec.name) from None
         except StoreError as exc:
             _LOG.warning("a new table not kept: %s", exc)
-            raise TableError("The table cannot be made just now: its records cannot be "
-                             "reached. Try again in a moment.") from None
+            raise TableError.of("unmade") from None
         self._adopt(table)
         self._schedule_bot(table)
         return table
@@ -135,7 +133,7 @@ class TableService:
     def table(self, name: str) -> Table:
         table = self.tables.get(name)
         if table is None:
-            raise TableError(f"table: there is no table {name!r} here")
+            raise TableError.of("no-table", table=name)
         return table
 
     def info(self, name: str) -> dict[str, Any]:
@@ -178,8 +176,7 @@ class TableService:
         every hand)."""
         table = self.table(name)
         if not table.over:
-            raise TableError(f"table: {name} is not over yet; its record would show every hand "
-                             "and the pile")
+            raise TableError.of("not-over", table=name)
         return to_record(table.game)
 
     # -- connections
@@ -192,21 +189,21 @@ class TableService:
         seat = table.seat_of(hello.key)
         key = hello.key
         if hello.key and seat is None:
-            raise TableError(f"seat key: this key plays no seat at table {name}")
+            raise TableError.of("no-seat-key", table=name)
         if seat is None and not hello.watch:
             if not hello.name:
-                raise TableError("name: a name is needed to take a seat (or watch)")
+                raise TableError.of("name-needed")
             key = new_key()
             seat = self._join(table, hello.name, key, now)
             if seat is None:
                 key = None  # every seat is taken: a watcher
-        connection = Connection(name, seat, send, key)
+        connection = Connection(name, seat, send, key, lang=hello.lang)
         # The welcome and the table so far first: a return announced below reaches this
         # client too, after it knows its seat.
         send({"type": "welcome", "seat": seat, "key": key, "table": self.info(name),
               "personal_link": self.link(name) + f"&seat={key}" if key else None})
         for event in table.events:
-            send({"type": "event", **event.public()})
+            send(_event_message(table, event, connection.lang))
         send(self._view_message(table, seat))
         self.connections[name].append(connection)
         if seat is not None:
@@ -224,8 +221,7 @@ class TableService:
             connection.send({"type": "pong", "seq": table.seq})
         elif isinstance(message, Act):
             if connection.seat is None:
-                connection.send(_refused(Refusal("You are watching this table: only players "
-                                                 "move.")))
+                connection.send(_refused(Refusal.of("watching")))
                 return
             seat = connection.seat
             try:
@@ -239,8 +235,7 @@ class TableService:
                     connection.send(self._view_message(table, connection.seat))
         elif isinstance(message, HandToBot):
             if connection.seat is None:
-                connection.send(_refused(Refusal("You are watching: you have no seat to hand "
-                                                 "over.")))
+                connection.send(_refused(Refusal.of("watching-hand")))
                 return
             seat = connection.seat
             try:
@@ -248,7 +243,7 @@ class TableService:
             except StoreError as exc:
                 connection.send(_refused(self._unkept(table, table.seq, exc)))
         elif isinstance(message, Hello):
-            connection.send(_refused(Refusal("You are already at this table.")))
+            connection.send(_refused(Refusal.of("here-already")))
 
     def disconnect(self, connection: Connection) -> None:
         if connection.closed:
@@ -360,9 +355,8 @@ class TableService:
         self._tell(table, event)
 
     def _tell(self, table: Table, event: Event) -> None:
-        message = {"type": "event", **event.public()}
         for connection in list(self.connections[table.name]):
-            connection.send(message)
+            connection.send(_event_message(table, event, connection.lang))
             connection.send(self._view_message(table, connection.seat))
         self._schedule_bot(table)
 
@@ -411,17 +405,15 @@ class TableService:
                 continue
             except StoreError as exc:
                 _LOG.warning("%s not seated at %s: %s", name, table.name, exc)
-                raise TableError("The table cannot be joined just now: its records cannot be "
-                                 "reached. Try again in a moment.") from None
-        raise TableError("The table cannot be joined just now; try again in a moment.")
+                raise TableError.of("unjoinable") from None
+        raise TableError.of("busy")
 
     def _unkept(self, table: Table, seq: int, exc: StoreError) -> Refusal:
         """The answer to a change whose event could not be kept."""
         if isinstance(exc, StoreConflict):
             return table.stale(seq)  # another service's move came first
         _LOG.warning("a change at %s not kept: %s", table.name, exc)
-        return Refusal("Your move was not played: the table's records cannot be reached just "
-                       "now. Try it again in a moment.")
+        return Refusal.of("unkept-move")
 
     def _tick(self) -> None:
         self.check_away()
@@ -456,7 +448,7 @@ class TableService:
         key = new_key()
         seat = self._join(table, person, key, self.clock())
         if seat is None:
-            raise TableError(f"table: every seat of {name} is taken")
+            raise TableError.of("full", table=name)
         return seat, key
 
     def personal_link(self, name: str, key: str) -> str:
@@ -466,4 +458,13 @@ class TableService:
 
 def _refused(refusal: Refusal) -> dict[str, Any]:
     return {"type": "refused", "text": refusal.text, "rule": refusal.rule,
-            "stale": refusal.stale}
+            "stale": refusal.stale, "say": refusal.say, "args": refusal.args}
+
+
+def _event_message(table: Table, event: Event, lang: str) -> dict[str, Any]:
+    """An event as a client receives it: a move's sentence in the client's language (the rules
+    core's; the client words every other kind itself, ``telling.event_words``)."""
+    message = {"type": "event", **event.public()}
+    if event.kind == "move":
+        message["text"] = table.move_words(event, lang)
+    return message

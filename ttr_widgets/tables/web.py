@@ -113,9 +113,12 @@ class _Api(APIHandler):
         """The API is for programs (the CLI, a page's kernel, a bot): they prove themselves
         with the class key, not with a browser's cookie."""
 
-    def fail(self, status: int, text: str) -> None:
+    def fail(self, status: int, error: str | Exception) -> None:
+        """Answer ``status`` with the error's sentence (a table's error also with its code and
+        arguments, for its reader to word it: ``tables.telling``)."""
         self.set_status(status)
-        self.finish(json.dumps({"error": text}))
+        told = error.told() if isinstance(error, TableError) else {"text": str(error)}
+        self.finish(json.dumps({"error": told.pop("text"), **told}))
 
 
 class TablesHandler(_Api):
@@ -129,7 +132,7 @@ class TablesHandler(_Api):
             body = json.loads(self.request.body or b"{}")
             table = self.service.create(**_create_args(body))
         except (ValueError, TableError) as exc:
-            self.fail(400, str(exc))
+            self.fail(400, exc)
             return
         self.set_status(201)
         self.finish(json.dumps(self.service.info(table.name)))
@@ -141,7 +144,7 @@ class TableHandler(_Api):
         try:
             self.finish(json.dumps(self.service.info(name)))
         except TableError as exc:
-            self.fail(404, str(exc))
+            self.fail(404, exc)
 
 
 class RecordHandler(_Api):
@@ -150,7 +153,7 @@ class RecordHandler(_Api):
         try:
             record = self.service.record(name)
         except TableError as exc:
-            self.fail(404 if name not in self.service.tables else 400, str(exc))
+            self.fail(404 if name not in self.service.tables else 400, exc)
             return
         self.finish(json.dumps(record))
 
@@ -164,14 +167,14 @@ class GameHandler(_Api):
         try:
             self.finish(json.dumps(self.service.saved_game(key)))
         except TableError as exc:
-            self.fail(404, str(exc))
+            self.fail(404, exc)
 
     @web.authenticated
     def put(self, key: str) -> None:
         try:
             self.service.save_game(key, json.loads(self.request.body or b"null"))
         except (ValueError, TableError) as exc:
-            self.fail(400, str(exc))
+            self.fail(400, exc)
             return
         self.set_status(204)
         self.finish()
@@ -223,7 +226,7 @@ class SocketHandler(WebSocketHandler, JupyterHandler):
             else:
                 self.service.receive(self.connection, parsed)
         except TableError as exc:
-            self._send({"type": "error", "text": str(exc)})
+            self._send({"type": "error", **exc.told()})
             self.close()
 
     def on_close(self) -> None:

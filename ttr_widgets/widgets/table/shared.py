@@ -93,6 +93,7 @@ class SharedTable:
         self.events: list[dict[str, Any]] = []
         self.refusal: dict[str, Any] | None = None
         self.error: str | None = None  #: why the table could not be reached or joined
+        self.error_say = ""  #: the table's code for it, when it said one (``telling.SAYINGS``)
         self.personal_link: str | None = None
         self.connected = False
         self._task: asyncio.Task[None] | None = None
@@ -146,7 +147,7 @@ class SharedTable:
         try:
             await self.client.run()
         except TableClientError as exc:
-            self.error = str(exc)
+            self.error, self.error_say = str(exc), exc.say
             self._changed()
 
     def play(self, action: Action) -> None:

@@ -18,7 +18,8 @@ stepper to replay it (this page's hints and remarks in its log where they were s
 ``log_notes``) and the record to download.
 
 Its words are the reader's language's (``rules.i18n``); ``relabel`` tells them again when the
-page's language changes. The table's own events are the table service's sentences.
+page's language changes. The table's events and refusals are worded here too, from what they
+are (``tables.telling``); a move's sentence is the table's, in the language the page joined in.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from ttr_widgets.rules.record import from_record
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.words import map_title
 from ttr_widgets.tables.client import TableClientError, api_get, status_words
+from ttr_widgets.tables.telling import event_words, said
 from ttr_widgets.widgets.table.seats import PersonSeat, RemoteSeat, Seat
 from ttr_widgets.widgets.table.shared import SharedTable, tables_here
 from ttr_widgets.widgets.table.stepper import LogNote, note_html
@@ -136,10 +138,12 @@ class Together:
                                   "to yourself")
 
     def relabel(self) -> None:
-        """Every word of the panel again in the language now (what it says of the table too;
-        the table's events are the service's)."""
+        """Every word of the panel again in the language now (what it says of the table too,
+        and its log)."""
         self._label()
         self.about.value = self._about()
+        if self.table is not None:
+            self.log.value = _log_html(self.table.events, self.notes)
 
     def _name_told(self, change: dict[str, Any]) -> None:
         """The name box told its name (Enter, or leaving the box): take a seat with it."""
@@ -249,7 +253,7 @@ class Together:
         if table is None:
             return
         if table.error is not None:
-            if table.key and "plays no seat" in table.error:  # a stale key: sit anew
+            if table.key and table.error_say == "no-seat-key":  # a stale key: sit anew
                 self.open(self.name)
                 return
             self._say_error(table.error)
@@ -258,8 +262,8 @@ class Together:
         if table.refusal is not None:
             refusal, table.refusal = table.refusal, None
             rule = refusal.get("rule") or ""
-            self.host.refused(RulesError(rule, refusal["text"]) if rule
-                              else TTRError(refusal["text"]))
+            self.host.refused(RulesError(rule, said(refusal)) if rule
+                              else TTRError(said(refusal)))
             if view is self._received:  # nothing new to show: the refusal stays in view
                 return
         if view is None or self._over:
@@ -274,7 +278,7 @@ class Together:
             self._seen = table.seq
             self.host.sit_at(self, view, seats)
         else:
-            told = " ".join(e["text"] for e in table.events if e["seq"] > self._seen)
+            told = " ".join(event_words(e) for e in table.events if e["seq"] > self._seen)
             self._seen = table.seq
             self.host.receive(view, seats, told)
         self._received = view
@@ -391,7 +395,7 @@ def _log_html(events: Sequence[dict[str, Any]],
     for event in shown:  # in the order of the table, reversed below
         rows += [_note_li(note) for note in waiting if note[0] < event["seq"]]
         waiting = [note for note in waiting if note[0] >= event["seq"]]
-        rows.append(f"<li>{html.escape(event['text'])}</li>")
+        rows.append(f"<li>{html.escape(event_words(event))}</li>")
     rows += [_note_li(note) for note in waiting]
     return (f"<ol reversed start='{len(shown)}' class='ttr-together-events' "
             f"style='font-size:13px'>{''.join(reversed(rows))}</ol>")

@@ -55,14 +55,16 @@ quick: $(STAMP)
 
 # The whole suite but the classroom load test (20 visitors at once: see load-test), in three
 # runs: the in-process tests over two workers (pytest-xdist), most browser tests over two
-# workers a test file each, then the browser tests marked alone one at a time: those that watch
+# workers a test file each (a file marked spread a test each: tests/conftest.py), then the browser tests marked alone one at a time: those that watch
 # the server's own timing (kernel pool refills wait for a quiet CPU) and the pages whose board
 # clicks misfired beside another worker (the board still settling under the mouse).
 BROWSER := --ignore=tests/browser/test_classroom.py
+# the slowest tests of each run, in its log
+DURATIONS := --durations=15 --durations-min=20
 test: $(STAMP) browser-deps pg-deps lint typecheck
-	$(BIN)/pytest -q -n 2 -m "not browser"
-	$(BIN)/pytest -q -n 2 --dist loadfile -m "browser and not alone" $(BROWSER)
-	$(BIN)/pytest -q -m "browser and alone" $(BROWSER)
+	$(BIN)/pytest -q -n 2 $(DURATIONS) -m "not browser"
+	$(BIN)/pytest -q -n 2 --dist loadgroup $(DURATIONS) -m "browser and not alone" $(BROWSER)
+	$(BIN)/pytest -q $(DURATIONS) -m "browser and alone" $(BROWSER)
 
 # A class of 20 visitors on loopback (4 Chromium pages + 16 protocol clients, ~20 kernels):
 # minutes of full CPU on 2 cores, so it runs on its own, by hand.

@@ -20,7 +20,7 @@ from ttr_widgets.testing.french import english_words
 
 from . import KIT_NOTEBOOKS, RENDER_TIMEOUT_MS, VIEWPORT, VoilaServer, screenshot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # a page of its own per test
 
 LESSON = "01-Board-and-Goal.ipynb"
 PROSE = ".jp-MarkdownCell"  #: a markdown cell as Voila's template renders it

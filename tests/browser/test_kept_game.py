@@ -43,15 +43,12 @@ def test_a_reload_and_a_lesson_on_the_way_keep_the_game(kit_server: VoilaServer,
 
 def test_a_kernel_ended_is_said_and_the_game_resumed(kit_server: VoilaServer,
                                                      page: Page) -> None:
-    before = set(kit_server.kernel_pids())
     open_notebook(page, kit_server, "Play.ipynb", ready=KEEP)
     page.locator(KEEP).click()
     expect_text(page, ".ttr-status", "Your turn", timeout_ms=30_000)
     page.wait_for_timeout(1500)
     players = kept_turn(page)
-    mine = set(kit_server.kernel_pids()) - before or before  # the page's (a pool kernel)
-    for pid in mine:
-        psutil.Process(pid).kill()
+    psutil.Process(kit_server.page_kernel_pid(page)).kill()  # not the pool's refill beside it
     banner = page.locator(".ttr-kernel-ended")
     banner.wait_for(state="visible", timeout=30_000)
     assert "Nothing is lost: resume" in banner.inner_text()

@@ -31,6 +31,7 @@ from . import KIT_NOTEBOOKS, RENDER_TIMEOUT_MS, VoilaServer, screenshot
 from .axe_check import assert_accessible
 from .site_pages import open_page, shown, wait_rendered
 
+pytestmark = pytest.mark.spread  # each test opens its own page: the pages load on either worker
 PAGES = kit_pages(KIT_NOTEBOOKS)
 APP = PAGES[0]
 OTHERS = PAGES[1:]

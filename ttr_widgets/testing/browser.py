@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -138,6 +139,17 @@ class VoilaServer:
                         "ipykernel" in part for part in child.cmdline()):
                     pids.append(child.pid)
         return sorted(pids)
+
+    def page_kernel_pid(self, page: Page) -> int:
+        """The process of the kernel serving ``page`` (found by the kernel id the page was
+        rendered with, in its connection file's name): not a pre-heated kernel beside it."""
+        found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content())
+        assert found, "no kernel id in the rendered page"
+        for pid in self.kernel_pids():
+            with contextlib.suppress(psutil.NoSuchProcess):
+                if any(found[1] in part for part in psutil.Process(pid).cmdline()):
+                    return pid
+        raise AssertionError(f"no kernel process for kernel {found[1]}")
 
     def wait_for_kernels(self, count: int, timeout: float = 30.0) -> int:
         """Poll until exactly ``count`` kernels run (or ``timeout``); the last count seen."""

@@ -400,6 +400,8 @@ def test_the_tunnel_odds_explorer_in_french_shows_no_english() -> None:
         seen.look(what_if_table(filled.odds, filled.what_if))
     seen.assert_none()
     assert any("Votre main" in text for text in seen.texts)
+    # a what-if's change the French way: '(+0,7 points de pourcentage)', not '+0.7'
+    assert any(re.search(r"\(\+\d+,\d points de pourcentage\)", t) for t in seen.texts)
 
 
 def test_the_tunnel_odds_explorer_learns_french_from_its_address() -> None:

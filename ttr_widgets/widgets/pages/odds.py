@@ -50,7 +50,7 @@ from ttr_widgets.rules.odds import (
     what_if_one_more,
 )
 from ttr_widgets.rules.state import GameState
-from ttr_widgets.rules.words import cards, colour_name, colour_of, is_you, route_label
+from ttr_widgets.rules.words import cards, colour_name, colour_of, decimal, is_you, route_label
 from ttr_widgets.widgets.batch import Batch
 from ttr_widgets.widgets.plots.lab_plots import distribution_figure, distribution_texts, percent
 from ttr_widgets.widgets.plots.score_plots import show_figure
@@ -428,8 +428,9 @@ def _one_more(what: str, now: Fraction, then: Fraction | None, missing: str) -> 
     if then is None:
         return _("With {what}: cannot happen ({missing}).").format(what=what, missing=missing)
     change = float(then - now) * 100
+    signed = ("+" if change >= 0 else "") + decimal(change)  # '+0.7', French '+0,7'
     return _("With {what}: {then} = {percent} ({change} percentage points).").format(
-        what=what, then=then, percent=percent(then), change=f"{change:+.1f}")
+        what=what, then=then, percent=percent(then), change=signed)
 
 
 def _offer_note(odds: TunnelOdds) -> str:

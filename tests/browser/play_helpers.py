@@ -34,6 +34,7 @@ from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ttr_widgets.rules.state import SecondCard, TicketChoice, TunnelPayment
+from ttr_widgets.rules.words import map_title
 from ttr_widgets.widgets.board.render import CITIES, ROUTES, SELECTION, STATIONS
 from ttr_widgets.widgets.pages.app import TABS, PlayApp
 
@@ -412,7 +413,7 @@ class PlayPage:
         the panel's own names and kinds for the new ones); back on the Play tab at the ticket
         choice."""
         self.tab("Game")
-        self.page.locator(".ttr-map select").select_option(map_name)
+        self.page.locator(".ttr-map select").select_option(label=map_title(map_name))
         if players is not None:
             self.page.locator(".ttr-player-count input").fill(str(players))
             self.page.locator(".ttr-player-count input").press("Tab")  # syncs on blur

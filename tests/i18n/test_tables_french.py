@@ -109,5 +109,5 @@ def test_refusals_and_errors_are_told_in_the_readers_language(tmp_path: Path) ->
     with pytest.raises(TableError) as caught:
         svc.table("nowhere-1")
     with use("fr"):
-        assert said(caught.value.told()) == "table : il n'y a pas de table nowhere-1 ici"
-    assert said(caught.value.told()) == "table: there is no table nowhere-1 here"
+        assert said(caught.value.told()) == "table : il n'y a pas de table 'nowhere-1' ici"
+    assert said(caught.value.told()) == "table: there is no table 'nowhere-1' here"

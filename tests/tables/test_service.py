@@ -198,8 +198,8 @@ def test_bad_tables_are_refused_naming_the_field(tables_at: str) -> None:
             ({"map_name": "usa", "seats": 7}, "seats: The usa map is for 2 to 5"),
             ({"map_name": "usa", "seats": 5, "options": Options(teams=True)},
              "teams: Team play is for 4 or 6"),
-            ({"map_name": "usa", "seats": 2, "name": "Maple 7"}, "name: Maple 7 is not"),
-            ({"map_name": "usa", "seats": 2, "bots": ("expert",)}, "bots: expert is not")):
+            ({"map_name": "usa", "seats": 2, "name": "Maple 7"}, "name: 'Maple 7' is not"),
+            ({"map_name": "usa", "seats": 2, "bots": ("expert",)}, "bots: 'expert' is not")):
         with pytest.raises(TableError) as caught:
             svc.create(**kwargs)  # type: ignore[arg-type]
         assert str(caught.value).startswith(line)

@@ -48,7 +48,7 @@ SAYINGS: dict[str, str] = {
     "no-name": N_("name: a player needs a name"),
     "name-needed": N_("name: a name is needed to take a seat (or watch)"),
     "bot-already": N_("seat {n} is already played by a bot"),
-    "no-table": N_("table: there is no table {table} here"),
+    "no-table": N_("table: there is no table '{table}' here"),
     "no-seat-key": N_("seat key: this key plays no seat at table {table}"),
     "full": N_("table: every seat of {table} is taken"),
     "not-over": N_("table: {table} is not over yet; its record would show every hand and the "
@@ -61,11 +61,11 @@ SAYINGS: dict[str, str] = {
     "busy": N_("The table cannot be joined just now; try again in a moment."),
     "unmade": N_("The table cannot be made just now: its records cannot be reached. Try again "
                  "in a moment."),
-    "map": N_("map: expected one of {maps}, not {map}"),
-    "table-name": N_("name: {table} is not a table name (a word and a number, like maple-7)"),
+    "map": N_("map: expected one of {maps}, not '{map}'"),
+    "table-name": N_("name: '{table}' is not a table name (a word and a number, like maple-7)"),
     "name-taken": N_("name: there is already a table {table}"),
     "takeover": N_("takeover: expected seconds ≥ 0"),
-    "bots": N_("bots: {bot} is not a bot that can sit at a table ({bots})"),
+    "bots": N_("bots: '{bot}' is not a bot that can sit at a table ({bots})"),
 }
 
 
@@ -155,7 +155,7 @@ def said(message: Mapping[str, Any]) -> str:
                         "The table moved on since your click ({n} changes): here it is now; try "
                         "again if your move still fits.", n).format(n=n)
     if say not in SAYINGS:
-        return str(message.get("text", ""))
+        return str(message.get("text") or "")  # a missing or empty text says nothing
     if say == "waiting":
         args["status"] = status_words(str(args["status"]))
     if say == "turn":

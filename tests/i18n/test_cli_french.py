@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +32,6 @@ NAMES = ("Random 1", "Random 2", "Greedy 1", "Greedy 2", "Greedy 3", "Greedy 4",
          "01-Board-and-Goal.ipynb")
 
 
-@pytest.fixture
-def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    yield
-    i18n.set_language("en")  # main set the process's language: the next test's is English
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

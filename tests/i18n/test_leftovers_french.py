@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -57,14 +56,6 @@ def test_the_longest_trails_bonus_as_the_french_boxes_name_it() -> None:
     assert "Plus long chemin : 22 cases, a le bonus Express Européen  +10" in lines["europe"]
 
 
-@pytest.fixture
-def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """``ttr`` run with ``LANG=fr_FR.UTF-8`` (the process's language set back after)."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    yield
-    i18n.set_language("en")
 
 
 def test_serve_base_url_in_french(french: None, capsys: pytest.CaptureFixture[str]) -> None:

@@ -408,6 +408,12 @@ class PlayPage:
             raise ValueError(f"tab: expected one of {', '.join(TABS)}, not {name!r}")
         self.page.locator(".ttr-tabs .lm-TabBar-tab", has_text=name).first.click()
 
+    def wait_tab(self, name: str) -> None:
+        """Wait until the app shows the tab ``name`` (the kernel switches tabs after a deal,
+        and its message may come after the deal's other news)."""
+        self.page.locator(".ttr-tabs .lm-TabBar-tab.lm-mod-current", has_text=name).first \
+            .wait_for(state="visible", timeout=ACTION_TIMEOUT_MS)
+
     def new_game(self, map_name: str, seed: int, players: int | None = None) -> None:
         """Deal a new game from the Game tab's start panel (same seats, or ``players`` of them:
         the panel's own names and kinds for the new ones); back on the Play tab at the ticket

@@ -121,6 +121,7 @@ class TeamPage:
             "(seed) => { const e = document.querySelector('.ttr-title');"
             " return e && e.textContent.includes('team game') &&"
             " e.textContent.includes('seed ' + seed); }", arg=str(seed), timeout=ACTION_MS)
+        self.play.wait_tab("Play")
         self.play.wait_for_turn()
         self.play.wait_for_board()
 

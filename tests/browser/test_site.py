@@ -125,10 +125,11 @@ def test_the_app_page_links_every_page_and_a_click_goes_there_and_back(
     assert_rendered_cleanly(page, APP.notebook)
     expected = [(p.title, kit_server.url(p.notebook)) for p in OTHERS]
     assert kit_links(page) == [expected[0], *expected]  # lesson 1 above the board, then all
-    page.get_by_role("link", name=OTHERS[0].title).first.click()
+    # a click waits for the page it opens, which starts a kernel: as long as a render may take
+    page.get_by_role("link", name=OTHERS[0].title).first.click(timeout=RENDER_TIMEOUT_MS)
     page.wait_for_url(kit_server.url(OTHERS[0].notebook), timeout=RENDER_TIMEOUT_MS)
     wait_rendered(page)
-    page.get_by_role("link", name="← Back to the play app").first.click()
+    page.get_by_role("link", name="← Back to the play app").first.click(timeout=RENDER_TIMEOUT_MS)
     page.wait_for_url(kit_server.url(APP.notebook), timeout=RENDER_TIMEOUT_MS)
     wait_rendered(page)
     tool = next(p for p in OTHERS if p.kind == "tool")

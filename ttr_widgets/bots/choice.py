@@ -1,5 +1,7 @@
 """What a bot is: a pure function ``choose(state, rng) -> Choice``, an action and the reason in
-words; all chance comes from the ``random.Random`` it is given."""
+words; all chance comes from the ``random.Random`` it is given. A reason is told in the reader's
+language (``rules.i18n``) as the move, then after ': ' why (``'claims Denver – Omaha (4 red): a
+planned route'``), which is how a table tells it (``widgets.table.bots.because``)."""
 
 from __future__ import annotations
 

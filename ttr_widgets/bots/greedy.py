@@ -24,6 +24,7 @@ from ttr_widgets.rules.actions import (
     PlaceDepot,
 )
 from ttr_widgets.rules.engine import legal_actions, random_action
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, COLORS, GRAY, LOCO, Route, Ticket
 from ttr_widgets.rules.planner import route_cost, shortest_path
 from ttr_widgets.rules.state import (
@@ -36,7 +37,7 @@ from ttr_widgets.rules.state import (
     TicketChoice,
     TunnelPayment,
 )
-from ttr_widgets.rules.words import count, possessive
+from ttr_widgets.rules.words import colour_of, is_you, route_label
 
 
 def random_bot(state: GameState, rng: random.Random) -> Choice:
@@ -116,8 +117,10 @@ def _choose_tickets(state: GameState, pending: TicketChoice) -> Choice:
         keep.append(tid)
         longs -= is_long
     kept = tuple(t for t in pending.tickets if t in keep)
-    return Choice(KeepTickets(kept), f"keeps {count(len(kept), 'ticket')}: they pay the most "
-                  "per train still to place")
+    return Choice(KeepTickets(kept), ngettext(
+        "keeps {n} ticket: it pays the most per train still to place",
+        "keeps {n} tickets: they pay the most per train still to place", len(kept)).format(
+        n=len(kept)))
 
 
 def _ticket_value(state: GameState, ticket: Ticket) -> float:
@@ -130,17 +133,20 @@ def _ticket_value(state: GameState, ticket: Ticket) -> float:
 def _pay_tunnel(state: GameState) -> Choice:
     payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
     if payments:
-        return Choice(payments[0], "pays the tunnel's surcharge: it can, with as few locomotives "
-                      "as possible")
-    return Choice(DeclineTunnel(), "declines the tunnel: the surcharge cannot be paid")
+        return Choice(payments[0], _("pays the tunnel's surcharge: it can, with as few "
+                                     "locomotives as possible"))
+    return Choice(DeclineTunnel(), _("declines the tunnel: the surcharge cannot be paid"))
 
 
 def _claim_planned(state: GameState, plan: _Plan) -> Choice | None:
     for route in plan.routes:
         action = _cheapest_claim(state, route)
         if action is not None:
-            return Choice(action, f"claims {route}: it lies on the path of a ticket in hand "
-                          f"and scores {count(state.board.route_points(route), 'point')}")
+            points = state.board.route_points(route)
+            return Choice(action, ngettext(
+                "claims {route}: it lies on the path of a ticket in hand and scores {n} point",
+                "claims {route}: it lies on the path of a ticket in hand and scores {n} points",
+                points).format(route=route_label(route), n=points))
     return None
 
 
@@ -171,8 +177,8 @@ def _ticket_or_filler(state: GameState) -> Choice | None:
     player = state.player
     plan_empty = not _plan(state).routes
     if plan_empty and state.tickets and player.trains >= 12 and not state.last_round:
-        return Choice(DrawTickets(), "every ticket in hand is done or out of reach: draws new "
-                      "ones while trains remain")
+        return Choice(DrawTickets(), _("every ticket in hand is done or out of reach: draws "
+                                       "new ones while trains remain"))
     if plan_empty or player.trains <= 6 or state.last_round:
         return _longest_affordable(state)
     return None
@@ -185,8 +191,11 @@ def _longest_affordable(state: GameState) -> Choice | None:
     board = state.board
     best = max(claims, key=lambda a: (board.route_by_id[a.route].length, -a.locomotives))
     route = board.route_by_id[best.route]
-    points = count(board.route_points(route), "point")
-    return Choice(best, f"claims {route} for {points}: the longest route it can pay for")
+    points = board.route_points(route)
+    return Choice(best, ngettext(
+        "claims {route} for {n} point: the longest route it can pay for",
+        "claims {route} for {n} points: the longest route it can pay for", points).format(
+        route=route_label(route), n=points))
 
 
 def _needed_colors(state: GameState, plan: _Plan) -> list[int]:
@@ -210,10 +219,10 @@ def _first_depot(state: GameState, plan: _Plan) -> Choice:
     ends = {city for route in plan.routes for city in (route.a, route.b)}
     for action in free:
         if action.city in ends:
-            return Choice(action, f"places a Depot in {state.board.city_label(action.city)}: "
-                          "the city lies on the planned routes")
-    return Choice(free[0], f"places a Depot in {state.board.city_label(free[0].city)}: no "
-                  "planned route needs one more than another")
+            return Choice(action, _("places a Depot in {city}: the city lies on the planned "
+                                    "routes").format(city=state.board.city_label(action.city)))
+    return Choice(free[0], _("places a Depot in {city}: no planned route needs one more than "
+                             "another").format(city=state.board.city_label(free[0].city)))
 
 
 def _feed(state: GameState, plan: _Plan) -> Choice:
@@ -222,12 +231,14 @@ def _feed(state: GameState, plan: _Plan) -> Choice:
     me = state.current
     ends = {city for route in plan.routes for city in (route.a, route.b)}
     if any(owner == me and city in ends for city, owner in state.depots):
-        return Choice(FeedWarehouse(me), "feeds its own Warehouse: one of its Depots lies on "
-                      "the planned routes")
+        return Choice(FeedWarehouse(me), _("feeds its own Warehouse: one of its Depots lies on "
+                                           "the planned routes"))
     others = [p for p in range(state.num_players) if p != me] or [me]
     target = min(others, key=lambda p: (state.warehouse_count(p), p))
-    whose = possessive(state.players[target].name, capital=False)
-    return Choice(FeedWarehouse(target), f"feeds {whose} Warehouse: the smallest")
+    name = state.players[target].name
+    said = _("feeds your Warehouse: the smallest") if is_you(name) else \
+        _("feeds {name}'s Warehouse: the smallest").format(name=name)
+    return Choice(FeedWarehouse(target), said)
 
 
 def _draw(state: GameState, plan: _Plan, *, second: bool, rng: random.Random) -> Choice:
@@ -237,16 +248,18 @@ def _draw(state: GameState, plan: _Plan, *, second: bool, rng: random.Random) ->
     faces = {CARD_INDEX[a.card] for a in legal if isinstance(a, DrawFaceUp)}
     for color in _needed_colors(state, plan):
         if color in faces:
-            return Choice(DrawFaceUp(CARD_NAMES[color]), f"takes the face-up {CARD_NAMES[color]}"
-                          ": the planned routes need that colour")
+            return Choice(DrawFaceUp(CARD_NAMES[color]), _(
+                "takes the face-up {colour}: the planned routes need that colour").format(
+                colour=colour_of(CARD_NAMES[color])))
     if not second and LOCO in faces and plan.routes:
-        return Choice(DrawFaceUp("locomotive"), "takes the face-up locomotive: wild, worth the "
-                      "whole draw")
+        return Choice(DrawFaceUp("locomotive"), _("takes the face-up locomotive: wild, worth "
+                                                  "the whole draw"))
     if DrawBlind() in legal:
-        return Choice(DrawBlind(), "draws blind: no face-up card helps the plan")
+        return Choice(DrawBlind(), _("draws blind: no face-up card helps the plan"))
     return _fallback(state, legal, rng)
 
 
 def _fallback(state: GameState, legal: Sequence[Action], rng: random.Random) -> Choice:
     options: list[Action] = [a for a in legal if not isinstance(a, BuildStation)]
-    return Choice(rng.choice(options or list(legal)), "nothing planned fits: picks a legal move")
+    return Choice(rng.choice(options or list(legal)), _("nothing planned fits: picks a legal "
+                                                        "move"))

@@ -71,6 +71,7 @@ from ttr_widgets.rules.actions import (
 from ttr_widgets.rules.cards import add_hands, subtract
 from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.graph import connected
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.legal import tunnel_cost
 from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, COLORS, LOCO, Hand, Route, Ticket
 from ttr_widgets.rules.state import (
@@ -83,6 +84,7 @@ from ttr_widgets.rules.state import (
     TunnelPayment,
 )
 from ttr_widgets.rules.teams import HAND, HOLDER, split_cost
+from ttr_widgets.rules.words import colour_of, route_label
 
 __all__ = ["Plan", "Settings", "alternatives", "cards", "choose", "completes",
            "expected_draw_gain", "needs", "plan_of", "playing_for", "strong_bot",
@@ -142,9 +144,9 @@ def _place(state: GameState, plan: Plan, pending: CardPlacement) -> Choice:
     short = needs(cards(state), plan.routes)
     name = CARD_NAMES[pending.card]
     if pending.card == LOCO or short[pending.card] > 0:
-        return Choice(PlaceCard(HAND), f"keeps the {name} in its hand: its plan needs it")
-    return Choice(PlaceCard(HOLDER), f"puts the {name} in the team holder: its own plan does "
-                  "not need it")
+        return Choice(PlaceCard(HAND), team_play.keeps_card(name, _("its plan needs it")))
+    return Choice(PlaceCard(HOLDER), team_play.holds_card(name, _("its own plan does not need "
+                                                                  "it")))
 
 
 def _share_choice(state: GameState, pending: ShareChoice) -> Choice:
@@ -152,8 +154,7 @@ def _share_choice(state: GameState, pending: ShareChoice) -> Choice:
     the holder and can build toward it)."""
     board = state.board
     top = max(pending.tickets, key=lambda t: (board.ticket_by_id[t].points, t))
-    return Choice(ShareTickets((top,)), "shares its most valuable ticket: its teammate can "
-                  "help with it")
+    return Choice(ShareTickets((top,)), team_play.shares_top())
 
 
 def _share(state: GameState, legal: Sequence[Action]) -> Choice | None:
@@ -163,8 +164,7 @@ def _share(state: GameState, legal: Sequence[Action]) -> Choice | None:
     ticket = team_play.ticket_to_share(state)
     if ticket is None or ShareTickets((ticket,)) not in legal:
         return None
-    return Choice(ShareTickets((ticket,)), "shares a ticket its own trains cannot finish: its "
-                  "teammate sees it in the holder and can help")
+    return Choice(ShareTickets((ticket,)), team_play.shares_unfinished())
 
 
 def alternatives(state: GameState, rng: random.Random, settings: Settings = DEFAULT,
@@ -187,10 +187,10 @@ def alternatives(state: GameState, rng: random.Random, settings: Settings = DEFA
         best = max(claims, key=lambda r: (board.route_points(board.route_by_id[r]), r))
         route = board.route_by_id[best]
         moves.append(Choice(_best_payment(cards(state), route, claims[best], []),
-                            f"claims {route}: the most points its cards can buy"))
+                            _claim_reason(route, _("the most points its cards can buy"))))
     if DrawTickets() in legal and not state.last_round and \
             state.player.trains >= settings.draw_tickets_trains:
-        moves.append(Choice(DrawTickets(), "draws new tickets"))
+        moves.append(Choice(DrawTickets(), _("draws new tickets")))
     out: list[Choice] = []
     for move in moves:
         if len(out) < limit and all(move.action != m.action for m in out):
@@ -201,13 +201,14 @@ def alternatives(state: GameState, rng: random.Random, settings: Settings = DEFA
 def _tunnel(state: GameState, pending: TunnelPayment) -> Choice:
     payments = [a for a in legal_actions(state) if isinstance(a, PayTunnel)]
     if not payments:
-        return Choice(DeclineTunnel(), "cannot pay the tunnel's surcharge, so declines it")
+        return Choice(DeclineTunnel(), _("cannot pay the tunnel's surcharge, so declines it"))
     pay = min(payments, key=lambda a: (a.locomotives, a.holder_cards + a.holder_locomotives))
     route = state.board.route_by_id[pending.route]
     if 2 * surcharge_shortfall(state, pending, pay) > state.board.route_points(route):
-        return Choice(DeclineTunnel(), "declines the tunnel: the surcharge would take cards its "
-                      "plan needs, for a route off the plan worth little")
-    return Choice(pay, "pays the tunnel's surcharge with as few locomotives as possible")
+        return Choice(DeclineTunnel(), _("declines the tunnel: the surcharge would take cards "
+                                         "its plan needs, for a route off the plan worth "
+                                         "little"))
+    return Choice(pay, _("pays the tunnel's surcharge with as few locomotives as possible"))
 
 
 def surcharge_shortfall(state: GameState, pending: TunnelPayment, pay: PayTunnel) -> int:
@@ -294,7 +295,7 @@ def _planned_claims(state: GameState, plan: Plan, weights: Sequence[float],
     for route in sorted(ready, key=lambda r: (-priority(r), r.index)):
         rest = [r for r in plan.routes if r is not route]
         action = _best_payment(cards(state), route, claims[route.id], rest)
-        out.append(Choice(action, f"claims {route}: a planned route"))
+        out.append(Choice(action, _claim_reason(route, _("a planned route"))))
     return out
 
 
@@ -321,8 +322,8 @@ def _station(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | 
     if not (spare or not plan.routes or near):
         return None
     city = state.board.city_label(best.city)
-    return Choice(best, f"builds a station in {city}: it lets a ticket use another player's "
-                  "route")
+    return Choice(best, _("builds a station in {city}: it lets a ticket use another player's "
+                          "route").format(city=city))
 
 
 def completes(state: GameState, route: Route) -> list[Ticket]:
@@ -359,7 +360,7 @@ def _endgame(state: GameState, legal: Sequence[Action], settings: Settings) -> C
     if not state.last_round and not _completes(state, route) and plan.routes:
         return None  # time enough to keep building the plan
     action = _best_payment(cards(state), route, claims[best], [])
-    return Choice(action, f"claims {route}: the most points now, with the end near")
+    return Choice(action, _claim_reason(route, _("the most points now, with the end near")))
 
 
 def _more_tickets(state: GameState, plan: Plan, legal: Sequence[Action],
@@ -374,8 +375,8 @@ def _more_tickets(state: GameState, plan: Plan, legal: Sequence[Action],
     expected = expected_draw_gain(state)
     if expected < settings.draw_tickets_gain:
         return None
-    return Choice(DrawTickets(), "every ticket in hand is done: new tickets are worth "
-                  f"about {expected:.0f} points on average")
+    return Choice(DrawTickets(), _("every ticket in hand is done: new tickets are worth about "
+                                   "{n} points on average").format(n=f"{expected:.0f}"))
 
 
 def _filler(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | None:
@@ -391,7 +392,12 @@ def _filler(state: GameState, plan: Plan, legal: Sequence[Action]) -> Choice | N
     if route.length < min(FILLER_MIN, state.player.trains):
         return None  # better to draw for a longer one
     action = _best_payment(cards(state), route, claims[best], [])
-    return Choice(action, f"claims {route}: the most points its cards can buy")
+    return Choice(action, _claim_reason(route, _("the most points its cards can buy")))
+
+
+def _claim_reason(route: Route, why: str) -> str:
+    """A claim's reason: 'claims Denver – Omaha (4 red): a planned route'."""
+    return _("claims {route}: {why}").format(route=route_label(route), why=why)
 
 
 def _filler_targets(state: GameState) -> list[Route]:
@@ -416,15 +422,16 @@ def _draw(state: GameState, plan: Plan, legal: Sequence[Action],
               if short[c] > 0 and c in faces]
     if wanted:
         name = CARD_NAMES[wanted[0]]
-        return Choice(DrawFaceUp(name), f"takes the face-up {name}: its plan needs "
-                      f"{short[wanted[0]]} more")
+        return Choice(DrawFaceUp(name), _("takes the face-up {colour}: its plan needs {n} "
+                                          "more").format(colour=colour_of(name),
+                                                         n=short[wanted[0]]))
     ferry = sum(r.ferry_locomotives for r in targets) > hand[LOCO]
     if LOCO in faces and ferry and not isinstance(state.pending, SecondCard):
-        return Choice(DrawFaceUp("locomotive"), "takes the face-up locomotive: its ferries "
-                      "need locomotives")
+        return Choice(DrawFaceUp("locomotive"), _("takes the face-up locomotive: its ferries "
+                                                  "need locomotives"))
     if DrawBlind() in legal:
-        return Choice(DrawBlind(), "draws blind: no face-up card helps its plan")
+        return Choice(DrawBlind(), _("draws blind: no face-up card helps its plan"))
     options = [a for a in legal if not isinstance(a, BuildStation | DrawTickets)]
     if options:
-        return Choice(rng.choice(options), "nothing planned fits: takes a legal move")
+        return Choice(rng.choice(options), _("nothing planned fits: takes a legal move"))
     return greedy_bot(state, rng)

@@ -21,6 +21,7 @@ from ttr_widgets.bots.choice import Choice
 from ttr_widgets.bots.strong_plan import INF, Plan, missing, plan_for
 from ttr_widgets.rules.actions import KeepTickets
 from ttr_widgets.rules.cards import add_hands
+from ttr_widgets.rules.i18n import ngettext
 from ttr_widgets.rules.model import Hand
 from ttr_widgets.rules.state import GameState, TicketChoice
 from ttr_widgets.rules.variants import ticket_rules
@@ -128,8 +129,9 @@ def keep(state: GameState, pending: TicketChoice) -> Choice:
                 best = (value, subset)
     kept = best[1] if best is not None else offered[:pending.keep]
     count = len(kept)
-    return Choice(KeepTickets(tuple(kept)), f"keeps the {count} ticket"
-                  f"{'s' if count != 1 else ''} worth most for the trains and turns left")
+    return Choice(KeepTickets(tuple(kept)), ngettext(
+        "keeps the {n} ticket worth most for the trains and turns left",
+        "keeps the {n} tickets worth most for the trains and turns left", count).format(n=count))
 
 
 def expected_draw_gain(state: GameState) -> float:

@@ -24,7 +24,9 @@ from ttr_widgets.rules.actions import (
     ShareTickets,
 )
 from ttr_widgets.rules.engine import legal_actions
+from ttr_widgets.rules.events import a_card
 from ttr_widgets.rules.graph import cheapest_paths, connected, walk_back
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import CARD_INDEX, CARD_NAMES, GRAY, LOCO, Route
 from ttr_widgets.rules.state import (
     OPEN,
@@ -37,10 +39,10 @@ from ttr_widgets.rules.state import (
 )
 from ttr_widgets.rules.teams import HAND, HOLDER
 from ttr_widgets.rules.view import HIDDEN
-from ttr_widgets.rules.words import a_card
+from ttr_widgets.rules.words import colour_of
 
-__all__ = ["cheapest_path", "greedy", "team_done", "team_routes", "visible_tickets",
-           "wanted_routes"]
+__all__ = ["cheapest_path", "greedy", "holds_card", "keeps_card", "shares_top",
+           "shares_unfinished", "team_done", "team_routes", "visible_tickets", "wanted_routes"]
 
 
 def greedy(state: GameState, rng: random.Random) -> Choice:
@@ -52,16 +54,16 @@ def greedy(state: GameState, rng: random.Random) -> Choice:
     legal = legal_actions(state)
     if isinstance(pending, TicketChoice):
         cheapest = sorted(pending.tickets, key=lambda t: (state.board.ticket(t).points, t))
-        return Choice(KeepTickets(tuple(cheapest[:pending.keep])), "keeps the shortest tickets")
+        return Choice(KeepTickets(tuple(cheapest[:pending.keep])), _("keeps the shortest "
+                                                                     "tickets"))
     if isinstance(pending, ShareChoice):
         top = max(pending.tickets, key=lambda t: state.board.ticket(t).points)
-        return Choice(ShareTickets((top,)), "shares its most valuable ticket: the teammate can "
-                      "help with it")
+        return Choice(ShareTickets((top,)), shares_top())
     if isinstance(pending, TunnelPayment):
         pays = [a for a in legal if isinstance(a, PayTunnel)]
         if pays:
-            return Choice(min(pays, key=holder_use), "pays the tunnel, hand first")
-        return Choice(DeclineTunnel(), "cannot pay the tunnel")
+            return Choice(min(pays, key=holder_use), _("pays the tunnel, hand first"))
+        return Choice(DeclineTunnel(), _("cannot pay the tunnel"))
     wanted = wanted_routes(state)
     if isinstance(pending, CardPlacement):
         return place(state, pending, wanted)
@@ -71,16 +73,15 @@ def greedy(state: GameState, rng: random.Random) -> Choice:
     planned = [a for a in claims if a.route in wanted]
     if planned:
         best = max(planned, key=lambda a: claim_key(state, a))
-        return Choice(best, "claims the longest route on its tickets' paths")
+        return Choice(best, _("claims the longest route on its tickets' paths"))
     share = ticket_to_share(state)
     if share is not None:
-        return Choice(ShareTickets((share,)), "shares a ticket its own trains cannot finish: "
-                      "its teammate sees it in the holder and can help")
+        return Choice(ShareTickets((share,)), shares_unfinished())
     if not wanted and state.player.trains > 8 and DrawTickets() in legal:
-        return Choice(DrawTickets(), "every ticket it can see is done or blocked")
+        return Choice(DrawTickets(), _("every ticket it can see is done or blocked"))
     if not wanted and claims:
         best = max(claims, key=lambda a: claim_key(state, a))
-        return Choice(best, "places trains on the longest route it can pay")
+        return Choice(best, _("places trains on the longest route it can pay"))
     return _draw(state, legal, wanted, rng)
 
 
@@ -90,10 +91,32 @@ def place(state: GameState, pending: CardPlacement, wanted: set[str]) -> Choice:
     needed = {CARD_INDEX[state.board.route(r).color] for r in wanted
               if state.board.route(r).color != GRAY}
     if pending.card == LOCO or pending.card in needed:
-        return Choice(PlaceCard(HAND), f"keeps the {CARD_NAMES[pending.card]} in its hand: its "
-                      "routes need it")
-    return Choice(PlaceCard(HOLDER), f"puts the {CARD_NAMES[pending.card]} in the team holder: "
-                  "its own routes do not need it")
+        return Choice(PlaceCard(HAND), keeps_card(CARD_NAMES[pending.card],
+                                                  _("its routes need it")))
+    return Choice(PlaceCard(HOLDER), holds_card(CARD_NAMES[pending.card],
+                                                _("its own routes do not need it")))
+
+
+# The team bots' reasons (this one's and the strong bot's, ``bots.strong``), said one way.
+
+def keeps_card(card: str, why: str) -> str:
+    """'keeps the red in its hand: its routes need it'."""
+    return _("keeps the {colour} in its hand: {why}").format(colour=colour_of(card), why=why)
+
+
+def holds_card(card: str, why: str) -> str:
+    """'puts the red in the team holder: its own routes do not need it'."""
+    return _("puts the {colour} in the team holder: {why}").format(colour=colour_of(card),
+                                                                   why=why)
+
+
+def shares_top() -> str:
+    return _("shares its most valuable ticket: its teammate can help with it")
+
+
+def shares_unfinished() -> str:
+    return _("shares a ticket its own trains cannot finish: its teammate sees it in the holder "
+             "and can help")
 
 
 def ticket_to_share(state: GameState) -> str | None:
@@ -197,15 +220,16 @@ def _draw(state: GameState, legal: Sequence[Action], wanted: set[str], rng: rand
         claims = [a for a in legal if isinstance(a, ClaimRoute) and tunnel_ready(state, a)]
         if claims:
             return Choice(max(claims, key=lambda a: claim_key(state, a)),
-                          "no card is left to draw: places trains")
+                          _("no card is left to draw: places trains"))
         shares = [a for a in legal if isinstance(a, ShareTickets)]
         if shares:  # rather than drawing tickets it has no trains or cards for
-            return Choice(shares[0], "nothing to draw or claim: sharing costs nothing now")
-        return Choice(rng.choice(list(legal)), "nothing better to do")
+            return Choice(shares[0], _("nothing to draw or claim: sharing costs nothing now"))
+        return Choice(rng.choice(list(legal)), _("nothing better to do"))
     needed = {state.board.route(r).color for r in wanted} - {GRAY}
     for action in draws:
         if isinstance(action, DrawFaceUp) and action.card in needed:
-            return Choice(action, f"takes {a_card(action.card)} its routes need")
+            return Choice(action, _("takes {card} its routes need").format(
+                card=a_card(action.card)))
     if DrawBlind() in draws:
-        return Choice(DrawBlind(), "draws blind")
-    return Choice(draws[0], "takes what is left face up")
+        return Choice(DrawBlind(), _("draws blind"))
+    return Choice(draws[0], _("takes what is left face up"))

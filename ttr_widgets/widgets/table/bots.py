@@ -19,6 +19,7 @@ from typing import Protocol
 from ttr_widgets.bots import Choice
 from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.rules.history import Game
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.widgets.table.narrate import round_story
 from ttr_widgets.widgets.table.seats import Seat, TableView
 from ttr_widgets.widgets.table.status import StatusLine
@@ -161,10 +162,13 @@ class BotTurns:
 
 
 def because(who: str, reason: str) -> str:
-    """A bot's reason as a sentence: ``'claims X: it lies on …'`` → ``'Why: it lies on …'``."""
-    if ": " in reason:
-        return f"Why: {reason.split(': ', 1)[1]}."
-    return f"({who} {reason}.)"
+    """A bot's reason as a sentence: ``'claims X: it lies on …'`` → ``'Why: it lies on …'``,
+    in the reader's language (the bots word their reasons in it, ``bots.choice``); a reason
+    without its why is told whole: ``'(Ben draws blind.)'``."""
+    move, colon, why = reason.partition(": ")
+    if colon:
+        return _("Why: {reasons}.").format(reasons=why)
+    return _("({name} {reason}.)").format(name=who, reason=move)
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:

@@ -96,9 +96,17 @@ _FITTED_JS = "() => Number((document.querySelector('.ttr-app') || {dataset: {}})
 
 
 def _layout(page: Page, parts: dict[str, str]) -> dict[str, Any]:
+    """The layout once it has settled: the fit looks again twice a second, and under load a
+    panel just opened may take a few looks, so it is read until two reads agree (10 s at most)."""
     page.wait_for_function(_FITTED_JS, timeout=20_000)
-    page.wait_for_timeout(700)  # the fit settles (it looks again twice a second)
+    page.wait_for_timeout(700)
     layout: dict[str, Any] = page.evaluate(_LAYOUT_JS, parts)
+    for _look in range(12):
+        page.wait_for_timeout(800)
+        again: dict[str, Any] = page.evaluate(_LAYOUT_JS, parts)
+        if again == layout:
+            break
+        layout = again
     return layout
 
 

@@ -10,7 +10,6 @@ person; ``wait_events(n)`` waits until the page's table log shows ``n`` events.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -66,8 +65,8 @@ class SeatPage:
 
     # -- what the page shows
 
-    def text(self, selector: str) -> str:
-        return self.page.locator(selector).first.inner_text(timeout=ACTION_MS)
+    def text(self, selector: str, timeout_ms: int = ACTION_MS) -> str:
+        return self.page.locator(selector).first.inner_text(timeout=timeout_ms)
 
     @property
     def status(self) -> str:
@@ -84,10 +83,10 @@ class SeatPage:
             ".ttr-together-events li:not(.ttr-log-note)").all_inner_texts()))
 
     def wait_about(self, text: str, timeout_ms: int = ACTION_MS) -> str:
-        return self._wait(lambda: self.about, text, timeout_ms)
+        return self._wait(".ttr-together-about", text, timeout_ms)
 
     def wait_status(self, text: str, timeout_ms: int = ACTION_MS) -> str:
-        return self._wait(lambda: self.status, text, timeout_ms)
+        return self._wait(".ttr-status", text, timeout_ms)
 
     def wait_events(self, count: int, timeout_ms: int = ACTION_MS) -> list[str]:
         """Wait until the log shows at least ``count`` events; them."""
@@ -112,8 +111,15 @@ class SeatPage:
             raise AssertionError(f"no event says {text!r}; the last: {events[-3:]}")
         return events
 
-    def _wait(self, read: Callable[[], str], text: str, timeout_ms: int) -> str:
+    def _wait(self, selector: str, text: str, timeout_ms: int) -> str:
+        """Wait until what ``selector`` shows contains ``text``; it. The part may be missing for
+        a while (a page reloading after its server came back): it is waited for as long."""
         deadline = time.monotonic() + timeout_ms / 1000
+
+        def read() -> str:
+            left = max(1, int((deadline - time.monotonic()) * 1000))
+            return self.text(selector, timeout_ms=left)
+
         seen = read()
         while text not in seen and time.monotonic() < deadline:
             self.page.wait_for_timeout(50)

@@ -13,10 +13,11 @@ team ``ScoreSheet``): one bar per team, with the Asian Express and Globetrotter 
 ``show_figure(output, figure, text)`` puts a chart in an ``ipywidgets.Output``: as a plotly
 ``FigureWidget`` under ``ttr serve`` (drawn by the page's one plotly module, which the server
 hands out once and browsers keep), with the figure's plotly JSON and ``text`` beside it for
-front ends without widgets; the chart it replaces is closed. So the served pages need no
-``jupyterlab-plotly`` renderer, whose 4.7 MB copy of plotly.js every Voila page would otherwise
-load (``serve.UNUSED_EXTENSIONS``). Elsewhere (JupyterLab, Binder) a chart is the JSON alone,
-drawn by that renderer: a widget there would carry plotly's 5 MB module in its state.
+front ends without widgets; a chart shown again in the same output is redrawn in place. So
+the served pages need no ``jupyterlab-plotly`` renderer, whose 4.7 MB copy of plotly.js every
+Voila page would otherwise load (``serve.UNUSED_EXTENSIONS``). Elsewhere (JupyterLab, Binder)
+a chart is the JSON alone, drawn by that renderer: a widget there would carry plotly's 5 MB
+module in its state.
 ``figure_mimebundle`` is that JSON.
 """
 
@@ -260,17 +261,23 @@ def display_data(figure: go.Figure, text: str = "a plotly figure",
 
 def show_figure(output: widgets.Output, figure: go.Figure,
                 text: str = "a plotly figure") -> None:
-    """Show ``figure`` in ``output``, closing the chart it showed before: under ``ttr serve``
-    as a chart widget beside its JSON (see the module's docstring); elsewhere as the JSON alone,
-    for plotly's renderer (a widget there would carry plotly's 5 MB module with it)."""
+    """Show ``figure`` in ``output``: under ``ttr serve`` as a chart widget beside its JSON (see
+    the module's docstring), the chart it showed before redrawn in place rather than replaced
+    (a chart closed while the page is still drawing it is a "widget model not found" on the
+    page); elsewhere as the JSON alone, for plotly's renderer (a widget there would carry
+    plotly's 5 MB module with it)."""
     chart = None
     if serves_plotly_module():
-        chart = go.FigureWidget(figure)
-        chart._config = dict(CHART_CONFIG)
+        chart = _CHARTS.get(output)
+        if chart is None or chart.comm is None:
+            chart = go.FigureWidget(figure)
+            chart._config = dict(CHART_CONFIG)
+            _CHARTS[output] = chart
+        else:
+            chart.update(figure.to_dict(), overwrite=True)
+    else:
+        _close_chart(output)
     output.outputs = (display_data(figure, text, chart),)
-    _close_chart(output)
-    if chart is not None:
-        _CHARTS[output] = chart
 
 
 def clear_figure(output: widgets.Output) -> None:

@@ -185,10 +185,9 @@ def test_the_hook_tells_a_page_in_the_language_its_request_asks_for():
 
 
 def test_the_browsers_languages_are_read_most_wanted_first():
-    assert notebook_i18n.accepted("en-US;q=0.5, fr-FR, fr;q=0.9, de;q=0") == [
-        "fr-FR", "fr", "en-US"]
-    assert notebook_i18n.page_language(None, "de, fr-CA;q=0.7") == "fr"
-    assert notebook_i18n.page_language("xx", "fr") == "en"
+    assert i18n.accepted("en-US;q=0.5, fr-FR, fr;q=0.9, de;q=0") == ["fr-FR", "fr", "en-US"]
+    assert i18n.page_language(None, "de, fr-CA;q=0.7") == "fr"
+    assert i18n.page_language("xx", "fr") == "en"
 
 
 def test_the_extractor_writes_one_entry_per_block(tmp_path: Path):

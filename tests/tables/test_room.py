@@ -221,9 +221,11 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[VoilaSer
         yield running
 
 
-def status(url: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+def status(url: str, body: dict[str, Any] | None = None,
+           headers: dict[str, str] | None = None) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
+    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
+                                     headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             raw = response.read()
@@ -260,6 +262,17 @@ def test_the_room_answers_only_its_key_and_runs_a_class(server: VoilaServer) -> 
     assert code == 400 and json.loads(bad)["error"].startswith("name: there is already a table")
     _code, cards = status(f"{room}/api/tables?key={KEY}")
     assert [c["name"] for c in cards["tables"]] == ["oak-2", "oak-1"]
+    # In French, by the address or by the browser's language; English stays for the others
+    code, page = status(f"{room}?key={KEY}&lang=fr")
+    assert code == 200 and "<h1>Salle des professeurs</h1>" in page
+    _code, french = status(f"{room}/api/tables?key={KEY}", headers={"Accept-Language": "fr"})
+    assert french["tables"][1]["turn"].startswith("Au tour de Ann, depuis ")
+    assert "salle des professeurs" in status(f"{room}/api/tables?lang=fr")[1]
+    code, bad = status(f"{room}/api/class?key={KEY}&lang=fr",
+                       {"names": ["Dan"], "map": "mini", "seats": 2, "word": "oak"})
+    assert code == 400 and json.loads(bad)["error"].startswith("nom : il y a déjà une table")
+    assert status(f"{room}/api/tables?key={KEY}")[1]["tables"][1]["turn"].startswith(
+        "Ann's turn, for ")
     assert [p["name"] for p in cards["tables"][1]["players"]] == ["Ann", "Ben"]
     links = {s["name"]: s["link"] for s in sheet["students"]}
     told = run_apart(_pause_while_seated(room, links["Ann"], links["Cleo"]))

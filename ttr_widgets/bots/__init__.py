@@ -9,6 +9,6 @@ from __future__ import annotations
 
 from ttr_widgets.bots.choice import Bot, Choice
 from ttr_widgets.bots.coach import hint
-from ttr_widgets.bots.levels import BOTS, LEVELS, SLOW, choose
+from ttr_widgets.bots.levels import BOTS, LEVELS, SLOW, choose, level_word
 
-__all__ = ["BOTS", "LEVELS", "SLOW", "Bot", "Choice", "choose", "hint"]
+__all__ = ["BOTS", "LEVELS", "SLOW", "Bot", "Choice", "choose", "hint", "level_word"]

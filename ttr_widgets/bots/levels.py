@@ -8,7 +8,7 @@ from ttr_widgets.bots.choice import Bot, Choice
 from ttr_widgets.bots.expert import expert_bot
 from ttr_widgets.bots.greedy import greedy_bot, random_bot
 from ttr_widgets.bots.strong import strong_bot
-from ttr_widgets.rules.i18n import N_
+from ttr_widgets.rules.i18n import N_, pgettext
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.rules.view import view
 
@@ -31,6 +31,15 @@ SLOW: dict[str, str] = {
     "expert": "plays like the strong bot, but first plays its few best moves out to the end of "
               "the game on several fresh deals and keeps the one that comes out furthest ahead",
 }
+
+
+def level_word(kind: str) -> str:
+    """A bot's difficulty level in the reader's language: 'medium' for greedy (French
+    'moyen'), '' for a bot with none."""
+    levels = {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
+              "hard": pgettext("bot level", "hard")}
+    level = LEVELS[kind][0] if kind in LEVELS else ""
+    return levels.get(level, level)
 
 
 def choose(kind: str, state: GameState, rng: random.Random) -> Choice:

@@ -29,15 +29,16 @@ from __future__ import annotations
 import contextvars
 import gettext
 import os
+import re
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "choose", "from_environment",
-           "language", "ngettext", "npgettext", "on_change", "pgettext",
-           "set_language", "use"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "accepted", "choose",
+           "from_environment", "language", "ngettext", "npgettext", "on_change", "page_language",
+           "pgettext", "set_language", "use"]
 
 DOMAIN = "ttr"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -105,6 +106,31 @@ def choose(wanted: Iterable[str]) -> str:
         if base in LANGUAGES:
             return base
     return DEFAULT
+
+
+def accepted(header: str) -> list[str]:
+    """An ``Accept-Language`` header's languages, most wanted first (``q=0`` left out)."""
+    weighted: list[tuple[float, int, str]] = []
+    for position, item in enumerate(header.split(",")):
+        tag, _sep, params = item.strip().partition(";")
+        weight = 1.0
+        match = re.search(r"q\s*=\s*([0-9.]+)", params)
+        if match:
+            try:
+                weight = float(match[1])
+            except ValueError:
+                weight = 0.0
+        if tag and weight > 0:
+            weighted.append((-weight, position, tag))
+    return [tag for _w, _p, tag in sorted(weighted)]
+
+
+def page_language(lang: str | None, accept_language: str = "") -> str:
+    """The language a page is asked in: ``?lang=`` when given (an unknown one is English),
+    else the browser's first language the kit speaks (its ``Accept-Language``)."""
+    if lang:
+        return choose([lang])
+    return choose(accepted(accept_language))
 
 
 def from_environment(environ: dict[str, str] | None = None) -> str:

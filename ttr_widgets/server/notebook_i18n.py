@@ -38,6 +38,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ttr_widgets.rules import i18n
+from ttr_widgets.rules.i18n import page_language
 
 __all__ = ["DOMAIN", "blocks", "carry_language", "entries", "page_language", "prelaunch_hook",
            "tell_why", "translate_markdown", "translate_notebook"]
@@ -152,31 +153,6 @@ def translate_notebook(notebook: Any, name: str, lang: str) -> Any:
         if cell.get("cell_type") == "markdown":
             cell["source"] = translate_markdown(_source(cell), name, lang)
     return copy
-
-
-def accepted(header: str) -> list[str]:
-    """An ``Accept-Language`` header's languages, most wanted first (``q=0`` left out)."""
-    weighted: list[tuple[float, int, str]] = []
-    for position, item in enumerate(header.split(",")):
-        tag, _sep, params = item.strip().partition(";")
-        weight = 1.0
-        match = re.search(r"q\s*=\s*([0-9.]+)", params)
-        if match:
-            try:
-                weight = float(match[1])
-            except ValueError:
-                weight = 0.0
-        if tag and weight > 0:
-            weighted.append((-weight, position, tag))
-    return [tag for _w, _p, tag in sorted(weighted)]
-
-
-def page_language(lang: str | None, accept_language: str = "") -> str:
-    """The language a page is asked in: ``?lang=`` when given (an unknown one is English),
-    else the browser's first language the kit speaks."""
-    if lang:
-        return i18n.choose([lang])
-    return i18n.choose(accepted(accept_language))
 
 
 def prelaunch_hook(req_handler: Any, notebook: Any, cwd: str) -> Any:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ttr_widgets.rules.words import count
+from ttr_widgets.rules.i18n import _, ngettext
 
 __all__ = ["KINDS", "PROGRESS", "Report", "grid", "lesson_title", "read_report"]
 
@@ -108,14 +108,17 @@ def grid(reports: list[Report]) -> dict[str, Any]:
 
 
 def _cell_text(finished: bool, opened: bool, right: list[str], wrong: list[str]) -> str:
-    """'not opened', 'opened, no quiz answered', 'finished: 2 quizzes right, 1 wrong'."""
+    """'not opened', 'opened, no quiz answered', 'finished: 2 quizzes right, 1 wrong', in the
+    reader's language."""
     if not opened:
-        return "not opened"
-    state = "finished" if finished else "opened"
+        return _("not opened")
+    state = _("finished") if finished else _("opened")
     if not right and not wrong:
-        return f"{state}, no quiz answered"
-    said = [count(len(right), "quiz", "quizzes") + " right"] if right else []
+        return _("{state}, no quiz answered").format(state=state)
+    said = [ngettext("{n} quiz right", "{n} quizzes right", len(right)).format(n=len(right))
+            ] if right else []
     if wrong:
-        said.append(f"{len(wrong)} wrong" if right else
-                    count(len(wrong), "quiz", "quizzes") + " wrong")
-    return f"{state}: {', '.join(said)}"
+        said.append(ngettext("{n} wrong", "{n} wrong", len(wrong)).format(n=len(wrong))
+                    if right else ngettext("{n} quiz wrong", "{n} quizzes wrong",
+                                           len(wrong)).format(n=len(wrong)))
+    return _("{state}: {said}").format(state=state, said=", ".join(said))

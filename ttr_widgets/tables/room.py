@@ -19,17 +19,18 @@ counts what has come back; without one it reviews there and then (tests, scripts
 from __future__ import annotations
 
 import csv
+import functools
 import hmac
 import io
 import math
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from ttr_widgets.bots import LEVELS
+from ttr_widgets.bots import LEVELS, level_word
 from ttr_widgets.bots.coach import review
 from ttr_widgets.rules.actions import (
     Action,
@@ -44,11 +45,12 @@ from ttr_widgets.rules.actions import (
 )
 from ttr_widgets.rules.engine import new_game, score
 from ttr_widgets.rules.errors import RulesError
+from ttr_widgets.rules.i18n import DEFAULT, _, ngettext, pgettext, use
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.record import from_record, to_record
 from ttr_widgets.rules.state import Options
 from ttr_widgets.rules.stats import GameStats, game_stats
-from ttr_widgets.rules.words import count, map_title, possessive
+from ttr_widgets.rules.words import and_list, map_title
 from ttr_widgets.tables.authority import Seat, Table, TableError
 from ttr_widgets.tables.names import new_name, valid_name
 from ttr_widgets.tables.progress import Report, grid, read_report
@@ -64,14 +66,16 @@ _TURN_STARTS = ("created", "joined", "move", "resumed")
 
 
 def how_long(seconds: float) -> str:
-    """'12 seconds', '3 minutes', '1 hour 5 minutes'."""
+    """'12 seconds', '3 minutes', '1 hour 5 minutes', in the reader's language."""
     s = max(0, int(seconds))
     if s < 60:
-        return count(s, "second")
+        return ngettext("{n} second", "{n} seconds", s).format(n=s)
+    minutes = ngettext("{n} minute", "{n} minutes", s % 3600 // 60).format(n=s % 3600 // 60)
     if s < 3600:
-        return count(s // 60, "minute")
-    return count(s // 3600, "hour") + (f" {count(s % 3600 // 60, 'minute')}" if s % 3600 >= 60
-                                       else "")
+        return ngettext("{n} minute", "{n} minutes", s // 60).format(n=s // 60)
+    hours = ngettext("{n} hour", "{n} hours", s // 3600).format(n=s // 3600)
+    return _("{hours} {minutes}").format(hours=hours, minutes=minutes) if s % 3600 >= 60 \
+        else hours
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,37 +307,46 @@ def seat_flag(table: Table, i: int, now: float) -> str:
     """Why a seat needs the teacher's eye, in words ('' when it does not)."""
     seat: Seat = table.seats[i]
     if seat.open:
-        return "open seat"
+        return _("open seat")
     if seat.bot is not None:
         handed = any(e.kind == "handed" and e.seat == i for e in table.events)
-        return f"handed to the {seat.bot} bot" if handed else ""
+        return _("handed to the {level} bot").format(level=level_word(seat.bot)) if handed \
+            else ""
     if seat.taken_over:
-        return "away: the table's bot plays"
+        return _("away: the table's bot plays")
     if seat.clients == 0 and not table.over:
-        gone = "" if seat.away_since is None else f" for {how_long(now - seat.away_since)}"
-        return f"no page open{gone}" if gone else "not here yet"
+        if seat.away_since is None:
+            return _("not here yet")
+        return _("no page open for {time}").format(time=how_long(now - seat.away_since))
     return ""
 
 
 def _status(table: Table) -> str:
     if table.ended:
-        return "ended by the teacher"
+        return _("ended by the teacher")
     if table.paused:
-        return "paused"
-    return "finished" if table.over else table.status()
+        return _("paused")
+    if table.over:
+        return _("finished")
+    missing = sum(seat.open for seat in table.seats)
+    if missing:
+        return ngettext("waiting for {n} player", "waiting for {n} players",
+                        missing).format(n=missing)
+    return _("playing")
 
 
 def _turn_words(table: Table, names: tuple[str, ...], to_move: int | None,
                 waited: float) -> str:
     if table.state.is_over:
         winners = score(table.state).winners
-        return f"{' and '.join(winners)} won."
+        return ngettext("{names} won.", "{names} won.", len(winners)).format(
+            names=and_list(list(winners)))
     if to_move is None:
         return ""
-    turn = possessive(names[to_move], capital=True)
+    name = names[to_move]
     if table.paused:
-        return f"{turn} turn, when the table is played on."
-    return f"{turn} turn, for {how_long(waited)}"
+        return _("{name}'s turn, when the table is played on.").format(name=name)
+    return _("{name}'s turn, for {time}").format(name=name, time=how_long(waited))
 
 
 def _last(table: Table, kind: str) -> str:
@@ -347,21 +360,24 @@ def _last(table: Table, kind: str) -> str:
 def _students(names: Sequence[str]) -> list[str]:
     students = [n.strip() for n in names if isinstance(n, str) and n.strip()]
     if not students:
-        raise TableError("names: give the students' names, one a line")
+        raise TableError(_("names: give the students' names, one a line"))
     if len(students) > MAX_STUDENTS:
-        raise TableError(f"names: at most {MAX_STUDENTS} students a class, not {len(students)}")
+        raise TableError(_("names: at most {most} students a class, not {n}").format(
+            most=MAX_STUDENTS, n=len(students)))
     long = next((n for n in students if len(n) > 40), None)
     if long is not None:
-        raise TableError(f"names: {long[:40]!r}… is longer than 40 characters")
+        raise TableError(_("names: {name}… is longer than 40 characters").format(
+            name=repr(long[:40])))
     return students
 
 
 def _check_class(map_name: str, seats: int, bot: str | None, options: Options) -> None:
     if map_name not in BUILTIN_MAPS:
-        raise TableError(f"map: expected one of {', '.join(BUILTIN_MAPS)}, not {map_name!r}")
+        raise TableError(_("map: expected one of {maps}, not {name}").format(
+            maps=", ".join(BUILTIN_MAPS), name=repr(map_name)))
     if bot is not None and bot not in LEVELS:
-        raise TableError(f"bots: {bot!r} is not a bot that can sit at a table "
-                         f"({', '.join(LEVELS)})")
+        raise TableError(_("bots: {name} is not a bot that can sit at a table ({bots})").format(
+            name=repr(bot), bots=", ".join(LEVELS)))
     try:
         new_game(load_map(map_name), seats, 0, options)
     except RulesError as error:
@@ -384,41 +400,108 @@ def _groups(students: Sequence[str], seats: int) -> list[list[str]]:
 def _table_names(word: str | None, n: int, taken: dict[str, Table]) -> list[str]:
     if not word:
         names: list[str] = []
-        for _ in range(n):
+        for _i in range(n):
             names.append(new_name({*taken, *names}))
         return names
     names = [f"{word}-{i}" for i in range(1, n + 1)]
     bad = next((name for name in names if not valid_name(name)), None)
     if bad is not None:
-        raise TableError(f"name: {word!r} cannot name tables (a word of 2 to 12 small letters, "
-                         "like maple)")
+        raise TableError(_("name: {word} cannot name tables (a word of 2 to 12 small letters, "
+                           "like maple)").format(word=repr(word)))
     clash = next((name for name in names if name in taken), None)
     if clash is not None:
-        raise TableError(f"name: there is already a table {clash}; choose another word")
+        raise TableError(_("name: there is already a table {name}; choose another word").format(
+            name=clash))
     return names
 
 
 # -- the coach's review of a finished game ---------------------------------------------------
 
-_DOING = {ClaimRoute: "claiming a route", DrawBlind: "drawing cards",
-          DrawFaceUp: "drawing cards", DrawTickets: "drawing tickets",
-          KeepTickets: "keeping those tickets", BuildStation: "building a station",
-          PayTunnel: "paying for a tunnel", DeclineTunnel: "declining a tunnel"}
-_OTHER = {ClaimRoute: "another route was better", DrawBlind: "other cards were better",
-          DrawFaceUp: "other cards were better", KeepTickets: "other tickets were better",
-          BuildStation: "another station was better", PayTunnel: "paying otherwise was better"}
-GAMBLE = "Keeping a ticket against the odds, and missing it"
+# A mistake's kind is its English sentence: the key that gathers alike mistakes over games
+# (reviewed in another process); the room tells it in the reader's language (``mistake_words``).
+# Each part is said by a function, so that the same words give the key (in English) and the
+# sentence a teacher reads.
+Words = Callable[[], str]
+_DOING: dict[type[Action], Words] = {
+    ClaimRoute: lambda: pgettext("mistake", "Claiming a route"),
+    DrawBlind: lambda: pgettext("mistake", "Drawing cards"),
+    DrawFaceUp: lambda: pgettext("mistake", "Drawing cards"),
+    DrawTickets: lambda: pgettext("mistake", "Drawing tickets"),
+    KeepTickets: lambda: pgettext("mistake", "Keeping those tickets"),
+    BuildStation: lambda: pgettext("mistake", "Building a station"),
+    PayTunnel: lambda: pgettext("mistake", "Paying for a tunnel"),
+    DeclineTunnel: lambda: pgettext("mistake", "Declining a tunnel")}
+_BETTER: dict[type[Action], Words] = {
+    ClaimRoute: lambda: _("claiming a route was better"),
+    DrawBlind: lambda: _("drawing cards was better"),
+    DrawFaceUp: lambda: _("drawing cards was better"),
+    DrawTickets: lambda: _("drawing tickets was better"),
+    KeepTickets: lambda: _("keeping those tickets was better"),
+    BuildStation: lambda: _("building a station was better"),
+    PayTunnel: lambda: _("paying for a tunnel was better"),
+    DeclineTunnel: lambda: _("declining a tunnel was better")}
+_OTHER: dict[type[Action], Words] = {
+    ClaimRoute: lambda: _("another route was better"),
+    DrawBlind: lambda: _("other cards were better"),
+    DrawFaceUp: lambda: _("other cards were better"),
+    KeepTickets: lambda: _("other tickets were better"),
+    BuildStation: lambda: _("another station was better"),
+    PayTunnel: lambda: _("paying otherwise was better")}
+
+
+def _that_move() -> str:
+    return pgettext("mistake", "That move")
+
+
+def _another_move() -> str:
+    return _("another move was better")
+
+
+def _when(doing: Words, instead: Words) -> str:
+    return _("{doing} when {instead}").format(doing=doing(), instead=instead())
+
+
+def _gamble() -> str:
+    return _("Keeping a ticket against the odds, and missing it")
+
+
+with use(DEFAULT):
+    GAMBLE = _gamble()  #: the kind of a ticket kept against the odds and missed
 
 
 def mistake_kind(played: Action, better: Action) -> str:
-    """A costly move in words that gather alike mistakes: 'Drawing cards when claiming a
-    route was better'."""
-    doing = _DOING.get(type(played), "that move")
-    if type(played) is type(better) or {type(played), type(better)} <= {DrawBlind, DrawFaceUp}:
-        instead = _OTHER.get(type(better), "another move was better")
-    else:
-        instead = f"{_DOING.get(type(better), 'another move')} was better"
-    return f"{doing[0].upper()}{doing[1:]} when {instead}"
+    """A costly move in English words that gather alike mistakes: 'Drawing cards when
+    claiming a route was better' (``mistake_words`` tells it in the reader's language)."""
+    with use(DEFAULT):
+        return _when(*_mistake_parts(type(played), type(better)))
+
+
+def _mistake_parts(played: type[Action], better: type[Action]) -> tuple[Words, Words]:
+    doing = _DOING.get(played, _that_move)
+    if played is better or {played, better} <= {DrawBlind, DrawFaceUp}:
+        return doing, _OTHER.get(better, _another_move)
+    return doing, _BETTER.get(better, _another_move)
+
+
+def _kinds() -> dict[str, Words]:
+    """Every kind ``mistake_kind`` can give (and ``GAMBLE``), with what tells it."""
+    moves = [*_DOING, type(None)]
+    told: dict[str, Words] = {GAMBLE: _gamble}
+    with use(DEFAULT):
+        for played in moves:
+            for better in moves:
+                doing, instead = _mistake_parts(played, better)  # type: ignore[arg-type]
+                told[_when(doing, instead)] = functools.partial(_when, doing, instead)
+    return told
+
+
+_KINDS = _kinds()
+
+
+def mistake_words(kind: str) -> str:
+    """A mistake's kind (``mistake_kind``, ``GAMBLE``) in the reader's language."""
+    words = _KINDS.get(kind)
+    return kind if words is None else words()
 
 
 def mistakes(record: dict[str, Any], seats: Sequence[int]) -> list[tuple[int, str]]:
@@ -444,19 +527,28 @@ def _people(table: Table) -> list[int]:
 def _statistics_lines(figures: dict[str, Any]) -> list[str]:
     games = figures["games"]
     if not games:
-        return ["No game has finished yet."]
+        return [_("No game has finished yet.")]
     players = figures["players"]
-    lines = [f"{count(games, 'game')} finished, {count(players, 'player')} (bots left out)."
-             if players else f"{count(games, 'game')} finished, every seat a bot's."]
+    finished = ngettext("{n} game finished", "{n} games finished", games).format(n=games)
+    lines = [ngettext("{games}, {n} player (bots left out).",
+                      "{games}, {n} players (bots left out).", players).format(
+                          games=finished, n=players)
+             if players else _("{games}, every seat a bot's.").format(games=finished)]
     if figures["players"]:
-        kept = figures["tickets_kept"]
-        share = f" ({round(100 * figures['tickets_completed'] / kept)} %)" if kept else ""
-        lines += [f"Tickets completed: {figures['tickets_completed']} of {kept}{share}.",
-                  f"Average score: {count(round(figures['average_score']), 'point')}."]
+        kept, done = figures["tickets_kept"], figures["tickets_completed"]
+        lines.append(_("Tickets completed: {done} of {kept} ({share} %).").format(
+            done=done, kept=kept, share=round(100 * done / kept)) if kept else
+            _("Tickets completed: {done} of {kept}.").format(done=done, kept=kept))
+        average = round(figures["average_score"])
+        lines.append(ngettext("Average score: {n} point.", "Average score: {n} points.",
+                              average).format(n=average))
     if figures["reviewed"] < games:
-        lines.append(f"The coach has reviewed {figures['reviewed']} of "
-                     f"{count(games, 'game')} so far.")
+        lines.append(ngettext("The coach has reviewed {reviewed} of {n} game so far.",
+                              "The coach has reviewed {reviewed} of {n} games so far.",
+                              games).format(reviewed=figures["reviewed"], n=games))
     for mistake in figures["mistakes"]:
-        lines.append(f"{mistake['text']}: {count(mistake['times'], 'time')} "
-                     f"({', '.join(mistake['who'])}).")
+        lines.append(ngettext("{mistake}: {n} time ({who}).", "{mistake}: {n} times ({who}).",
+                              mistake["times"]).format(mistake=mistake_words(mistake["text"]),
+                                                       n=mistake["times"],
+                                                       who=", ".join(mistake["who"])))
     return lines

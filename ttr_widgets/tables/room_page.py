@@ -15,14 +15,13 @@ import json
 from typing import Any
 
 from ttr_widgets.bots import LEVELS
+from ttr_widgets.rules.i18n import _, language
 from ttr_widgets.rules.maps import BUILTIN_MAPS, load_map
 from ttr_widgets.rules.words import map_title
 from ttr_widgets.tables.room import Sheet
 
-__all__ = ["FORBIDDEN", "room_html", "sheet_html"]
+__all__ = ["forbidden", "room_html", "sheet_html"]
 
-FORBIDDEN = ("This is the teacher's room: it opens only with the teacher's key, in the link "
-             "that ttr serve prints (Teacher's room: …).")
 POLL_MS = 2000  #: how often the room asks for the tables' cards
 
 _STYLE = """
@@ -73,12 +72,15 @@ table.progress .wrong { color: #8a1c12; font-size: 12px; }
 
 _SCRIPT = r"""
 const CONFIG = JSON.parse(document.getElementById('ttr-room-config').textContent);
+const W = CONFIG.words;
 const KEY = new URLSearchParams(window.location.search).get('key') || '';
 const TOKEN = new URLSearchParams(window.location.search).get('token') || '';
+const LANG = new URLSearchParams(window.location.search).get('lang') || '';
 const here = (path) => {
   const url = new URL(path, window.location.href);
   url.searchParams.set('key', KEY);
   if (TOKEN) { url.searchParams.set('token', TOKEN); }
+  if (LANG) { url.searchParams.set('lang', LANG); }
   return url.toString();
 };
 const esc = (text) => String(text).replace(/[&<>"']/g,
@@ -97,18 +99,20 @@ function player(p) {
 }
 function card(t) {
   const kind = t.paused ? 'paused' : (t.finished || t.ended ? 'over' : '');
-  const watch = t.finished ? 'Replay' : 'Watch';
+  const watch = t.finished ? W.replay : W.watch;
   const controls = t.finished || t.ended ? '' :
-    (t.paused ? `<button data-do="resume" data-table="${t.name}" class="primary">Resume</button>`
-              : `<button data-do="pause" data-table="${t.name}">Pause</button>`) +
-    `<button data-do="end" data-table="${t.name}">End</button>`;
+    (t.paused ? `<button data-do="resume" data-table="${t.name}" class="primary">${W.resume}` +
+                '</button>'
+              : `<button data-do="pause" data-table="${t.name}">${W.pause}</button>`) +
+    `<button data-do="end" data-table="${t.name}">${W.end}</button>`;
   return `<div class="card ${kind}" data-table="${esc(t.name)}">` +
     `<h3><span>${esc(t.name)}</span><span class="status">${esc(t.status)}</span></h3>` +
     `<div class="map">${esc(t.map_title)}</div>` +
-    `<table><tr><th>player</th><th class="n">${t.final ? 'score' : 'points'}</th>` +
-    `<th class="n">trains</th></tr>${t.players.map(player).join('')}</table>` +
+    `<table><tr><th>${W.player}</th><th class="n">${t.final ? W.score : W.points}</th>` +
+    `<th class="n">${W.trains}</th></tr>${t.players.map(player).join('')}</table>` +
     (t.turn ? `<div class="turn">${esc(t.turn)}</div>` : '') +
-    (t.last_move ? `<div class="last">Last move: ${esc(t.last_move)}</div>` : '') +
+    (t.last_move ? `<div class="last">${esc(W.last_move.replace('{move}', t.last_move))}` +
+                   '</div>' : '') +
     `<div class="actions"><a class="button watch" target="_blank" href="${esc(t.link)}">` +
     `${watch}</a>${controls}</div></div>`;
 }
@@ -117,11 +121,11 @@ async function refresh() {
     const answer = await ask('room/api/tables');
     const box = document.getElementById('cards');
     box.innerHTML = answer.tables.length ? answer.tables.map(card).join('') :
-      '<i>No table yet: make a class\'s tables below, or one on the Tables page.</i>';
+      `<i>${esc(W.no_table)}</i>`;
     document.getElementById('said').textContent = '';
   } catch (error) {
-    document.getElementById('said').textContent = 'The room cannot reach the server: ' +
-      error.message;
+    document.getElementById('said').textContent = W.unreachable.replace('{error}',
+      error.message);
   }
 }
 async function statistics() {
@@ -133,8 +137,8 @@ async function statistics() {
 }
 function progressCell(c) {
   const kind = c.finished ? 'finished' : (c.opened ? 'opened' : 'none');
-  const wrong = c.wrong.length ? `<div class="wrong">Wrong: ${c.wrong.map(esc).join('; ')}` +
-    '</div>' : '';
+  const wrong = c.wrong.length ? `<div class="wrong">` +
+    `${esc(W.wrong.replace('{quizzes}', c.wrong.join('; ')))}</div>` : '';
   return `<td class="${kind}">${esc(c.text)}${wrong}</td>`;
 }
 async function progress() {
@@ -142,19 +146,18 @@ async function progress() {
     const answer = await ask('room/api/progress');
     const box = document.getElementById('progress');
     box.innerHTML = answer.students.length ?
-      '<table class="progress"><tr><th scope="col">student</th>' +
+      `<table class="progress"><tr><th scope="col">${W.student}</th>` +
       answer.lessons.map((l) => `<th scope="col">${esc(l.title)}</th>`).join('') + '</tr>' +
       answer.students.map((s) => `<tr><th scope="row">${esc(s.name)}</th>` +
         s.cells.map(progressCell).join('') + '</tr>').join('') + '</table>' :
-      '<i>No student has opened a lesson yet.</i>';
+      `<i>${esc(W.no_student)}</i>`;
   } catch (error) { /* the cards say it */ }
 }
 document.addEventListener('click', async (event) => {
   const button = event.target.closest('button[data-do]');
   if (!button) { return; }
   const what = button.dataset.do, table = button.dataset.table;
-  if (what === 'end' && !window.confirm(`End the game at ${table}? Nothing more is played ` +
-      'there; its record is kept.')) { return; }
+  if (what === 'end' && !window.confirm(W.confirm_end.replace('{table}', table))) { return; }
   button.disabled = true;
   try {
     await ask(`room/api/tables/${table}/${what}`, {});
@@ -185,12 +188,12 @@ async function makeClass(event) {
       word: document.getElementById('class-word').value.trim() || null});
     const rows = sheet.students.map((s) => `<tr><td>${esc(s.name)}</td><td>${esc(s.table)}` +
       `</td><td>${s.seat}</td></tr>`).join('');
-    said.innerHTML = `<div class="said">${sheet.tables.length} table` +
-      `${sheet.tables.length === 1 ? '' : 's'} made, every student seated. ` +
+    const made = (sheet.tables.length === 1 ? W.made_one : W.made_many)
+      .replace('{n}', String(sheet.tables.length));
+    said.innerHTML = `<div class="said">${esc(made)} ` +
       `<a class="button primary" target="_blank" href="${esc(here('room/sheet/' + sheet.id))}">` +
-      `The sheet to print</a> (each student's own link; print it now: the links are not ` +
-      `kept once the server stops).</div><table class="made"><tr><th>student</th>` +
-      `<th>table</th><th>seat</th></tr>${rows}</table>`;
+      `${esc(W.sheet)}</a> ${esc(W.sheet_why)}</div><table class="made"><tr>` +
+      `<th>${W.student}</th><th>${W.table}</th><th>${W.seat}</th></tr>${rows}</table>`;
     refresh();
   } catch (error) {
     said.innerHTML = `<div class="error">${esc(error.message)}</div>`;
@@ -215,43 +218,79 @@ setInterval(statistics, 5 * CONFIG.poll);
 setInterval(progress, 2 * CONFIG.poll);
 """
 
-_BODY = """
+def _words() -> dict[str, str]:
+    """The sentences the page's script puts together, in the reader's language."""
+    return {
+        "watch": _("Watch"), "replay": _("Replay"), "pause": _("Pause"),
+        "resume": _("Resume"), "end": _("End"), "player": _("player"), "score": _("score"),
+        "points": _("points"), "trains": _("trains"), "student": _("student"),
+        "table": _("table"), "seat": _("seat"),
+        "last_move": _("Last move: {move}"),
+        "no_table": _("No table yet: make a class's tables below, or one on the Tables page."),
+        "unreachable": _("The room cannot reach the server: {error}"),
+        "wrong": _("Wrong: {quizzes}"),
+        "no_student": _("No student has opened a lesson yet."),
+        "confirm_end": _("End the game at {table}? Nothing more is played there; its record "
+                         "is kept."),
+        "made_one": _("1 table made, every student seated."),
+        "made_many": _("{n} tables made, every student seated."),
+        "sheet": _("The sheet to print"),
+        "sheet_why": _("(each student's own link; print it now: the links are not kept once "
+                       "the server stops)."),
+    }
+
+
+def _body() -> str:
+    w = {key: html.escape(text, quote=False) for key, text in {
+        "title": _("Teacher's room"),
+        "lead": _("Every table of this server, as it goes: who plays, whose turn it is and for "
+                  "how long, the points on the score track and the trains left, the last move, "
+                  "and the seats whose person is away. Watch a table (what any watcher sees: "
+                  "no hand, no ticket), or replay a finished game. This page and its link are "
+                  "for you only: keep the link to yourself."),
+        "class": _("A class's tables"), "names": _("The students, a name a line:"),
+        "map": _("Map"), "seats": _("Seats a table"), "bots": _("Seats left over"),
+        "named": _("Tables named"), "empty": _("(or leave empty)"),
+        "make": _("Make the class's tables"), "games": _("The class's finished games"),
+        "download": _("Download every record:"), "csv": _("CSV (a row a player a game)"),
+        "progress": _("The class's progress through the course"),
+        "progress_lead": _("Per student, the lessons opened and finished (every quiz "
+                           "answered) and how many quizzes were answered right; the wrong ones "
+                           "are named, so you see who is stuck where."),
+    }.items()}
+    return f"""
 <main>
-<h1>Teacher's room</h1>
-<p class="lead">Every table of this server, as it goes: who plays, whose turn it is and for how
-long, the points on the score track and the trains left, the last move, and the seats whose
-person is away. Watch a table (what any watcher sees: no hand, no ticket), or replay a finished
-game. This page and its link are for you only: keep the link to yourself.</p>
+<h1>{w["title"]}</h1>
+<p class="lead">{w["lead"]}</p>
 <div id="said" class="error"></div>
 <div id="cards" class="cards"></div>
 <div class="two">
 <section>
-<h2>A class's tables</h2>
+<h2>{w["class"]}</h2>
 <form id="class-form" class="class">
-<div><label for="class-names">The students, a name a line:</label>
+<div><label for="class-names">{w["names"]}</label>
 <textarea id="class-names" placeholder="Ann&#10;Ben&#10;Cleo"></textarea></div>
 <div>
-<label>Map <select id="class-map"></select></label>
-<label>Seats a table <select id="class-seats"></select></label>
-<label>Seats left over <select id="class-bot"></select></label>
-<label>Tables named <input id="class-word" size="10" placeholder="maple"> -1, -2 …
-(or leave empty)</label>
-<button class="primary" type="submit">Make the class's tables</button>
+<label>{w["map"]} <select id="class-map"></select></label>
+<label>{w["seats"]} <select id="class-seats"></select></label>
+<label>{w["bots"]} <select id="class-bot"></select></label>
+<label>{w["named"]} <input id="class-word" size="10" placeholder="maple"> -1, -2 …
+{w["empty"]}</label>
+<button class="primary" type="submit">{w["make"]}</button>
 </div>
 </form>
 <div id="class-made"></div>
 </section>
 <section>
-<h2>The class's finished games</h2>
+<h2>{w["games"]}</h2>
 <ul id="statistics" class="lines"></ul>
-<p>Download every record: <a id="records-json" class="button" download>JSON</a>
-<a id="records-csv" class="button" download>CSV (a row a player a game)</a></p>
+<p>{w["download"]} <a id="records-json" class="button" download>JSON</a>
+<a id="records-csv" class="button" download>{w["csv"]}</a></p>
 </section>
 </div>
 <section>
-<h2>The class's progress through the course</h2>
-<p class="lead">Per student, the lessons opened and finished (every quiz answered) and how many
-quizzes were answered right; the wrong ones are named, so you see who is stuck where.</p>
+<h2>{w["progress"]}</h2>
+<p class="lead">{w["progress_lead"]}</p>
 <div id="progress"></div>
 </section>
 </main>
@@ -262,21 +301,28 @@ def _config() -> dict[str, Any]:
     maps = [m for m in BUILTIN_MAPS if m != "mini"]
     ranges = {m: (load_map(m).rules.players_min, load_map(m).rules.players_max)
               for m in BUILTIN_MAPS}
-    bots = [("strong", "a strong bot each"), *((kind, f"a {kind} bot each ({level})")
-                                               for kind, (level, _what) in LEVELS.items()
-                                               if kind != "strong"),
-            ("", "left open")]
+    each = {"hard": _("a hard bot each"), "medium": _("a medium bot each"),
+            "easy": _("an easy bot each")}
+    bots = [*((kind, each[LEVELS[kind][0]]) for kind in reversed(LEVELS)),  # hardest first
+            ("", _("left open"))]
     return {"maps": ranges, "titles": [(m, map_title(m)) for m in maps], "bots": bots,
-            "poll": POLL_MS}
+            "poll": POLL_MS, "words": _words()}
+
+
+def forbidden() -> str:
+    """What a request without the teacher's key is told."""
+    return _("This is the teacher's room: it opens only with the teacher's key, in the link "
+             "that ttr serve prints (Teacher's room: …).")
 
 
 def room_html() -> str:
     """The room's page (its data comes from the room's API, with the key in the address)."""
     config = json.dumps(_config()).replace("</", "<\\/")
-    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    title = html.escape(_("Teacher's room"), quote=False)
+    return (f"<!doctype html><html lang='{language()}'><head><meta charset='utf-8'>"
             "<link rel='icon' href='data:,'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>Teacher's room</title><style>{_STYLE}</style></head><body>{_BODY}"
+            f"<title>{title}</title><style>{_STYLE}</style></head><body>{_body()}"
             f"<script type='application/json' id='ttr-room-config'>{config}</script>"
             f"<script>{_SCRIPT}</script></body></html>")
 
@@ -299,20 +345,26 @@ td.link { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 11px
 def sheet_html(sheet: Sheet) -> str:
     """A class's sheet: a section a table, a row a student with their own link, to print and
     cut (each student opens only their link: it gives their seat, from any device)."""
+    def e(text: str) -> str:
+        return html.escape(text, quote=False)
+
+    student, seat, link = e(_("student")), e(_("seat")), e(_("your link (keep it to yourself)"))
     sections = []
     for table in sorted({s.table for s in sheet.seats}):
         rows = "".join(
-            f"<tr><td>{html.escape(s.student)}</td><td>{s.seat + 1}</td>"
-            f"<td class='link'>{html.escape(s.link)}</td></tr>"
+            f"<tr><td>{e(s.student)}</td><td>{s.seat + 1}</td>"
+            f"<td class='link'>{e(s.link)}</td></tr>"
             for s in sheet.seats if s.table == table)
-        sections.append(f"<section><h2>Table {html.escape(table)}</h2><table><tr>"
-                        "<th style='width:22%'>student</th><th style='width:6%'>seat</th>"
-                        f"<th>your link (keep it to yourself)</th></tr>{rows}</table>"
-                        "</section>")
-    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        heading = e(_("Table {name}").format(name=table))
+        sections.append(f"<section><h2>{heading}</h2><table><tr>"
+                        f"<th style='width:22%'>{student}</th><th style='width:6%'>{seat}</th>"
+                        f"<th>{link}</th></tr>{rows}</table></section>")
+    title = e(_("The class's tables: {map}").format(map=map_title(sheet.map)))
+    opening = e(_("Open your own link: it takes you to your seat, from any device."))
+    page_title, print_word = e(_("The class's tables")), e(_("Print"))
+    return (f"<!doctype html><html lang='{language()}'><head><meta charset='utf-8'>"
             "<link rel='icon' href='data:,'>"
-            f"<title>The class's tables</title><style>{_SHEET_STYLE}</style></head><body>"
-            f"<h1>The class's tables: {html.escape(map_title(sheet.map))}</h1>"
-            "<p>Open your own link: it takes you to your seat, from any device. "
-            "<button class='no-print' onclick='window.print()'>Print</button></p>"
-            + "".join(sections) + "</body></html>")
+            f"<title>{page_title}</title>"
+            f"<style>{_SHEET_STYLE}</style></head><body><h1>{title}</h1>"
+            f"<p>{opening} <button class='no-print' onclick='window.print()'>"
+            f"{print_word}</button></p>" + "".join(sections) + "</body></html>")

@@ -17,19 +17,29 @@ address of the tables); only the room reads it back.
 
 Behind the server's own identity check too (the class key on a school network). Bad input is
 one sentence with status 400 (404 for an unknown table).
+
+Every answer is in the reader's language: ``?lang=fr`` (the page passes its own on to the API),
+else the browser's ``Accept-Language`` (``rules.i18n.page_language``). A handler
+speaks it only while it answers (``_in_language``: tornado runs it through without a pause, so
+no other request hears it); the tables' machine words (``status`` in the tables' API) stay
+English.
 """
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from tornado import web
 
+from ttr_widgets.rules import i18n
+from ttr_widgets.rules.i18n import _, page_language
 from ttr_widgets.tables.authority import TableError
 from ttr_widgets.tables.room import Room
-from ttr_widgets.tables.room_page import FORBIDDEN, room_html, sheet_html
+from ttr_widgets.tables.room_page import forbidden, room_html, sheet_html
 from ttr_widgets.tables.store import StoreError
 
 __all__ = ["ROOM", "handlers", "room_link"]
@@ -56,6 +66,19 @@ def handlers(base_url: str, room: Room) -> list[tuple[str, Any, dict[str, Any]]]
             (root + r"/records\.csv", RecordsCsvHandler, args),
             (root + r"/sheet/([A-Za-z0-9_-]{8,20})", SheetHandler, args),
             (root + "/api/progress", ProgressHandler, args)]
+
+
+Answer = TypeVar("Answer", bound=Callable[..., None])
+
+
+def _in_language(answer: Answer) -> Answer:
+    """A handler's method that speaks the request's language while it answers."""
+    @functools.wraps(answer)
+    def speaking(handler: Any, *args: Any) -> None:
+        with i18n.use(page_language(handler.get_argument("lang", None),
+                                    handler.request.headers.get("Accept-Language", ""))):
+            answer(handler, *args)
+    return speaking  # type: ignore[return-value]
 
 
 class _Teacher:
@@ -87,7 +110,7 @@ class _Api(_Teacher, APIHandler):
         """Answered 403 unless the request carries the teacher's key."""
         if self.teacher():
             return False
-        self.fail(403, FORBIDDEN)
+        self.fail(403, forbidden())
         return True
 
 
@@ -95,8 +118,9 @@ class _Page(_Teacher, JupyterHandler):
     def show(self, page: str) -> None:
         if not self.teacher():
             self.set_status(403)
-            page = f"<!doctype html><meta charset='utf-8'><title>Teacher's room</title>" \
-                   f"<p style='font:15px sans-serif;margin:2em'>{FORBIDDEN}</p>"
+            title = _("Teacher's room")
+            page = f"<!doctype html><meta charset='utf-8'><title>{title}</title>" \
+                   f"<p style='font:15px sans-serif;margin:2em'>{forbidden()}</p>"
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(page)
@@ -104,21 +128,25 @@ class _Page(_Teacher, JupyterHandler):
 
 class PageHandler(_Page):
     @web.authenticated
+    @_in_language
     def get(self) -> None:
         self.show(room_html() if self.teacher() else "")
 
 
 class SheetHandler(_Page):
     @web.authenticated
+    @_in_language
     def get(self, sheet_id: str) -> None:
         sheet = self.room.sheets.get(sheet_id)
         if self.teacher() and sheet is None:
-            raise web.HTTPError(404, "no such sheet: the sheets are kept while the server runs")
+            raise web.HTTPError(404, _("no such sheet: the sheets are kept while the server "
+                                       "runs"))
         self.show(sheet_html(sheet) if sheet is not None and self.teacher() else "")
 
 
 class CardsHandler(_Api):
     @web.authenticated
+    @_in_language
     def get(self) -> None:
         if not self.refused():
             self.answer({"tables": self.room.cards()})
@@ -126,12 +154,13 @@ class CardsHandler(_Api):
 
 class ControlHandler(_Api):
     @web.authenticated
+    @_in_language
     def post(self, name: str, what: str) -> None:
         if self.refused():
             return
         service = self.room.service
         if name not in service.tables:
-            self.fail(404, f"table: there is no table {name!r} here")
+            self.fail(404, _("table: there is no table {name} here").format(name=repr(name)))
             return
         try:
             {"pause": service.pause, "resume": service.resume, "end": service.end}[what](name)
@@ -139,13 +168,15 @@ class ControlHandler(_Api):
             self.fail(400, str(exc))
             return
         except StoreError as exc:
-            self.fail(503, f"The table cannot be kept just now ({exc}); try again in a moment.")
+            self.fail(503, _("The table cannot be kept just now ({error}); try again in a "
+                             "moment.").format(error=exc))
             return
         self.answer({"table": self.room.card(name)})
 
 
 class ClassHandler(_Api):
     @web.authenticated
+    @_in_language
     def post(self) -> None:
         if self.refused():
             return
@@ -155,13 +186,15 @@ class ClassHandler(_Api):
             self.fail(400, str(exc))
             return
         except StoreError as exc:
-            self.fail(503, f"The tables cannot be kept just now ({exc}); try again in a moment.")
+            self.fail(503, _("The tables cannot be kept just now ({error}); try again in a "
+                             "moment.").format(error=exc))
             return
         self.answer(sheet.to_dict(), 201)
 
 
 class StatisticsHandler(_Api):
     @web.authenticated
+    @_in_language
     def get(self) -> None:
         if not self.refused():
             self.answer(self.room.statistics())
@@ -169,6 +202,7 @@ class StatisticsHandler(_Api):
 
 class RecordsHandler(_Api):
     @web.authenticated
+    @_in_language
     def get(self) -> None:
         if self.refused():
             return
@@ -178,6 +212,7 @@ class RecordsHandler(_Api):
 
 class RecordsCsvHandler(_Api):
     @web.authenticated
+    @_in_language
     def get(self) -> None:
         if self.refused():
             return
@@ -187,6 +222,7 @@ class RecordsCsvHandler(_Api):
 
 class ProgressHandler(_Api):
     @web.authenticated
+    @_in_language
     def get(self) -> None:
         if not self.refused():
             self.answer(self.room.progress())
@@ -196,21 +232,22 @@ def class_args(body: Any) -> dict[str, Any]:
     """The arguments of ``Room.make_class`` from a request's JSON; ``ValueError`` naming the
     field. ``names`` is a list, or one text with a name a line (or commas between)."""
     if not isinstance(body, dict):
-        raise ValueError("body: expected a JSON object")
+        raise ValueError(_("body: expected a JSON object"))
     unknown = sorted(set(body) - _KNOWN)
     if unknown:
-        raise ValueError(f"{unknown[0]}: not a class setting ({', '.join(sorted(_KNOWN))})")
+        raise ValueError(_("{field}: not a class setting ({settings})").format(
+            field=unknown[0], settings=", ".join(sorted(_KNOWN))))
     names = body.get("names")
     if isinstance(names, str):
         names = [n for line in names.splitlines() for n in line.split(",")]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ValueError("names: expected the students' names, a list or one a line")
+        raise ValueError(_("names: expected the students' names, a list or one a line"))
     seats = body.get("seats")
     if not isinstance(seats, int) or isinstance(seats, bool):
-        raise ValueError("seats: expected a whole number of seats a table")
+        raise ValueError(_("seats: expected a whole number of seats a table"))
     for field in ("map", "bot", "variant", "word"):
         if body.get(field) is not None and not isinstance(body[field], str):
-            raise ValueError(f"{field}: expected a name")
+            raise ValueError(_("{field}: expected a name").format(field=field))
     return {"names": names, "map_name": body.get("map"), "seats": seats,
             "bot": body.get("bot") or None, "variant": body.get("variant") or None,
             "word": body.get("word") or None}

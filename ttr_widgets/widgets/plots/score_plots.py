@@ -13,7 +13,7 @@ team ``ScoreSheet``): one bar per team, with the Asian Express and Globetrotter 
 ``show_figure(output, figure, text)`` puts a chart in an ``ipywidgets.Output``: as a plotly
 ``FigureWidget`` under ``ttr serve`` (drawn by the page's one plotly module, which the server
 hands out once and browsers keep), with the figure's plotly JSON and ``text`` beside it for
-front ends without widgets; a chart shown again in the same output is redrawn in place. So
+front ends without widgets; the chart it replaces is closed (a little later). So
 the served pages need no ``jupyterlab-plotly`` renderer, whose 4.7 MB copy of plotly.js every
 Voila page would otherwise load (``serve.UNUSED_EXTENSIONS``). Elsewhere (JupyterLab, Binder)
 a chart is the JSON alone, drawn by that renderer: a widget there would carry plotly's 5 MB
@@ -23,6 +23,7 @@ module in its state.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -262,22 +263,18 @@ def display_data(figure: go.Figure, text: str = "a plotly figure",
 def show_figure(output: widgets.Output, figure: go.Figure,
                 text: str = "a plotly figure") -> None:
     """Show ``figure`` in ``output``: under ``ttr serve`` as a chart widget beside its JSON (see
-    the module's docstring), the chart it showed before redrawn in place rather than replaced
-    (a chart closed while the page is still drawing it is a "widget model not found" on the
-    page); elsewhere as the JSON alone, for plotly's renderer (a widget there would carry
-    plotly's 5 MB module with it)."""
+    the module's docstring), the chart it showed before closed a little later (a page may
+    still be drawing it: closed at once, it is a "widget model not found" on that page);
+    elsewhere as the JSON alone, for plotly's renderer (a widget there would carry plotly's
+    5 MB module with it)."""
     chart = None
     if serves_plotly_module():
-        chart = _CHARTS.get(output)
-        if chart is None or chart.comm is None:
-            chart = go.FigureWidget(figure)
-            chart._config = dict(CHART_CONFIG)
-            _CHARTS[output] = chart
-        else:
-            chart.update(figure.to_dict(), overwrite=True)
-    else:
-        _close_chart(output)
+        chart = go.FigureWidget(figure)
+        chart._config = dict(CHART_CONFIG)
     output.outputs = (display_data(figure, text, chart),)
+    _close_chart(output, soon=True)
+    if chart is not None:
+        _CHARTS[output] = chart
 
 
 def clear_figure(output: widgets.Output) -> None:
@@ -286,7 +283,20 @@ def clear_figure(output: widgets.Output) -> None:
     _close_chart(output)
 
 
-def _close_chart(output: widgets.Output) -> None:
+CLOSE_AFTER_S = 10.0  #: how long a replaced chart stays open for a page still drawing it
+
+
+def _close_chart(output: widgets.Output, *, soon: bool = False) -> None:
+    """Close the chart ``output`` showed: at once, or ``soon`` (``CLOSE_AFTER_S`` later, in a
+    kernel's event loop; at once outside one)."""
     old = _CHARTS.pop(output, None)
-    if old is not None:
+    if old is None:
+        return
+    try:
+        loop = asyncio.get_running_loop() if soon else None
+    except RuntimeError:
+        loop = None
+    if loop is None:
         old.close()
+    else:
+        loop.call_later(CLOSE_AFTER_S, old.close)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import traitlets
 
-from ttr_widgets.bots import BOTS, LEVELS, SLOW
+from ttr_widgets.bots import BOTS, LEVELS, SLOW, level_word
 from ttr_widgets.rules.errors import MapError
 from ttr_widgets.rules.i18n import N_, _, ngettext, pgettext
 from ttr_widgets.rules.maps import load_map
@@ -108,15 +108,6 @@ def seat_words(name: str, kind: str) -> str:
     if "bot" in name.lower() and said:
         return words
     return _("{words} bot").format(words=words) if words else _("bot")
-
-
-def level_word(kind: str) -> str:
-    """A bot's difficulty level in the reader's language: 'medium' for greedy (French
-    'moyen'), '' for a bot with none."""
-    levels = {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
-              "hard": pgettext("bot level", "hard")}
-    level = LEVELS[kind][0] if kind in LEVELS else ""
-    return levels.get(level, level)
 
 
 def variant_title(name: str | None) -> str:

@@ -92,6 +92,13 @@ async function ask(path, body) {
   if (!response.ok) { throw new Error(answer.error || response.statusText); }
   return answer;
 }
+// a table's own link, in the room's language when the room's address names one
+const inLanguage = (link) => {
+  if (!LANG) { return link; }
+  const url = new URL(link, window.location.href);
+  url.searchParams.set('lang', LANG);
+  return url.toString();
+};
 function player(p) {
   const flag = p.flag ? ` <span class="flag">${esc(p.flag)}</span>` : '';
   return `<tr class="${p.to_move ? 'to-move' : ''}"><td>${esc(p.name)}${flag}</td>` +
@@ -113,7 +120,8 @@ function card(t) {
     (t.turn ? `<div class="turn">${esc(t.turn)}</div>` : '') +
     (t.last_move ? `<div class="last">${esc(W.last_move.replace('{move}', t.last_move))}` +
                    '</div>' : '') +
-    `<div class="actions"><a class="button watch" target="_blank" href="${esc(t.link)}">` +
+    '<div class="actions"><a class="button watch" target="_blank" ' +
+    `href="${esc(inLanguage(t.link))}">` +
     `${watch}</a>${controls}</div></div>`;
 }
 async function refresh() {

@@ -64,7 +64,7 @@ def test_the_room_s_page_and_a_class_s_sheet_are_french(tmp_path: Path) -> None:
         sheet = sheet_html(room.make_class(["Ann", "Ben"], map_name="mini", seats=2,
                                            word="elm"))
         words = [forbidden()]
-    assert "<html lang='fr'>" in page and "<h1>Salle des professeurs</h1>" in page
+    assert "<html lang='fr'>" in page and "<h1>Salle du professeur</h1>" in page
     for text in (visible(page), visible(sheet), *words):
         assert no_english(text) == set(), text[:200]
     with use("en"):

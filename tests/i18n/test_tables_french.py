@@ -12,6 +12,7 @@ import pytest
 from ttr_widgets.bots import choose
 from ttr_widgets.rules.actions import DrawBlind
 from ttr_widgets.rules.engine import apply
+from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.i18n import use
 from ttr_widgets.tables.authority import Event, Table, TableError, TableSpec
 from ttr_widgets.tables.protocol import Act, Hello
@@ -88,6 +89,10 @@ def test_a_move_is_told_in_the_language_its_client_said_hello_in(tmp_path: Path)
         in_french = apply(before, action).last_event
     assert moves == [[apply(before, action).last_event], [in_french]]
     assert moves[0] != moves[1]
+    # the view each page draws after the move tells it the same, in its own language
+    views = [[m for m in box.messages if m.get("type") == "view"][-1]["state"]["last_event"]
+             for box in (english, french)]
+    assert views == [moves[0][0], in_french]
 
 
 def test_an_old_event_stored_with_its_text_only_still_reads() -> None:
@@ -111,3 +116,25 @@ def test_refusals_and_errors_are_told_in_the_readers_language(tmp_path: Path) ->
     with use("fr"):
         assert said(caught.value.told()) == "table : il n'y a pas de table 'nowhere-1' ici"
     assert said(caught.value.told()) == "table: there is no table 'nowhere-1' here"
+
+
+
+def test_a_rule_s_refusal_is_told_in_the_language_its_client_said_hello_in(
+        tmp_path: Path) -> None:
+    svc = TableService(open_store(tmp_path / "t.sqlite"), clock=Clock())
+    told = {}
+    for lang, name in (("fr", "elm-3"), ("en", "elm-4")):
+        svc.create(map_name="mini", seats=2, name=name)
+        box = Inbox()
+        person = svc.connect(name, Hello(name="Ann", lang=lang), box)
+        svc.connect(name, Hello(name="Ben"), Inbox())
+        table = svc.tables[name]
+        assert table.state.current == person.seat  # Ann keeps her tickets first
+        svc.receive(person, Act(table.seq, DrawBlind()))  # refused: the tickets come first
+        (refused,) = [m for m in box.messages if m.get("type") == "refused"]
+        with use(lang), pytest.raises(RulesError) as core:
+            apply(table.state, DrawBlind())
+        assert refused["text"] == core.value.reason and refused["rule"] == core.value.rule
+        assert said(refused) == core.value.reason
+        told[lang] = refused["text"]
+    assert told["fr"] != told["en"]

@@ -264,10 +264,10 @@ def test_the_room_answers_only_its_key_and_runs_a_class(server: VoilaServer) -> 
     assert [c["name"] for c in cards["tables"]] == ["oak-2", "oak-1"]
     # In French, by the address or by the browser's language; English stays for the others
     code, page = status(f"{room}?key={KEY}&lang=fr")
-    assert code == 200 and "<h1>Salle des professeurs</h1>" in page
+    assert code == 200 and "<h1>Salle du professeur</h1>" in page
     _code, french = status(f"{room}/api/tables?key={KEY}", headers={"Accept-Language": "fr"})
     assert french["tables"][1]["turn"].startswith("Au tour de Ann, depuis ")
-    assert "salle des professeurs" in status(f"{room}/api/tables?lang=fr")[1]
+    assert "salle du professeur" in status(f"{room}/api/tables?lang=fr")[1]
     code, bad = status(f"{room}/api/class?key={KEY}&lang=fr",
                        {"names": ["Dan"], "map": "mini", "seats": 2, "word": "oak"})
     assert code == 400 and json.loads(bad)["error"].startswith("nom : il y a déjà une table")

@@ -198,9 +198,13 @@ class Table:
         hashed = key_hash(key)
         return next((i for i, s in enumerate(self.seats) if s.key == hashed), None)
 
-    def view(self, seat: int | None) -> GameState:
-        """What ``seat`` may see; the public view for a watcher (None)."""
-        return public_view(self.state) if seat is None else view(self.state, seat)
+    def view(self, seat: int | None, lang: str | None = None) -> GameState:
+        """What ``seat`` may see; the public view for a watcher (None). Its last event is told
+        in ``lang`` (the language now when None)."""
+        seen = public_view(self.state) if seat is None else view(self.state, seat)
+        if lang is None or lang == language() or not self.game.actions:
+            return seen
+        return evolve(seen, last_event=self._told(lang, len(self.game.actions)).last_event)
 
     def names(self) -> tuple[str, ...]:
         return tuple(s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats))
@@ -273,6 +277,19 @@ class Table:
                      self.state.last_event)
         return None
 
+    def retold(self, refusal: Refusal, action: Action, lang: str) -> Refusal:
+        """A rule's refusal of ``action`` (a sentence of the rules core, with no code) in the
+        language ``lang``: the core asked again in it. Any other refusal as it is (its reader
+        words it from its code)."""
+        if refusal.say or not refusal.rule or lang == language():
+            return refusal
+        with use(lang):
+            try:
+                apply(self.state, action)
+            except RulesError as error:
+                return Refusal(error.reason, error.rule, refusal.stale)
+        return refusal
+
     def stale(self, seq: int) -> Refusal:
         """The answer to an action sent when the table was at event ``seq``, since then moved
         on."""
@@ -289,11 +306,15 @@ class Table:
         """The sentence of the move ``event`` in the language ``lang``: the rules core's, its
         game replayed in that language (once a language) up to that move."""
         index = sum(e.kind == "move" for e in self.events[:event.seq - 1])
+        return self._told(lang, index + 1).last_event
+
+    def _told(self, lang: str, moves: int) -> GameState:
+        """The game after its first ``moves`` moves, replayed in ``lang`` (once a language)."""
         told = self._retold.setdefault(lang, [self.game.states[0]])
         with use(lang):
-            while len(told) <= index + 1:
+            while len(told) <= moves:
                 told.append(apply(told[-1], self.game.actions[len(told) - 1]))
-        return told[index + 1].last_event
+        return told[moves]
 
     def rewind(self, events: list[Event]) -> None:
         """Be the table that ``events`` make, as its store has them (a change whose event could

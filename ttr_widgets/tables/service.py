@@ -204,7 +204,7 @@ class TableService:
               "personal_link": self.link(name) + f"&seat={key}" if key else None})
         for event in table.events:
             send(_event_message(table, event, connection.lang))
-        send(self._view_message(table, seat))
+        send(self._view_message(table, seat, connection.lang))
         self.connections[name].append(connection)
         if seat is not None:
             person = table.seats[seat]
@@ -230,9 +230,10 @@ class TableService:
             except StoreError as exc:
                 refusal = self._unkept(table, message.seq, exc)
             if refusal is not None:
-                connection.send(_refused(refusal))
+                connection.send(_refused(table.retold(refusal, message.action,
+                                                      connection.lang)))
                 if refusal.stale:
-                    connection.send(self._view_message(table, connection.seat))
+                    connection.send(self._view_message(table, connection.seat, connection.lang))
         elif isinstance(message, HandToBot):
             if connection.seat is None:
                 connection.send(_refused(Refusal.of("watching-hand")))
@@ -357,12 +358,13 @@ class TableService:
     def _tell(self, table: Table, event: Event) -> None:
         for connection in list(self.connections[table.name]):
             connection.send(_event_message(table, event, connection.lang))
-            connection.send(self._view_message(table, connection.seat))
+            connection.send(self._view_message(table, connection.seat, connection.lang))
         self._schedule_bot(table)
 
-    def _view_message(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def _view_message(self, table: Table, seat: int | None, lang: str) -> dict[str, Any]:
+        """What a client at ``seat`` sees, its last move told in the client's ``lang``."""
         return {"type": "view", "seq": table.seq, "seat": seat,
-                "state": state_to_dict(table.view(seat)), "table": self.info(table.name)}
+                "state": state_to_dict(table.view(seat, lang)), "table": self.info(table.name)}
 
     def _schedule_bot(self, table: Table) -> None:
         if table.name in self._bot_timers or table.over or table.paused or not table.started:

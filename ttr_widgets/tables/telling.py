@@ -11,7 +11,8 @@ An event kept before its words were (an old table's) reads as its ``text``.
 A refusal or an error a person may see travels as a code and its arguments (``say``,
 ``args``) beside its English ``text``: ``saying`` makes that English (the one sentence a table
 error carries, for logs and programs), ``said`` the reader's sentence from it (a sentence
-without a code, a rule's refusal, is shown as it came).
+without a code, a rule's refusal, is shown as it came: the table tells it in the language its
+client said hello in, ``Table.retold``, as it tells the last move of a client's view).
 """
 
 from __future__ import annotations

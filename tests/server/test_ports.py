@@ -29,3 +29,20 @@ def test_a_held_port_is_refused_with_one_line_naming_it() -> None:
 
 def test_the_wait_for_a_port_gives_up_after_its_timeout() -> None:
     assert not ports.wait_for_port(ports.find_free_port(), timeout=0.3)
+
+
+def test_the_serve_errors_are_told_in_the_reader_s_language() -> None:
+    from ttr_widgets.rules.i18n import use
+    from ttr_widgets.server.app import bot_pace
+
+    with socket.socket() as holder, use("fr"):
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        with pytest.raises(ServeError, match=f"--port {port} : le port {port} sur 127.0.0.1 "
+                                             "est déjà pris ; arrêtez l'autre serveur"):
+            ports.check_port(port, "127.0.0.1")
+        with pytest.raises(ServeError, match="TTR_BOT_PACE='vite' : un nombre de secondes"):
+            bot_pace({"TTR_BOT_PACE": "vite"})
+    with pytest.raises(ServeError, match="TTR_BOT_PACE='fast': expected seconds from 0 to 60"):
+        bot_pace({"TTR_BOT_PACE": "fast"})

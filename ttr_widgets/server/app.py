@@ -103,7 +103,7 @@ def table_service(serve_plan: ServePlan) -> TableService:
     try:
         store = open_store(serve_plan.tables or default_path())
     except StoreError as exc:
-        raise ServeError(f"--tables: {exc}") from None
+        raise ServeError(_("--tables: {error}").format(error=exc)) from None
 
     hub = hub_auth.in_hub(os.environ)  # the hub's users get no class key in a link
 
@@ -114,7 +114,7 @@ def table_service(serve_plan: ServePlan) -> TableService:
     try:
         return TableService(store, link=link, pace=bot_pace())
     except (StoreError, TTRError) as exc:
-        raise ServeError(f"--tables: {exc}") from None
+        raise ServeError(_("--tables: {error}").format(error=exc)) from None
 
 
 BOT_PACE_ENV = "TTR_BOT_PACE"
@@ -132,7 +132,8 @@ def bot_pace(environ: Mapping[str, str] | None = None) -> float:
     except ValueError:
         pace = -1.0
     if not 0 <= pace <= 60:
-        raise ServeError(f"{BOT_PACE_ENV}={text!r}: expected seconds from 0 to 60")
+        raise ServeError(_("{setting}={value}: expected seconds from 0 to 60").format(
+            setting=BOT_PACE_ENV, value=repr(text)))
     return pace
 
 

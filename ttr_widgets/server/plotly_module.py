@@ -13,6 +13,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.server import ServeError
 
 PLOTLY_MODULE = "widgetbundle.js"  #: plotly's FigureWidget module, in plotly/package_data/
@@ -37,7 +38,7 @@ def plotly_module_file() -> Path:
     plotly into the server)."""
     spec = importlib.util.find_spec("plotly")
     if spec is None or spec.origin is None:
-        raise ServeError("plotly is not installed: reinstall the kit")
+        raise ServeError(_("plotly is not installed: reinstall the kit"))
     return Path(spec.origin).parent / "package_data" / PLOTLY_MODULE
 
 

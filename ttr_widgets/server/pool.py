@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from ttr_widgets.rules.i18n import ngettext
+from ttr_widgets.rules.i18n import _, ngettext
 from ttr_widgets.server import ServeError
 
 T = TypeVar("T")
@@ -186,6 +186,6 @@ def refill_pool_when_quiet() -> None:
     from voila import voila_kernel_manager  # type: ignore[import-untyped]
 
     if not callable(getattr(voila_kernel_manager, "wait_before", None)):
-        raise ServeError("this Voila has no wait_before for its kernel pool: reinstall the kit")
+        raise ServeError(_("this Voila has no wait_before for its kernel pool: reinstall the kit"))
     voila_kernel_manager.wait_before = start_when_quiet
 

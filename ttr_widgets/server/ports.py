@@ -9,6 +9,7 @@ import socket
 import time
 from typing import Any
 
+from ttr_widgets.rules.i18n import _
 from ttr_widgets.server import ServeError
 from ttr_widgets.server.config import HOST
 
@@ -20,7 +21,7 @@ def check_port(port: int, host: str = HOST) -> None:
     TIME_WAIT from a previous run counts as free, as it is for the server.
     """
     if not 1 <= port <= 65535:
-        raise ServeError(f"--port {port}: a port is 1 to 65535")
+        raise ServeError(_("--port {port}: a port is 1 to 65535").format(port=port))
     for family, kind, proto, _name, address in _addresses(host, port):
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -29,16 +30,21 @@ def check_port(port: int, host: str = HOST) -> None:
             except OSError as exc:
                 if exc.errno == errno.EADDRNOTAVAIL:  # e.g. ::1 on a host without IPv6
                     continue
-                reason = "already in use" if exc.errno == errno.EADDRINUSE else exc.strerror
-                raise ServeError(f"--port {port}: port {port} on {host} is {reason}; "
-                                 "stop the other server or choose another --port") from None
+                if exc.errno == errno.EADDRINUSE:
+                    raise ServeError(_("--port {port}: port {port} on {host} is already in "
+                                       "use; stop the other server or choose another --port"
+                                       ).format(port=port, host=host)) from None
+                raise ServeError(_("--port {port}: port {port} on {host} cannot be used "
+                                   "({reason}); choose another --port").format(
+                                       port=port, host=host, reason=exc.strerror)) from None
 
 
 def _addresses(host: str, port: int) -> list[tuple[Any, ...]]:
     try:
         return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise ServeError(f"cannot resolve {host!r}: {exc.strerror}") from None
+        raise ServeError(_("--host {host}: no such address ({reason})").format(
+            host=repr(host), reason=exc.strerror)) from None
 
 
 def find_free_port(host: str = "127.0.0.1") -> int:

@@ -55,6 +55,7 @@ from ttr_widgets.tables.authority import Seat, Table, TableError
 from ttr_widgets.tables.names import new_name, valid_name
 from ttr_widgets.tables.progress import Report, grid, read_report
 from ttr_widgets.tables.service import TableService
+from ttr_widgets.tables.telling import status_words
 
 __all__ = ["CSV_COLUMNS", "ClassSeat", "Room", "Sheet", "how_long", "mistakes", "table_card"]
 
@@ -326,13 +327,7 @@ def _status(table: Table) -> str:
         return _("ended by the teacher")
     if table.paused:
         return _("paused")
-    if table.over:
-        return _("finished")
-    missing = sum(seat.open for seat in table.seats)
-    if missing:
-        return ngettext("waiting for {n} player", "waiting for {n} players",
-                        missing).format(n=missing)
-    return _("playing")
+    return _("finished") if table.over else status_words(table.status())
 
 
 def _turn_words(table: Table, names: tuple[str, ...], to_move: int | None,

@@ -118,8 +118,8 @@ function card(t) {
     `<table><tr><th>${W.player}</th><th class="n">${t.final ? W.score : W.points}</th>` +
     `<th class="n">${W.trains}</th></tr>${t.players.map(player).join('')}</table>` +
     (t.turn ? `<div class="turn">${esc(t.turn)}</div>` : '') +
-    (t.last_move ? `<div class="last">${esc(W.last_move.replace('{move}', t.last_move))}` +
-                   '</div>' : '') +
+    (t.last_move ? '<div class="last">' +
+                   `${esc(W.last_move.replace('{move}', () => t.last_move))}</div>` : '') +
     '<div class="actions"><a class="button watch" target="_blank" ' +
     `href="${esc(inLanguage(t.link))}">` +
     `${watch}</a>${controls}</div></div>`;
@@ -133,7 +133,7 @@ async function refresh() {
     document.getElementById('said').textContent = '';
   } catch (error) {
     document.getElementById('said').textContent = W.unreachable.replace('{error}',
-      error.message);
+      () => error.message);
   }
 }
 async function statistics() {
@@ -146,7 +146,7 @@ async function statistics() {
 function progressCell(c) {
   const kind = c.finished ? 'finished' : (c.opened ? 'opened' : 'none');
   const wrong = c.wrong.length ? `<div class="wrong">` +
-    `${esc(W.wrong.replace('{quizzes}', c.wrong.join('; ')))}</div>` : '';
+    `${esc(W.wrong.replace('{quizzes}', () => c.wrong.join('; ')))}</div>` : '';
   return `<td class="${kind}">${esc(c.text)}${wrong}</td>`;
 }
 async function progress() {
@@ -165,7 +165,9 @@ document.addEventListener('click', async (event) => {
   const button = event.target.closest('button[data-do]');
   if (!button) { return; }
   const what = button.dataset.do, table = button.dataset.table;
-  if (what === 'end' && !window.confirm(W.confirm_end.replace('{table}', table))) { return; }
+  if (what === 'end' && !window.confirm(W.confirm_end.replace('{table}', () => table))) {
+    return;
+  }
   button.disabled = true;
   try {
     await ask(`room/api/tables/${table}/${what}`, {});
@@ -197,7 +199,7 @@ async function makeClass(event) {
     const rows = sheet.students.map((s) => `<tr><td>${esc(s.name)}</td><td>${esc(s.table)}` +
       `</td><td>${s.seat}</td></tr>`).join('');
     const made = (sheet.tables.length === 1 ? W.made_one : W.made_many)
-      .replace('{n}', String(sheet.tables.length));
+      .replace('{n}', () => String(sheet.tables.length));
     said.innerHTML = `<div class="said">${esc(made)} ` +
       `<a class="button primary" target="_blank" href="${esc(here('room/sheet/' + sheet.id))}">` +
       `${esc(W.sheet)}</a> ${esc(W.sheet_why)}</div><table class="made"><tr>` +

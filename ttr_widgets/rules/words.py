@@ -30,8 +30,7 @@ def bonus_name(rules: RuleSet) -> str:
     the catalogue does not know is told 'bonus <name>')."""
     name = rules.longest_bonus_name
     boxes = {"Longest Continuous Path": pgettext("bonus", "Longest Continuous Path bonus"),
-             "European Express": pgettext("bonus", "European Express bonus"),
-             "Longest Trail": pgettext("bonus", "Longest Trail bonus")}  # the Mini map's
+             "European Express": pgettext("bonus", "European Express bonus")}
     return boxes.get(name) or _("{name} bonus").format(name=name)
 
 

@@ -25,6 +25,7 @@ from ttr_widgets.rules.actions import (
     PayTunnel,
 )
 from ttr_widgets.rules.i18n import use
+from ttr_widgets.server.site import lesson_titles
 from ttr_widgets.tables import room as room_module
 from ttr_widgets.tables.authority import TableError
 from ttr_widgets.tables.progress import grid, read_report
@@ -124,6 +125,21 @@ def test_the_class_s_figures_and_every_mistake_are_french() -> None:
         assert no_english(text) == set(), text
     assert mistake_words("Drawing cards when claiming a route was better") == \
         "Drawing cards when claiming a route was better"
+
+
+def test_the_lessons_are_named_as_their_pages_title_them(tmp_path: Path) -> None:
+    room = make_room(str(tmp_path / "t.sqlite"), "teacher-key-123")
+    room.titles = lesson_titles(Path(__file__).resolve().parents[2] / "notebooks")
+    for student in ("Ann", "Ben"):
+        room.service.store.keep_progress(read_report(
+            {"student": student, "lesson": "02-Drawing-Cards", "kind": "opened"}, 1.0))
+    room.service.store.keep_progress(read_report(
+        {"student": "Ann", "lesson": "07-Gone-Lesson", "kind": "opened"}, 1.0))
+    english = [lesson["title"] for lesson in room.progress()["lessons"]]
+    with use("fr"):
+        french = [lesson["title"] for lesson in room.progress()["lessons"]]
+    assert english == ["Lesson 2 · Drawing train cards", "7. Gone Lesson"]
+    assert french == ["Leçon 2 · Piocher des cartes Wagon", "7. Gone Lesson"]
 
 
 def test_the_progress_cells_are_french() -> None:

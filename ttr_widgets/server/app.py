@@ -12,7 +12,7 @@ import signal
 import sys
 import threading
 import webbrowser
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +39,10 @@ from ttr_widgets.server.plotly_module import (
 )
 from ttr_widgets.server.pool import POOL_GATE, refill_pool_when_quiet, stopping_line
 from ttr_widgets.server.ports import check_port, wait_for_port
+from ttr_widgets.server.site import lesson_titles
 from ttr_widgets.tables import hub_auth
 from ttr_widgets.tables.names import new_key
+from ttr_widgets.tables.progress import lesson_title
 from ttr_widgets.tables.room import Room
 from ttr_widgets.tables.room_web import room_link
 from ttr_widgets.tables.service import BOT_PACE, TableService
@@ -57,7 +59,7 @@ def serve(serve_plan: ServePlan, teacher_key: str | None = None) -> int:
 
     check_port(serve_plan.port, serve_plan.host)
     service = table_service(serve_plan)
-    room = teachers_room(service, teacher_key)
+    room = teachers_room(service, teacher_key, lesson_titles(serve_plan.root))
     lines = banner(serve_plan, service.store.where)
     room_address = serve_plan.keyed(room_link(serve_plan.base_url, room.key))
     lines.insert(-1, _("Teacher's room: {address}").format(address=room_address))
@@ -86,14 +88,15 @@ def serve(serve_plan: ServePlan, teacher_key: str | None = None) -> int:
     return 0
 
 
-def teachers_room(service: TableService, key: str | None) -> Room:
-    """The teacher's room beside the tables; the coach reviews finished games in a process of
-    its own (no table waits for it)."""
+def teachers_room(service: TableService, key: str | None,
+                  titles: Callable[[str], str] = lesson_title) -> Room:
+    """The teacher's room beside the tables, naming the lessons by ``titles``; the coach
+    reviews finished games in a process of its own (no table waits for it)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-    return Room(service, key or new_key(), pool)
+    return Room(service, key or new_key(), pool, titles)
 
 
 def table_service(serve_plan: ServePlan) -> TableService:

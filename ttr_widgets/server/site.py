@@ -24,15 +24,17 @@ the kit's offline page template, into the environment's own Jupyter directories.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.errors import TTRError
 from ttr_widgets.server.config import (
     DEFAULT_APP,
@@ -42,6 +44,8 @@ from ttr_widgets.server.config import (
     plan,
     voila_config,
 )
+from ttr_widgets.server.notebook_i18n import translate_markdown
+from ttr_widgets.tables.progress import lesson_title
 
 APP = DEFAULT_APP
 TOOLS = ("Tables.ipynb", "Ticket-Scorer.ipynb", "Planner.ipynb", "Scoring-Explorer.ipynb",
@@ -118,15 +122,33 @@ def kit_pages(root: Path | None = None) -> tuple[Page, ...]:
     return tuple(pages)
 
 
-def notebook_title(path: Path) -> str | None:
-    """The first ``# `` heading of a notebook's first markdown cell (``None`` if it has none)."""
+def notebook_title(path: Path, lang: str = i18n.DEFAULT) -> str | None:
+    """The first ``# `` heading of a notebook's first markdown cell (``None`` if it has none),
+    in ``lang`` (the course catalogue's, as the page shows it in that language)."""
     cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     first = next((cell for cell in cells if cell.get("cell_type") == "markdown"), None)
     if first is None:
         return None
     source = first.get("source", "")
-    text = "".join(source) if isinstance(source, list) else str(source)
+    text = translate_markdown("".join(source) if isinstance(source, list) else str(source),
+                              path.name, lang)
     return next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), None)
+
+
+def lesson_titles(root: Path) -> Callable[[str], str]:
+    """A lesson's title (its notebook's name without ``.ipynb``) as its page in ``root`` shows
+    it in the language now; the name made readable (``progress.lesson_title``) for a notebook
+    that is not there or has no title."""
+    @functools.cache
+    def title(lesson: str, lang: str) -> str:
+        path = root / f"{lesson}.ipynb"
+        try:
+            found = notebook_title(path, lang) if path.is_file() else None
+        except (OSError, ValueError):  # unreadable, not JSON
+            found = None
+        return found or lesson_title(lesson)
+
+    return lambda lesson: title(lesson, i18n.language())
 
 
 def links_markdown(pages: Sequence[Page]) -> str:

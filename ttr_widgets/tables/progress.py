@@ -12,6 +12,7 @@ reads it all (``Room.progress``: a table of students × lessons, ``grid``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,10 +83,11 @@ def lesson_title(lesson: str) -> str:
     return lesson.replace("-", " ")
 
 
-def grid(reports: list[Report]) -> dict[str, Any]:
+def grid(reports: list[Report], title: Callable[[str], str] = lesson_title) -> dict[str, Any]:
     """The class's progress as a table of students × lessons: the lessons anyone opened (in
-    the course's order), and per student and lesson whether it was opened and finished, the
-    quizzes answered right and those answered wrong (their questions), and a cell's words."""
+    the course's order, each named by ``title``), and per student and lesson whether it was
+    opened and finished, the quizzes answered right and those answered wrong (their
+    questions), and a cell's words."""
     lessons = sorted({r.lesson for r in reports})
     students = sorted({r.student for r in reports}, key=str.casefold)
     mine: dict[tuple[str, str], list[Report]] = {}
@@ -103,7 +105,7 @@ def grid(reports: list[Report]) -> dict[str, Any]:
                           "finished" in kinds, "right": right, "wrong": wrong,
                           "text": _cell_text("finished" in kinds, bool(kinds), right, wrong)})
         rows.append({"name": student, "cells": cells})
-    return {"lessons": [{"id": lesson, "title": lesson_title(lesson)} for lesson in lessons],
+    return {"lessons": [{"id": lesson, "title": title(lesson)} for lesson in lessons],
             "students": rows}
 
 

@@ -53,7 +53,7 @@ from ttr_widgets.rules.stats import GameStats, game_stats
 from ttr_widgets.rules.words import and_list, map_title
 from ttr_widgets.tables.authority import Seat, Table, TableError
 from ttr_widgets.tables.names import new_name, valid_name
-from ttr_widgets.tables.progress import Report, grid, read_report
+from ttr_widgets.tables.progress import Report, grid, lesson_title, read_report
 from ttr_widgets.tables.service import TableService
 from ttr_widgets.tables.telling import status_words
 
@@ -112,6 +112,8 @@ class Room:
     service: TableService
     key: str
     executor: Executor | None = None
+    #: a lesson's title as the reader's page shows it (``ttr serve``: its notebook's heading)
+    titles: Callable[[str], str] = lesson_title
     sheets: dict[str, Sheet] = field(default_factory=dict)
     reviews: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     _stats: dict[str, GameStats] = field(default_factory=dict)  #: finished games' (never change)
@@ -174,7 +176,7 @@ class Room:
 
     def progress(self) -> dict[str, Any]:
         """Every student's lessons, as a table of students × lessons (``progress.grid``)."""
-        return grid(self.service.store.progress())
+        return grid(self.service.store.progress(), self.titles)
 
     # -- a class's tables
 

@@ -130,6 +130,11 @@ class ClaimPanel(widgets.VBox):
                                  layout=widgets.Layout(align_items="flex-start"))
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
                                                           align_items="center"))
+        #: the notes with the colour picker after them: a short note ("Gray route: pay with
+        #: any one colour.") and the picker share a row, so the ways to pay keep theirs
+        self.notes.layout.flex = "0 1 auto"
+        self.notes_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
+                                                            align_items="center"))
         self.place_depot = widgets.Button(icon="home",
                                           layout=widgets.Layout(width="auto", margin="2px"))
         self.place_depot.add_class("ttr-place-depot")
@@ -286,9 +291,11 @@ class ClaimPanel(widgets.VBox):
         picker = (self.colors,) if len(colors) > 1 else ()
         self._show_options()
         depot = (self.place_depot,) if self.depot is not None else ()
-        # the colour and the ways to pay share one row (it wraps): a compact panel
-        self.actions.children = (*picker, self.options, self.more_row)
-        self.children = (self.head, self.notes, *depot, self.actions)
+        # the picker follows the notes and the ways to pay have their row (each wraps): a
+        # compact panel
+        self.notes_row.children = (self.notes, *picker)
+        self.actions.children = (self.options, self.more_row)
+        self.children = (self.head, self.notes_row, *depot, self.actions)
 
     def _show_options(self) -> None:
         color = self.colors.value if len(self.colors.options) > 1 else None

@@ -46,7 +46,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) pg-deps
-	$(BIN)/pytest -q -m "not browser"
+	$(BIN)/pytest -q -m "not browser and not slow"
 
 # The quick loop while working: the rules core and the command line, without the slow sweeps,
 # notebooks and browsers (tests are grouped by layer: tests/rules, cli, widgets, course, browser).
@@ -62,7 +62,7 @@ BROWSER := --ignore=tests/browser/test_classroom.py
 # the slowest tests of each run, in its log
 DURATIONS := --durations=15 --durations-min=20
 test: $(STAMP) browser-deps pg-deps lint typecheck
-	$(BIN)/pytest -q -n 2 $(DURATIONS) -m "not browser"
+	$(BIN)/pytest -q -n 2 $(DURATIONS) -m "not browser and not slow"
 	$(BIN)/pytest -q -n 2 --dist loadgroup $(DURATIONS) -m "browser and not alone" $(BROWSER)
 	$(BIN)/pytest -q $(DURATIONS) -m "browser and alone" $(BROWSER)
 
@@ -72,10 +72,13 @@ load-test: $(STAMP) browser-deps
 	$(BIN)/pytest -q tests/browser/test_classroom.py
 
 # The long proofs, outside make test: the invariant sweep at 10,000 seeded random games per map
-# and player count, and the fast engine against the reference over 10,000 games per map.
+# and player count, the fast engine against the reference over 10,000 games per map, and the
+# tests marked slow (whole games with a hint or a search at every step on USA and Europe, the
+# shipped map study played again).
 sweep: $(STAMP)
 	TTR_SWEEP_GAMES=10000 TTR_IDENTITY_GAMES=10000 $(BIN)/pytest -q \
 	  tests/rules/test_invariants.py tests/bots/test_fast.py
+	$(BIN)/pytest -q -n 2 -m "slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

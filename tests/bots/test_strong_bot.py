@@ -167,8 +167,10 @@ def test_percent_never_rounds_a_possibility_away():
     assert percent(Fraction(1, 3)) == "33%"
 
 
-@pytest.mark.parametrize("board,options", [(USA, None), (EUROPE, None),
-                                           (EUROPE, Options(warehouses=True)), (MINI, None)])
+@pytest.mark.parametrize("board,options", [
+    pytest.param(USA, None, marks=pytest.mark.slow),  # ~20 s each: make sweep
+    pytest.param(EUROPE, None, marks=pytest.mark.slow),
+    (EUROPE, Options(warehouses=True)), (MINI, None)])
 def test_every_hint_is_a_legal_move_said_plainly(board, options):
     """Over a whole game, the hint at every step of the learner's seat (the strong bot plays
     it, the greedy bot the other): a legal move, its reason in words (no ids, no '(s)'

@@ -108,7 +108,8 @@ def test_the_deep_hint_ignores_the_hidden_deal_and_the_games_seed():
     assert hint(state, 4, deep=True) == hint(other, 4, deep=True)
 
 
-@pytest.mark.parametrize("board,bots", [(USA, ("expert", "strong")),
+@pytest.mark.parametrize("board,bots", [pytest.param(USA, ("expert", "strong"),
+                                                     marks=pytest.mark.slow),  # make sweep
                                         (EUROPE, ("greedy", "expert", "greedy")),
                                         (MINI, ("expert", "expert"))])
 def test_only_legal_moves_over_seeded_games(board, bots):

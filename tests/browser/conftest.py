@@ -8,6 +8,7 @@
 - ``page``: a fresh 1366×768 context and page per test; on a failed test a screenshot is saved
   as test-artifacts/screenshots/FAILED-<test>.png; at the end the page is closed with its
   ``beforeunload`` handlers run, so Voila shuts its kernel down as it would for a person.
+- ``pages``: the shared-table pages (``SeatPage``) a test opens, closed at its end.
 - ``console_errors``: the page's console errors, uncaught exceptions and any request to a host
   other than localhost (the kit must work offline); tests end with ``assert console_errors == []``.
 """
@@ -21,10 +22,13 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 
+from ttr_widgets.testing.together import SeatPage
+
 from . import (
     CHROMIUM,
     CHROMIUM_ARGS,
     KIT_NOTEBOOKS,
+    SCREENSHOTS,
     TEST_NOTEBOOKS,
     VIEWPORT,
     VoilaServer,
@@ -107,11 +111,32 @@ def page(chromium: Browser, console_errors: list[str],
     finally:
         report = request.node.stash.get(_REPORT, None)
         if report is not None and report.failed and not new_page.is_closed():
-            screenshot(new_page, "FAILED-" + re.sub(r"[^\w.-]+", "_", request.node.name))
+            name = "FAILED-" + re.sub(r"[^\w.-]+", "_", request.node.name)
+            screenshot(new_page, name)
+            _keep_console(name, console_errors, new_page)
         if not new_page.is_closed():
             # Leaving the page runs its beforeunload, which asks Voila to end its kernel.
             new_page.goto("about:blank")
         context.close()
+
+
+@pytest.fixture
+def pages(chromium: Browser) -> Iterator[list[SeatPage]]:
+    """The ``SeatPage`` s a test appends here are closed when it ends, passed or failed."""
+    opened: list[SeatPage] = []
+    yield opened
+    for seat in opened:
+        if not seat.page.is_closed():
+            seat.close()
+
+
+def _keep_console(name: str, errors: list[str], page: Page) -> None:
+    """Beside a failed test's screenshot, its console errors whole (the assertion shortens
+    them) and the widgets the page shows as errors ("Error displaying widget…")."""
+    shown = page.locator(".jupyter-widgets:has-text('Error displaying widget')").all_inner_texts()
+    where = SCREENSHOTS / f"{name}.console.txt"
+    where.write_text("\n\n".join([*errors, *(f"on the page: {s}" for s in shown)]) + "\n",
+                     encoding="utf-8")
 
 
 def _console(message: ConsoleMessage, errors: list[str]) -> None:

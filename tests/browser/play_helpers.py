@@ -361,9 +361,21 @@ class PlayPage:
                                         timeout=HOVER_TIMEOUT_MS)
         except PlaywrightTimeout as error:
             raise AssertionError(f"plotly never hovered {space} (trace {trace})") from error
+        moved = self._where(space, trace)
+        if (moved.x, moved.y) != (space.x, space.y):
+            # The board moved under the mouse (still settling): click where it is now.
+            self.click_space(moved, trace, before_click=before_click)
+            return
         if before_click is not None:
             before_click()
         self.page.mouse.click(space.x, space.y)
+
+    def _where(self, space: Space, trace: int) -> Space:
+        """The same point, where plotly draws it now."""
+        points = self.page.evaluate(_POINTS_JS, trace)
+        return next((Space(key, point, x, y, data_x, data_y)
+                     for key, point, x, y, data_x, data_y in points if point == space.point),
+                    space)
 
     def click_route(self, route_id: str, space: int | None = None) -> Space:
         """Click one of the route's spaces (the middle one by default); returns it."""

@@ -6,7 +6,6 @@ gives a sheet to print."""
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -32,13 +31,9 @@ ROUTE_PAIRS = {frozenset((r.a, r.b)) for r in USA.routes}
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
     """The kit's pages, the tables' bots at 0.3 s a move, the room's key known."""
-    os.environ["TTR_BOT_PACE"] = "0.3"
-    try:
-        with running_server(KIT_NOTEBOOKS, log_name="voila-room",
-                            extra=["--pool", "2", "--teacher-key", KEY]) as running:
-            yield running
-    finally:
-        del os.environ["TTR_BOT_PACE"]
+    with running_server(KIT_NOTEBOOKS, log_name="voila-room", env={"TTR_BOT_PACE": "0.3"},
+                        extra=["--pool", "2", "--teacher-key", KEY]) as running:
+        yield running
 
 
 def card(page: Page, table: str) -> Any:

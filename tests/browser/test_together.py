@@ -1,8 +1,9 @@
 """Play together: real ``ttr serve`` processes and several Chromium pages at one shared table
 (1366×768). Each page's widget traffic never holds another seat's tickets; every move appears
-on every page; a reload, or one's own link on another device, gets the seat back; a page gone
-longer than the takeover time is played by the table's bot and given back on return; two clicks
-at once play exactly one move; a finished game comes whole to every page.
+on every page; a reload, or one's own link on another device, gets the seat back; two clicks
+at once play exactly one move; a finished game comes whole to every page; a restart of the
+server loses nothing; a school network's page needs the class key. (Seats that go away and
+teams: test_together_seats.py, on a server of its own, beside this module under make test.)
 """
 
 from __future__ import annotations
@@ -17,49 +18,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from ttr_widgets.rules import load_map
 from ttr_widgets.server.ports import find_free_port
 from ttr_widgets.tables.client import api_get, api_post
-from ttr_widgets.testing.together import SeatPage
+from ttr_widgets.testing.together import QUICK_BOTS, SeatPage, offered_tickets, table_url
 
 from . import KIT_NOTEBOOKS, VoilaServer, running_server, screenshot
-
-USA = load_map("usa")
-ROUTE_PAIRS = {frozenset((r.a, r.b)) for r in USA.routes}
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
     """The kit's pages with two kernels kept ready, the tables' bots quick (0.2 s a move)."""
-    os.environ["TTR_BOT_PACE"] = "0.2"
-    try:
-        with running_server(KIT_NOTEBOOKS, log_name="voila-together",
-                            extra=["--pool", "2"]) as running:
-            yield running
-    finally:
-        del os.environ["TTR_BOT_PACE"]
-
-
-@pytest.fixture
-def pages(chromium: Browser) -> Iterator[list[SeatPage]]:
-    opened: list[SeatPage] = []
-    yield opened
-    for page in opened:
-        if not page.page.is_closed():
-            page.close()
-
-
-def table_url(server: VoilaServer, name: str) -> str:
-    return f"{server.url('Play.ipynb')}?table={name}"
-
-
-def offered(page: SeatPage) -> list[str]:
-    """The tickets a page offers its seat to keep, as the page names them ('Toronto – Miami'),
-    leaving out any that a route's name could also spell."""
-    labels = page.page.locator(".ttr-ticket-choice").all_inner_texts()
-    names = [m.group(1) for label in labels
-             for m in re.finditer(r"([A-Z][\w. ]+ – [A-Z][\w. ]+?) \(\d+\)", label)]
-    return [n for n in names if frozenset(n.split(" – ")) not in ROUTE_PAIRS]
+    with running_server(KIT_NOTEBOOKS, log_name="voila-together", env=QUICK_BOTS,
+                        extra=["--pool", "2"]) as running:
+        yield running
 
 
 def test_two_pages_share_a_table(server: VoilaServer, chromium: Browser,
@@ -74,7 +45,7 @@ def test_two_pages_share_a_table(server: VoilaServer, chromium: Browser,
     assert "You are Ann, seat 1" in ann.about and "You are Ben, seat 2" in ben.about
     ann.wait_status("Ann: choose the tickets to keep")
     assert "Waiting for Ann" in ben.status
-    ann_tickets = offered(ann)
+    ann_tickets = offered_tickets(ann)
     assert len(ann_tickets) >= 2, f"Ann's page offers her tickets: {ann_tickets}"
     screenshot(ann.page, "together-ann-setup", full_page=False)
 
@@ -82,7 +53,7 @@ def test_two_pages_share_a_table(server: VoilaServer, chromium: Browser,
     ann.keep_tickets()
     ben.wait_event("Ann keeps")
     ben.wait_status("Ben: choose the tickets to keep")
-    ben_tickets = offered(ben)
+    ben_tickets = offered_tickets(ben)
     ben.keep_tickets()
     ann.wait_event("Ben keeps")
     ann.wait_status("Ann's turn")
@@ -160,29 +131,6 @@ def test_two_clicks_at_once_play_one_move(server: VoilaServer, chromium: Browser
     assert re.search(r"The table moved on|First choose which of the tickets", refused[0].status)
 
 
-def test_a_page_gone_is_played_by_the_bot_and_given_back(server: VoilaServer, chromium: Browser,
-                                                        pages: list[SeatPage]) -> None:
-    made = api_post(server.base_url, {"map": "usa", "seats": 2, "takeover": 3,
-                                      "bots": [None, None]})
-    ann, ben = SeatPage(chromium), SeatPage(chromium)
-    pages += [ann, ben]
-    ann.open(table_url(server, made["name"])).join("Ann")
-    ben.open(table_url(server, made["name"])).join("Ben")
-    context = ben.context
-    ben.page.close(run_before_unload=True)  # Ben's tab closed; his browser keeps his key
-    ann.wait_event("Ben is away", timeout_ms=30_000)
-    ann.keep_tickets()
-    ann.wait_event("Ben keeps", timeout_ms=30_000)  # the table's bot chose for him
-    ann.wait_status("Ann's turn")
-    back = SeatPage(chromium, context=context)
-    pages.append(back)
-    back.open(table_url(server, made["name"]))
-    back.wait_about("You are Ben, seat 2")
-    ann.wait_event("Ben is back")
-    info = api_get(server.base_url, f"/{made['name']}")
-    assert info["seats"][1]["away"] is False
-
-
 def test_a_finished_game_comes_whole_to_every_page(server: VoilaServer, chromium: Browser,
                                                    pages: list[SeatPage]) -> None:
     made = api_post(server.base_url, {"map": "usa", "seats": 2, "bots": [None, "greedy"]})
@@ -211,11 +159,12 @@ def test_a_finished_game_comes_whole_to_every_page(server: VoilaServer, chromium
     assert record["format"] == "ttr-widgets game record"
 
 
+@pytest.mark.spread  # a server of its own: may run beside the module's other tests
 def test_a_restart_of_ttr_serve_loses_nothing(chromium: Browser, tmp_path: Path,
                                               pages: list[SeatPage]) -> None:
     tables, port = tmp_path / "tables.sqlite", find_free_port()
     with running_server(KIT_NOTEBOOKS, log_name="voila-together-restart", tables=tables,
-                        port=port, extra=["--pool", "2"]) as first:
+                        port=port, env=QUICK_BOTS, extra=["--pool", "2"]) as first:
         made = api_post(first.base_url, {"map": "usa", "seats": 2})
         ann, ben = SeatPage(chromium), SeatPage(chromium)
         pages += [ann, ben]
@@ -231,7 +180,7 @@ def test_a_restart_of_ttr_serve_loses_nothing(chromium: Browser, tmp_path: Path,
     for page in (ann, ben):  # the pages' kernels went with the server: each page says so
         page.page.locator(".ttr-kernel-ended").wait_for(state="visible", timeout=90_000)
     with running_server(KIT_NOTEBOOKS, log_name="voila-together-restart-2", tables=tables,
-                        port=port, extra=["--pool", "2"]) as second:
+                        port=port, env=QUICK_BOTS, extra=["--pool", "2"]) as second:
         for page in (ann, ben):
             page.page.locator(".ttr-kernel-resume").click(no_wait_after=True)
         ann.wait_about("You are Ann, seat 1", timeout_ms=90_000)
@@ -243,30 +192,7 @@ def test_a_restart_of_ttr_serve_loses_nothing(chromium: Browser, tmp_path: Path,
         assert api_get(second.base_url, f"/{made['name']}")["status"] == "playing"
 
 
-def test_a_team_game_across_four_pages(server: VoilaServer, chromium: Browser,
-                                       pages: list[SeatPage]) -> None:
-    made = api_post(server.base_url, {"map": "usa", "seats": 4, "teams": True})
-    people = [SeatPage(chromium) for _ in range(4)]
-    pages += people
-    for page, name in zip(people, ("Ann", "Ben", "Cy", "Di"), strict=True):
-        page.open(table_url(server, made["name"])).join(name)
-    offers = {}
-    for i, page in enumerate(people):
-        page.wait_status("choose the tickets to keep", timeout_ms=40_000)
-        offers[i] = offered(page)
-        page.keep_tickets()
-        if i < 3:
-            people[i + 1].wait_event(("Ann", "Ben", "Cy")[i] + " keeps", timeout_ms=40_000)
-    screenshot(people[1].page, "together-team-ben", full_page=False)
-    # Each page saw only its own tickets (a teammate's stay in the teammate's hand).
-    for i, page in enumerate(people):
-        for j, names in offers.items():
-            if j != i:
-                assert not any(page.received(n) for n in names), (i, j)
-    assert "Red team" in people[0].text(".ttr-players") or "team" in people[0].text(
-        ".ttr-players").lower()
-
-
+@pytest.mark.spread  # a server of its own
 def test_a_school_network_page_needs_the_class_key(chromium: Browser, tmp_path: Path,
                                                    pages: list[SeatPage]) -> None:
     with running_server(KIT_NOTEBOOKS, log_name="voila-together-host",

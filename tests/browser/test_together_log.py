@@ -4,7 +4,6 @@ table's events after the one it followed, and no numbered event of the table."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
@@ -19,13 +18,9 @@ from . import KIT_NOTEBOOKS, VoilaServer, running_server, screenshot
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
     """The kit's pages, the tables' bots quick (0.2 s a move)."""
-    os.environ["TTR_BOT_PACE"] = "0.2"
-    try:
-        with running_server(KIT_NOTEBOOKS, log_name="voila-together-log",
-                            extra=["--pool", "1"]) as running:
-            yield running
-    finally:
-        del os.environ["TTR_BOT_PACE"]
+    with running_server(KIT_NOTEBOOKS, log_name="voila-together-log",
+                        env={"TTR_BOT_PACE": "0.2"}, extra=["--pool", "1"]) as running:
+        yield running
 
 
 def test_a_hint_at_a_shared_table_is_kept_in_its_log(server: VoilaServer,

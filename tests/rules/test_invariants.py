@@ -1,4 +1,4 @@
-"""Invariant sweeps over seeded random games: 400 games per map and player count (2–5) in make test;
+"""Invariant sweeps over seeded random games: 150 games per map and player count (2–5) in make test;
 ``make sweep`` sets ``TTR_SWEEP_GAMES=10000``.
 
 Checked after every step: every train card accounted for, trains and route points agree with
@@ -21,7 +21,7 @@ from ttr_widgets.rules.engine import apply, legal_actions, new_game, random_acti
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.state import OPEN, GameState
 
-GAMES = int(os.environ.get("TTR_SWEEP_GAMES", "400"))  # make test; make sweep: 10,000
+GAMES = int(os.environ.get("TTR_SWEEP_GAMES", "150"))  # make test; make sweep: 10,000
 MAX_STEPS = 20_000
 
 

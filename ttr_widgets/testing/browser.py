@@ -34,7 +34,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Coroutine, Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,12 +200,14 @@ def serve_command(root: Path, port: int, *, notebook: str = "Play.ipynb", prehea
 def running_server(root: Path, *, notebook: str = "Play.ipynb", preheat: bool = True,
                    log_name: str = "voila", extra: Sequence[str] = (),
                    timeout: float = SERVER_START_TIMEOUT, tables: Path | str | None = None,
-                   port: int | None = None) -> Iterator[VoilaServer]:
+                   port: int | None = None,
+                   env: Mapping[str, str] | None = None) -> Iterator[VoilaServer]:
     """Start ``ttr serve`` on a free port, wait for HTTP 200 on its tree page, yield it, and at
     the end terminate its whole process group (SIGTERM, then SIGKILL after 20 s); raise if it
     did not exit with code 0 or left a kernel running.
 
-    Its output goes to ``test-artifacts/<log_name>.log``.
+    Its output goes to ``test-artifacts/<log_name>.log``; ``env`` adds to its environment
+    (e.g. ``{"TTR_BOT_PACE": "0.2"}``: the tables' bots quick).
     """
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"{log_name}.log"
@@ -215,7 +217,8 @@ def running_server(root: Path, *, notebook: str = "Play.ipynb", preheat: bool = 
             serve_command(root, port, notebook=notebook, preheat=preheat, extra=extra,
                           tables=tables),
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True, cwd=REPO, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            start_new_session=True, cwd=REPO,
+            env={**os.environ, **(env or {}), "PYTHONUNBUFFERED": "1"})
     server = VoilaServer(root=root, port=port, process=process, log_path=log_path)
     try:
         _wait_until_up(server, timeout)
@@ -389,13 +392,33 @@ def find_plotly_point(page: Page, customdata: object, *, figure: int = 0,
 
 HOVER_REST_MS = 200  #: rest over a point before clicking, or plotly may click the old hover
 
+_HOVERED_JS = """
+([selector, figure]) => {
+  const gd = document.querySelectorAll(selector)[figure], h = gd && gd._hoverdata;
+  return h && h.length ? [h[0].curveNumber, h[0].pointNumber] : null;
+}
+"""
+
 
 def click_plotly_point(page: Page, trace: int, point: int, *, figure: int = 0,
                        selector: str = ".js-plotly-plot") -> tuple[float, float]:
-    """Move to a plotly point and click it like a person would; returns where it clicked."""
-    x, y = plotly_point(page, trace, point, figure=figure, selector=selector)
-    page.mouse.move(x, y)
-    page.wait_for_timeout(HOVER_REST_MS)  # right after a redraw plotly holds back the hover
+    """Move to a plotly point and click it like a person would; returns where it clicked.
+
+    The click waits until the point stays where it was over the rest and plotly hovers no
+    other point: a board still settling (a panel appearing beside it) moves its points, and a
+    click at the old place lands on a neighbour."""
+    deadline = time.monotonic() + RENDER_TIMEOUT_MS / 1000
+    while True:
+        x, y = plotly_point(page, trace, point, figure=figure, selector=selector)
+        page.mouse.move(x, y)
+        page.wait_for_timeout(HOVER_REST_MS)  # right after a redraw plotly holds back the hover
+        hovered = page.evaluate(_HOVERED_JS, [selector, figure])
+        still = plotly_point(page, trace, point, figure=figure, selector=selector) == (x, y)
+        if still and hovered in (None, [trace, point]):
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"plotly point {trace}/{point} never held still under the "
+                                 f"mouse (hovered {hovered}, at {x:.0f},{y:.0f} then moved)")
     page.mouse.click(x, y)
     return x, y
 

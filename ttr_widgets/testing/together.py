@@ -9,14 +9,18 @@ person; ``wait_events(n)`` waits until the page's table log shows ``n`` events.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from ttr_widgets.testing.browser import RENDER_TIMEOUT_MS, VIEWPORT
+from ttr_widgets.rules import load_map
+from ttr_widgets.testing.browser import RENDER_TIMEOUT_MS, VIEWPORT, VoilaServer
 
-__all__ = ["SeatPage"]
+__all__ = ["QUICK_BOTS", "SeatPage", "offered_tickets", "table_url"]
+
+QUICK_BOTS = {"TTR_BOT_PACE": "0.2"}  #: a test server's environment: the tables' bots quick
 
 APP = ".ttr-app"
 ACTION_MS = 20_000
@@ -148,3 +152,19 @@ class SeatPage:
         self.page.close(run_before_unload=True)
         self.context.close()
 
+
+def table_url(server: VoilaServer, name: str) -> str:
+    """The play page's address at the table ``name``, as a table's link gives it."""
+    return f"{server.url('Play.ipynb')}?table={name}"
+
+
+_TICKET = re.compile(r"([A-Z][\w. ]+ – [A-Z][\w. ]+?) \(\d+\)")
+
+
+def offered_tickets(page: SeatPage) -> list[str]:
+    """The USA tickets a page offers its seat to keep, as the page names them ('Toronto –
+    Miami'), leaving out any that a route's name could also spell."""
+    routes = {frozenset((r.a, r.b)) for r in load_map("usa").routes}
+    labels = page.page.locator(".ttr-ticket-choice").all_inner_texts()
+    names = [m.group(1) for label in labels for m in _TICKET.finditer(label)]
+    return [n for n in names if frozenset(n.split(" – ")) not in routes]

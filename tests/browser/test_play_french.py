@@ -44,7 +44,7 @@ def test_the_play_page_in_french_at_1366(kit_server: VoilaServer, page: Page,
     play.wait_for_board()
     page.wait_for_function(_FRENCH_JS, timeout=ANSWER_MS)
     words = page.evaluate(_WORDS_JS)
-    assert words["status"].startswith("You : choisissez les destinations à garder")
+    assert words["status"].startswith("Vous : choisissez les destinations à garder")
     assert words["tabs"] == ["Jouer", "Journal", "Score", "Partie", "Plan"]
     assert words["language"] == "Français"
     buttons = words["buttons"]

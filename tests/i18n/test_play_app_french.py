@@ -163,7 +163,7 @@ def test_a_short_game_in_french_shows_no_english() -> None:
     assert any("(bot au hasard)\u00a0: joue au hasard" in t for t in texts)  # the bots' levels
     assert any("Les destinations du jeu de base Europe" in t for t in texts)  # variant_line
     assert app.start.kinds[2].label == "difficile : bot fort"
-    assert [n.value for n in app.start.names[:3]] == ["You", "Greedy", "Strong bot"]
+    assert [n.value for n in app.start.names[:3]] == ["You", "Greedy", "Bot fort"]
 
 
 def test_a_team_game_in_french_shows_no_english() -> None:
@@ -209,7 +209,7 @@ def test_the_language_picker_turns_the_page_french_and_back() -> None:
     app.language.value = "fr"
     assert i18n.language() == "fr"
     assert app.tabs.get_title(0) == "Jouer" and app.market.blind.description == "Piocher"
-    assert app.status.text.startswith("You : choisissez")
+    assert app.status.text.startswith("Vous : choisissez")
     assert app.start.start.description == "Nouvelle partie"
     assert app.records.upload.description == "Charger un enregistrement"
     assert app.team_start.count.options[0][0] == "4 joueurs"
@@ -337,3 +337,40 @@ def test_the_picker_tells_a_shared_tables_panel_and_the_lost_server_banner_again
     app.language.value = "en"
     assert "Type your name to take the open seat" in app.together.about.value
     assert app.address.ended_text.startswith("This page has lost its game server")
+
+
+def test_the_french_app_names_its_seats_in_french_and_speaks_to_you() -> None:
+    """Without names given, the French app's seats are 'Vous' and 'Bot glouton' (its start
+    panel's too), and the kit's sentences speak to 'Vous' as to 'You': 'Vous gardez', 'À vous'."""
+    with i18n.use("fr"):
+        app = PlayApp("usa", None, ("human", "greedy"), seed=3, bot_delay=0)
+        assert [p.name for p in app.state.players] == ["Vous", "Bot glouton"]
+        assert [n.value for n in app.start.names] == ["Vous", "Bot glouton", "Bot au hasard",
+                                                     "Ada", "Bo"]
+        assert app.status.text.startswith("Vous : choisissez les destinations à garder")
+        app.ticket_choice.keep.click()
+        assert app.status.text.startswith("Vous gardez 3 destinations. Bot glouton garde")
+        assert "À vous : piochez des cartes" in app.status.text
+    app = PlayApp("usa", None, ("human", "greedy"), seed=3, bot_delay=0)  # English again
+    assert [p.name for p in app.state.players] == ["You", "Greedy bot"]
+
+
+def test_an_app_told_french_after_it_was_built_renames_its_default_seats_only() -> None:
+    """A served page learns its language after its app is built: the seats still called by a
+    default name take the French one, the game dealt again under the new names with the same
+    moves (the same hands, the same cursor); a name a person typed stays."""
+    app = PlayApp("usa", None, ("human", "greedy"), seed=3, bot_delay=0)
+    app.ticket_choice.keep.click()  # the person keeps; the bot keeps too
+    before = app.game
+    assert len(before.actions) == 2
+    i18n.set_language("fr")
+    assert [p.name for p in app.state.players] == ["Vous", "Bot glouton"]
+    assert app.game.actions == before.actions and app.game.cursor == before.cursor
+    assert [p.hand for p in app.state.players] == [p.hand for p in before.state.players]
+    assert app.game.states[1].last_event.startswith("Vous gardez")
+    assert [n.value for n in app.start.names[:2]] == ["Vous", "Bot glouton"]
+    i18n.set_language("en")
+    assert [p.name for p in app.state.players] == ["You", "Greedy bot"]
+    typed = PlayApp("usa", ("Ann", "Greedy bot 2"), ("human", "greedy"), seed=3, bot_delay=0)
+    i18n.set_language("fr")
+    assert [p.name for p in typed.state.players] == ["Ann", "Bot glouton 2"]

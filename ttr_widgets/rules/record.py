@@ -12,6 +12,7 @@ shipped examples."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,20 @@ def replayable(game: Game) -> bool:
     first = game.initial
     return new_game(first.board, [p.name for p in first.players], first.seed,
                     first.options) == first
+
+
+def renamed(game: Game, names: Sequence[str]) -> Game:
+    """The same game with its players called ``names``: dealt again from its seed and its
+    moves played again, so that every event says the new names, at the same cursor. Only for
+    a game that ``replayable`` says starts from its deal (raises ``PositionError`` otherwise)."""
+    first = game.initial
+    if not replayable(game):
+        raise PositionError("players: this game starts from a position set up by hand; its "
+                            "players cannot be renamed by dealing it again")
+    again = Game.new(first.board, names, first.seed, first.options)
+    for action in game.actions:
+        again = again.play(action)
+    return again.jump(game.cursor)
 
 
 def from_record(data: Any) -> Game:

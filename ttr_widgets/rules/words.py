@@ -45,7 +45,10 @@ _YOU_FORMS = {"has": "have", "passes": "pass", "is": "are"}
 
 
 def is_you(name: str) -> bool:
-    return name.strip().casefold() == "you"
+    """Whether a player is called You (or the reader's word for it, 'Vous': the play app's
+    default name in that language)."""
+    said = name.strip().casefold()
+    return said == "you" or said == _("You").casefold()
 
 
 def verb(name: str, third_person: str) -> str:

@@ -48,7 +48,7 @@ from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.record import load_record, replayable, save_record
+from ttr_widgets.rules.record import load_record, renamed, replayable, save_record
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.stats import game_stats
@@ -71,6 +71,8 @@ from ttr_widgets.widgets.table.plan import PlanPanel
 from ttr_widgets.widgets.table.players import (
     GameSetup,
     StartPanel,
+    default_names,
+    in_language_now,
     names_for_kinds,
     options_title,
 )
@@ -119,7 +121,7 @@ class PlayApp(TableController):
     ) -> None:
         if game is None:
             names = tuple(players) if players is not None else \
-                names_for_kinds(("You", "Greedy bot"), kinds)  # a bot named for its level
+                names_for_kinds(default_names()[:2], kinds)  # a bot named for its level
             game = Game.new(load_map(map_name), names, _seed(seed), options)
         seats = seats_for(kinds, len(game.state.players))
         super().__init__(game, seats, bot_delay=bot_delay, paused=paused, coach=True)
@@ -231,7 +233,18 @@ class PlayApp(TableController):
         self.status.say(self.prompt())
 
     def _language_changed(self, _language: str) -> None:
+        self._names_follow_language()
         self.relabel()
+
+    def _names_follow_language(self) -> None:
+        """Seats still called by a default name take the language's ('You' → 'Vous', 'Greedy
+        bot' → 'Bot glouton'): the game is dealt again under the new names and its moves
+        played again (``record.renamed``). Not at a shared table (its names are the table's),
+        nor for a position set up by hand."""
+        names = [p.name for p in self._game.initial.players]
+        now = [in_language_now(name) for name in names]
+        if now != names and self.remote is None and replayable(self._game):
+            self.show_game(renamed(self._game, now), paused=self._paused)
 
     @classmethod
     def from_game(cls, game: Game, kinds: Sequence[str] | None = None, *,

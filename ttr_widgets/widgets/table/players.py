@@ -17,6 +17,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ttr_widgets.bots import BOTS, LEVELS, SLOW, level_word
+from ttr_widgets.rules import i18n
 from ttr_widgets.rules.errors import MapError
 from ttr_widgets.rules.i18n import N_, _, ngettext, pgettext
 from ttr_widgets.rules.maps import load_map
@@ -31,9 +32,10 @@ from ttr_widgets.widgets.table.status import why_html
 from ttr_widgets.widgets.table.teams import TEAM_COLORS, team_title
 
 __all__ = ["KINDS", "GameSetup", "PlayersTable", "StartPanel", "bonus_words", "bot_name",
-           "bot_words", "deck_words", "maps_offered", "name_for_kind", "names_for_kinds",
-           "options_title", "relabel_kinds", "reprint_words", "seat_names", "seat_words",
-           "typed_seed", "variant_line", "variant_rules", "variant_title"]
+           "bot_words", "deck_words", "default_names", "in_language_now", "maps_offered",
+           "name_for_kind", "names_for_kinds", "options_title", "relabel_kinds",
+           "reprint_words", "seat_names", "seat_words", "typed_seed", "variant_line",
+           "variant_rules", "variant_title"]
 
 #: Who sits at a seat: a person, or one of the rules core's bots (not the ones too slow for a
 #: table's turn, ``bots.SLOW``: the expert thinks up to seconds a move and would stall the page).
@@ -41,7 +43,6 @@ KINDS: tuple[str, ...] = ("human", *LEVELS, *sorted(set(BOTS) - set(LEVELS) - se
 #: each kind of seat in words, for the catalogue (shown in the reader's language)
 _KIND_LABELS = {"human": N_("human"), "random": N_("random bot"), "greedy": N_("greedy bot"),
                 "strong": N_("strong bot")}
-_DEFAULT_NAMES = ("You", "Greedy bot", "Random bot", "Ada", "Bo")
 _DEFAULT_KINDS = ("human", "greedy", "random", "greedy", "random")
 BASE = "base"  #: the variant dropdown's value for the map's own tickets
 
@@ -49,7 +50,7 @@ BASE = "base"  #: the variant dropdown's value for the map's own tickets
 def bot_words(name: str, kind: str) -> str:
     """A seat's kind when its name does not say it already: ``'greedy bot'`` for Ada, ``''``
     for Greedy bot and for a person."""
-    return "" if kind == "human" or kind in name.lower() else _kind_label(kind)
+    return "" if kind == "human" or _named_for(name, kind) else _kind_label(kind)
 
 
 def _kind_label(kind: str) -> str:
@@ -59,17 +60,50 @@ def _kind_label(kind: str) -> str:
 
 
 def bot_name(kind: str) -> str:
-    """The name a bot's seat is given: ``'Greedy bot'``, ``'Strong bot'``."""
-    return f"{kind.capitalize()} bot"
+    """The name a bot's seat is given, in the reader's language: ``'Greedy bot'``, ``'Strong
+    bot'`` ('Bot glouton', 'Bot fort')."""
+    label = _kind_label(kind)
+    return label[:1].upper() + label[1:]
+
+
+def default_names() -> tuple[str, ...]:
+    """The start panel's names for seats 1 to 5, in the reader's language: 'You' ('Vous': the
+    kit's sentences then say 'your turn', ``words.is_you``), then the bots' and two people's."""
+    return (_("You"), bot_name("greedy"), bot_name("random"), "Ada", "Bo")
+
+
+def in_language_now(name: str) -> str:
+    """A seat's default name in the reader's language now, in whichever language it was given
+    ('You' → 'Vous', 'Greedy bot 2' → 'Bot glouton 2' in French, and back); a name a person
+    typed as it is."""
+    words = name.split()
+    number = words.pop() if words[-1:] and words[-1].isdigit() else None
+    given = " ".join(words)
+    now = None
+    for lang in i18n.LANGUAGES:
+        with i18n.use(lang):
+            said = {_("You"): "you", **{bot_name(kind): kind for kind in BOTS}}.get(given)
+        if said is not None:
+            now = _("You") if said == "you" else bot_name(said)
+            break
+    if now is None:
+        return name
+    return now if number is None else f"{now} {number}"
 
 
 def _given(name: str) -> bool:
-    """Whether ``name`` is one a seat was given for its bot ('Greedy bot', 'Strong bot 3'),
-    not one a person typed."""
+    """Whether ``name`` is one a seat was given for its bot ('Greedy bot', 'Strong bot 3',
+    'Bot fort' in French), not one a person typed."""
     words = name.split()
     if words[-1:] and words[-1].isdigit():
         words = words[:-1]
-    return " ".join(words) in {bot_name(kind) for kind in BOTS}
+    given = " ".join(words)
+    return any(given in (bot_name(kind), f"{kind.capitalize()} bot") for kind in BOTS)
+
+
+def _named_for(name: str, kind: str) -> bool:
+    """Whether a seat's name says its bot's kind already ('Greedy bot 2', 'Bot glouton')."""
+    return kind in name.lower() or name.startswith(bot_name(kind))
 
 
 def name_for_kind(name: str, kind: str, seat: int, taken: Collection[str] = ()) -> str:
@@ -103,7 +137,7 @@ def seat_words(name: str, kind: str) -> str:
         lesson = {"you": pgettext("seat", "you"), "waits": pgettext("seat", "waits")}
         return "" if kind == name.casefold() else lesson.get(kind, kind)
     level = level_word(kind)
-    said = kind in name.lower()
+    said = _named_for(name, kind)
     words = " ".join(w for w in (level, "" if said else kind) if w)
     if "bot" in name.lower() and said:
         return words
@@ -385,7 +419,7 @@ class StartPanel(widgets.VBox):
         self.count = widgets.BoundedIntText(value=2, min=2, max=5, description="Players",
                                             layout=widgets.Layout(width="160px"))
         self.count.add_class("ttr-player-count")
-        self.names, self.kinds = seat_fields(_DEFAULT_NAMES, _DEFAULT_KINDS, KINDS,
+        self.names, self.kinds = seat_fields(default_names(), _DEFAULT_KINDS, KINDS,
                                              "ttr-player", name_width="150px",
                                              kind_width="170px")
         self.seats = widgets.VBox()
@@ -422,6 +456,8 @@ class StartPanel(widgets.VBox):
         self.seed.description, self.seed.placeholder = _("Seed"), _("random")
         self.levels.value = _levels_line()
         relabel_kinds(self.names, self.kinds, KINDS)
+        for field in self.names:  # a default name follows the language ('You' → 'Vous')
+            field.value = in_language_now(field.value)
         names = _variants_of(self.map.value)
         chosen = self.variant.value
         self.variant.options = [(variant_title(n), n) for n in names]

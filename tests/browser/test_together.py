@@ -20,7 +20,7 @@ from playwright.sync_api import Browser
 
 from ttr_widgets.server.ports import find_free_port
 from ttr_widgets.tables.client import api_get, api_post
-from ttr_widgets.testing.together import QUICK_BOTS, SeatPage, offered_tickets, table_url
+from ttr_widgets.testing.together import SeatPage, offered_tickets, table_server, table_url
 
 from . import KIT_NOTEBOOKS, VoilaServer, running_server, screenshot
 
@@ -28,8 +28,7 @@ from . import KIT_NOTEBOOKS, VoilaServer, running_server, screenshot
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
     """The kit's pages with two kernels kept ready, the tables' bots quick (0.2 s a move)."""
-    with running_server(KIT_NOTEBOOKS, log_name="voila-together", env=QUICK_BOTS,
-                        extra=["--pool", "2"]) as running:
+    with table_server("voila-together") as running:
         yield running
 
 
@@ -163,8 +162,7 @@ def test_a_finished_game_comes_whole_to_every_page(server: VoilaServer, chromium
 def test_a_restart_of_ttr_serve_loses_nothing(chromium: Browser, tmp_path: Path,
                                               pages: list[SeatPage]) -> None:
     tables, port = tmp_path / "tables.sqlite", find_free_port()
-    with running_server(KIT_NOTEBOOKS, log_name="voila-together-restart", tables=tables,
-                        port=port, env=QUICK_BOTS, extra=["--pool", "2"]) as first:
+    with table_server("voila-together-restart", tables=tables, port=port) as first:
         made = api_post(first.base_url, {"map": "usa", "seats": 2})
         ann, ben = SeatPage(chromium), SeatPage(chromium)
         pages += [ann, ben]
@@ -179,8 +177,7 @@ def test_a_restart_of_ttr_serve_loses_nothing(chromium: Browser, tmp_path: Path,
         seen = ann.events()
     for page in (ann, ben):  # the pages' kernels went with the server: each page says so
         page.page.locator(".ttr-kernel-ended").wait_for(state="visible", timeout=90_000)
-    with running_server(KIT_NOTEBOOKS, log_name="voila-together-restart-2", tables=tables,
-                        port=port, env=QUICK_BOTS, extra=["--pool", "2"]) as second:
+    with table_server("voila-together-restart-2", tables=tables, port=port) as second:
         for page in (ann, ben):
             page.page.locator(".ttr-kernel-resume").click(no_wait_after=True)
         ann.wait_about("You are Ann, seat 1", timeout_ms=90_000)

@@ -12,16 +12,15 @@ import pytest
 from playwright.sync_api import Browser
 
 from ttr_widgets.tables.client import api_get, api_post
-from ttr_widgets.testing.together import QUICK_BOTS, SeatPage, offered_tickets, table_url
+from ttr_widgets.testing.together import SeatPage, offered_tickets, table_server, table_url
 
-from . import KIT_NOTEBOOKS, VoilaServer, running_server, screenshot
+from . import VoilaServer, screenshot
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
     """The kit's pages with two kernels kept ready, the tables' bots quick (0.2 s a move)."""
-    with running_server(KIT_NOTEBOOKS, log_name="voila-together-seats", env=QUICK_BOTS,
-                        extra=["--pool", "2"]) as running:
+    with table_server("voila-together-seats") as running:
         yield running
 
 

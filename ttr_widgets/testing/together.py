@@ -9,6 +9,7 @@ person; ``wait_events(n)`` waits until the page's table log shows ``n`` events.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from typing import Any
@@ -16,9 +17,15 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from ttr_widgets.rules import load_map
-from ttr_widgets.testing.browser import RENDER_TIMEOUT_MS, VIEWPORT, VoilaServer
+from ttr_widgets.testing.browser import (
+    KIT_NOTEBOOKS,
+    RENDER_TIMEOUT_MS,
+    VIEWPORT,
+    VoilaServer,
+    running_server,
+)
 
-__all__ = ["QUICK_BOTS", "SeatPage", "offered_tickets", "table_url"]
+__all__ = ["QUICK_BOTS", "SeatPage", "offered_tickets", "table_server", "table_url"]
 
 QUICK_BOTS = {"TTR_BOT_PACE": "0.2"}  #: a test server's environment: the tables' bots quick
 
@@ -168,3 +175,11 @@ def offered_tickets(page: SeatPage) -> list[str]:
     labels = page.page.locator(".ttr-ticket-choice").all_inner_texts()
     names = [m.group(1) for label in labels for m in _TICKET.finditer(label)]
     return [n for n in names if frozenset(n.split(" – ")) not in routes]
+
+
+def table_server(log_name: str, **more: Any) -> contextlib.AbstractContextManager[VoilaServer]:
+    """A ``ttr serve`` of the kit's pages for shared tables: two kernels kept ready, the
+    tables' bots quick (:data:`QUICK_BOTS`), its log ``test-artifacts/<log_name>.log``;
+    ``more`` goes to ``running_server`` (``tables=``, ``port=``)."""
+    return running_server(KIT_NOTEBOOKS, log_name=log_name, env=QUICK_BOTS,
+                          extra=["--pool", "2"], **more)

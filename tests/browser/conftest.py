@@ -133,10 +133,22 @@ def pages(chromium: Browser) -> Iterator[list[SeatPage]]:
 def _keep_console(name: str, errors: list[str], page: Page) -> None:
     """Beside a failed test's screenshot, its console errors whole (the assertion shortens
     them) and the widgets the page shows as errors ("Error displaying widget…")."""
-    shown = page.locator(".jupyter-widgets:has-text('Error displaying widget')").all_inner_texts()
+    shown = page.evaluate(_ERROR_WIDGETS_JS)
     where = SCREENSHOTS / f"{name}.console.txt"
     where.write_text("\n\n".join([*errors, *(f"on the page: {s}" for s in shown)]) + "\n",
                      encoding="utf-8")
+
+
+#: Each widget the page shows as an error: its text, the notebook cell it is in (Voila's
+#: ``cell-index``) and the classes of the elements around it, innermost first.
+_ERROR_WIDGETS_JS = """() => Array.from(document.querySelectorAll('.jupyter-widgets'))
+  .filter(e => (e.textContent || '').startsWith('Error displaying widget'))
+  .map(e => { const around = []; let cell = '?';
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      if (p.getAttribute('cell-index')) { cell = p.getAttribute('cell-index'); break; }
+      if (p.className && typeof p.className === 'string') around.push(p.className);
+    }
+    return `${e.textContent.trim()} (cell ${cell}; in ${around.slice(0, 6).join(' < ')})`; })"""
 
 
 def _console(message: ConsoleMessage, errors: list[str]) -> None:

@@ -6,8 +6,10 @@
 - ``chromium`` (session): Playwright's sync API driving /usr/bin/chromium (never a downloaded
   browser); missing Chromium FAILS the test with the command that installs it.
 - ``page``: a fresh 1366×768 context and page per test; on a failed test a screenshot is saved
-  as test-artifacts/screenshots/FAILED-<test>.png; at the end the page is closed with its
-  ``beforeunload`` handlers run, so Voila shuts its kernel down as it would for a person.
+  as test-artifacts/screenshots/FAILED-<test>.png, and beside it ``.console.txt``: the console
+  errors whole, the widgets shown as errors and their cells, the page's kernel traffic in
+  time; at the end the page is closed with its ``beforeunload`` handlers run, so Voila shuts
+  its kernel down as it would for a person.
 - ``pages``: the shared-table pages (``SeatPage``) a test opens, closed at its end.
 - ``console_errors``: the page's console errors, uncaught exceptions and any request to a host
   other than localhost (the kit must work offline); tests end with ``assert console_errors == []``.
@@ -16,11 +18,19 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Generator, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Request,
+    WebSocket,
+    sync_playwright,
+)
 
 from ttr_widgets.testing.together import SeatPage
 
@@ -106,6 +116,15 @@ def page(chromium: Browser, console_errors: list[str],
     new_page.on("console", lambda message: _console(message, console_errors))
     new_page.on("pageerror", lambda error: console_errors.append(f"page error: {error}"))
     new_page.on("request", lambda req: _offline(req, console_errors))
+    timeline: list[str] = []  #: the page's kernel traffic, kept for a failed test's console
+    started = time.monotonic()
+    new_page.on("websocket", lambda socket: _follow(socket, timeline, started))
+    new_page.on("requestfinished", lambda req: timeline.append(
+        f"{time.monotonic() - started:7.2f} the page's HTML has all come ({req.url})")
+        if req.resource_type == "document" else None)
+    new_page.on("console", lambda message: timeline.append(
+        f"{time.monotonic() - started:7.2f} console.{message.type}: {message.text[:100]}")
+        if message.type == "error" else None)
     try:
         yield new_page
     finally:
@@ -113,7 +132,7 @@ def page(chromium: Browser, console_errors: list[str],
         if report is not None and report.failed and not new_page.is_closed():
             name = "FAILED-" + re.sub(r"[^\w.-]+", "_", request.node.name)
             screenshot(new_page, name)
-            _keep_console(name, console_errors, new_page)
+            _keep_console(name, console_errors, new_page, timeline)
         if not new_page.is_closed():
             # Leaving the page runs its beforeunload, which asks Voila to end its kernel.
             new_page.goto("about:blank")
@@ -130,13 +149,38 @@ def pages(chromium: Browser) -> Iterator[list[SeatPage]]:
             seat.close()
 
 
-def _keep_console(name: str, errors: list[str], page: Page) -> None:
+def _keep_console(name: str, errors: list[str], page: Page, timeline: list[str]) -> None:
     """Beside a failed test's screenshot, its console errors whole (the assertion shortens
-    them) and the widgets the page shows as errors ("Error displaying widget…")."""
+    them), the widgets the page shows as errors ("Error displaying widget…") and the page's
+    kernel traffic in time (``_follow``)."""
     shown = page.evaluate(_ERROR_WIDGETS_JS)
     where = SCREENSHOTS / f"{name}.console.txt"
-    where.write_text("\n\n".join([*errors, *(f"on the page: {s}" for s in shown)]) + "\n",
-                     encoding="utf-8")
+    where.write_text("\n\n".join([*errors, *(f"on the page: {s}" for s in shown)])
+                     + "\n\nthe page's kernel traffic (seconds from the page's start):\n"
+                     + "\n".join(timeline) + "\n", encoding="utf-8")
+
+
+_MSG_TYPE = re.compile(r'"msg_type":\s*"(\w+)"')
+_METHOD = re.compile(r'"method":\s*"(\w+)"')
+_STATE = re.compile(r'"execution_state":\s*"(\w+)"')
+
+
+def _follow(socket: WebSocket, timeline: list[str], started: float) -> None:
+    """Note each message of a kernel's websocket: when, which way, its type (a comm message's
+    method, a status's state) and its size; a widget's first state names its model."""
+    def note(way: str, payload: str | bytes) -> None:
+        text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+        kind = _MSG_TYPE.search(text)
+        if kind is None:
+            return
+        detail = _METHOD.search(text) or _STATE.search(text)
+        models = text.count('"model_name"')  # an update_states: the widgets it restores
+        timeline.append(f"{time.monotonic() - started:7.2f} {way} {kind[1]}"
+                        f" {detail[1] if detail else ''} ({len(text)} chars"
+                        f"{f', {models} widgets' if models else ''})")
+    if "/kernels/" in socket.url:
+        socket.on("framesent", lambda payload: note("sent", payload))
+        socket.on("framereceived", lambda payload: note("got ", payload))
 
 
 #: Each widget the page shows as an error: its text, the notebook cell it is in (Voila's

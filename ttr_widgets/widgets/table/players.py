@@ -72,33 +72,38 @@ def default_names() -> tuple[str, ...]:
     return (_("You"), bot_name("greedy"), bot_name("random"), "Ada", "Bo")
 
 
-def in_language_now(name: str) -> str:
-    """A seat's default name in the reader's language now, in whichever language it was given
-    ('You' → 'Vous', 'Greedy bot 2' → 'Bot glouton 2' in French, and back); a name a person
-    typed as it is."""
+def _default_of(name: str) -> tuple[str, str | None] | None:
+    """Which default name ``name`` is, in whichever language the kit gave it: ``('you',
+    None)`` for 'You' or 'Vous', ``('greedy', '2')`` for 'Greedy bot 2' or 'Bot glouton 2';
+    None for a name a person typed."""
     words = name.split()
     number = words.pop() if words[-1:] and words[-1].isdigit() else None
     given = " ".join(words)
-    now = None
     for lang in i18n.LANGUAGES:
         with i18n.use(lang):
             said = {_("You"): "you", **{bot_name(kind): kind for kind in BOTS}}.get(given)
         if said is not None:
-            now = _("You") if said == "you" else bot_name(said)
-            break
-    if now is None:
+            return said, number
+    return None
+
+
+def in_language_now(name: str) -> str:
+    """A seat's default name in the reader's language now, in whichever language it was given
+    ('You' → 'Vous', 'Greedy bot 2' → 'Bot glouton 2' in French, and back); a name a person
+    typed as it is."""
+    found = _default_of(name)
+    if found is None:
         return name
+    said, number = found
+    now = _("You") if said == "you" else bot_name(said)
     return now if number is None else f"{now} {number}"
 
 
 def _given(name: str) -> bool:
     """Whether ``name`` is one a seat was given for its bot ('Greedy bot', 'Strong bot 3',
     'Bot fort' in French), not one a person typed."""
-    words = name.split()
-    if words[-1:] and words[-1].isdigit():
-        words = words[:-1]
-    given = " ".join(words)
-    return any(given in (bot_name(kind), f"{kind.capitalize()} bot") for kind in BOTS)
+    found = _default_of(name)
+    return found is not None and found[0] != "you"
 
 
 def _named_for(name: str, kind: str) -> bool:

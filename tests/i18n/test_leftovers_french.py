@@ -42,13 +42,16 @@ def test_the_expert_bots_search_in_french() -> None:
 
 
 def test_the_longest_trails_bonus_as_the_french_boxes_name_it() -> None:
-    usa, europe = load_map("usa"), load_map("europe")
+    usa, europe, mini = load_map("usa"), load_map("europe"), load_map("mini")
     assert usa.rules.longest_bonus_name == "Longest Continuous Path"  # the map file's own
-    assert (bonus_name(usa.rules), bonus_name(europe.rules)) == (
-        "Longest Continuous Path bonus", "European Express bonus")
+    assert mini.rules.longest_bonus_name == "Longest Trail"
+    assert [bonus_name(b.rules) for b in (usa, europe, mini)] == [
+        "Longest Continuous Path bonus", "European Express bonus", "Longest Trail bonus"]
     with i18n.use("fr"):
-        assert [bonus_name(b.rules) for b in (usa, europe)] == [
-            "bonus du Plus long chemin", "bonus Express Européen"]
+        # the kit's own Mini map names its bonus for the kit's concept, the plus long chemin:
+        # the words the French USA box has for its own
+        assert [bonus_name(b.rules) for b in (usa, europe, mini)] == [
+            "bonus du Plus long chemin", "bonus Express Européen", "bonus du Plus long chemin"]
         lines = {m: format_score_sheet(p.board, score_position(p)).splitlines()
                  for m in ("usa", "europe")
                  for p in [load_position(EXAMPLES / f"{m}-final.json")]}

@@ -25,20 +25,16 @@ def map_title(name: str) -> str:
 
 def bonus_name(rules: RuleSet) -> str:
     """The bonus for the longest trail as the map's box names it: 'Longest Continuous Path
-    bonus' (USA), 'European Express bonus' (Europe); as the French boxes name it, 'bonus du
-    Plus long chemin', 'bonus Express Européen' (the map file keeps its English name: a name
-    the catalogue does not know is told 'bonus <name>')."""
+    bonus' (USA), 'European Express bonus' (Europe), 'Longest Trail bonus' (the kit's own Mini
+    map, named for the kit's concept); as the French boxes name it, 'bonus du Plus long
+    chemin', 'bonus Express Européen' (the Mini map's in the same words as USA's: the kit's
+    concept is the *plus long chemin*). The map file keeps its English name: a name the
+    catalogue does not know is told 'bonus <name>'."""
     name = rules.longest_bonus_name
     boxes = {"Longest Continuous Path": pgettext("bonus", "Longest Continuous Path bonus"),
-             "European Express": pgettext("bonus", "European Express bonus")}
+             "European Express": pgettext("bonus", "European Express bonus"),
+             "Longest Trail": pgettext("bonus", "Longest Trail bonus")}
     return boxes.get(name) or _("{name} bonus").format(name=name)
-
-
-def bonus_sentence(rules: RuleSet) -> str:
-    """'The Longest Continuous Path bonus: 10 points to every player tied for the longest
-    trail.'"""
-    return (f"The {bonus_name(rules)}: {count(rules.longest_bonus, 'point')} to every player "
-            f"tied for the {LONGEST_TRAIL}.")
 
 
 _YOU_FORMS = {"has": "have", "passes": "pass", "is": "are"}

@@ -27,6 +27,7 @@ The module imports little (no widget, no Voila) since every served kernel import
 
 from __future__ import annotations
 
+import errno
 import logging
 import sys
 from collections.abc import Mapping, Sequence
@@ -80,11 +81,17 @@ def prepare_served_kernel(environ: Mapping[str, str] | None = None) -> bool:
 
 
 def closed_kernel_filter(record: logging.LogRecord) -> bool:
-    """Keep a log record unless it is pyzmq's "Got events for closed stream": a kernel shut down
-    (its page closed) while messages to it were still in flight, which are then dropped, as
-    they should be. The server filters its own log with it, and each served kernel its own
+    """Keep a log record unless it tells of a kernel shutting down (its page closed): pyzmq's
+    "Got events for closed stream" (messages still in flight to it, dropped as they should be),
+    or tornado's "Uncaught exception in ZMQStream callback" for a socket already closed
+    (``ENOTSOCK``: the kernel's last "idle" after its shutdown request, sent as its sockets
+    close). The server filters its own log with it, and each served kernel its own
     (:func:`prepare_served_kernel`)."""
-    return record.msg != "Got events for closed stream %s"
+    if record.msg == "Got events for closed stream %s":
+        return False
+    error = record.exc_info[1] if record.exc_info else None
+    return not (record.msg == "Uncaught exception in ZMQStream callback"
+                and getattr(error, "errno", None) == errno.ENOTSOCK)
 
 
 def use_served_plotly_module(environ: Mapping[str, str] | None = None) -> bool:

@@ -21,6 +21,8 @@ the variants' printed titles ("Mega Game") are the boxes' names; rule ids
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,7 +30,7 @@ import ipywidgets as widgets
 import pytest
 
 from ttr_widgets.rules import i18n, load_map
-from ttr_widgets.rules.actions import DrawTickets, KeepTickets
+from ttr_widgets.rules.actions import DrawBlind, DrawTickets, KeepTickets
 from ttr_widgets.rules.state import TicketChoice
 from ttr_widgets.rules.variants import VARIANTS
 from ttr_widgets.tables.authority import Table, TableSpec
@@ -231,6 +233,43 @@ def test_a_page_that_learns_french_from_its_address_redraws_its_words() -> None:
     assert app.ticket_choice.keep.description == "Garder ces destinations"
 
 
+def _log_rows(html_text: str) -> list[str]:
+    """The moves of a Log (newest first), without their *why?* and marks: plain text."""
+    rows = re.findall(r'<div class="ttr-log-entry".*?</div>', html_text)
+    return [" ".join(html.unescape(re.sub(r"<details.*?</details>|<[^>]+>|▶", "", row))
+                     .split()) for row in rows]
+
+
+def test_the_picker_tells_the_logs_moves_again_and_keeps_its_hint() -> None:
+    """A Log started in English is told whole in French after the switch: the game's moves are
+    played again in French (typed names: the same names, hands and cursor), Undo's words too;
+    the hint said before the switch stays where it was said, in the words it was said in."""
+    app = PlayApp("usa", ("Ann", "Bob"), ("human", "greedy"), seed=3, bot_delay=0)
+    app.ticket_choice.keep.click()
+    app.market.blind.click()
+    app.market.blind.click()  # the turn ends; the bot moves
+    app.hint()
+    before = app.game
+    assert _log_rows(app.stepper.log_view.value)[-1] == "Setup · Ann keeps 3 tickets."
+    app.language.value = "fr"
+    assert app.game.actions == before.actions and app.game.cursor == before.cursor
+    assert [p.hand for p in app.state.players] == [p.hand for p in before.state.players]
+    rows = _log_rows(app.stepper.log_view.value)
+    assert rows == ["Tour 2 · Bob prend Dallas–Oklahoma City (2, gris) pour 2 points.",
+                    "Tour 1 · Ann pioche une carte.",
+                    "Tour 1 · Ann pioche une carte ; encore une carte à piocher.",
+                    "Mise en place · Bob garde 3 destinations.",
+                    "Mise en place · Ann garde 3 destinations."]
+    assert all(english_words(row) == set() for row in rows), rows
+    assert 'class="ttr-log-note ttr-log-hint"' in app.stepper.log_view.value
+    assert "Hint for Ann: claim" in app.stepper.log_view.value  # said in English, kept so
+    app.undo()
+    assert app.status.text.startswith("Annulé : 3 actions reprises"), app.status.text
+    assert "C'étaient pioche de cartes de Ann" in app.status.text
+    app.language.value = "en"
+    assert _log_rows(app.stepper.log_view.value)[-1] == "Setup · Ann keeps 3 tickets."
+
+
 def test_a_language_change_is_told_to_live_listeners_only() -> None:
     """``i18n.on_change``: a bound method is held weakly (a page gone is forgotten), a function
     strongly; nothing is told when the language set is the one already set."""
@@ -337,6 +376,32 @@ def test_the_picker_tells_a_shared_tables_panel_and_the_lost_server_banner_again
     app.language.value = "en"
     assert "Type your name to take the open seat" in app.together.about.value
     assert app.address.ended_text.startswith("This page has lost its game server")
+
+
+def test_the_picker_has_a_shared_tables_moves_told_again_in_its_language() -> None:
+    """At a shared table the page's moves are the table's sentences, in the language the page
+    joined in: after the picker the table tells them again in the new one (its events and
+    view told again), and the moves after it too."""
+    app = PlayApp("mini", ("You", "Greedy"), ("human", "greedy"), seed=1, bot_delay=0)
+    table, connections = at_a_table(app)
+    together = app.together
+    together.join("Bob")
+    connections[-1].on_change()
+    while table.state.in_setup:  # both keep their tickets
+        pending = table.state.pending
+        assert isinstance(pending, TicketChoice)
+        assert table.act(table.state.current, KeepTickets(pending.tickets[:pending.keep]),
+                         table.seq, 0.0) is None
+    connections[-1].on_change()
+    assert "Bob keeps" in together.log.value and "Ann keeps" in together.log.value
+    app.language.value = "fr"
+    assert connections[-1].lang == "fr"  # the table asked to tell its moves in French
+    connections[-1].answer()  # its events and view told again reach the page
+    log = html.unescape(together.log.value)
+    assert "Bob garde" in log and "Ann garde" in log and "keeps" not in log, log
+    assert "Ann prend la place 1." in log
+    connections[-1].other_plays(table.state.current, DrawBlind())
+    assert "Ann pioche une carte" in html.unescape(together.log.value)
 
 
 def test_the_french_app_names_its_seats_in_french_and_speaks_to_you() -> None:

@@ -14,8 +14,9 @@ from ttr_widgets.rules.actions import DrawBlind
 from ttr_widgets.rules.engine import apply
 from ttr_widgets.rules.errors import RulesError
 from ttr_widgets.rules.i18n import use
+from ttr_widgets.rules.record import retold
 from ttr_widgets.tables.authority import Event, Table, TableError, TableSpec
-from ttr_widgets.tables.protocol import Act, Hello
+from ttr_widgets.tables.protocol import Act, Hello, read_client
 from ttr_widgets.tables.service import TableService
 from ttr_widgets.tables.stores import open_store
 from ttr_widgets.tables.telling import event_words, said
@@ -93,6 +94,35 @@ def test_a_move_is_told_in_the_language_its_client_said_hello_in(tmp_path: Path)
     views = [[m for m in box.messages if m.get("type") == "view"][-1]["state"]["last_event"]
              for box in (english, french)]
     assert views == [moves[0][0], in_french]
+
+
+def test_a_client_whose_language_changed_is_told_every_move_again_in_it(
+        tmp_path: Path) -> None:
+    svc = TableService(open_store(tmp_path / "t.sqlite"), clock=Clock())
+    svc.create(map_name="mini", seats=2, name="elm-5")
+    box = Inbox()
+    people = [svc.connect("elm-5", Hello(name="Ann"), box),
+              svc.connect("elm-5", Hello(name="Ben"), Inbox())]
+    table = svc.tables["elm-5"]
+    rng = random.Random(0)
+    for _ in range(4):  # both keep their tickets, then a turn
+        action = choose("greedy", table.state, rng).action
+        svc.receive(people[table.state.current], Act(table.seq, action))
+    english = [m["text"] for m in box.of("event") if m["kind"] == "move"]
+    with use("fr"):  # the game played again in French
+        in_french = [s.last_event for s in retold(table.game).states[1:]]
+    assert len(english) == 4 and not set(english) & set(in_french)
+    told = len(box.messages)
+    svc.receive(people[0], read_client({"type": "lang", "lang": "fr-FR"}))
+    again = box.messages[told:]
+    # every event again, in its order (each move in French), then the view
+    assert [m["seq"] for m in again[:-1]] == [e.seq for e in table.events]
+    assert [m["text"] for m in again if m.get("kind") == "move"] == in_french
+    assert again[-1]["type"] == "view" and again[-1]["state"]["last_event"] == in_french[-1]
+    action = choose("greedy", table.state, rng).action  # and the moves after it in French too
+    svc.receive(people[table.state.current], Act(table.seq, action))
+    with use("fr"):
+        assert box.of("event")[-1]["text"] == retold(table.game).state.last_event
 
 
 def test_an_old_event_stored_with_its_text_only_still_reads() -> None:

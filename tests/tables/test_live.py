@@ -1,10 +1,12 @@
 """Shared tables across real processes: a ``ttr serve`` (its own process) holds the tables,
 ``ttr table`` commands (processes of their own) make them, sit bots at them, watch them and
 download their records, over loopback; the server stopped and started again mid-game loses
-nothing and the bots play on; a school network's server asks every client for its class key."""
+nothing and the bots play on; a school network's server asks every client for its class key; a
+client whose reader's language changed is told every move again in it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -15,9 +17,15 @@ from typing import Any
 
 import pytest
 
+from ttr_widgets.rules.actions import KeepTickets
+from ttr_widgets.rules.i18n import use
 from ttr_widgets.rules.record import from_record
+from ttr_widgets.rules.state import TicketChoice
 from ttr_widgets.server.ports import find_free_port
+from ttr_widgets.tables.client import TableClient, parse_link
 from ttr_widgets.testing.browser import VoilaServer, running_server
+from ttr_widgets.testing.french import english_words
+from ttr_widgets.testing.table_service import run_apart
 
 pytestmark = pytest.mark.browser  # real servers: with the browser tests' group
 ROOT = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
@@ -98,6 +106,55 @@ def test_unknown_tables_and_bad_settings_are_one_line(server: VoilaServer) -> No
         done = ttr(*args)
         assert done.returncode == 2, (args, done.stdout)
         assert line in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_client_whose_language_changed_is_told_every_move_again_in_it(
+        server: VoilaServer) -> None:
+    made = ttr("table", "new", server.base_url, "--map", "mini", "--seats", "2", "--name",
+               "birch-2")
+    assert made.returncode == 0, made.stderr
+    link = parse_link(made.stdout.splitlines()[-1])
+
+    async def play() -> tuple[list[str], list[str]]:
+        moves: list[str] = []  #: the moves Ann's client was told, in the order told
+        kept, retold = asyncio.Event(), asyncio.Event()
+        clients: list[TableClient] = []
+
+        def on_message(client: TableClient) -> Any:
+            def heard(message: dict[str, Any]) -> None:
+                if message["type"] == "event" and message["kind"] == "move" and \
+                        client is clients[0]:
+                    moves.append(message["text"])  # both kept, then both told again
+                    if len(moves) == 2:
+                        kept.set()
+                    elif len(moves) == 4:
+                        retold.set()
+                view = client.view
+                if message["type"] == "view" and view is not None and \
+                        view.current == client.seat and isinstance(view.pending, TicketChoice):
+                    pending = view.pending
+                    asyncio.get_running_loop().create_task(
+                        client.act(KeepTickets(pending.tickets[:pending.keep])))
+            return heard
+
+        for name in ("Ann", "Ben"):  # both keep their tickets
+            client = TableClient(link, name=name)
+            client.on_message = on_message(client)
+            clients.append(client)
+        runs = [asyncio.create_task(c.run()) for c in clients]
+        await asyncio.wait_for(kept.wait(), 60)
+        with use("fr"):  # Ann's reader switches to French
+            await clients[0].tell_again()
+        await asyncio.wait_for(retold.wait(), 60)
+        for client in clients:
+            client.close()
+        await asyncio.wait(runs, timeout=10)
+        return moves[:2], moves[2:]
+
+    english, french = run_apart(play())
+    assert [m.split(" keeps ")[0] for m in english] == ["Ann", "Ben"], english
+    assert [m.split(" garde ")[0] for m in french] == ["Ann", "Ben"], french
+    assert all(english_words(m) == set() for m in french), french
 
 
 def test_a_restart_mid_game_loses_nothing_and_the_bots_play_on(tmp_path: Path) -> None:

@@ -180,7 +180,7 @@ def test_every_table_is_rebuilt_from_the_store_after_a_restart(tables_at: str) -
 
 @pytest.mark.parametrize(("message", "line"), [
     ([], "message: expected a JSON object with a 'type'"),
-    ({"type": "dance"}, "type: expected hello, act, hand_to_bot or ping, not 'dance'"),
+    ({"type": "dance"}, "type: expected hello, act, hand_to_bot, lang or ping, not 'dance'"),
     ({"type": "act", "seq": -1, "action": {}}, "seq: expected the number of the last event"),
     ({"type": "act", "seq": 3, "action": {"type": "Fly"}}, "action.type: unknown action"),
     ({"type": "hello", "name": 7}, "name: expected a short string or null"),

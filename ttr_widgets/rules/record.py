@@ -76,6 +76,17 @@ def renamed(game: Game, names: Sequence[str]) -> Game:
     return again.jump(game.cursor)
 
 
+def retold(game: Game) -> Game:
+    """The same game told again in the language now: its moves played again from its first
+    state (a position set up by hand too), so that every event (``GameState.last_event``, the
+    log's and Undo's words) is said in it, at the same cursor; the same players, hands and
+    points."""
+    again = Game((game.initial,))
+    for action in game.actions:
+        again = again.play(action)
+    return again.jump(game.cursor)
+
+
 def from_record(data: Any) -> Game:
     """Replay a record; every action is checked by the rules as it is replayed."""
     if not isinstance(data, dict):

@@ -13,7 +13,8 @@ A table is reached by its link, the address of the play page with ``?table=NAME`
              name="First bot")
 
 ``TableClient`` keeps one connection: it says hello, follows every event and its seat's view,
-sends moves, and when the connection drops (the server restarted) connects again with its
+sends moves, asks for the table's words again when its reader's language changes
+(``tell_again``), and when the connection drops (the server restarted) connects again with its
 seat's key, for ``patience`` seconds (a minute at least) before it gives up.
 """
 
@@ -240,6 +241,11 @@ class TableClient:
 
     async def hand_to_bot(self) -> None:
         await self._send({"type": "hand_to_bot"})
+
+    async def tell_again(self) -> None:
+        """The reader's language changed: ask the table for every event again, each move told
+        in the language now, then the view (``protocol``'s ``lang``)."""
+        await self._send({"type": "lang", "lang": language()})
 
     async def _send(self, message: dict[str, Any]) -> None:
         """Send ``message``; a connection that dropped meanwhile (the server stopped while a

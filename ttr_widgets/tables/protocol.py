@@ -5,7 +5,9 @@ in one line (``ProtocolError``).
 A client says ``hello`` (its seat's key, if it has one, and a name to sit down with, or
 ``watch``; the language it reads the table's moves in, ``lang``), then ``act`` (an action,
 with the number of the last event it has seen: an action against an older table is stale)
-or ``hand_to_bot`` (leave the seat to a bot for good). The table answers ``welcome`` (the
+or ``hand_to_bot`` (leave the seat to a bot for good), or ``lang`` (the reader's language
+changed: the table tells it every event again, each move in the new language, then its view).
+The table answers ``welcome`` (the
 seat, its key, the table), then sends every ``event`` and after each the client's ``view``
 (its seat's view, ``rules.view``, as a ``rules.snapshot``), and to the one who sent a refused
 action ``refused`` (the sentence, the rule, whether it was stale, and its code and arguments,
@@ -21,7 +23,7 @@ from typing import Any
 from ttr_widgets.rules.actions import Action, action_from_dict
 from ttr_widgets.rules.i18n import choose
 
-__all__ = ["API", "GAMES", "Act", "Hello", "ProtocolError", "read_client"]
+__all__ = ["API", "GAMES", "Act", "Hello", "Lang", "ProtocolError", "read_client"]
 
 API = "ttr/api/tables"  #: the table service's path under the server's base address
 GAMES = "ttr/api/games"  #: where pages keep the games played at one screen
@@ -55,7 +57,12 @@ class Ping:
     pass
 
 
-ClientMessage = Hello | Act | HandToBot | Ping
+@dataclass(frozen=True, slots=True)
+class Lang:
+    lang: str = "en"  #: the language the client reads the table's moves in from now on
+
+
+ClientMessage = Hello | Act | HandToBot | Ping | Lang
 
 
 def read_client(data: Any) -> ClientMessage:
@@ -70,10 +77,7 @@ def read_client(data: Any) -> ClientMessage:
                 raise ProtocolError(f"{field}: expected a short string or null")
         if not isinstance(watch, bool):
             raise ProtocolError("watch: expected true or false")
-        lang = data.get("lang") or "en"
-        if not isinstance(lang, str) or len(lang) > 35:
-            raise ProtocolError("lang: expected a language's tag, like fr, or null")
-        return Hello(key or None, name, watch, choose([lang]))
+        return Hello(key or None, name, watch, _lang(data))
     if kind == "act":
         seq = data.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
@@ -87,4 +91,14 @@ def read_client(data: Any) -> ClientMessage:
         return HandToBot()
     if kind == "ping":
         return Ping()
-    raise ProtocolError(f"type: expected hello, act, hand_to_bot or ping, not {kind!r}")
+    if kind == "lang":
+        return Lang(_lang(data))
+    raise ProtocolError(f"type: expected hello, act, hand_to_bot, lang or ping, not {kind!r}")
+
+
+def _lang(data: dict[str, Any]) -> str:
+    """The language a client reads the table's moves in (one the kit speaks; else English)."""
+    lang = data.get("lang") or "en"
+    if not isinstance(lang, str) or len(lang) > 35:
+        raise ProtocolError("lang: expected a language's tag, like fr, or null")
+    return choose([lang])

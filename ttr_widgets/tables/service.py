@@ -44,7 +44,7 @@ from ttr_widgets.tables.authority import (
     TableSpec,
 )
 from ttr_widgets.tables.names import new_key, new_name, valid_name
-from ttr_widgets.tables.protocol import Act, ClientMessage, HandToBot, Hello, Ping
+from ttr_widgets.tables.protocol import Act, ClientMessage, HandToBot, Hello, Lang, Ping
 from ttr_widgets.tables.store import Store, StoreConflict, StoreError
 
 __all__ = ["BOT_PACE", "Connection", "TableService"]
@@ -66,7 +66,7 @@ class Connection:
     send: Send
     key: str | None = None
     closed: bool = field(default=False)
-    lang: str = "en"  #: the language it reads the table's moves in (its hello's)
+    lang: str = "en"  #: the language it reads the table's moves in (its hello's, or its lang's)
 
 
 class TableService:
@@ -243,6 +243,11 @@ class TableService:
                 self._change(table, lambda: table.hand_to_bot(seat, self.clock()))
             except StoreError as exc:
                 connection.send(_refused(self._unkept(table, table.seq, exc)))
+        elif isinstance(message, Lang):  # the reader's language changed: every event again
+            connection.lang = message.lang
+            for event in table.events:
+                connection.send(_event_message(table, event, connection.lang))
+            connection.send(self._view_message(table, connection.seat, connection.lang))
         elif isinstance(message, Hello):
             connection.send(_refused(Refusal.of("here-already")))
 

@@ -1,6 +1,8 @@
 """A shared table in this process, as a page's connection shows it (``shared.SharedTable``'s
 face), for tests of the pages at a table without a server: the table service's own ``Table``,
-a move played on it at once, the page told when the test says so (``answer``, ``on_change``).
+a move played on it at once, the page told when the test says so (``answer``, ``on_change``);
+its moves told in the language the page connected in, or last asked (``tell_again``), as the
+table service tells them.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ttr_widgets.rules.actions import Action
+from ttr_widgets.rules.i18n import language
 from ttr_widgets.rules.state import GameState
 from ttr_widgets.tables.authority import Table
 
@@ -27,13 +30,14 @@ class LocalTable:
         self.personal_link: str | None = None
         self.key: str | None = None if seat is None else f"key-{seat}"
         self._seat = seat
+        self.lang = language()  #: the language the page reads the table's moves in (its hello's)
         if player is not None:
             self.key = f"key-{player}"
             self._seat = table.join(player, self.key, 0.0)
 
     @property
     def view(self) -> GameState:
-        return self.table.view(self._seat)
+        return self.table.view(self._seat, self.lang)
 
     @property
     def seat(self) -> int | None:
@@ -45,7 +49,8 @@ class LocalTable:
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        return [e.public() for e in self.table.events]
+        return [{**e.public(), "text": self.table.move_words(e, self.lang)} if e.kind == "move"
+                else e.public() for e in self.table.events]
 
     @property
     def info(self) -> dict[str, Any]:
@@ -62,6 +67,11 @@ class LocalTable:
 
     def close(self) -> None:
         """Nothing to close."""
+
+    def tell_again(self) -> None:
+        """The page's language changed: its moves told in it from now on (the events and the
+        view told again reach the page with ``answer``)."""
+        self.lang = language()
 
     def play(self, action: Action) -> None:
         """The page's move, played at the table; its answer comes with ``answer``."""

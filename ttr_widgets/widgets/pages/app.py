@@ -36,6 +36,7 @@ from __future__ import annotations
 import html
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -48,7 +49,7 @@ from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.i18n import N_, _, ngettext
 from ttr_widgets.rules.maps import load_map
 from ttr_widgets.rules.model import Board
-from ttr_widgets.rules.record import load_record, renamed, replayable, save_record
+from ttr_widgets.rules.record import load_record, renamed, replayable, retold, save_record
 from ttr_widgets.rules.scoring import ScoreSheet
 from ttr_widgets.rules.state import GameState, Options
 from ttr_widgets.rules.stats import game_stats
@@ -233,18 +234,33 @@ class PlayApp(TableController):
         self.status.say(self.prompt())
 
     def _language_changed(self, _language: str) -> None:
-        self._names_follow_language()
+        self._tell_moves_again()
         self.relabel()
 
-    def _names_follow_language(self) -> None:
-        """Seats still called by a default name take the language's ('You' → 'Vous', 'Greedy
-        bot' → 'Bot glouton'): the game is dealt again under the new names and its moves
-        played again (``record.renamed``). Not at a shared table (its names are the table's),
-        nor for a position set up by hand."""
-        names = [p.name for p in self._game.initial.players]
+    def _tell_moves_again(self) -> None:
+        """The game's moves told again in the language now, for the Log and Undo's words: its
+        moves played again (a move's sentence is the rules core's, made as it is played).
+        Seats still called by a default name take the language's ('You' → 'Vous', 'Greedy
+        bot' → 'Bot glouton'): the game is dealt again under the new names (``record.renamed``);
+        any other game is played again from its first state under the same names
+        (``record.retold``; a position set up by hand too), what the page shows kept (a
+        selected route, a hand shown, the bots' pace). The hints and the coach's remarks stay
+        in the Log where they were said, in the words they were said in. Not at a shared
+        table: its moves are the table's to tell (``Together.relabel`` asks it)."""
+        if self.remote is not None:
+            return
+        game = self._game
+        names = [p.name for p in game.initial.players]
         now = [in_language_now(name) for name in names]
-        if now != names and self.remote is None and replayable(self._game):
-            self.show_game(renamed(self._game, now), paused=self._paused)
+        renaming = now != names and replayable(game)
+        again = renamed(game, now) if renaming else retold(game)
+        notes = tuple(replace(note, state=again.states[note.at]) for note in self.stepper.notes
+                      if note.at < len(game.states) and game.states[note.at] is note.state)
+        if renaming:
+            self.show_game(again, paused=self._paused)
+        else:
+            self._take(again)  # the same position: drawn again by ``relabel``
+        self.stepper.notes = notes
 
     @classmethod
     def from_game(cls, game: Game, kinds: Sequence[str] | None = None, *,

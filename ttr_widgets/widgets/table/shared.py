@@ -6,8 +6,10 @@ its seat may see.
 name to take a free seat, or to watch), and keeps the latest ``view`` (a ``GameState`` view of
 this seat, ``rules.view``), the table (``info``: its seats, who is away, its status) and every
 public event (``events``). ``play`` sends a move; the table answers with the next view, or a
-refusal for this page only (``refusal``). When the connection drops (the server restarted) it
-connects again by itself with the seat's key. Every change calls ``on_change``.
+refusal for this page only (``refusal``); ``tell_again`` asks for every event again, each move
+told in the page's language now (the page's language changed). When the connection drops (the
+server restarted) it connects again by itself with the seat's key. Every change calls
+``on_change``.
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ class SharedTable:
         self.personal_link: str | None = None
         self.connected = False
         self._task: asyncio.Task[None] | None = None
+        self._telling: asyncio.Task[None] | None = None  #: the table asked to tell all again
 
     # -- what the page shows
 
@@ -158,6 +161,16 @@ class SharedTable:
     def hand_to_bot(self) -> None:
         asyncio.get_running_loop().create_task(self.client.hand_to_bot())
 
+    def tell_again(self) -> None:
+        """The page's language changed: the table tells its every event again (each move in
+        the language now), then the view; the page changes then."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop, no connection (a script)
+            return
+        if self.connected:
+            self._telling = loop.create_task(self.client.tell_again())
+
     def close(self) -> None:
         self.client.close()
         if self._task is not None:
@@ -174,6 +187,10 @@ class SharedTable:
         elif kind == "event":
             if not self.events or message["seq"] > self.events[-1]["seq"]:
                 self.events.append(message)
+            else:  # told again (in the language now, or after a reconnection): in its place
+                places = [i for i, e in enumerate(self.events) if e["seq"] == message["seq"]]
+                if places:
+                    self.events[places[0]] = message
             return  # the view after it follows at once: the page changes then
         elif kind == "refused":
             self.refusal = message

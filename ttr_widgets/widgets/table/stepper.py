@@ -64,7 +64,7 @@ class Stepper(widgets.VBox):
     def __init__(self, on_navigate: Navigate, on_resume: Callable[[], object]) -> None:
         self._on_navigate = on_navigate
         self._updating = False
-        self._rows: dict[int, tuple[GameState, Action, str]] = {}
+        self._rows: dict[int, tuple[GameState, Action, str, str]] = {}
         self._words: dict[widgets.Button, tuple[str, str]] = {}  #: a button's English words
 
         def button(text: str, tip: str, css: str, go: Callable[[Game], Game],
@@ -203,12 +203,15 @@ class Stepper(widgets.VBox):
 
     def _row(self, before: GameState, entry: LogEntry, played: bool, latest: bool) -> str:
         cached = self._rows.get(entry.step)
-        # A row is the move from ``before``: after Undo a different move from the same state
-        # is another row (the undone one is gone from the game's record, so from the log).
-        if cached is None or cached[0] is not before or cached[1] != entry.action:
-            cached = (before, entry.action, _entry_html(before, entry))
+        # A row is the move from ``before`` in its words: after Undo a different move from the
+        # same state is another row (the undone one is gone from the game's record, so from the
+        # log), and the same move told again in another language (the game played again from
+        # the same first state) another row too.
+        if cached is None or cached[0] is not before or cached[1] != entry.action or \
+                cached[2] != entry.event:
+            cached = (before, entry.action, entry.event, _entry_html(before, entry))
             self._rows[entry.step] = cached
-        body = cached[2]
+        body = cached[3]
         style = "" if played else "color:#999;font-style:italic"
         if latest:
             style += ";background:#fff6d6"

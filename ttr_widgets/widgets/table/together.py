@@ -19,7 +19,8 @@ stepper to replay it (this page's hints and remarks in its log where they were s
 
 Its words are the reader's language's (``rules.i18n``); ``relabel`` tells them again when the
 page's language changes. The table's events and refusals are worded here too, from what they
-are (``tables.telling``); a move's sentence is the table's, in the language the page joined in.
+are (``tables.telling``); a move's sentence is the table's, in the language the page joined in,
+or last changed to (``relabel`` asks the table to tell its moves again).
 """
 
 from __future__ import annotations
@@ -139,11 +140,14 @@ class Together:
 
     def relabel(self) -> None:
         """Every word of the panel again in the language now (what it says of the table too,
-        and its log)."""
+        and its log); the table is asked to tell its moves again in it (they come back as its
+        events and view, and the log is drawn again then)."""
         self._label()
         self.about.value = self._about()
         if self.table is not None:
             self.log.value = _log_html(self.table.events, self.notes)
+            if not self._over:
+                self.table.tell_again()
 
     def _name_told(self, change: dict[str, Any]) -> None:
         """The name box told its name (Enter, or leaving the box): take a seat with it."""

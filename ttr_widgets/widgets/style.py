@@ -181,6 +181,14 @@ body.ttr-opening-table .ttr-app .ttr-row { visibility: hidden; }
   .ttr-app .ttr-finder:not(:focus-within) .ttr-keys { position: absolute !important;
     width: 1px !important; height: 1px !important; overflow: hidden; clip: rect(0 0 0 0);
     white-space: nowrap; } }
+@media (max-width: 1100px) {  /* a narrow side panel (1024×768): the five face-up cards on
+  one line and the draw buttons beside the piles' counts, so that the hand and the tickets stay
+  in view under them as at 1366×768 */
+  .ttr-app .ttr-market-card { flex: 1 1 0; min-width: 0; width: auto !important;
+    height: 28px !important; font-size: 11px !important; padding: 0 1px !important; }
+  .ttr-app .ttr-blind-draw, .ttr-app .ttr-draw-tickets { width: auto !important;
+    padding: 0 6px; }
+  .ttr-app .ttr-piles { min-width: 0; } }
 .ttr-finder kbd { font: 11px monospace; padding: 0 3px; border: 1px solid #8a8170;
   border-radius: 3px; background: #fffdf6; }
 """

@@ -163,17 +163,20 @@ def _keep_console(name: str, errors: list[str], page: Page, timeline: list[str])
 _MSG_TYPE = re.compile(r'"msg_type":\s*"(\w+)"')
 _METHOD = re.compile(r'"method":\s*"(\w+)"')
 _STATE = re.compile(r'"execution_state":\s*"(\w+)"')
+_TEXT = re.compile(r'"text":\s*"((?:[^"\\]|\\.){0,160})')  #: a stream's words, their start
 
 
 def _follow(socket: WebSocket, timeline: list[str], started: float) -> None:
     """Note each message of a kernel's websocket: when, which way, its type (a comm message's
-    method, a status's state) and its size; a widget's first state names its model."""
+    method, a status's state, a stream's first words) and its size; a widget's first state
+    names its model."""
     def note(way: str, payload: str | bytes) -> None:
         text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
         kind = _MSG_TYPE.search(text)
         if kind is None:
             return
-        detail = _METHOD.search(text) or _STATE.search(text)
+        detail = _METHOD.search(text) or _STATE.search(text) or (
+            _TEXT.search(text) if kind[1] in ("stream", "error") else None)
         models = text.count('"model_name"')  # an update_states: the widgets it restores
         timeline.append(f"{time.monotonic() - started:7.2f} {way} {kind[1]}"
                         f" {detail[1] if detail else ''} ({len(text)} chars"

@@ -2,7 +2,8 @@
 its latest answer), the teacher's room's table of students × lessons, a personal link's seat
 naming its student, bad reports one line naming the field; then over HTTP against a real ``ttr
 serve`` on either store: the lessons' pages write with the class key and read nothing back,
-the room reads it all with the teacher's key only."""
+the room reads it all with the teacher's key only; a French page's reports refused by the
+server are told in French."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ttr_widgets.course.progress import LessonProgress, ServiceRecorder
+from ttr_widgets.rules import i18n
 from ttr_widgets.tables.client import parse_link
 from ttr_widgets.tables.progress import Report, grid, lesson_title, read_report
 from ttr_widgets.tables.room import Room
@@ -175,3 +179,35 @@ def test_pages_write_their_students_progress_and_only_the_teacher_reads_it(
     assert progress["students"] == [{"name": "Ann", "cells": [
         {"lesson": LESSON, "opened": True, "finished": False, "right": [Q1], "wrong": [],
          "text": "opened: 1 quiz right"}]}]
+
+
+def _french_page(base: str, lesson: str, seats: str = "") -> LessonProgress:
+    """A lesson page in French reporting to the server at ``base``: its browser names the
+    lesson and the seat keys it keeps (none: the name is asked, and given as Ann)."""
+    with i18n.use("fr"):
+        progress = LessonProgress(ServiceRecorder(base, CLASS_KEY))
+        page = progress.browser
+        page.lesson, page.seats = lesson, seats
+        page.told = True  # the report 'opened' is sent (no loop runs here: at once)
+        if not seats:
+            progress.give_name("Ann")
+        return progress
+
+
+@pytest.mark.browser
+def test_a_french_pages_reports_refused_by_the_server_are_told_in_french(
+        server: VoilaServer) -> None:
+    base = server.base_url
+    with ThreadPoolExecutor(1) as apart:  # a thread of its own: no event loop runs there
+        stranger = apart.submit(_french_page, base, LESSON, "oak-1 NOT-A-SEAT-KEY").result()
+        assert stranger.recorder.sent == 0
+        assert stranger.box.layout.display == "" and stranger.asking.layout.display != "none"
+        assert stranger.said.value == ("Votre progression n'a pas été enregistrée : place : "
+                                       "aucune place des tables de ce serveur n'a cette clé")
+        badly_named = apart.submit(_french_page, base, "Ma leçon").result()  # not a name
+        assert badly_named.said.value == (
+            "Votre progression n'a pas été enregistrée : leçon : le nom du notebook de la "
+            "leçon est attendu, comme 02-Drawing-Cards")
+        kept = apart.submit(_french_page, base, LESSON).result()
+    assert kept.recorder.sent == 1
+    assert kept.said.value == "Merci, Ann : votre enseignant voit vos progrès."

@@ -9,6 +9,13 @@ after. Reports wait until the page knows its student; they are sent by the page'
 the table service (``POST …/ttr/api/progress``, with the class key), which only keeps them:
 nobody but the teacher reads them back.
 
+A report the service does not keep is said under the name box, in the page's language (told
+again when it changes): the service's refusal from its code and arguments (``tables.telling``:
+the service answers ``{"error", "say", "args"}``, its English beside them), else its English
+text; a service the page cannot reach, or one that answers no refusal, in a sentence of the
+page's own (``refusal_words``). A personal link's seat the server does not know also asks for
+the name, and the report is sent again under it.
+
 Outside ``ttr serve`` (JupyterLab, Binder) nothing is asked, kept or said: ``LessonProgress``
 has no recorder and the quizzes are what they always were.
 """
@@ -20,7 +27,7 @@ import html
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 import anywidget
@@ -30,19 +37,52 @@ import traitlets
 from ttr_widgets.rules import i18n
 from ttr_widgets.rules.i18n import N_, _
 from ttr_widgets.tables.progress import MAX_NAME, PROGRESS
+from ttr_widgets.tables.telling import said
 from ttr_widgets.widgets.table.shared import TablesNotServed, tables_here
 
-__all__ = ["LessonProgress", "PageLesson", "Recorder", "ServiceRecorder", "page_progress"]
+__all__ = ["LessonProgress", "PageLesson", "Recorder", "ServiceRecorder", "page_progress",
+           "refusal_words"]
 
 ASK = N_("Your name, so that your teacher sees how far you have come in the course:")
 STUDENT_SLOT = "ttr-student"  #: where the browser keeps the name given
 
+#: Why a report was not kept, by the page's own codes: the service could not be reached, or it
+#: answered no refusal of its own (a proxy's error page, say); and the page's own words for the
+#: service's code that is not about a field (its store failed).
+_PAGE_SAYS = {
+    "report-unkept": N_("Your progress was not kept: the teacher's table service cannot keep it "
+                        "just now ({error})."),
+    "unreachable": N_("Your progress was not kept: the teacher's table service cannot be "
+                      "reached just now."),
+    "answered": N_("Your progress was not kept: the teacher's table service answered {code} "
+                   "{reason}."),
+}
+
+Refusal = Mapping[str, Any]
+"""Why a report was not kept: the service's answer (``{"say", "args", "text"}``, as
+``telling.said`` reads it) or the page's own (``{"say": "unreachable"}``, ``{"say":
+"answered", "args": {"code", "reason"}}``)."""
+
+
+def refusal_words(refusal: Refusal) -> str:
+    """Why a report was not kept, in the language now: 'Your progress was not kept: seat: no
+    seat of this server's tables has this key'; a refusal without a code known here says its
+    text."""
+    say, args = refusal.get("say") or "", dict(refusal.get("args") or {})
+    try:
+        if say in _PAGE_SAYS:
+            return _(_PAGE_SAYS[say]).format(**args)
+        why = said(refusal)
+    except (KeyError, ValueError, TypeError):  # a code without the arguments it needs
+        why = str(refusal.get("text") or say)
+    return _("Your progress was not kept: {why}").format(why=why)
+
 
 class Recorder(Protocol):
     """Where a page's reports go: ``report(body)`` (a report as ``tables.progress`` reads it);
-    ``refused(text)`` is called back when the service did not keep one."""
+    ``refused(refusal)`` is called back when the service did not keep one (``Refusal``)."""
 
-    def report(self, body: dict[str, Any], refused: Callable[[str], object]) -> None: ...
+    def report(self, body: dict[str, Any], refused: Callable[[Refusal], object]) -> None: ...
 
 
 class ServiceRecorder:
@@ -55,7 +95,7 @@ class ServiceRecorder:
         self.sent = 0  #: reports kept so far
         self._sending: set[asyncio.Task[None]] = set()
 
-    def report(self, body: dict[str, Any], refused: Callable[[str], object]) -> None:
+    def report(self, body: dict[str, Any], refused: Callable[[Refusal], object]) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -65,36 +105,39 @@ class ServiceRecorder:
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
 
-    async def _post(self, body: dict[str, Any], refused: Callable[[str], object]) -> None:
+    async def _post(self, body: dict[str, Any], refused: Callable[[Refusal], object]) -> None:
         from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
         try:
             await AsyncHTTPClient().fetch(self.url, method="POST", body=json.dumps(body),
                                           headers=self._headers(), request_timeout=30)
         except HTTPClientError as exc:
-            self._told(_error(exc.response.body if exc.response else b"") or str(exc), refused)
+            if exc.response is None:  # no answer came (a timeout)
+                self._told(UNREACHABLE, refused)
+            else:
+                self._told(_refusal(exc.response.body, exc.code, exc.response.reason), refused)
             return
-        except OSError as exc:
-            self._told(str(exc), refused)
+        except OSError:
+            self._told(UNREACHABLE, refused)
             return
         self._told(None, refused)
 
-    def _post_now(self, body: dict[str, Any]) -> str | None:
+    def _post_now(self, body: dict[str, Any]) -> Refusal | None:
         request = urllib.request.Request(self.url, data=json.dumps(body).encode(),
                                          method="POST", headers=self._headers())
         try:
             with urllib.request.urlopen(request, timeout=30):
                 return None
         except urllib.error.HTTPError as exc:
-            return _error(exc.read()) or str(exc)
-        except (urllib.error.URLError, OSError) as exc:
-            return str(exc)
+            return _refusal(exc.read(), exc.code, exc.reason)
+        except (urllib.error.URLError, OSError):
+            return UNREACHABLE
 
-    def _told(self, error: str | None, refused: Callable[[str], object]) -> None:
-        if error is None:
+    def _told(self, refusal: Refusal | None, refused: Callable[[Refusal], object]) -> None:
+        if refusal is None:
             self.sent += 1
         else:
-            refused(error)
+            refused(refusal)
 
     def _headers(self) -> dict[str, str]:
         headers = {"Content-Type": "application/json"}
@@ -103,12 +146,20 @@ class ServiceRecorder:
         return headers
 
 
-def _error(body: bytes) -> str | None:
+UNREACHABLE: Refusal = {"say": "unreachable"}  #: the service did not answer
+
+
+def _refusal(body: bytes, code: int, reason: str | None) -> Refusal:
+    """The service's refusal (``{"error": text, "say": code, "args": {...}}``: ``web.fail``),
+    or, for an answer that is none (no JSON, no error in it), the status it answered."""
     try:
-        text = json.loads(body).get("error")
+        answer = json.loads(body)
+        text = answer.get("error")
     except (ValueError, AttributeError):
-        return None
-    return str(text) if text else None
+        text = None
+    if not text:
+        return {"say": "answered", "args": {"code": code, "reason": reason or ""}}
+    return {"say": answer.get("say") or "", "args": answer.get("args") or {}, "text": str(text)}
 
 
 _ESM = r"""
@@ -171,7 +222,9 @@ class LessonProgress:
         self.name = w.Text(style={"description_width": "initial"},  # its label, for a reader
                            layout=w.Layout(width="640px"))
         self.save_button = w.Button(layout=w.Layout(width="auto"))
-        self._said: tuple[str, str] | None = None  #: the last answer to a name: its kind, name
+        #: what the box says now (an answer to a name, a report not kept), told again in the
+        #: language of the moment (``relabel``)
+        self._said: Callable[[], str] | None = None
         self.save_button.on_click(lambda _b: self.give_name(self.name.value))
         self.said = w.HTML()
         self.asking = w.HBox([self.name, self.save_button])
@@ -210,11 +263,12 @@ class LessonProgress:
         """The student typed their name (kept by the browser for the lessons after)."""
         name = " ".join(name.split())
         if not name or len(name) > MAX_NAME:
-            self._say("retype", name)
+            self._say(lambda: _("Type your name (at most {n} characters).").format(n=MAX_NAME))
             return
         self.student, self.seat = name, None
         self.browser.remember = name
-        self._say("thanks", name)
+        self._say(lambda: _("Thank you, {name}: your teacher sees your progress.").format(
+            name=name))
         self.asking.layout.display = "none"
         self._flush()
 
@@ -222,7 +276,7 @@ class LessonProgress:
         """The box's words again in the language now."""
         self._label()
         if self._said is not None:
-            self._say(*self._said)
+            self._say(self._said)
 
     # -- the box's words
 
@@ -231,14 +285,11 @@ class LessonProgress:
         self.name.placeholder = _("your name")
         self.save_button.description = _("Save")
 
-    def _say(self, kind: str, name: str) -> None:
-        """Answer a name typed: ask again (``retype``) or thank the student (``thanks``)."""
-        self._said = (kind, name)
-        if kind == "retype":
-            said = _("Type your name (at most {n} characters).").format(n=MAX_NAME)
-        else:
-            said = _("Thank you, {name}: your teacher sees your progress.").format(name=name)
-        self.said.value = html.escape(said, quote=False)
+    def _say(self, words: Callable[[], str]) -> None:
+        """Say ``words()`` under the name box (an answer to a name typed, a report not kept),
+        and again in another language when the page's changes."""
+        self._said = words
+        self.said.value = html.escape(words(), quote=False)
 
     def _language_changed(self, _language: str) -> None:
         self.relabel()
@@ -273,13 +324,19 @@ class LessonProgress:
             return
         waiting, self.waiting = self.waiting, []
         for what in waiting:
-            self.recorder.report({**who, **what}, lambda text, w=what: self._refused(w, text))
+            self.recorder.report({**who, **what},
+                                 lambda refusal, w=what: self._refused(w, refusal))
 
-    def _refused(self, what: dict[str, Any], text: str) -> None:
+    def _refused(self, what: dict[str, Any], refusal: Refusal) -> None:
+        """A report the service did not keep: said in the box (a personal link's seat it does
+        not know: the name asked, the report sent again under it)."""
         if self.seat is not None and not self.student:  # a seat this server no longer knows
             self.seat = None
             self.waiting.append(what)
-            self.box.layout.display = ""
+        elif self.student:  # the name is known: only why
+            self.asking.layout.display = "none"
+        self.box.layout.display = ""
+        self._say(lambda: refusal_words(refusal))
 
 
 _PAGE: LessonProgress | None = None

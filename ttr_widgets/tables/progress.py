@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttr_widgets.rules.i18n import _, ngettext
+from ttr_widgets.tables.authority import TableError
 
 __all__ = ["KINDS", "PROGRESS", "Report", "grid", "lesson_title", "read_report"]
 
@@ -42,36 +43,35 @@ class Report:
 
 def read_report(body: Any, at: float) -> Report:
     """A report from a page's JSON (``{"student", "lesson", "kind", "quiz", "right"}``);
-    ``ValueError`` naming the field."""
+    ``TableError`` (a ``ValueError``) naming the field, in English with its code and arguments
+    for the page to tell it in its reader's language (``telling.SAYINGS``)."""
     if not isinstance(body, dict):
-        raise ValueError("body: expected a JSON object")
+        raise TableError.of("report-body")
     known = {"student", "lesson", "kind", "quiz", "right", "table", "seat"}
     unknown = sorted(set(body) - known)
     if unknown:
-        raise ValueError(f"{unknown[0]}: not part of a lesson's report "
-                         f"({', '.join(sorted(known))})")
+        raise TableError.of("report-field", field=unknown[0], known=", ".join(sorted(known)))
     student = body.get("student")
     if not isinstance(student, str) or not student.strip():
-        raise ValueError("student: expected the student's name")
+        raise TableError.of("report-student")
     student = " ".join(student.split())
     if len(student) > MAX_NAME:
-        raise ValueError(f"student: a name has at most {MAX_NAME} characters")
+        raise TableError.of("report-long-name", n=MAX_NAME)
     lesson = body.get("lesson")
     if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
-        raise ValueError("lesson: expected the lesson's notebook name, like 02-Drawing-Cards")
+        raise TableError.of("report-lesson")
     kind = body.get("kind")
     if kind not in KINDS:
-        raise ValueError(f"kind: expected one of {', '.join(KINDS)}")
+        raise TableError.of("report-kind", kinds=", ".join(KINDS))
     quiz, right = body.get("quiz", ""), body.get("right")
     if kind == "answered":
         if not isinstance(quiz, str) or not quiz.strip() or len(quiz) > MAX_QUIZ:
-            raise ValueError(f"quiz: expected the quiz's question (at most {MAX_QUIZ} "
-                             "characters)")
+            raise TableError.of("report-quiz", n=MAX_QUIZ)
         if not isinstance(right, bool):
-            raise ValueError("right: expected true or false")
+            raise TableError.of("report-right")
         return Report(student, lesson, kind, quiz.strip(), right, at)
     if quiz or right is not None:
-        raise ValueError(f"quiz: only an answer names a quiz, not {kind!r}")
+        raise TableError.of("report-no-quiz", kind=kind)
     return Report(student, lesson, str(kind), "", None, at)
 
 

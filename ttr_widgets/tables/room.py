@@ -156,8 +156,8 @@ class Room:
     def report(self, body: Any) -> Report:
         """Keep what a lesson's page reports (``tables.progress.read_report``): the student is
         the name given, or the one seated by the seat key ``{"table", "seat"}`` of their personal
-        link (which wins). ``ValueError`` naming the field; ``StoreError`` when it cannot be
-        kept."""
+        link (which wins). ``TableError`` (a ``ValueError``) naming the field, with its code;
+        ``StoreError`` when it cannot be kept."""
         if isinstance(body, dict) and body.get("seat"):
             body = {**body, "student": self.seated(body.get("table"), body.get("seat"))}
         report = read_report(body, self.service.clock())
@@ -165,13 +165,13 @@ class Room:
         return report
 
     def seated(self, table: object, key: object) -> str:
-        """The name of the person whose seat ``key`` is at ``table``; ``ValueError`` when none
+        """The name of the person whose seat ``key`` is at ``table``; ``TableError`` when none
         is."""
         found = self.service.tables.get(table) if isinstance(table, str) else None
         seat = found.seat_of(key) if found is not None and isinstance(key, str) else None
         name = found.seats[seat].name if found is not None and seat is not None else None
         if not name:
-            raise ValueError("seat: no seat of this server's tables has this key")
+            raise TableError.of("report-seat")
         return name
 
     def progress(self) -> dict[str, Any]:

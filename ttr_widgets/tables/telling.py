@@ -67,6 +67,18 @@ SAYINGS: dict[str, str] = {
     "name-taken": N_("name: there is already a table {table}"),
     "takeover": N_("takeover: expected seconds ≥ 0"),
     "bots": N_("bots: '{bot}' is not a bot that can sit at a table ({bots})"),
+    # a lesson page's report of its student's progress (``tables.progress``)
+    "report-body": N_("body: expected a JSON object"),
+    "report-field": N_("{field}: not part of a lesson's report ({known})"),
+    "report-student": N_("student: expected the student's name"),
+    "report-long-name": N_("student: a name has at most {n} characters"),
+    "report-lesson": N_("lesson: expected the lesson's notebook name, like 02-Drawing-Cards"),
+    "report-kind": N_("kind: expected one of {kinds}"),
+    "report-quiz": N_("quiz: expected the quiz's question (at most {n} characters)"),
+    "report-right": N_("right: expected true or false"),
+    "report-no-quiz": N_("quiz: only an answer names a quiz, not '{kind}'"),
+    "report-seat": N_("seat: no seat of this server's tables has this key"),
+    "report-unkept": N_("The progress cannot be kept just now ({error})."),
 }
 
 

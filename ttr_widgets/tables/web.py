@@ -290,12 +290,10 @@ class ReportHandler(_Api):
     def post(self) -> None:
         try:
             report = self.room.report(json.loads(self.request.body or b"{}"))
-        except ValueError as exc:
-            self.set_status(400)
-            self.finish(json.dumps({"error": str(exc)}))
+        except ValueError as exc:  # a report's field (with its code: the page tells it)
+            self.fail(400, exc)
             return
         except StoreError as exc:
-            self.set_status(503)
-            self.finish(json.dumps({"error": f"The progress cannot be kept just now ({exc})."}))
+            self.fail(503, TableError.of("report-unkept", error=str(exc)))
             return
         self.finish(json.dumps({"student": report.student}))

@@ -13,8 +13,8 @@ the Game tab's panels and the shared table's panel with it.
 
 Left out of the search, and said so: the board's own hover texts (checked in
 ``test_board_french.py``), the Plan tab (the planner) — not yet in the catalogue; at a shared
-table the table's events (the table service's sentences, ``tables.authority``: "Ann joins",
-English yet);
+table the table's events as this fake table sends them (the page tells a real table's events in
+its own language through ``tables.telling``: checked in ``tests/tables``);
 the variants' printed titles ("Mega Game") are the boxes' names; rule ids
 (``claim.whole-route``, printed small after a rule) are code names, not words.
 """

@@ -152,12 +152,30 @@ def pages(chromium: Browser) -> Iterator[list[SeatPage]]:
 def _keep_console(name: str, errors: list[str], page: Page, timeline: list[str]) -> None:
     """Beside a failed test's screenshot, its console errors whole (the assertion shortens
     them), the widgets the page shows as errors ("Error displaying widget…") and the page's
-    kernel traffic in time (``_follow``)."""
+    kernel traffic in time (``_follow``). Where widgets are shown as errors, the page's widget
+    manager also asks its kernel for every widget once more (``_ASK_AGAIN_JS``), and what it
+    finds is printed, so that CI's output (which keeps no files) says it too."""
     shown = page.evaluate(_ERROR_WIDGETS_JS)
+    again = page.evaluate(_ASK_AGAIN_JS) if shown else ""
     where = SCREENSHOTS / f"{name}.console.txt"
-    where.write_text("\n\n".join([*errors, *(f"on the page: {s}" for s in shown)])
+    where.write_text("\n\n".join([*errors, *(f"on the page: {s}" for s in shown), again])
                      + "\n\nthe page's kernel traffic (seconds from the page's start):\n"
                      + "\n".join(timeline) + "\n", encoding="utf-8")
+    if shown:
+        print(f"{len(shown)} widgets shown as errors, the first: {shown[0]}; the last: "
+              f"{shown[-1]}\n{again}\n(all of it in {where})")
+
+
+#: The widget models the page's manager knows, then how many it knows after asking the kernel
+#: for every widget once more (``_loadFromKernel``, what its restore did as the page opened): more
+#: after means the kernel has widgets its first answer lacked.
+_ASK_AGAIN_JS = """async () => {
+  const manager = window.jupyterapp && window.jupyterapp.widgetManager;
+  if (!manager || !manager._models) return 'no widget manager on the page';
+  const before = Object.keys(manager._models).length;
+  try { await manager._loadFromKernel(); } catch (e) { return `asking again failed: ${e}`; }
+  return `the page's widget manager knew ${before} widgets; asked again, its kernel gave ` +
+         `${Object.keys(manager._models).length}`; }"""
 
 
 _MSG_TYPE = re.compile(r'"msg_type":\s*"(\w+)"')

@@ -51,12 +51,12 @@ def test_the_longest_trails_bonus_as_the_french_boxes_name_it() -> None:
         # the kit's own Mini map names its bonus for the kit's concept, the plus long chemin:
         # the words the French USA box has for its own
         assert [bonus_name(b.rules) for b in (usa, europe, mini)] == [
-            "bonus du Plus long chemin", "bonus Express Européen", "bonus du Plus long chemin"]
+            "bonus du Plus long chemin", "bonus European Express", "bonus du Plus long chemin"]
         lines = {m: format_score_sheet(p.board, score_position(p)).splitlines()
                  for m in ("usa", "europe")
                  for p in [load_position(EXAMPLES / f"{m}-final.json")]}
     assert "Plus long chemin : 31 cases, a le bonus du Plus long chemin  +10" in lines["usa"]
-    assert "Plus long chemin : 22 cases, a le bonus Express Européen  +10" in lines["europe"]
+    assert "Plus long chemin : 22 cases, a le bonus European Express  +10" in lines["europe"]
 
 
 

@@ -27,7 +27,7 @@ def bonus_name(rules: RuleSet) -> str:
     """The bonus for the longest trail as the map's box names it: 'Longest Continuous Path
     bonus' (USA), 'European Express bonus' (Europe), 'Longest Trail bonus' (the kit's own Mini
     map, named for the kit's concept); as the French boxes name it, 'bonus du Plus long
-    chemin', 'bonus Express Européen' (the Mini map's in the same words as USA's: the kit's
+    chemin', 'bonus European Express' (the Mini map's in the same words as USA's: the kit's
     concept is the *plus long chemin*). The map file keeps its English name: a name the
     catalogue does not know is told 'bonus <name>'."""
     name = rules.longest_bonus_name

@@ -12,7 +12,7 @@ address, which learns its language after the widgets are built) changes the lang
 the Game tab's panels and the shared table's panel with it.
 
 Left out of the search, and said so: the board's own hover texts (checked in
-``test_board_french.py``), the Plan tab (the planner) — not yet in the catalogue; at a shared
+``test_board_french.py``); at a shared
 table the table's events as this fake table sends them (the page tells a real table's events in
 its own language through ``tables.telling``: checked in ``tests/tables``);
 the variants' printed titles ("Mega Game") are the boxes' names; rule ids
@@ -43,9 +43,8 @@ from ttr_widgets.widgets.table.together import Together
 USA = load_map("usa")
 
 def _left_out(app: PlayApp) -> tuple[widgets.Widget, ...]:
-    """The parts not yet in the catalogue (see the module docstring)."""
-    plan = app.tabs.children[TABS.index("Plan")]
-    return (app.map_view.widget, plan)
+    """The parts searched elsewhere (see the module docstring)."""
+    return (app.map_view.widget,)
 
 
 def app_texts(app: PlayApp, *more: widgets.Widget) -> Iterator[str]:
@@ -145,6 +144,10 @@ def test_a_short_game_in_french_shows_no_english() -> None:
         for tab in range(len(app.tabs.children)):
             app.tabs.selected_index = tab
             english_left(app, seen, bots_say)
+        app.tabs.selected_index = TABS.index("Plan")
+        app.click_route(max(USA.routes, key=lambda r: r.length).id)  # the plan's what-if
+        english_left(app, seen, bots_say)
+        plan_texts = [text for child in app.plan_panel.children for text in visible_texts(child)]
         app.tabs.selected_index = TABS.index("Game")
         app.start.variant.value = "usa-mega"  # the 1910 box's reprints said
         app.start.longest.value = False
@@ -158,6 +161,7 @@ def test_a_short_game_in_french_shows_no_english() -> None:
     assert seen == {}, f"English on the French page ({len(seen)} texts):\n" + "\n".join(
         f"{sorted(words)}: {text!r}" for text, words in list(seen.items())[:40])
     assert "Jouer" in texts and "Journal" in texts  # the tabs' titles
+    assert any("Votre plan" in t for t in plan_texts), plan_texts  # the Plan tab, searched too
     assert app.start.start.description == "Nouvelle partie"
     assert app.records.replay.description == "Rejouer depuis la donne"
     assert any("Télécharger l'enregistrement de la partie (JSON, " in t for t in texts)

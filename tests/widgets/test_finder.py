@@ -48,6 +48,24 @@ def test_a_partial_name_offers_the_cities_it_fits_and_an_unknown_one_says_so():
     assert "No city of this map starts with “Zz”." in app.finder.note.value
 
 
+def test_typing_on_keeps_the_buttons_shown_so_the_focus_stays_on_one():
+    """A fast typist's last letters ("Bre", "Bree") come after the routes are listed: the list
+    told again keeps the same buttons (a button with the focus keeps it), and a route whose
+    words change (claimed) gets a button of its own."""
+    app = mini_app([{"red": 2}])
+    app.finder.city.value = "Bre"
+    shown = app.finder.buttons.children
+    app.finder.city.value = "Bree"
+    assert app.finder.buttons.children == shown
+    assert all(a is b for a, b in zip(app.finder.buttons.children, shown, strict=True))
+    app.finder.buttons.children[0].click()  # Bree–Ayr: its claim panel; Ann pays 2 red
+    app.claim.options.children[0].click()
+    app.finder.city.value = "Bree"
+    assert names(app)[0] == "Bree–Ayr, 2 red, claimed by Ann"
+    assert app.finder.buttons.children[0] is not shown[0]
+    assert app.finder.buttons.children[1] is shown[1]
+
+
 def test_several_cities_fit_then_one_is_picked_by_its_button():
     board = load_map("usa")
     app = PlayApp.from_game(Game((scenario(board, ["Ann", "Bob"]),)), ("human", "greedy"),

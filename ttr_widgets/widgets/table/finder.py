@@ -99,6 +99,9 @@ class TableFinder(widgets.VBox):
         self._board: Board | None = None
         self._state: GameState | None = None
         self._keys: dict[str, str] = {}  #: name_key(label or name) → city
+        #: the buttons shown, by what they are: a render that shows the same button again
+        #: keeps it (a button with the focus stays focused as the list is told again)
+        self._made: dict[tuple[str, str, str, str], widgets.Button] = {}
         self.city = widgets.Combobox(ensure_option=False,
                                      layout=widgets.Layout(width="auto"),
                                      style={"description_width": "initial"})
@@ -227,6 +230,7 @@ class TableFinder(widgets.VBox):
             if piece:
                 parts.append(self._city_button(board, city, piece))
             self.buttons.children = tuple(parts)
+        self._made = {key: b for key, b in self._made.items() if b in self.buttons.children}
         # a note or a row that says nothing takes no line (an empty HTML widget keeps
         # ipywidgets' 28 px line, which pushed the hand's last line off a 768 px screen)
         aside = self._aside()
@@ -237,25 +241,35 @@ class TableFinder(widgets.VBox):
 
     def _route_button(self, state: GameState, route: Route, city: str) -> widgets.Button:
         words = route_words(state, route, city)
-        button = _button(words, _("Select {route}, as a click on the board does").format(
-            route=words.split(',')[0]))
-        button.add_class("ttr-finder-route")
-        button.on_click(lambda _b: self.choose_route(route.id))
-        return button
+        return self._made_button(
+            "ttr-finder-route", words,
+            _("Select {route}, as a click on the board does").format(route=words.split(',')[0]),
+            route.id, lambda: self.choose_route(route.id))
 
     def _city_button(self, board: Board, city: str, piece: str) -> widgets.Button:
         label = board.city_label(city)
-        button = _button(f"{label}: {piece}", _("Select {city} itself, as a click on the board "
-                                                "does").format(city=label))
-        button.add_class("ttr-finder-city-button")
-        button.on_click(lambda _b: self.choose_city(city))
-        return button
+        return self._made_button(
+            "ttr-finder-city-button", f"{label}: {piece}",
+            _("Select {city} itself, as a click on the board does").format(city=label),
+            city, lambda: self.choose_city(city))
 
     def _match_button(self, board: Board, city: str) -> widgets.Button:
         label = board.city_label(city)
-        button = _button(label, _("Show the routes of {city}").format(city=label))
-        button.add_class("ttr-finder-match")
-        button.on_click(lambda _b: setattr(self.city, "value", label))
+        return self._made_button("ttr-finder-match", label,
+                                 _("Show the routes of {city}").format(city=label), city,
+                                 lambda: setattr(self.city, "value", label))
+
+    def _made_button(self, kind: str, words: str, tip: str, target: str,
+                     act: Callable[[], object]) -> widgets.Button:
+        """The button of class ``kind`` reading ``words`` for ``target``: the one shown
+        already if the last render made it (so that the focus stays on it), else a new one."""
+        key = (kind, words, tip, target)
+        button = self._made.get(key)
+        if button is None:
+            button = _button(words, tip)
+            button.add_class(kind)
+            button.on_click(lambda _b: act())
+            self._made[key] = button
         return button
 
 

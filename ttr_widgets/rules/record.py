@@ -70,10 +70,7 @@ def renamed(game: Game, names: Sequence[str]) -> Game:
     if not replayable(game):
         raise PositionError("players: this game starts from a position set up by hand; its "
                             "players cannot be renamed by dealing it again")
-    again = Game.new(first.board, names, first.seed, first.options)
-    for action in game.actions:
-        again = again.play(action)
-    return again.jump(game.cursor)
+    return _played_again(Game.new(first.board, names, first.seed, first.options), game)
 
 
 def retold(game: Game) -> Game:
@@ -81,7 +78,11 @@ def retold(game: Game) -> Game:
     state (a position set up by hand too), so that every event (``GameState.last_event``, the
     log's and Undo's words) is said in it, at the same cursor; the same players, hands and
     points."""
-    again = Game((game.initial,))
+    return _played_again(Game((game.initial,)), game)
+
+
+def _played_again(again: Game, game: Game) -> Game:
+    """``game``'s moves played again from ``again``'s start, at ``game``'s cursor."""
     for action in game.actions:
         again = again.play(action)
     return again.jump(game.cursor)

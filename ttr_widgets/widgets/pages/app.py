@@ -255,7 +255,7 @@ class PlayApp(TableController):
         renaming = now != names and replayable(game)
         again = renamed(game, now) if renaming else retold(game)
         notes = tuple(replace(note, state=again.states[note.at]) for note in self.stepper.notes
-                      if note.at < len(game.states) and game.states[note.at] is note.state)
+                      if note.of(game))
         if renaming:
             self.show_game(again, paused=self._paused)
         else:

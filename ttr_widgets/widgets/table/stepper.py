@@ -190,7 +190,7 @@ class Stepper(widgets.VBox):
         entries = game.log()
         notes: dict[int, list[LogNote]] = {}
         for note in self.notes:  # a note of another history (undone, then played otherwise)
-            if note.at < len(game.states) and game.states[note.at] is note.state:  # is gone
+            if note.of(game):  # a note of a history undone and played otherwise is gone
                 notes.setdefault(note.at, []).append(note)
         rows = []
         for at in range(len(game.states)):  # in the order of the game, newest first below
@@ -245,6 +245,10 @@ class LogNote:
     state: GameState
     kind: str  #: "hint" or "coach"
     text: str
+
+    def of(self, game: Game) -> bool:
+        """Whether the note was said in ``game``'s history (not in one undone since)."""
+        return self.at < len(game.states) and game.states[self.at] is self.state
 
 
 _NOTE_LOOKS = {"hint": ("☞", "#e8f1fb", "#16406e"),

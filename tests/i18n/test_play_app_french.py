@@ -424,6 +424,21 @@ def test_the_french_app_names_its_seats_in_french_and_speaks_to_you() -> None:
     assert [p.name for p in app.state.players] == ["You", "Greedy bot"]
 
 
+def test_a_finished_game_told_french_keeps_its_final_table_under_the_new_names() -> None:
+    """A game over, its final table told: a switch of language renames its default seats and
+    its final points follow them (they were the old names' sheet, and the players table failed
+    on 'Vous')."""
+    app = PlayApp("mini", None, ("greedy", "random"), seed=4, bot_delay=0)
+    assert app.state.is_over and app.players_table.sheet is not None
+    totals = [p.total for p in app.score_sheet.players]
+    i18n.set_language("fr")
+    assert [p.name for p in app.state.players] == ["Vous", "Bot au hasard"]
+    assert [p.name for p in app.scoring.sheet.players] == ["Vous", "Bot au hasard"]
+    assert app.players_table.sheet is app.scoring.sheet
+    assert [p.total for p in app.scoring.sheet.players] == totals
+    assert "score final" in app.players_table.value
+
+
 def test_an_app_told_french_after_it_was_built_renames_its_default_seats_only() -> None:
     """A served page learns its language after its app is built: the seats still called by a
     default name take the French one, the game dealt again under the new names with the same

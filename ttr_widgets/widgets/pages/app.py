@@ -256,11 +256,16 @@ class PlayApp(TableController):
         again = renamed(game, now) if renaming else retold(game)
         notes = tuple(replace(note, state=again.states[note.at]) for note in self.stepper.notes
                       if note.of(game))
+        self.players_table.sheet = None  # the final points are the old game's until scored
         if renaming:
             self.show_game(again, paused=self._paused)
         else:
             self._take(again)  # the same position: drawn again by ``relabel``
         self.stepper.notes = notes
+        if self.state.is_over:  # the final table of the game told again, whole (it was told)
+            self.scoring.step_by_step = False
+            self._show_score(select_tab=False)
+            self._final_to_players()
 
     @classmethod
     def from_game(cls, game: Game, kinds: Sequence[str] | None = None, *,

@@ -161,7 +161,8 @@ class ScoringView(widgets.VBox):
 
     def _stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None and task is not asyncio.current_task():
+        current = asyncio.current_task() if running_loop() is not None else None
+        if task is not None and task is not current:  # (a sheet set from a script: no loop)
             task.cancel()
 
     async def _pace(self) -> None:

@@ -2,7 +2,7 @@
 Chromebooks), 1366×768 (the laptop) and 1920×1080 (a projector), through `ttr serve`.
 
 At each size, with the page not scrolled: the status line, the face-up row and the ticket choice
-at setup, the draw buttons, the hand and the line of tickets kept under them, and after a route
+at setup, the draw buttons and the hand under them, and after a route
 is clicked on the board its claim panel and its pay buttons, all wholly inside the window; the
 board beside the side panel. On the projector the board grows with the screen (at least 1200 px
 wide) instead of staying at its drawn 900 × 560 px; at 1366×768 it is as before (drawn at most
@@ -29,7 +29,7 @@ ANY_HAND_PAYS = next(r.id for r in load_map("usa").routes if r.length == 1 and r
 SETUP = {"status line": ".ttr-status", "face-up row": ".ttr-market-card",
          "ticket choice": ".ttr-ticket-choice-panel", "Keep": ".ttr-keep-tickets",
          "Undo": ".ttr-undo", "Hint": ".ttr-hint", "draw buttons": ".ttr-blind-draw",
-         "hand": ".ttr-hand", "tickets kept": ".ttr-tickets-summary"}
+         "hand": ".ttr-hand"}
 CLAIM = {"status line": ".ttr-status", "face-up row": ".ttr-market-card",
          "claim panel": ".ttr-claim", "pay buttons": ".ttr-claim-option"}
 

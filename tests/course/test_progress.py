@@ -129,12 +129,12 @@ def test_a_report_not_kept_is_said_in_the_box_in_the_pages_language() -> None:
     browser_says(progress, student="Ann")
     assert progress.box.layout.display == "" and progress.asking.layout.display == "none"
     assert progress.said.value == ("Your progress was not kept: the teacher's table service "
-                                   "cannot keep it just now (database is locked).")
+                                   "cannot keep progress just now (database is locked)")
     i18n.set_language("fr")
     try:
         assert progress.said.value == (
             "Votre progression n'a pas été enregistrée : le service des tables de l'enseignant "
-            "ne peut pas l'enregistrer pour l'instant (database is locked).")
+            "ne peut pas enregistrer la progression pour l'instant (database is locked)")
     finally:
         i18n.set_language(None)
 

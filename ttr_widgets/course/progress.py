@@ -47,11 +47,9 @@ ASK = N_("Your name, so that your teacher sees how far you have come in the cour
 STUDENT_SLOT = "ttr-student"  #: where the browser keeps the name given
 
 #: Why a report was not kept, by the page's own codes: the service could not be reached, or it
-#: answered no refusal of its own (a proxy's error page, say); and the page's own words for the
-#: service's code that is not about a field (its store failed).
+#: answered no refusal of its own (a proxy's error page, say). The service's own codes (a field
+#: refused, its store failed) are told by ``telling.said``.
 _PAGE_SAYS = {
-    "report-unkept": N_("Your progress was not kept: the teacher's table service cannot keep it "
-                        "just now ({error})."),
     "unreachable": N_("Your progress was not kept: the teacher's table service cannot be "
                       "reached just now."),
     "answered": N_("Your progress was not kept: the teacher's table service answered {code} "

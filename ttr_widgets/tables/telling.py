@@ -78,7 +78,7 @@ SAYINGS: dict[str, str] = {
     "report-right": N_("right: expected true or false"),
     "report-no-quiz": N_("quiz: only an answer names a quiz, not '{kind}'"),
     "report-seat": N_("seat: no seat of this server's tables has this key"),
-    "report-unkept": N_("The progress cannot be kept just now ({error})."),
+    "report-unkept": N_("the teacher's table service cannot keep progress just now ({error})"),
 }
 
 

@@ -20,7 +20,9 @@ again with another seat kind in the hint's seat (the same deals, generators and 
 generator: the two games are move for move the same until the seats' moves first differ) and
 gives the paired gain (margin less the baseline's margin, game by game, ±1.96 standard errors)
 and the games won by one and not the other. CPU seconds (``time.process_time``) are counted
-per hint move, and over the moves that ran playouts.
+per hint move, and over the moves that ran playouts. Each seat's line ends with where its points
+came from, averaged: its route, ticket and longest-trail points, the other player's total and the
+trains each had left (what the noisy learner's random moves cost, and whom they help).
 """
 
 from __future__ import annotations
@@ -74,6 +76,12 @@ class Game:
     won: bool
     margin: int
     cpu: list[float] = field(default_factory=list)  #: CPU seconds per hint move
+    #: where the points came from: the seat's route, ticket and longest-trail points, the
+    #: other player's total, and the trains each had left (the seat's, the other's)
+    parts: tuple[int, ...] = ()
+
+
+PARTS = ("routes", "tickets", "longest trail", "other's total", "trains left", "other's trains")
 
 
 def one_game(map_name: str, opponent: str, noise: float, seed: int, index: int,
@@ -97,8 +105,12 @@ def one_game(map_name: str, opponent: str, noise: float, seed: int, index: int,
             action = _seat_move(kind, state, rngs[player]).action
             cpu.append(time.process_time() - start)
         state = apply(state, action)
-    totals = [p.total for p in score(state).players]
-    return Game(totals[me] > totals[1 - me], totals[me] - totals[1 - me], cpu)
+    sheet = score(state).players
+    totals = [p.total for p in sheet]
+    mine = sheet[me]
+    parts = (mine.route_points, mine.ticket_points, mine.longest_bonus, totals[1 - me],
+             state.players[me].trains, state.players[1 - me].trains)
+    return Game(totals[me] > totals[1 - me], totals[me] - totals[1 - me], cpu, parts)
 
 
 def _line(map_name: str, row: str, kind: str, games: Sequence[Game], wall: float) -> str:
@@ -182,6 +194,9 @@ def _report(map_name: str, row: str, kinds: Sequence[str], games: Sequence[Seque
         every = [c for g in run for c in g.cpu]
         print(f"    CPU per move: {spread(every)}; moves of {SLOW} s or more: "
               f"{spread([c for c in every if c >= SLOW])}", flush=True)
+        print("    on average: " + ", ".join(
+            f"{name} {statistics.fmean(g.parts[k] for g in run):.1f}"
+            for k, name in enumerate(PARTS)), flush=True)
     if len(kinds) == 2:
         print(_paired(runs[0], runs[1]), flush=True)
 

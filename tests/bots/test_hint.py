@@ -13,6 +13,7 @@ from ttr_widgets.bots.coach import hint, percent
 from ttr_widgets.bots.expert import DEFAULT, Searched, search
 from ttr_widgets.bots.hint_words import plan_sentence, played_on, weighing_sentence
 from ttr_widgets.bots.hinting import (
+    HINT_KEEP_MARGIN,
     HINT_SEARCH,
     Needs,
     clock_of,
@@ -23,8 +24,15 @@ from ttr_widgets.bots.hinting import (
 )
 from ttr_widgets.bots.reasons import odds_words
 from ttr_widgets.bots.strong import choose
+from ttr_widgets.bots.strong_tickets import ticket_value
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.actions import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets
+from ttr_widgets.rules.actions import (
+    ClaimRoute,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+)
 from ttr_widgets.rules.engine import apply
 from ttr_widgets.rules.scenario import scenario
 from ttr_widgets.testing.positions import (
@@ -143,6 +151,26 @@ def test_a_ticket_needing_as_many_more_trains_as_are_left_is_said_by_its_total()
     assert "New York–Atlanta (6 points) would need 6 more trains: 11 in all, more than the 6 " \
            "you have left" in reason, reason
     assert "6 more trains, more than you have left" not in reason
+
+
+def test_the_hint_keeps_an_extra_ticket_only_when_it_is_clearly_worth_it():
+    """Ann (30 trains) holds Salt Lake City–Kansas City and is offered Calgary–Salt Lake City,
+    Denver–Pittsburgh and Nashville–New York. Nashville–New York fits her trains and turns, but
+    by the strong bot's estimate (``ticket_value``) adds under ``HINT_KEEP_MARGIN`` points to
+    Denver–Pittsburgh: the strong bot keeps both, the hint only Denver–Pittsburgh, and says why
+    it leaves out a ticket it could complete."""
+    pile = ["usa-t03", "usa-t08", "usa-t46"]
+    state = scenario(USA, ["Ann", "Bob"], tickets=[["usa-t54"], ["usa-t04"]],
+                     ticket_pile=pile, trains=[30, 30])
+    state = apply(state, DrawTickets())
+    with_it = ticket_value(state, 0, ["usa-t54", "usa-t08", "usa-t46"])
+    without = ticket_value(state, 0, ["usa-t54", "usa-t08"])
+    assert 0 < with_it - without < HINT_KEEP_MARGIN
+    assert choose(state, random.Random(1)).action == KeepTickets(("usa-t08", "usa-t46"))
+    said = hint(state)
+    assert said.action == KeepTickets(("usa-t08",))
+    assert ("Nashville–New York (6 points) would need 3 more trains, and adds too little to be "
+            "worth the risk: a ticket not completed counts its points against you") in said.reason
 
 
 # --------------------------------------------------------------------------- the clock

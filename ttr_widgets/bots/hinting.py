@@ -1,15 +1,16 @@
 """The hint: the move it suggests for the player to move, and the plan and the clock behind it.
 
-``hint_search(state, rng)`` finds the move (``hint_move``: as a bot, a ``bots.Choice``): the
-move to beat is the strong bot's, except when the end is near (another player down to
-``NEAR_TRAINS``) and the plan cannot be finished in the turns likely left: then the claim that
-scores most now (``weigh``), since cards still in hand score nothing. Once a player is down to
-``HINT_SEARCH.near`` trains, the expert bot's search (``expert.search``) plays that move and a
-few others (the card draw for the plan, the other planned claims, new tickets) out to the end on
-the same fresh deals of what the seat cannot see, and another move replaces it only when it
-comes out clearly ahead: so a claim now and waiting are weighed by the games played on, the
-clock's rule being only the move to beat. The hint looks harder than the expert bot
-(``HINT_SEARCH``): a person waits a second or two for it.
+``hint_search(state, rng)`` finds the move (``hint_move``: as a bot, a ``bots.Choice``): the move
+to beat is the strong bot's, except for tickets, where the hint keeps a ticket beyond the fewest
+only when it is clearly worth it (``HINT_KEEP_MARGIN``), and when the end is near (another player
+down to ``NEAR_TRAINS``) and the plan cannot be finished in the turns likely left: then the claim
+that scores most now (``weigh``), since cards still in hand score nothing. Once a player is down to
+``HINT_SEARCH.near`` trains, the expert bot's search (``expert.search``) plays that move and a few
+others (the card draw for the plan, the other planned claims, new tickets) out to the end on the
+same fresh deals of what the seat cannot see, and another move replaces it only when it comes out
+clearly ahead: so a claim now and waiting are weighed by the games played on, the clock's rule
+being only the move to beat. The hint looks harder than the expert bot (``HINT_SEARCH``): a person
+waits a second or two for it.
 
 ``coach.hint(state, seed)`` is that move with what a learner needs to follow it (a ``Hint``,
 worded by ``hint_words.hint_text``): the move and why, the plan it serves (the tickets, the routes
@@ -32,18 +33,18 @@ from ttr_widgets.bots.choice import Choice
 from ttr_widgets.bots.expert import Search, Searched, search
 from ttr_widgets.bots.strong import _best_payment, cards, choose, completes, playing_for
 from ttr_widgets.bots.strong_plan import needs, plan_for
-from ttr_widgets.bots.strong_tickets import turns_left
+from ttr_widgets.bots.strong_tickets import keep, turns_left
 from ttr_widgets.bots.team_play import team_routes
 from ttr_widgets.rules.actions import Action, ClaimRoute
 from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.graph import connected
 from ttr_widgets.rules.i18n import _
 from ttr_widgets.rules.model import COLORS, LOCO, Route, Ticket
-from ttr_widgets.rules.state import GameState
+from ttr_widgets.rules.state import GameState, TicketChoice
 from ttr_widgets.rules.view import view
 
-__all__ = ["HINT_SEARCH", "NEAR_TRAINS", "Clock", "Hint", "Needs", "Weighing", "clock_of",
-           "hint_move", "hint_search", "needs_of", "reasons_joined", "serves", "weigh"]
+__all__ = ["HINT_KEEP_MARGIN", "HINT_SEARCH", "NEAR_TRAINS", "Clock", "Hint", "Needs", "Weighing",
+           "clock_of", "hint_move", "hint_search", "needs_of", "reasons_joined", "serves", "weigh"]
 
 NEAR_TRAINS = 5  #: another player at this many trains or fewer: the end is near
 CARDS_PER_TURN = 2  #: a turn of drawing brings two cards
@@ -52,6 +53,10 @@ HINT_SEARCH = Search(moves=5, playouts=16)
 """How hard the hint looks: more than the expert bot (``expert.DEFAULT``: 4 moves, 12 playouts),
 since a person waits a second or two for a hint where a bot should not; a count of playouts,
 never a time, so the same position and seed give the same hint."""
+HINT_KEEP_MARGIN = 5.0
+"""Points a ticket beyond the fewest allowed must add to be kept (``strong_tickets.keep``): the
+hint is more careful with tickets than the strong bot, a ticket not completed counting against
+the player (measured in benchmarks/results/hint_seat.md, section 4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,14 +171,17 @@ def weigh(state: GameState) -> Weighing | None:
 
 def hint_search(state: GameState, rng: random.Random, *, deep: bool = True) -> Searched:
     """The hint's move for the player to move and how the moves it weighed played out (see the
-    module's docstring), decided from the seat's view. The move to beat is, near the end with
-    the plan out of time, the claim that scores most now (``weigh``), else the strong bot's;
+    module's docstring), decided from the seat's view. The move to beat is, for tickets, the
+    strong bot's choice with the hint's caution (``HINT_KEEP_MARGIN``), near the end with the
+    plan out of time the claim that scores most now (``weigh``), else the strong bot's move;
     with ``deep`` the expert's playouts (``HINT_SEARCH``) may replace it by a move they find
     clearly better (a draw for the plan, another claim); without, it is played as it is."""
     state = view(state, state.current)
     weighed = weigh(state)
     lead = None
-    if weighed is not None and weighed.claim and weighed.now is not None:
+    if isinstance(state.pending, TicketChoice):
+        lead = keep(state, state.pending, HINT_KEEP_MARGIN)
+    elif weighed is not None and weighed.claim and weighed.now is not None:
         lead = Choice(weighed.now, _("claims what scores most now: the plan needs more turns "
                                      "than are likely left"))
     if deep:

@@ -402,6 +402,9 @@ def _keep_reasons(state: GameState, action: KeepTickets) -> list[str]:
             beyond = _turns_beyond(state, [*held, *kept, tid])
             if not beyond and more.trains == plan.trains:
                 beyond = _(", but it is risky for the turns left")
+            elif not beyond:
+                beyond = _(", and adds too little to be worth the risk: a ticket not completed "
+                           "counts its points against you")
             said = (_("{ticket} would need no more trains{beyond}") if not extra else
                     ngettext("{ticket} would need {n} more train{beyond}",
                              "{ticket} would need {n} more trains{beyond}", extra))

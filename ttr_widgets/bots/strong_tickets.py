@@ -111,20 +111,23 @@ def ticket_value(state: GameState, me: int, tickets: Sequence[str]) -> float:
 # --------------------------------------------------------------------------- tickets
 
 
-def keep(state: GameState, pending: TicketChoice) -> Choice:
+def keep(state: GameState, pending: TicketChoice, margin: float = 0.0) -> Choice:
     """The offered tickets to keep: of every choice the rules allow (at least one, at most the
-    long tickets allowed), the one that leaves the tickets held worth most (``ticket_value``)."""
+    long tickets allowed), the one that leaves the tickets held worth most (``ticket_value``),
+    each ticket beyond the fewest allowed having to add more than ``margin`` points (the
+    hint's caution, ``hinting.HINT_KEEP_MARGIN``; the strong bot keeps none)."""
     board = state.board
     me = state.current
     held = list(playing_for(state))
     offered = pending.tickets
+    fewest = max(pending.keep, 1)
     best: tuple[float, tuple[str, ...]] | None = None
-    for n in range(max(pending.keep, 1), len(offered) + 1):
+    for n in range(fewest, len(offered) + 1):
         for subset in combinations(offered, n):
             longs = sum("long" in board.ticket_by_id[t].kind for t in subset)
             if pending.max_long is not None and longs > pending.max_long:
                 continue
-            value = ticket_value(state, me, held + list(subset))
+            value = ticket_value(state, me, held + list(subset)) - margin * (n - fewest)
             if best is None or value > best[0]:
                 best = (value, subset)
     kept = best[1] if best is not None else offered[:pending.keep]

@@ -53,6 +53,9 @@ def visible(page: str) -> str:
 
 
 def no_english(text: str) -> set[str]:
+    """The English words in ``text``, leaving out names and links: a personal link's random
+    seat key can hold a run of letters such as "go"."""
+    text = re.sub(r"https?://\S+", " ", text)
     for name in NAMES:
         text = text.replace(name, " ")
     return english_words(text, map_name="mini")

@@ -115,7 +115,7 @@ def keep(state: GameState, pending: TicketChoice, margin: float = 0.0) -> Choice
     """The offered tickets to keep: of every choice the rules allow (at least one, at most the
     long tickets allowed), the one that leaves the tickets held worth most (``ticket_value``),
     each ticket beyond the fewest allowed having to add more than ``margin`` points (the
-    hint's caution, ``hinting.HINT_KEEP_MARGIN``; the strong bot keeps none)."""
+    hint's caution, ``hinting.HINT_KEEP_MARGIN``; the strong bot asks for none)."""
     board = state.board
     me = state.current
     held = list(playing_for(state))

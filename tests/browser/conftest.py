@@ -182,12 +182,13 @@ _MSG_TYPE = re.compile(r'"msg_type":\s*"(\w+)"')
 _METHOD = re.compile(r'"method":\s*"(\w+)"')
 _STATE = re.compile(r'"execution_state":\s*"(\w+)"')
 _TEXT = re.compile(r'"text":\s*"((?:[^"\\]|\\.){0,160})')  #: a stream's words, their start
+_COMM = re.compile(r'"comm_id":\s*"([\w-]+)"')
 
 
 def _follow(socket: WebSocket, timeline: list[str], started: float) -> None:
     """Note each message of a kernel's websocket: when, which way, its type (a comm message's
-    method, a status's state, a stream's first words) and its size; a widget's first state
-    names its model."""
+    method and comm, a status's state, a stream's first words) and its size; a widget's first
+    state names its model."""
     def note(way: str, payload: str | bytes) -> None:
         text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
         kind = _MSG_TYPE.search(text)
@@ -196,8 +197,10 @@ def _follow(socket: WebSocket, timeline: list[str], started: float) -> None:
         detail = _METHOD.search(text) or _STATE.search(text) or (
             _TEXT.search(text) if kind[1] in ("stream", "error") else None)
         models = text.count('"model_name"')  # an update_states: the widgets it restores
+        comm = _COMM.search(text)
         timeline.append(f"{time.monotonic() - started:7.2f} {way} {kind[1]}"
-                        f" {detail[1] if detail else ''} ({len(text)} chars"
+                        f" {detail[1] if detail else ''}{f' {comm[1][:8]}' if comm else ''}"
+                        f" ({len(text)} chars"
                         f"{f', {models} widgets' if models else ''})")
     if "/kernels/" in socket.url:
         socket.on("framesent", lambda payload: note("sent", payload))

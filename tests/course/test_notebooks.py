@@ -10,6 +10,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from ttr_widgets.served import PLOTLY_MODULE_ENV
+
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 ids = [p.stem for p in NOTEBOOKS]
 
@@ -45,20 +47,41 @@ def test_notebook_is_prose_first_and_thin_on_code(path):
     assert "class " not in "\n".join(c.source for c in nb.cells if c.cell_type == "code")
 
 
+#: Run first in each notebook's kernel: count the charts ``show_figure`` replaces (under
+#: ``ttr serve`` it closes each seconds later, and a chart closed while the page is still
+#: loading is a "Comm not found" in its console).
+COUNT_REPLACED = """
+import ttr_widgets.widgets.plots.score_plots as _score_plots
+_replaced, _close_chart = [], _score_plots._close_chart
+def _counting(output, **how):
+    _replaced.extend([output] if output in _score_plots._CHARTS else [])
+    _close_chart(output, **how)
+_score_plots._close_chart = _counting
+"""
+
+
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
 def test_notebook_executes_in_a_fresh_kernel(path, monkeypatch):
+    """Executed as ``ttr serve`` runs it (charts as widgets: its plotly module's path set),
+    the notebook raises nothing and replaces no chart on its way: its charts are each drawn
+    once, with what the page opens with."""
     from nbclient import NotebookClient
 
     for var in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
         monkeypatch.setenv(var, "http://127.0.0.1:9")  # any network use fails at once
+    monkeypatch.setenv(PLOTLY_MODULE_ENV, "/ttr/plotly/plotly.js")
     nb = nbformat.read(path, as_version=4)
-    nb.cells.append(nbformat.v4.new_code_cell("import sys; print(sys.prefix)"))  # in memory
+    nb.cells.insert(0, nbformat.v4.new_code_cell(COUNT_REPLACED))  # in memory
+    nb.cells.append(nbformat.v4.new_code_cell("print(len(_replaced))"))
+    nb.cells.append(nbformat.v4.new_code_cell("import sys; print(sys.prefix)"))
     client = NotebookClient(nb, timeout=300, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.output_type == "error"]
     assert not errors, f"{path.name}: {errors[0].ename}: {errors[0].evalue}"
+    replaced = nb.cells[-2].outputs[0].text.strip()
+    assert replaced == "0", f"{path.name}: {replaced} charts drawn again as it ran"
     where = nb.cells[-1].outputs[0].text.strip()
     assert where == sys.prefix, f"the kernel ran {where}, not this environment ({sys.prefix})"

@@ -1,17 +1,20 @@
 """The tunnel odds explorer: pick a tunnel, say what you hold and what you can see, and read the
 exact chance of each surcharge, whether your hand can pay it, and what one more card would do.
 
-    explorer = TunnelOddsExplorer(load_map("europe"), route_id="eu-085")   # Paris–Zurich
-    explorer.set_hand({"red": 4, "locomotive": 1})
+    explorer = TunnelOddsExplorer(load_map("europe"), route_id="eu-085",   # Paris–Zurich
+                                  hand={"red": 4, "locomotive": 1})
     explorer                                                                # in a notebook
+    explorer.set_hand({"red": 6, "locomotive": 1})                          # drawn again
 
     TunnelOddsExplorer.from_state(state, "eu-085")    # hand, face-up row and discards of a game
 
 Every number comes from ``ttr_widgets.rules.odds``; the widget only gathers the inputs, asks the
-core, and shows the answer: one bar chart (a ``go.FigureWidget`` updated in place) and a few
-sentences. The chart is a plain ``go.Figure`` drawn inside an ``Output`` widget and drawn
-again after each change (plotly's ``FigureWidget`` would cost the page seconds of imports, and a
-bar chart of four bars redraws in no time). Impossible input (more cards than the deck holds,
+core, and shows the answer: one bar chart and a few sentences. The chart is a plain
+``go.Figure`` shown in an ``Output`` widget (``score_plots.show_figure``) and shown again after
+each change, a bar chart of four bars redrawing in no time. Give the opening hand to the
+constructor rather than to ``set_hand`` at once: under ``ttr serve`` each showing is a new chart
+widget and the one it replaces is closed seconds later, which a page still loading may not know
+yet (a "Comm not found" in its console). Impossible input (more cards than the deck holds,
 negative counts) shows the core's error sentence instead of the numbers.
 """
 

@@ -134,7 +134,7 @@ def test_hint_for_kept_tickets_gives_the_trains_they_need():
                      tickets=[["usa-t12"], ["usa-t04"]], ticket_pile=pile, trains=[8, 30])
     state = apply(state, DrawTickets())
     reason = hint(state).reason
-    assert reason == ("keep Denver–El Paso (4 points): with it all your tickets need 5 trains "
+    assert reason == ("keep Denver–El Paso (4 points): with it, all your tickets need 5 trains "
                       "of your 8; Boston–Miami (12 points) would need 12 more trains: 17 in "
                       "all, more than the 8 you have left; Vancouver–Montréal (20 points) would "
                       "need 20 more trains: 25 in all, more than the 8 you have left")

@@ -1,8 +1,9 @@
 """The hint and the coach at the play app's table: the claim panel a hint opens proposes the
-hint's payment; the Coach toggle says what it does; with Coach on, a ticket draw near the end is
-asked about before it is made (the same move again goes ahead), the coach's word after a move is
-advice (not a ✔ success), and the review at the end of a seeded game names only moves the coach
-flagged during play, with the very sentences it said then."""
+hint's payment, and a ticket choice ticks the tickets the hint keeps; the Coach toggle says what
+it does; with Coach on, a ticket draw near the end is asked about before it is made (the same
+move again goes ahead), the coach's word after a move is advice (not a ✔ success), and the
+review at the end of a seeded game names only moves the coach flagged during play, with the
+very sentences it said then."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ttr_widgets.bots.coach import COACH_THRESHOLD, hint, review
 from ttr_widgets.bots.greedy import greedy_bot
 from ttr_widgets.bots.strong import choose
 from ttr_widgets.rules import load_map
-from ttr_widgets.rules.actions import ClaimRoute, DrawTickets
+from ttr_widgets.rules.actions import ClaimRoute, DrawTickets, KeepTickets
 from ttr_widgets.rules.engine import apply, new_game
 from ttr_widgets.rules.history import Game
 from ttr_widgets.rules.scenario import scenario
@@ -47,6 +48,23 @@ def test_the_claim_panel_a_hint_opens_proposes_the_hints_payment():
     assert app.claim.colors.value == "white"
     assert app.claim.options.children[0].description == "Pay 2 white"
     assert "yellow" in [value for _label, value in app.claim.colors.options]
+
+
+def test_a_hint_at_a_ticket_choice_ticks_the_tickets_it_keeps():
+    """USA dealt with seed 2: the setup's three tickets start ticked (every one the rules allow);
+    the hint keeps two, leaving out Denver–El Paso, and the boxes then tick those two, so that
+    Keep plays the hint's keep."""
+    app = PlayApp("usa", kinds=("human", "strong"), seed=2, bot_delay=0)
+    choice = app.ticket_choice
+    assert len(choice.chosen()) == 3
+    action = hint(app.state).action
+    assert isinstance(action, KeepTickets) and len(action.tickets) == 2
+    app.hint()
+    assert "Denver–El Paso (4 points) would need 4 more trains, and adds too little" in \
+        app.status.text
+    assert choice.chosen() == action.tickets
+    choice.keep.click()
+    assert app.state.players[0].tickets == action.tickets
 
 
 def test_the_coach_toggle_says_what_it_does_and_its_threshold():

@@ -377,8 +377,8 @@ def _keep_reasons(state: GameState, action: KeepTickets) -> list[str]:
         return []
     out = []
     if plan.trains is not None:
-        out.append(ngettext("with it all your tickets need {trains} of your {have}",
-                            "with them all your tickets need {trains} of your {have}",
+        out.append(ngettext("with it, all your tickets need {trains} of your {have}",
+                            "with them, all your tickets need {trains} of your {have}",
                             len(kept)).format(trains=_trains(plan.trains), have=player.trains))
     pending = state.pending
     offered = getattr(pending, "tickets", ())

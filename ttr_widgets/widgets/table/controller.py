@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from ttr_widgets.bots.coach import Verdict
-from ttr_widgets.rules.actions import Action, ClaimRoute, PlaceCard, PlaceDepot
+from ttr_widgets.rules.actions import Action, ClaimRoute, KeepTickets, PlaceCard, PlaceDepot
 from ttr_widgets.rules.advice import claim_refusal
 from ttr_widgets.rules.engine import score
 from ttr_widgets.rules.errors import RulesError, TTRError
@@ -323,7 +323,8 @@ class TableController(widgets.VBox):
 
     def hint(self) -> None:
         """What the expert bot would do in this position, and why in numbers, in the status
-        line (``answers.hint_answer``); a claim's panel opens for it."""
+        line (``answers.hint_answer``); a claim's panel opens for it, a ticket choice ticks the
+        tickets it keeps."""
         state = self.state
         refusal = self._refusal()
         if refusal is not None:
@@ -341,6 +342,8 @@ class TableController(widgets.VBox):
             self._render()
             if action.color in dict(self.claim.colors.options).values():
                 self.claim.colors.value = action.color  # the panel proposes the hint's payment
+        elif isinstance(action, KeepTickets):
+            self.ticket_choice.tick(action.tickets)  # the boxes follow the hint's keep
         elif isinstance(action, PlaceDepot) and state.pending is None:
             self._selected, self._selected_city = None, action.city
             self._render()

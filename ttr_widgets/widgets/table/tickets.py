@@ -180,6 +180,12 @@ class TicketChoicePanel(widgets.VBox):
         for box, ticket in zip(self.boxes, self.offered, strict=True):
             box.value = ticket in ticked
 
+    def tick(self, tickets: Sequence[str]) -> None:
+        """Tick exactly ``tickets`` of those offered (the hint's keep: the boxes then say what
+        the hint says, and Keep plays it)."""
+        for box, ticket in zip(self.boxes, self.offered, strict=True):
+            box.value = ticket in tickets
+
     def chosen(self) -> tuple[str, ...]:
         """The ticket ids ticked, in the order offered."""
         return tuple(t for t, box in zip(self.offered, self.boxes, strict=True) if box.value)

@@ -96,6 +96,23 @@ def test_draw_odds_are_counted_in_cards_not_percentages():
     assert said.plan.endswith("you still lack 2 red: about 2 turns.")
 
 
+def test_the_one_card_a_plan_lacks_and_a_plan_in_hand_are_told_in_the_singular():
+    """Ann holds Ayr–Bree (2 red). With 1 red in hand and a red face up, the hint takes it: the
+    one red her plan lacks. With 2 red in hand her plan's one route is paid for."""
+    lacking = scenario(MINI, ["Ann", "Bob"], hands=[{"red": 1}],
+                       face_up=["blue", "red", "yellow", "yellow", "black"],
+                       tickets=[["mini-t07"], []])
+    said = hint(lacking, deep=False)
+    assert said.action == DrawFaceUp("red")
+    assert said.why == ("the face-up red is the one red card your plan lacks",)
+    ready = scenario(MINI, ["Ann", "Bob"], hands=[{"red": 2}],
+                     face_up=["blue", "blue", "yellow", "yellow", "black"],
+                     tickets=[["mini-t07"], []])
+    assert hint(ready, deep=False).plan == (
+        "Your plan: Ayr–Bree (2 points); still to claim 1 route (2 trains): Ayr–Bree (2 red); "
+        "you have the cards for it: about 1 turn.")
+
+
 def test_odds_words():
     assert odds_words(Fraction(10, 32)) == "about 1 card in 3"
     assert odds_words(Fraction(1, 2)) == "about 1 card in 2"

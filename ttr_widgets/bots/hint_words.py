@@ -61,7 +61,9 @@ def plan_sentence(found: Needs) -> str:
         more = len(found.routes) - PLAN_ROUTES
         names.append(ngettext("{n} more route", "{n} more routes", more).format(n=more))
     cards_words = (_("you still lack {cards}").format(cards=short_words(found.short))
-                   if found.short else _("you have the cards for them"))
+                   if found.short else ngettext("you have the cards for it",
+                                                "you have the cards for them",
+                                                len(found.routes)))
     return _("Your plan: {tickets}; still to claim {routes} ({trains}): {names}; {cards}: "
              "about {turns}.").format(
         tickets=tickets, routes=_count("route", len(found.routes)),

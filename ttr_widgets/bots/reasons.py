@@ -333,6 +333,9 @@ def _draw_reasons(state: GameState, action: DrawBlind | DrawFaceUp) -> list[str]
         if action.card == LOCOMOTIVE:
             return [_("a locomotive stands in for any colour your plan lacks")]
         need = short.get(action.card, 0)
+        if need == 1:
+            return [_("the face-up {colour} is the one {colour} card your plan lacks").format(
+                colour=colour_of(action.card))]
         return [npgettext("cards lacking", "the face-up {colour} is one of the {n} {colours} "
                           "your plan lacks", "the face-up {colour} is one of the {n} {colours} "
                           "your plan lacks", need).format(

@@ -20,9 +20,10 @@ from ttr_widgets.bots.hinting import (
     hint_move,
     hint_search,
     needs_of,
+    rerouted,
     weigh,
 )
-from ttr_widgets.bots.reasons import odds_words
+from ttr_widgets.bots.reasons import move_reasons, odds_words
 from ttr_widgets.bots.strong import choose
 from ttr_widgets.bots.strong_tickets import ticket_value
 from ttr_widgets.rules import load_map
@@ -80,6 +81,25 @@ def test_a_route_off_every_ticket_is_told_by_its_points():
     said = hint(far_ticket_near_the_end())
     assert said.action == ClaimRoute("usa-096", "white", 0)
     assert said.why[0] == "it scores 10 points"
+
+
+def test_a_claim_off_the_plan_that_opens_another_way_says_so_and_the_turns_it_saves():
+    """Ann holds Seattle–New York and owns Helena–Duluth–Sault St. Marie–Montreal–New York. Her
+    plan is Helena–Seattle (6 yellow), and she holds no yellow: about 4 turns. Calgary–Seattle
+    (4 gray), paid with her 4 orange, is off that plan, but with it Calgary–Helena (4 gray) and
+    her 4 green finish the ticket: one turn more."""
+    state = scenario(USA, ["Ann", "Bob"], hands=[{"orange": 4, "green": 4}],
+                     claimed={r: 0 for r in ("usa-040", "usa-043", "usa-073", "usa-072")},
+                     tickets=[["usa-t25"], []], trains=[25, 30])
+    assert [r.id for r in needs_of(state).routes] == ["usa-053"]
+    assert needs_of(state).turns == 4
+    claim = ClaimRoute("usa-013", "orange", 0)
+    found = rerouted(state, claim)
+    assert found is not None and [r.id for r in found.after.routes] == ["usa-012"]
+    assert move_reasons(state, claim) == [
+        "it opens another way for Seattle–New York (22 points): after it your plan needs "
+        "about 1 turn, not 4"]
+    assert rerouted(state, ClaimRoute("usa-053", "yellow", 6)) is None  # on the plan
 
 
 def test_draw_odds_are_counted_in_cards_not_percentages():

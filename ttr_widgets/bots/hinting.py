@@ -39,12 +39,13 @@ from ttr_widgets.rules.actions import Action, ClaimRoute
 from ttr_widgets.rules.engine import legal_actions
 from ttr_widgets.rules.graph import connected
 from ttr_widgets.rules.i18n import _
-from ttr_widgets.rules.model import COLORS, LOCO, Route, Ticket
-from ttr_widgets.rules.state import GameState, TicketChoice
+from ttr_widgets.rules.model import CARD_INDEX, COLORS, LOCO, Route, Ticket
+from ttr_widgets.rules.state import GameState, TicketChoice, evolve
 from ttr_widgets.rules.view import view
 
-__all__ = ["HINT_KEEP_MARGIN", "HINT_SEARCH", "NEAR_TRAINS", "Clock", "Hint", "Needs", "Weighing",
-           "clock_of", "hint_move", "hint_search", "needs_of", "reasons_joined", "serves", "weigh"]
+__all__ = ["HINT_KEEP_MARGIN", "HINT_SEARCH", "NEAR_TRAINS", "Clock", "Hint", "Needs", "Reroute",
+           "Weighing", "clock_of", "hint_move", "hint_search", "needs_of", "reasons_joined",
+           "rerouted", "serves", "weigh"]
 
 NEAR_TRAINS = 5  #: another player at this many trains or fewer: the end is near
 CARDS_PER_TURN = 2  #: a turn of drawing brings two cards
@@ -204,6 +205,49 @@ def serves(state: GameState, route: Route, found: Needs) -> tuple[Ticket, ...]:
     board = state.board
     return tuple(t for t in found.tickets if connected(board, [*rest, route.id], t.a, t.b)
                  and not connected(board, rest, t.a, t.b))
+
+
+@dataclass(frozen=True, slots=True)
+class Reroute:
+    """A claim off the plan that the plan would then go through: the tickets it would then
+    serve, and what the plan needs before the claim and after it."""
+
+    tickets: tuple[Ticket, ...]
+    before: Needs
+    after: Needs
+
+
+def rerouted(state: GameState, action: ClaimRoute) -> Reroute | None:
+    """When ``action`` claims a route that is not one of the plan's (``needs_of``) and the plan
+    would then go through it (another way to join a ticket, with the cards in hand after paying
+    for it): the tickets it would serve then (see ``Reroute``). None otherwise, and for a
+    payment from a team holder."""
+    before = needs_of(state)
+    route = state.board.route(action.route)
+    if route in before.routes or action.holder_cards or action.holder_locomotives:
+        return None
+    after = needs_of(_claimed(state, route, action))
+    board = state.board
+    mine = team_routes(state) if state.teams else list(state.player.routes)
+    rest = [*mine, *(r.id for r in after.routes)]
+    served = tuple(t for t in after.tickets if connected(board, [*rest, route.id], t.a, t.b)
+                   and not connected(board, rest, t.a, t.b))
+    return Reroute(served, before, after) if served else None
+
+
+def _claimed(state: GameState, route: Route, action: ClaimRoute) -> GameState:
+    """``state`` as if the player to move owned ``route``, paid as ``action`` offers (a
+    tunnel's surcharge not counted), and were still to move."""
+    me, player = state.current, state.player
+    hand = list(player.hand)
+    hand[CARD_INDEX[action.color]] -= route.length - action.locomotives
+    hand[LOCO] -= action.locomotives
+    owners = list(state.owners)
+    owners[route.index] = me
+    players = list(state.players)
+    players[me] = evolve(player, hand=tuple(hand), trains=player.trains - route.length,
+                         routes=(*player.routes, route.id))
+    return evolve(state, owners=tuple(owners), players=tuple(players))
 
 
 def reasons_joined(reasons: Sequence[str]) -> str:

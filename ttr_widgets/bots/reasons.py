@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ttr_widgets.bots.hinting import clock_of, needs_of, reasons_joined, serves
+from ttr_widgets.bots.hinting import Reroute, clock_of, needs_of, reasons_joined, rerouted, serves
 from ttr_widgets.bots.strong import (
     cards,
     completes,
@@ -225,13 +225,29 @@ def _claim_reasons(state: GameState, action: ClaimRoute) -> list[str]:
                                 "will have {have})", left).format(
                 n=left, have=player.trains - route.length))
         out.extend(_bottleneck(state, route, plan))
-    if not completed and not served:
+    reroute = None if completed or served else rerouted(state, action)
+    if reroute is not None:
+        out.append(_reroute_words(reroute))
+    elif not completed and not served:
         points = board.route_points(route)
         out.append(ngettext("it scores {n} point", "it scores {n} points", points).format(
             n=points))
     out.extend(_tunnel_reasons(state, action, route))
     out.extend(_rivals(state, route))
     return out
+
+
+def _reroute_words(reroute: Reroute) -> str:
+    """'it opens another way for Seattle–New York (22 points): after it your plan needs about
+    2 turns, not 4' (the turns only when fewer)."""
+    tickets = and_list([ticket_words(t) for t in reroute.tickets])
+    before, after = reroute.before.turns, reroute.after.turns
+    if after >= before:
+        return _("it opens another way for {tickets}").format(tickets=tickets)
+    return ngettext("it opens another way for {tickets}: after it your plan needs about {n} "
+                    "turn, not {before}", "it opens another way for {tickets}: after it your "
+                    "plan needs about {n} turns, not {before}", after).format(
+        tickets=tickets, n=after, before=before)
 
 
 def _bottleneck(state: GameState, route: Route, plan: TrainPlan) -> list[str]:

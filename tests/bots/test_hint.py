@@ -133,6 +133,16 @@ def test_the_one_card_a_plan_lacks_and_a_plan_in_hand_are_told_in_the_singular()
         "you have the cards for it: about 1 turn.")
 
 
+def test_odds_of_several_cards_in_ten_take_a_plural_verb():
+    """Ann holds 1 blue and seven mini tickets: most of the pile is a card her plan lacks."""
+    many = ["mini-t01", "mini-t02", "mini-t03", "mini-t04", "mini-t05", "mini-t06", "mini-t08"]
+    state = scenario(MINI, ["Ann", "Bob"], hands=[{"blue": 1}],
+                     face_up=["blue", "blue", "yellow", "yellow", "black"],
+                     tickets=[many, []])
+    assert move_reasons(state, DrawBlind())[1] == (
+        "about 7 cards in 10 from the pile are one of those or a locomotive")
+
+
 def test_odds_words():
     assert odds_words(Fraction(10, 32)) == "about 1 card in 3"
     assert odds_words(Fraction(1, 2)) == "about 1 card in 2"

@@ -365,23 +365,31 @@ def _draw_reasons(state: GameState, action: DrawBlind | DrawFaceUp) -> list[str]
     useful = sum(pool[CARD_INDEX[c]] for c in short if c != LOCOMOTIVE) + pool[LOCO]
     size = sum(pool)
     if size:
-        out.append(_("{odds} from the pile is one of those or a locomotive").format(
-            odds=odds_words(Fraction(useful, size))))
+        odds, counted = _odds(Fraction(useful, size))
+        out.append(ngettext("{odds} from the pile is one of those or a locomotive",
+                            "{odds} from the pile are one of those or a locomotive",
+                            counted).format(odds=odds))
     return out
 
 
 def odds_words(chance: Fraction) -> str:
     """A chance as a learner counts it: 'about 1 card in 3', 'about 7 cards in 10', 'almost
     every card', 'hardly any card'."""
+    return _odds(chance)[0]
+
+
+def _odds(chance: Fraction) -> tuple[str, int]:
+    """``odds_words`` and the cards its words count (7 in 'about 7 cards in 10', else 1): the
+    verb after them agrees with that count."""
     if chance >= Fraction(19, 20):
-        return _("almost every card")
+        return _("almost every card"), 1
     if chance < Fraction(1, 20):
-        return _("hardly any card")
+        return _("hardly any card"), 1
     if chance < Fraction(1, 2):
-        return _("about 1 card in {n}").format(n=round(1 / chance))
+        return _("about 1 card in {n}").format(n=round(1 / chance)), 1
     tenths = round(chance * 10)
-    return (_("about 1 card in {n}").format(n=2) if tenths == 5 else
-            _("about {tenths} cards in 10").format(tenths=tenths))
+    return ((_("about 1 card in {n}").format(n=2), 1) if tenths == 5 else
+            (_("about {tenths} cards in 10").format(tenths=tenths), tenths))
 
 
 # --------------------------------------------------------------------------- tickets, stations

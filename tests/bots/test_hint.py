@@ -20,7 +20,7 @@ from ttr_widgets.bots.hinting import (
     hint_move,
     hint_search,
     needs_of,
-    rerouted,
+    off_plan,
     weigh,
 )
 from ttr_widgets.bots.reasons import move_reasons, odds_words
@@ -94,12 +94,36 @@ def test_a_claim_off_the_plan_that_opens_another_way_says_so_and_the_turns_it_sa
     assert [r.id for r in needs_of(state).routes] == ["usa-053"]
     assert needs_of(state).turns == 4
     claim = ClaimRoute("usa-013", "orange", 0)
-    found = rerouted(state, claim)
+    found = off_plan(state, claim)
     assert found is not None and [r.id for r in found.after.routes] == ["usa-012"]
     assert move_reasons(state, claim) == [
         "it opens another way for Seattle–New York (22 points): after it your plan needs "
         "about 1 turn, not 4"]
-    assert rerouted(state, ClaimRoute("usa-053", "yellow", 6)) is None  # on the plan
+    assert off_plan(state, ClaimRoute("usa-053", "yellow", 6)) is None  # on the plan
+
+
+def test_a_claim_off_the_plan_that_spends_its_cards_says_what_it_costs_the_plan():
+    """As above, but Ann holds the 6 yellow for Helena–Seattle and 4 orange: El Paso–Phoenix
+    (3 gray) paid in yellow leaves the plan 3 yellow short (3 turns instead of 1); paid in
+    orange it costs the plan nothing."""
+    state = scenario(USA, ["Ann", "Bob"], hands=[{"yellow": 6, "orange": 4}],
+                     claimed={r: 0 for r in ("usa-040", "usa-043", "usa-073", "usa-072")},
+                     tickets=[["usa-t25"], []], trains=[25, 30])
+    assert move_reasons(state, ClaimRoute("usa-049", "yellow", 0)) == [
+        "it scores 4 points",
+        "it spends cards your plan needs: after it your plan needs about 3 turns, not 1"]
+    assert move_reasons(state, ClaimRoute("usa-049", "orange", 0)) == ["it scores 4 points"]
+
+
+def test_a_ticket_kept_that_is_complete_already_is_told_so():
+    """Ann owns Denver–Santa Fe–El Paso and draws Denver–El Paso among three tickets."""
+    state = scenario(USA, ["Ann", "Bob"], claimed={"usa-039": 0, "usa-050": 0},
+                     tickets=[[], ["usa-t04"]], ticket_pile=["usa-t07", "usa-t08", "usa-t46"],
+                     trains=[30, 30])
+    state = apply(state, DrawTickets())
+    reasons = move_reasons(state, KeepTickets(("usa-t07",)))
+    assert reasons[0] == "it is complete already: your routes join its cities"
+    assert "0 trains" not in " ".join(reasons)
 
 
 def test_draw_odds_are_counted_in_cards_not_percentages():

@@ -43,9 +43,9 @@ from ttr_widgets.rules.model import CARD_INDEX, COLORS, LOCO, Route, Ticket
 from ttr_widgets.rules.state import GameState, TicketChoice, evolve
 from ttr_widgets.rules.view import view
 
-__all__ = ["HINT_KEEP_MARGIN", "HINT_SEARCH", "NEAR_TRAINS", "Clock", "Hint", "Needs", "Reroute",
-           "Weighing", "clock_of", "hint_move", "hint_search", "needs_of", "reasons_joined",
-           "rerouted", "serves", "weigh"]
+__all__ = ["HINT_KEEP_MARGIN", "HINT_SEARCH", "NEAR_TRAINS", "Clock", "Hint", "Needs", "OffPlan",
+           "Weighing", "clock_of", "hint_move", "hint_search", "needs_of", "off_plan",
+           "reasons_joined", "serves", "weigh"]
 
 NEAR_TRAINS = 5  #: another player at this many trains or fewer: the end is near
 CARDS_PER_TURN = 2  #: a turn of drawing brings two cards
@@ -208,20 +208,19 @@ def serves(state: GameState, route: Route, found: Needs) -> tuple[Ticket, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Reroute:
-    """A claim off the plan that the plan would then go through: the tickets it would then
-    serve, and what the plan needs before the claim and after it."""
+class OffPlan:
+    """A claim off the plan, and what the plan needs before it and after it (the route owned,
+    its cards paid): ``tickets`` are those the plan would then join through the route (another
+    way to them; none when the plan goes on without it)."""
 
     tickets: tuple[Ticket, ...]
     before: Needs
     after: Needs
 
 
-def rerouted(state: GameState, action: ClaimRoute) -> Reroute | None:
-    """When ``action`` claims a route that is not one of the plan's (``needs_of``) and the plan
-    would then go through it (another way to join a ticket, with the cards in hand after paying
-    for it): the tickets it would serve then (see ``Reroute``). None otherwise, and for a
-    payment from a team holder."""
+def off_plan(state: GameState, action: ClaimRoute) -> OffPlan | None:
+    """What claiming a route that is not one of the plan's (``needs_of``) does to the plan (see
+    ``OffPlan``); None for a route on the plan, and for a payment from a team holder."""
     before = needs_of(state)
     route = state.board.route(action.route)
     if route in before.routes or action.holder_cards or action.holder_locomotives:
@@ -232,7 +231,7 @@ def rerouted(state: GameState, action: ClaimRoute) -> Reroute | None:
     rest = [*mine, *(r.id for r in after.routes)]
     served = tuple(t for t in after.tickets if connected(board, [*rest, route.id], t.a, t.b)
                    and not connected(board, rest, t.a, t.b))
-    return Reroute(served, before, after) if served else None
+    return OffPlan(served, before, after)
 
 
 def _claimed(state: GameState, route: Route, action: ClaimRoute) -> GameState:

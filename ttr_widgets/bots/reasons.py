@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ttr_widgets.bots.hinting import Reroute, clock_of, needs_of, reasons_joined, rerouted, serves
+from ttr_widgets.bots.hinting import OffPlan, clock_of, needs_of, off_plan, reasons_joined, serves
 from ttr_widgets.bots.strong import (
     cards,
     completes,
@@ -225,29 +225,39 @@ def _claim_reasons(state: GameState, action: ClaimRoute) -> list[str]:
                                 "will have {have})", left).format(
                 n=left, have=player.trains - route.length))
         out.extend(_bottleneck(state, route, plan))
-    reroute = None if completed or served else rerouted(state, action)
-    if reroute is not None:
-        out.append(_reroute_words(reroute))
+    aside = None if completed or served else off_plan(state, action)
+    if aside is not None and aside.tickets:
+        out.append(_another_way(aside))
     elif not completed and not served:
         points = board.route_points(route)
         out.append(ngettext("it scores {n} point", "it scores {n} points", points).format(
             n=points))
+        if aside is not None and aside.after.turns > aside.before.turns:
+            out.append(_spends_the_plans_cards(aside))
     out.extend(_tunnel_reasons(state, action, route))
     out.extend(_rivals(state, route))
     return out
 
 
-def _reroute_words(reroute: Reroute) -> str:
+def _another_way(aside: OffPlan) -> str:
     """'it opens another way for Seattle–New York (22 points): after it your plan needs about
     2 turns, not 4' (the turns only when fewer)."""
-    tickets = and_list([ticket_words(t) for t in reroute.tickets])
-    before, after = reroute.before.turns, reroute.after.turns
+    tickets = and_list([ticket_words(t) for t in aside.tickets])
+    before, after = aside.before.turns, aside.after.turns
     if after >= before:
         return _("it opens another way for {tickets}").format(tickets=tickets)
     return ngettext("it opens another way for {tickets}: after it your plan needs about {n} "
                     "turn, not {before}", "it opens another way for {tickets}: after it your "
                     "plan needs about {n} turns, not {before}", after).format(
         tickets=tickets, n=after, before=before)
+
+
+def _spends_the_plans_cards(aside: OffPlan) -> str:
+    """'it spends cards your plan needs: after it your plan needs about 2 turns, not 1'."""
+    return ngettext("it spends cards your plan needs: after it your plan needs about {n} "
+                    "turn, not {before}", "it spends cards your plan needs: after it your plan "
+                    "needs about {n} turns, not {before}", aside.after.turns).format(
+        n=aside.after.turns, before=aside.before.turns)
 
 
 def _bottleneck(state: GameState, route: Route, plan: TrainPlan) -> list[str]:
@@ -403,7 +413,11 @@ def _keep_reasons(state: GameState, action: KeepTickets) -> list[str]:
     if plan is None:
         return []
     out = []
-    if plan.trains is not None:
+    if plan.trains == 0:
+        out.append(ngettext("it is complete already: your routes join its cities",
+                            "they are complete already: your routes join their cities",
+                            len(kept)))
+    elif plan.trains is not None:
         out.append(ngettext("with it, all your tickets need {trains} of your {have}",
                             "with them, all your tickets need {trains} of your {have}",
                             len(kept)).format(trains=_trains(plan.trains), have=player.trains))

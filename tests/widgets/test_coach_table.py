@@ -60,6 +60,8 @@ def test_a_hint_at_a_ticket_choice_ticks_the_tickets_it_keeps():
     action = hint(app.state).action
     assert isinstance(action, KeepTickets) and len(action.tickets) == 2
     app.hint()
+    assert app.status.text.startswith("Hint for You: keep Sault St. Marie–Nashville (8 points) "
+                                      "and Denver–Pittsburgh (11 points). Why: ")
     assert "Denver–El Paso (4 points) would need 4 more trains, and adds too little" in \
         app.status.text
     assert choice.chosen() == action.tickets

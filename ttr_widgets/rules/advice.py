@@ -460,15 +460,15 @@ def describe_action(state: GameState, action: Action) -> str:
         return _("put the {card} into the team holder").format(card=card)
     if isinstance(action, ShareTickets):
         shared = [board.ticket(t) for t in action.tickets]
-        return _("share {tickets} with your team").format(tickets=", ".join(
-            _ticket_points(t) for t in shared))
+        return _("share {tickets} with your team").format(tickets=and_list(
+            [_ticket_points(t) for t in shared]))
     if isinstance(action, DeclineTunnel):
         return _("decline the tunnel and keep your cards")
     if isinstance(action, DrawTickets):
         return _("draw destination tickets")
     if isinstance(action, KeepTickets):
         kept = [board.ticket(t) for t in action.tickets]
-        return _("keep {tickets}").format(tickets=", ".join(_ticket_points(t) for t in kept))
+        return _("keep {tickets}").format(tickets=and_list([_ticket_points(t) for t in kept]))
     if isinstance(action, BuildStation):
         cost = station_cost(state) or action.locomotives
         paid = payment_text(action.color, cost - action.locomotives, action.locomotives)

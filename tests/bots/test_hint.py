@@ -115,6 +115,16 @@ def test_a_claim_off_the_plan_that_spends_its_cards_says_what_it_costs_the_plan(
     assert move_reasons(state, ClaimRoute("usa-049", "orange", 0)) == ["it scores 4 points"]
 
 
+def test_a_claim_off_the_plan_that_leaves_too_few_trains_for_a_ticket_says_so():
+    """As above with 8 trains: El Paso–Phoenix (3) leaves 5, and Helena–Seattle needs 6."""
+    state = scenario(USA, ["Ann", "Bob"], hands=[{"yellow": 6, "orange": 4}],
+                     claimed={r: 0 for r in ("usa-040", "usa-043", "usa-073", "usa-072")},
+                     tickets=[["usa-t25"], []], trains=[8, 30])
+    assert move_reasons(state, ClaimRoute("usa-049", "orange", 0)) == [
+        "it scores 4 points",
+        "after it Seattle–New York (22 points) could no longer be completed"]
+
+
 def test_a_ticket_kept_that_is_complete_already_is_told_so():
     """Ann owns Denver–Santa Fe–El Paso and draws Denver–El Paso among three tickets."""
     state = scenario(USA, ["Ann", "Bob"], claimed={"usa-039": 0, "usa-050": 0},

@@ -226,13 +226,19 @@ def _claim_reasons(state: GameState, action: ClaimRoute) -> list[str]:
                 n=left, have=player.trains - route.length))
         out.extend(_bottleneck(state, route, plan))
     aside = None if completed or served else off_plan(state, action)
-    if aside is not None and aside.tickets:
+    lost = [] if aside is None else [t for t in aside.after.lost if t not in aside.before.lost]
+    if aside is not None and aside.tickets and not lost:
         out.append(_another_way(aside))
     elif not completed and not served:
         points = board.route_points(route)
         out.append(ngettext("it scores {n} point", "it scores {n} points", points).format(
             n=points))
-        if aside is not None and aside.after.turns > aside.before.turns:
+        if lost:
+            out.append(ngettext("after it {tickets} could no longer be completed",
+                                "after it {tickets} could no longer be completed",
+                                len(lost)).format(
+                tickets=and_list([ticket_words(t) for t in lost])))
+        elif aside is not None and aside.after.turns > aside.before.turns:
             out.append(_spends_the_plans_cards(aside))
     out.extend(_tunnel_reasons(state, action, route))
     out.extend(_rivals(state, route))

@@ -83,14 +83,19 @@ def test_a_route_off_every_ticket_is_told_by_its_points():
     assert said.why[0] == "it scores 10 points"
 
 
+def helena_to_new_york(hand: dict[str, int], trains: int = 25):
+    """USA: Ann holds Seattle–New York and owns Helena–Duluth–Sault St. Marie–Montreal–New York
+    (her plan: Helena–Seattle, 6 yellow), with ``hand`` and ``trains``; Bob has 30 trains."""
+    return scenario(USA, ["Ann", "Bob"], hands=[hand],
+                    claimed={r: 0 for r in ("usa-040", "usa-043", "usa-073", "usa-072")},
+                    tickets=[["usa-t25"], []], trains=[trains, 30])
+
+
 def test_a_claim_off_the_plan_that_opens_another_way_says_so_and_the_turns_it_saves():
-    """Ann holds Seattle–New York and owns Helena–Duluth–Sault St. Marie–Montreal–New York. Her
-    plan is Helena–Seattle (6 yellow), and she holds no yellow: about 4 turns. Calgary–Seattle
+    """``helena_to_new_york``: Ann holds no yellow, so her plan takes about 4 turns. Calgary–Seattle
     (4 gray), paid with her 4 orange, is off that plan, but with it Calgary–Helena (4 gray) and
     her 4 green finish the ticket: one turn more."""
-    state = scenario(USA, ["Ann", "Bob"], hands=[{"orange": 4, "green": 4}],
-                     claimed={r: 0 for r in ("usa-040", "usa-043", "usa-073", "usa-072")},
-                     tickets=[["usa-t25"], []], trains=[25, 30])
+    state = helena_to_new_york({"orange": 4, "green": 4})
     assert [r.id for r in needs_of(state).routes] == ["usa-053"]
     assert needs_of(state).turns == 4
     claim = ClaimRoute("usa-013", "orange", 0)
@@ -106,9 +111,7 @@ def test_a_claim_off_the_plan_that_spends_its_cards_says_what_it_costs_the_plan(
     """As above, but Ann holds the 6 yellow for Helena–Seattle and 4 orange: El Paso–Phoenix
     (3 gray) paid in yellow leaves the plan 3 yellow short (3 turns instead of 1); paid in
     orange it costs the plan nothing."""
-    state = scenario(USA, ["Ann", "Bob"], hands=[{"yellow": 6, "orange": 4}],
-                     claimed={r: 0 for r in ("usa-040", "usa-043", "usa-073", "usa-072")},
-                     tickets=[["usa-t25"], []], trains=[25, 30])
+    state = helena_to_new_york({"yellow": 6, "orange": 4})
     assert move_reasons(state, ClaimRoute("usa-049", "yellow", 0)) == [
         "it scores 4 points",
         "it spends cards your plan needs: after it your plan needs about 3 turns, not 1"]
@@ -117,9 +120,7 @@ def test_a_claim_off_the_plan_that_spends_its_cards_says_what_it_costs_the_plan(
 
 def test_a_claim_off_the_plan_that_leaves_too_few_trains_for_a_ticket_says_so():
     """As above with 8 trains: El Paso–Phoenix (3) leaves 5, and Helena–Seattle needs 6."""
-    state = scenario(USA, ["Ann", "Bob"], hands=[{"yellow": 6, "orange": 4}],
-                     claimed={r: 0 for r in ("usa-040", "usa-043", "usa-073", "usa-072")},
-                     tickets=[["usa-t25"], []], trains=[8, 30])
+    state = helena_to_new_york({"yellow": 6, "orange": 4}, trains=8)
     assert move_reasons(state, ClaimRoute("usa-049", "orange", 0)) == [
         "it scores 4 points",
         "after it Seattle–New York (22 points) could no longer be completed"]

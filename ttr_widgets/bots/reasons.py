@@ -249,21 +249,22 @@ def _another_way(aside: OffPlan) -> str:
     """'it opens another way for Seattle–New York (22 points): after it your plan needs about
     2 turns, not 4' (the turns only when fewer)."""
     tickets = and_list([ticket_words(t) for t in aside.tickets])
-    before, after = aside.before.turns, aside.after.turns
-    if after >= before:
+    if aside.after.turns >= aside.before.turns:
         return _("it opens another way for {tickets}").format(tickets=tickets)
-    return ngettext("it opens another way for {tickets}: after it your plan needs about {n} "
-                    "turn, not {before}", "it opens another way for {tickets}: after it your "
-                    "plan needs about {n} turns, not {before}", after).format(
-        tickets=tickets, n=after, before=before)
+    return _("it opens another way for {tickets}: {then}").format(tickets=tickets,
+                                                                  then=_turns_after(aside))
 
 
 def _spends_the_plans_cards(aside: OffPlan) -> str:
     """'it spends cards your plan needs: after it your plan needs about 2 turns, not 1'."""
-    return ngettext("it spends cards your plan needs: after it your plan needs about {n} "
-                    "turn, not {before}", "it spends cards your plan needs: after it your plan "
-                    "needs about {n} turns, not {before}", aside.after.turns).format(
-        n=aside.after.turns, before=aside.before.turns)
+    return _("it spends cards your plan needs: {then}").format(then=_turns_after(aside))
+
+
+def _turns_after(aside: OffPlan) -> str:
+    """'after it your plan needs about 2 turns, not 4'."""
+    return ngettext("after it your plan needs about {n} turn, not {before}",
+                    "after it your plan needs about {n} turns, not {before}",
+                    aside.after.turns).format(n=aside.after.turns, before=aside.before.turns)
 
 
 def _bottleneck(state: GameState, route: Route, plan: TrainPlan) -> list[str]:

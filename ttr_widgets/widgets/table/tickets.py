@@ -177,8 +177,7 @@ class TicketChoicePanel(widgets.VBox):
         ticked = self.chosen()
         self.offered, self.boxes = (), []
         self._render()
-        for box, ticket in zip(self.boxes, self.offered, strict=True):
-            box.value = ticket in ticked
+        self.tick(ticked)
 
     def tick(self, tickets: Sequence[str]) -> None:
         """Tick exactly ``tickets`` of those offered (the hint's keep: the boxes then say what

@@ -36,6 +36,7 @@ from ttr_widgets.rules.actions import (
 )
 from ttr_widgets.rules.engine import apply
 from ttr_widgets.rules.scenario import scenario
+from ttr_widgets.rules.state import evolve
 from ttr_widgets.testing.positions import (
     ayr_fife,
     far_ticket_near_the_end,
@@ -89,6 +90,18 @@ def helena_to_new_york(hand: dict[str, int], trains: int = 25):
     return scenario(USA, ["Ann", "Bob"], hands=[hand],
                     claimed={r: 0 for r in ("usa-040", "usa-043", "usa-073", "usa-072")},
                     tickets=[["usa-t25"], []], trains=[trains, 30])
+
+
+def test_a_rival_who_wants_the_route_is_named_only_while_they_still_have_a_turn():
+    """USA: Bob owns Helena–Duluth and has 4 trains; Ann may claim Chicago–Duluth. Bob may want
+    it while he still moves; on the game's last turn (Ann's, ``final_turns`` 1) he cannot."""
+    state = scenario(USA, ["Ann", "Bob"], hands=[{"red": 3}], claimed={"usa-040": 1},
+                     trains=[20, 4])
+    claim = ClaimRoute("usa-018", "red", 0)
+    wants = "Bob's routes already reach Duluth: they may want it too"
+    assert wants in move_reasons(state, claim)
+    assert wants in move_reasons(evolve(state, final_turns=2), claim)  # Bob's last turn to come
+    assert move_reasons(evolve(state, final_turns=1), claim) == ["it scores 4 points"]
 
 
 def test_a_claim_off_the_plan_that_opens_another_way_says_so_and_the_turns_it_saves():

@@ -327,12 +327,15 @@ def _tunnel_reasons(state: GameState, action: ClaimRoute, route: Route) -> list[
 
 
 def _rivals(state: GameState, route: Route) -> list[str]:
-    """Which of the route's ends another player's routes already reach (they may want it)."""
+    """Which of the route's ends another player's routes already reach (they may want it), of
+    the players who still have a turn: in the last round only those to move after this turn."""
     board = state.board
     out = []
     for other, person in enumerate(state.players):
         if other == state.current or (state.teams and other // 2 == state.team):
             continue
+        if state.last_round and (other - state.current) % state.num_players >= state.final_turns:
+            continue  # their last turn is played: they can claim nothing more
         reached = {c for r, owner in zip(board.routes, state.owners, strict=True)
                    if owner == other for c in (r.a, r.b)}
         ends = [board.city_label(c) for c in (route.a, route.b) if c in reached]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ttr_widgets.server import pool
+from ttr_widgets.server import ServeError, pool
 
 
 @pytest.mark.parametrize(("cores", "gigabytes", "expected"), [
@@ -68,6 +68,71 @@ def test_a_replacement_waits_no_longer_than_its_patience() -> None:
     assert machine.looks >= 2
 
 
+def test_a_replacement_a_page_waits_for_starts_at_once() -> None:
+    """On a machine busy for good, a replacement waits its delay and its patience; taken by a
+    page (Voila hands over the pool's first kernel, ready or not) it starts at once."""
+    async def scenario() -> tuple[float, float]:
+        gate, started = pool.PoolGate(), []
+        begun = time.monotonic()
+        replacement = asyncio.ensure_future(pool.start_when_quiet(
+            30, kernel_start(started), busy=Machine([1.0] * 10_000).busy, gate=gate))
+        await asyncio.sleep(0.3)
+        assert started == []  # nobody waits for it yet: it keeps to its delay
+        gate.page_waits_for(replacement)
+        assert await asyncio.wait_for(replacement, timeout=2) == "kernel"
+        assert gate.awaited == set()  # forgotten once started
+        return begun, started[0]
+
+    begun, started = asyncio.run(scenario())
+    assert 0.3 <= started - begun < 1.5
+
+
+def test_a_replacement_taken_while_it_waits_for_a_quiet_moment_starts_at_once() -> None:
+    async def scenario() -> float:
+        gate, started = pool.PoolGate(), []
+        machine = Machine([1.0] * 10_000)
+        replacement = asyncio.ensure_future(pool.start_when_quiet(
+            0.01, kernel_start(started), busy=machine.busy, gate=gate, patience=30))
+        await asyncio.sleep(0.2)
+        assert started == [] and machine.looks > 1  # past its delay, the machine still busy
+        taken = time.monotonic()
+        gate.page_waits_for(replacement)
+        await asyncio.wait_for(replacement, timeout=2)
+        return started[0] - taken
+
+    assert asyncio.run(scenario()) < 0.5
+
+
+class Manager:
+    """Voila's pre-heating kernel manager, as far as the kit uses it: a pool per notebook,
+    whose first kernel a page takes, ready or not."""
+
+    def __init__(self, pools: dict[str, list[Any]]) -> None:
+        self._pools = pools
+
+    async def get_rendered_notebook(self, notebook_name: str, **kwargs: Any) -> Any:
+        return await self._pools[notebook_name].pop(0)
+
+
+def test_a_page_that_takes_a_kernel_still_waiting_tells_the_pool() -> None:
+    async def scenario() -> tuple[object, set[Any], list[str]]:
+        gate, started = pool.PoolGate(), []
+        waiting = asyncio.ensure_future(pool.start_when_quiet(
+            30, kernel_start(started), busy=Machine([1.0] * 10_000).busy, gate=gate))
+        manager = Manager({"Play.ipynb": [waiting]})
+        pool.start_what_pages_wait_for(manager, gate)
+        got = await asyncio.wait_for(
+            manager.get_rendered_notebook(notebook_name="Play.ipynb", extra={}), timeout=2)
+        return got, gate.awaited, manager._pools["Play.ipynb"]
+
+    assert asyncio.run(scenario()) == ("kernel", set(), [])
+
+
+def test_a_voila_without_the_pool_the_kit_knows_fails_loudly() -> None:
+    with pytest.raises(ServeError, match="reinstall the kit"):
+        pool.start_what_pages_wait_for(object())
+
+
 def test_the_machine_s_busy_share_is_measured() -> None:
     share = asyncio.run(pool.machine_busy(0.2))
     assert 0.0 <= share <= 1.0
@@ -87,6 +152,9 @@ def test_ttr_serve_s_pool_waits_for_a_quiet_moment(monkeypatch: pytest.MonkeyPat
     manager = voila_kernel_manager.voila_kernel_manager_factory(
         AsyncMappingKernelManager, preheat_kernel=True, default_pool_size=1)
     assert "wait_before" in manager.fill_if_needed.__code__.co_names
+    # … and a page takes the first kernel of the notebook's pool (start_what_pages_wait_for)
+    taking = manager.get_rendered_notebook.__code__
+    assert "_pools" in taking.co_names and "pop" in taking.co_names and 0 in taking.co_consts
 
 
 def test_once_the_server_stops_no_kernel_starts_and_none_is_left_unstarted() -> None:

@@ -37,7 +37,12 @@ from ttr_widgets.server.plotly_module import (
     preload_plotly_module,
     served_plotly_module,
 )
-from ttr_widgets.server.pool import POOL_GATE, refill_pool_when_quiet, stopping_line
+from ttr_widgets.server.pool import (
+    POOL_GATE,
+    refill_pool_when_quiet,
+    start_what_pages_wait_for,
+    stopping_line,
+)
 from ttr_widgets.server.ports import check_port, wait_for_port
 from ttr_widgets.server.site import lesson_titles
 from ttr_widgets.tables import hub_auth
@@ -161,6 +166,8 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
     - on SIGTERM or Ctrl-C no pool kernel starts any more, and the server's loop stops once
       the starts under way have finished (:class:`.pool.PoolGate`), so that Voila shuts every
       kernel down; a second signal stops it at once.
+    - a page that finds no pool kernel ready takes the replacement still waiting for a quiet
+      moment, and that replacement starts at once (:func:`.pool.start_what_pages_wait_for`).
     - plotly's FigureWidget module is served at :func:`plotly_module_path`, cached for a year
       (see :mod:`ttr_widgets.server`); the kernels learn that path from
       :data:`PLOTLY_MODULE_ENV`, which their start-up hook (:mod:`.kernel`) reads, and each
@@ -200,6 +207,8 @@ def kit_voila_class(voila: type[Any], app: str = DEFAULT_APP,
                 os.environ[PAGE_BASE_ENV] = serve_plan.base_url
                 os.environ[CLASS_KEY_ENV] = serve_plan.class_key
             settings: dict[str, Any] = super().init_settings()
+            if self.voila_configuration.preheat_kernel:
+                start_what_pages_wait_for(self.kernel_manager)
             self.contents_manager = QuietTrustContentsManager(parent=self)
             settings["contents_manager"] = self.contents_manager
             return settings

@@ -1,7 +1,8 @@
 """``ttr serve``'s pool of pre-heated app kernels: how many (:func:`default_pool_size`), when a
 replacement starts (:func:`start_when_quiet`: after :data:`POOL_FILL_DELAY` seconds, in a quiet
-moment of the machine's CPU), and the stop (:class:`PoolGate`: no kernel starts once the server
-is stopping, and the stop waits for the kernels still getting ready)."""
+moment of the machine's CPU, or at once when a page is already waiting for it:
+:func:`start_what_pages_wait_for`), and the stop (:class:`PoolGate`: no kernel starts once
+the server is stopping, and the stop waits for the kernels still getting ready)."""
 
 from __future__ import annotations
 
@@ -100,17 +101,24 @@ class PoolGate:
         self.closed = False
         self.starting = 0  #: kernel starts under way
         self.running: set[asyncio.Future[Any]] = set()  #: the notebook running in a new kernel
+        self.awaited: set[asyncio.Future[Any]] = set()  #: replacements a page is waiting for
 
     @property
     def getting_ready(self) -> int:
         """How many of the pool's kernels are starting or still running the notebook."""
         return self.starting + len(self.running)
 
-    async def pause(self, seconds: float) -> None:
-        """Sleep ``seconds``, or less if the gate closes meanwhile."""
+    async def pause(self, seconds: float, until: Callable[[], bool] = lambda: False) -> None:
+        """Sleep ``seconds``, or less if the gate closes or ``until()`` turns true meanwhile."""
         deadline = time.monotonic() + seconds
-        while not self.closed and time.monotonic() < deadline:
+        while not self.closed and not until() and time.monotonic() < deadline:
             await asyncio.sleep(min(0.25, max(0.0, deadline - time.monotonic())))
+
+    def page_waits_for(self, replacement: asyncio.Future[Any]) -> None:
+        """A page has taken ``replacement`` from the pool before it started: it starts now."""
+        if not replacement.done():
+            self.awaited.add(replacement)
+            replacement.add_done_callback(self.awaited.discard)
 
     async def start(self, work: Awaitable[T]) -> T:
         """Run ``work`` (a kernel's start), unless the gate is closed: then :class:`PoolClosed`."""
@@ -167,12 +175,19 @@ async def start_when_quiet(delay: float, work: Awaitable[T], *,
     :data:`POOL_FILL_BUSY` of the CPU is in use, at most ``patience`` seconds more. A class
     arriving together keeps the machine for its pages and first clicks (six replacement
     kernels starting on 2 cores took about 5 core-seconds from them); on a quiet server the
-    replacement starts after ``delay`` and about a second, as before. Nothing starts once the
-    server is stopping (``gate``)."""
+    replacement starts after ``delay`` and about a second, as before. A replacement that a page
+    has already taken (the pool was empty when it came: :func:`start_what_pages_wait_for`)
+    waits no more, a person being kept waiting by it. Nothing starts once the server is
+    stopping (``gate``)."""
     if delay > 0:
-        await gate.pause(delay)
+        me = asyncio.current_task()
+
+        def awaited() -> bool:
+            return me in gate.awaited
+
+        await gate.pause(delay, until=awaited)
         deadline = time.monotonic() + patience
-        while (not gate.closed and time.monotonic() < deadline
+        while (not gate.closed and not awaited() and time.monotonic() < deadline
                and await busy() >= POOL_FILL_BUSY):
             pass
     return await gate.start(work)
@@ -188,4 +203,25 @@ def refill_pool_when_quiet() -> None:
     if not callable(getattr(voila_kernel_manager, "wait_before", None)):
         raise ServeError(_("this Voila has no wait_before for its kernel pool: reinstall the kit"))
     voila_kernel_manager.wait_before = start_when_quiet
+
+
+def start_what_pages_wait_for(manager: Any, gate: PoolGate = POOL_GATE) -> None:
+    """Make Voila's kernel manager (``manager``, with its pool) tell ``gate`` when a page takes
+    a replacement kernel still waiting for its quiet moment, so that it starts at once: Voila
+    hands a page the first kernel of the notebook's pool (``_pools``), ready or not, and a page
+    that came when none was ready waited out the whole of :func:`start_when_quiet` (10 s, and
+    up to a minute more on a busy machine) for a kernel that could have started at once. If a
+    Voila release stops keeping its pool so, this fails loudly (tests/server/test_pool.py)."""
+    pools = getattr(manager, "_pools", None)
+    if not isinstance(pools, dict):
+        raise ServeError(_("this Voila keeps no kernel pool the kit knows: reinstall the kit"))
+    take = manager.get_rendered_notebook
+
+    async def get_rendered_notebook(notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        pool = pools.get(notebook_name)
+        if pool:
+            gate.page_waits_for(pool[0])  # the one Voila takes
+        return await take(notebook_name, *args, **kwargs)
+
+    manager.get_rendered_notebook = get_rendered_notebook
 

@@ -63,10 +63,14 @@ _score_plots._close_chart = _counting
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
 def test_notebook_executes_in_a_fresh_kernel(path, monkeypatch):
-    """Executed as ``ttr serve`` runs it (charts as widgets: its plotly module's path set),
-    the notebook raises nothing and replaces no chart on its way: its charts are each drawn
-    once, with what the page opens with."""
+    """Executed as ``ttr serve`` runs it (a kernel started from ``ttr serve``'s kernel spec, with
+    its start-up hook, and its plotly module's path set: charts as widgets loading plotly from
+    the server, not carrying it), the notebook raises nothing and replaces no chart on its way:
+    its charts are each drawn once, with what the page opens with."""
+    from jupyter_client.manager import AsyncKernelManager
     from nbclient import NotebookClient
+
+    from ttr_widgets.server.kernel import ServedKernelSpecManager
 
     for var in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
         monkeypatch.setenv(var, "http://127.0.0.1:9")  # any network use fails at once
@@ -74,8 +78,11 @@ def test_notebook_executes_in_a_fresh_kernel(path, monkeypatch):
     nb = nbformat.read(path, as_version=4)
     nb.cells.insert(0, nbformat.v4.new_code_cell(COUNT_REPLACED))  # in memory
     nb.cells.append(nbformat.v4.new_code_cell("print(len(_replaced))"))
-    nb.cells.append(nbformat.v4.new_code_cell("import sys; print(sys.prefix)"))
-    client = NotebookClient(nb, timeout=300, kernel_name="python3",
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "import sys; print(sys.prefix); print('ttr_widgets.server.kernel' in sys.modules)"))
+    served = AsyncKernelManager(kernel_name="python3",
+                                kernel_spec_manager=ServedKernelSpecManager())
+    client = NotebookClient(nb, km=served, timeout=300, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
@@ -83,5 +90,6 @@ def test_notebook_executes_in_a_fresh_kernel(path, monkeypatch):
     assert not errors, f"{path.name}: {errors[0].ename}: {errors[0].evalue}"
     replaced = nb.cells[-2].outputs[0].text.strip()
     assert replaced == "0", f"{path.name}: {replaced} charts drawn again as it ran"
-    where = nb.cells[-1].outputs[0].text.strip()
+    where, hooked = nb.cells[-1].outputs[0].text.split()
     assert where == sys.prefix, f"the kernel ran {where}, not this environment ({sys.prefix})"
+    assert hooked == "True", "the kernel did not run ttr serve's start-up hook"

@@ -482,6 +482,20 @@ def test_last_round_everyone_including_the_trigger_gets_one_more_turn():
     assert legal_actions(s) == []
 
 
+def test_in_the_last_round_only_the_players_still_to_play_move_again():
+    """Three players; player 1 triggers the end: players 2, 3 and 1 each get one more turn."""
+    state = scenario(USA, 3, hands=[{"blue": 5}, {"red": 1}, {"red": 1}], trains=[7, 30, 30])
+    assert all(state.moves_again(p) for p in range(3))  # before the end is triggered
+    s = apply(state, ClaimRoute(ATL_MIA, "blue", 0))
+    assert s.current == 1 and [s.moves_again(p) for p in range(3)] == [True, False, True]
+    s = apply(apply(s, DrawBlind()), DrawBlind())  # player 2's last turn
+    assert s.current == 2 and [s.moves_again(p) for p in range(3)] == [True, False, False]
+    s = apply(apply(s, DrawBlind()), DrawBlind())  # player 3's
+    assert s.current == 0 and not any(s.moves_again(p) for p in range(3))  # the last turn
+    s = apply(apply(s, DrawBlind()), DrawBlind())
+    assert s.is_over and not any(s.moves_again(p) for p in range(3))
+
+
 def test_pass_only_when_nothing_else_and_a_round_of_passes_ends_the_game():
     state = scenario(USA, 2, hands=[{"red": 1}])
     refused(state, Pass(), "turn.pass")

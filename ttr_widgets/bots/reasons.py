@@ -332,10 +332,9 @@ def _rivals(state: GameState, route: Route) -> list[str]:
     board = state.board
     out = []
     for other, person in enumerate(state.players):
-        if other == state.current or (state.teams and other // 2 == state.team):
+        if other == state.current or (state.teams and other // 2 == state.team) \
+                or not state.moves_again(other):
             continue
-        if state.last_round and (other - state.current) % state.num_players >= state.final_turns:
-            continue  # their last turn is played: they can claim nothing more
         reached = {c for r, owner in zip(board.routes, state.owners, strict=True)
                    if owner == other for c in (r.a, r.b)}
         ends = [board.city_label(c) for c in (route.a, route.b) if c in reached]

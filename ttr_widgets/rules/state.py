@@ -260,6 +260,16 @@ class GameState:
     def last_round(self) -> bool:
         return self.final_turns > 0
 
+    def moves_again(self, player: int) -> bool:
+        """Whether ``player`` has a turn after the one under way (rule end.trigger: once the
+        last round starts, the ``final_turns`` turns left, this one included, go round in
+        order)."""
+        if self.is_over:
+            return False
+        if not self.last_round:
+            return True
+        return 0 < (player - self.current) % self.num_players < self.final_turns
+
     def owner(self, route_id: str) -> int:
         return self.owners[self.board.route(route_id).index]
 

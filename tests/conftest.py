@@ -31,7 +31,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                or "tests/browser/" in item.nodeid)
 
 
-
 def pytest_xdist_node_collection_finished(node: object, ids: list[str]) -> None:
     """Under ``--dist loadgroup``, as a worker reports what it collected: the tests carry their
     groups in their node ids (pytest-xdist's ``@group``: every test here but a ``spread`` one

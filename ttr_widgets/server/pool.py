@@ -224,4 +224,3 @@ def start_what_pages_wait_for(manager: Any, gate: PoolGate = POOL_GATE) -> None:
         return await take(notebook_name, *args, **kwargs)
 
     manager.get_rendered_notebook = get_rendered_notebook
-

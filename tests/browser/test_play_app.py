@@ -242,7 +242,9 @@ def test_a_game_against_the_bot_is_played_to_the_end_by_clicks(
     assert winner.startswith(f"★ {best.name} {win_verb([best.name])}.")  # 'You win.'/'Ann wins.'
     assert winner == html_text(twin.scoring.winner.value)
     assert play.text(".ttr-score-table") == html_text(twin.scoring.table.value)
-    assert play.status().text.endswith(f"Game over. {sheet.reason}")
+    # The status line is a widget message of its own, sent after the winner's: wait for it.
+    assert play.wait_status(f"Game over. {sheet.reason}").text.endswith(
+        f"Game over. {sheet.reason}")
     screenshot(page, "play-mini-game-over")
     side = page.locator(".ttr-side").bounding_box()
     chart = page.locator(".ttr-stats-plot .js-plotly-plot").first

@@ -140,6 +140,14 @@ def test_the_machine_s_busy_share_is_measured() -> None:
         assert pool._cpu_jiffies() is not None
 
 
+def test_work_at_a_lowered_priority_leaves_the_machine_quiet() -> None:
+    """/proc/stat's cpu line: user nice system idle iowait irq softirq steal. The nice ticks
+    (work that yields to the server's kernels) and the idle and iowait ones are not busy."""
+    assert pool.busy_and_total("cpu  100 700 50 100 50 0 0 0 0 0") == (150, 1000)
+    assert pool.busy_and_total("cpu  100 0 50 800 50 0 0 0") == (150, 1000)
+    assert pool.busy_and_total("cpu  100 0 50") is None
+
+
 def test_ttr_serve_s_pool_waits_for_a_quiet_moment(monkeypatch: pytest.MonkeyPatch) -> None:
     """Voila's pool waits through its module function ``wait_before``: ``ttr serve`` replaces
     it, and Voila's refill still calls it by that name."""

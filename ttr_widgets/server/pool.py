@@ -57,16 +57,24 @@ def _available_memory() -> int:
 
 def _cpu_jiffies() -> tuple[int, int] | None:
     """(busy, total) CPU time of all the machine's cores since boot, in clock ticks (Linux
-    ``/proc/stat``), or None where the machine does not say."""
+    ``/proc/stat``: :func:`busy_and_total`), or None where the machine does not say."""
     try:
         with open("/proc/stat", encoding="ascii") as stat:
-            ticks = [int(value) for value in stat.readline().split()[1:9]]
+            return busy_and_total(stat.readline())
     except (OSError, ValueError):
         return None
+
+
+def busy_and_total(cpu_line: str) -> tuple[int, int] | None:
+    """(busy, total) clock ticks of ``/proc/stat``'s ``cpu`` line; None if it has too few.
+
+    Work at a lowered priority (``nice``: a batch job, a test run beside the server) is not
+    busy: the server's kernels, at the normal priority, take the CPU from it at once."""
+    ticks = [int(value) for value in cpu_line.split()[1:9]]
     if len(ticks) < 5:
         return None
     total = sum(ticks)  # user nice system idle iowait irq softirq steal
-    return total - ticks[3] - ticks[4], total
+    return total - ticks[1] - ticks[3] - ticks[4], total
 
 
 async def machine_busy(window: float = 1.0) -> float:
@@ -172,7 +180,8 @@ async def start_when_quiet(delay: float, work: Awaitable[T], *,
 
     The pool's first fill (``delay`` 0) starts at once. A replacement for a kernel a visitor
     took waits ``delay`` seconds, then for a second in which less than
-    :data:`POOL_FILL_BUSY` of the CPU is in use, at most ``patience`` seconds more. A class
+    :data:`POOL_FILL_BUSY` of the CPU is in use (work at a lowered priority aside:
+    :func:`busy_and_total`), at most ``patience`` seconds more. A class
     arriving together keeps the machine for its pages and first clicks (six replacement
     kernels starting on 2 cores took about 5 core-seconds from them); on a quiet server the
     replacement starts after ``delay`` and about a second, as before. A replacement that a page

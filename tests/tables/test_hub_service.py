@@ -27,6 +27,7 @@ from tornado.ioloop import IOLoop
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 from ttr_widgets.commands.serve import base_url
+from ttr_widgets.rules.i18n import use
 from ttr_widgets.served import (
     CLASS_KEY_ENV,
     HUB_TOKEN_ENV,
@@ -40,6 +41,7 @@ from ttr_widgets.server.config import plan, url_prefix
 from ttr_widgets.server.ports import find_free_port
 from ttr_widgets.tables.client import TableClientError
 from ttr_widgets.tables.hub_auth import HubAuth, HubUnavailable, from_environment
+from ttr_widgets.tables.telling import said
 from ttr_widgets.testing.browser import ARTIFACTS, REPO, http_status, serve_command, stop_server
 from ttr_widgets.testing.table_service import run_apart
 from ttr_widgets.widgets.table.shared import list_tables, make_table
@@ -268,6 +270,7 @@ def test_only_the_hub_s_users_reach_the_tables(hub: FakeHub, hub_service: Served
         status, answer = get(tables, token)
         assert status == 403, (token, answer)
         assert answer["error"].startswith("Only this hub's users may use these tables")
+        assert answer["say"] == "hub-refused", answer  # for its reader to word it
     assert get(tables, STUDENT) == (200, {"tables": []})
     status, made = get(tables, STUDENT, "POST", {"map": "usa", "seats": 2})
     assert status == 201 and KEY not in made["link"]  # a hub user's link has no class key
@@ -301,6 +304,8 @@ def test_a_student_s_kernel_joins_with_its_server_s_hub_token(
     monkeypatch.setenv(HUB_TOKEN_ENV, "forged")
     with pytest.raises(TableClientError, match="Only this hub's users may use these tables"):
         list_tables()
+    with use("fr"), pytest.raises(TableClientError, match="Seuls les utilisateurs de ce hub"):
+        list_tables()  # a French page's kernel says it in French
     monkeypatch.setenv(TABLES_URL_ENV, f"{hub_service.url}?token={STUDENT}")  # or in the URL
     assert made["name"] in [t["name"] for t in list_tables()]
 
@@ -317,5 +322,9 @@ def test_on_loopback_without_a_class_key_the_hub_still_decides(hub: FakeHub) -> 
 
 def test_a_hub_that_does_not_answer_is_said_so() -> None:
     auth = HubAuth(f"http://127.0.0.1:{find_free_port()}/hub/api")  # nothing listens there
-    with pytest.raises(HubUnavailable, match="The hub could not be asked who you are"):
+    with pytest.raises(HubUnavailable, match="The hub could not be asked who you are") as down:
         run_apart(auth.user(STUDENT))
+    assert down.value.error.say == "hub-unreachable"
+    with use("fr"):
+        assert said(down.value.error.told()).startswith(
+            "Impossible de demander au hub qui vous êtes (")

@@ -36,13 +36,18 @@ DEFAULT_SERVICE = "ttr-tables"
 CACHE_SECONDS = 60.0  #: how long the hub's answer about one token is kept
 HUB_TIMEOUT = 10.0  #: seconds the hub may take to answer
 
-REFUSED = ("Only this hub's users may use these tables: the request carried no token the hub "
-           "knows, or one that may not access the {service} service.")
-HUB_DOWN = "The hub could not be asked who you are ({reason}); try again in a moment."
 
 
 class HubUnavailable(Exception):
-    """The hub did not answer (its sentence is the message)."""
+    """The hub did not answer: ``error`` says why (a ``TableError``: ``hub-answered``,
+    ``hub-unreachable`` or ``hub-not-json``, worded in its reader's language); the message is
+    its English sentence."""
+
+    def __init__(self, say: str, **fields: object) -> None:
+        from ttr_widgets.tables.authority import TableError  # the rules core: only when serving
+
+        self.error = TableError.of(say, **fields)
+        super().__init__(str(self.error))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +103,13 @@ class HubAuth:
         except HTTPClientError as exc:
             if exc.code in (401, 403, 404):
                 return None  # a token the hub does not know
-            raise HubUnavailable(HUB_DOWN.format(reason=f"it answered {exc.code}")) from None
+            raise HubUnavailable("hub-answered", code=exc.code) from None
         except OSError as exc:
-            raise HubUnavailable(HUB_DOWN.format(reason=exc.strerror or str(exc))) from None
+            raise HubUnavailable("hub-unreachable", reason=exc.strerror or str(exc)) from None
         try:
             model = json.loads(response.body)
         except ValueError:
-            raise HubUnavailable(HUB_DOWN.format(reason="its answer was not JSON")) from None
+            raise HubUnavailable("hub-not-json") from None
         if not isinstance(model, dict) or not isinstance(model.get("name"), str) \
                 or model.get("kind", "user") != "user":
             return None  # a service's token, not a user's

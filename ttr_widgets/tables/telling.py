@@ -67,6 +67,15 @@ SAYINGS: dict[str, str] = {
     "name-taken": N_("name: there is already a table {table}"),
     "takeover": N_("takeover: expected seconds ≥ 0"),
     "bots": N_("bots: '{bot}' is not a bot that can sit at a table ({bots})"),
+    # a table service under JupyterHub (``tables.hub_auth``)
+    "hub-refused": N_("Only this hub's users may use these tables: the request carried no token "
+                      "the hub knows, or one that may not access the {service} service."),
+    "hub-answered": N_("The hub could not be asked who you are (it answered {code}); try again "
+                       "in a moment."),
+    "hub-unreachable": N_("The hub could not be asked who you are ({reason}); try again in a "
+                          "moment."),
+    "hub-not-json": N_("The hub could not be asked who you are (its answer was not JSON); try "
+                       "again in a moment."),
     # a lesson page's report of its student's progress (``tables.progress``)
     "report-body": N_("body: expected a JSON object"),
     "report-field": N_("{field}: not part of a lesson's report ({known})"),

@@ -32,7 +32,7 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
 from ttr_widgets.rules.state import Options
 from ttr_widgets.tables.authority import DEFAULT_TAKEOVER, TableError
-from ttr_widgets.tables.hub_auth import REFUSED, HubAuth, HubUnavailable, HubUser, request_token
+from ttr_widgets.tables.hub_auth import HubAuth, HubUnavailable, HubUser, request_token
 from ttr_widgets.tables.progress import PROGRESS
 from ttr_widgets.tables.protocol import API, GAMES, Hello, ProtocolError, read_client
 from ttr_widgets.tables.room import Room
@@ -62,7 +62,12 @@ def handlers(base_url: str, service: TableService, room: Room | None = None,
 
 
 class HubRefusal(web.HTTPError):
-    """A request the hub's check refused, with its sentence (``log_message``)."""
+    """A request the hub's check refused: ``error`` says why, for its reader to word it; its
+    English sentence is the ``log_message``."""
+
+    def __init__(self, status: int, reason: str, error: TableError) -> None:
+        super().__init__(status, reason=reason, log_message=str(error))
+        self.error = error
 
 
 def by_hub(handler: JupyterHandler, hub: HubAuth | None) -> bool:
@@ -79,10 +84,10 @@ async def hub_user(handler: JupyterHandler, hub: HubAuth) -> HubUser:
     try:
         user = await hub.user(token)
     except HubUnavailable as exc:
-        raise HubRefusal(503, reason="Hub unavailable", log_message=str(exc)) from None
+        raise HubRefusal(503, "Hub unavailable", exc.error) from None
     if user is None:
-        raise HubRefusal(403, reason="Not a user of this hub",
-                         log_message=REFUSED.format(service=hub.service))
+        raise HubRefusal(403, "Not a user of this hub",
+                         TableError.of("hub-refused", service=hub.service))
     from jupyter_server.auth import User
 
     handler.current_user = User(user.name)
@@ -105,7 +110,7 @@ class _Api(APIHandler):
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         error = (kwargs.get("exc_info") or (None, None))[1]
         if isinstance(error, HubRefusal):  # its sentence, as ``fail`` answers
-            self.finish(json.dumps({"error": error.log_message}))
+            self.finish(json.dumps(_answer(error.error)))
         else:
             super().write_error(status_code, **kwargs)
 
@@ -117,8 +122,14 @@ class _Api(APIHandler):
         """Answer ``status`` with the error's sentence (a table's error also with its code and
         arguments, for its reader to word it: ``tables.telling``)."""
         self.set_status(status)
-        told = error.told() if isinstance(error, TableError) else {"text": str(error)}
-        self.finish(json.dumps({"error": told.pop("text"), **told}))
+        self.finish(json.dumps(_answer(error)))
+
+
+def _answer(error: str | Exception) -> dict[str, Any]:
+    """An error as the API answers it: its sentence (``error``), and a table's error also its
+    code and arguments (``say``, ``args``: for its reader to word it, ``tables.telling``)."""
+    told = error.told() if isinstance(error, TableError) else {"text": str(error)}
+    return {"error": told.pop("text"), **told}
 
 
 class TablesHandler(_Api):

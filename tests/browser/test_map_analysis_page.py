@@ -40,6 +40,9 @@ def test_the_deck_picker_lists_the_mega_game_s_tickets(
     expect_text(page, ".ttr-deck-summary", "USA: the 2004 USA tickets: 30 tickets")
     page.locator(".ttr-deck-choice select").select_option(label="USA: the Mega Game tickets")
     expect_text(page, ".ttr-deck-summary", plots.deck_sentence(mega))
+    # The tickets' table is a widget message of its own, after the summary's: wait for it (a
+    # Mega Game ticket at its 1910 value; the 2004 deck has Los Angeles – Miami at 20).
+    expect_text(page, ".ttr-deck-tickets", "Los Angeles – Miami (19 points)")
     rows = page.evaluate(_ROWS_JS, ".ttr-deck-tickets")
     assert len(rows) == 1 + 69
     assert [row[0] for row in rows[1:]] == [p.label for p in mega.hardest()]

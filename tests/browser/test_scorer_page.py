@@ -4,10 +4,12 @@ draws the ticket's path."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from . import (
     KIT_NOTEBOOKS,
@@ -72,6 +74,9 @@ def test_clicked_routes_and_typed_tickets_give_the_right_hit_and_miss(
     # Denver–El Paso (4) is joined through Santa Fe; Calgary–Salt Lake City (7) is not.
     add_ticket(page, "usa-t07")
     expect_text(page, ".ttr-scorer-results", "✔ hit Denver–El Paso: +4")
+    with contextlib.suppress(PlaywrightTimeout):  # the board's update follows the results'
+        page.wait_for_function(f"() => ({_HIGHLIGHT_JS})().name === 'ticket path'",
+                               timeout=15_000)
     highlight = page.evaluate(_HIGHLIGHT_JS)
     assert highlight["name"] == "ticket path" and highlight["points"] > 0
     add_ticket(page, "usa-t03")

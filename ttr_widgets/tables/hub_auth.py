@@ -37,7 +37,6 @@ CACHE_SECONDS = 60.0  #: how long the hub's answer about one token is kept
 HUB_TIMEOUT = 10.0  #: seconds the hub may take to answer
 
 
-
 class HubUnavailable(Exception):
     """The hub did not answer: ``error`` says why (a ``TableError``: ``hub-answered``,
     ``hub-unreachable`` or ``hub-not-json``, worded in its reader's language); the message is
